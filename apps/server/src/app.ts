@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@gatehouse/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import { accountHandlers, createAccountsService } from './modules/accounts/index.js';
+import { authHandlers } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createTokenIssuer } from './modules/auth/tokens.js';
+import { dictHandlers } from './modules/dicts/dicts.routes.js';
+import { createDictsService } from './modules/dicts/dicts.service.js';
+import { orgHandlers } from './modules/orgs/orgs.routes.js';
+import { createOrgsService } from './modules/orgs/orgs.service.js';
+import { createResourcesAdmin } from './modules/resources/resources.admin.js';
+import { createResourcesRepository } from './modules/resources/resources.repository.js';
+import { resourceHandlers } from './modules/resources/resources.routes.js';
+import { createResourcesService } from './modules/resources/resources.service.js';
+import { roleHandlers } from './modules/roles/roles.routes.js';
+import { createRolesService } from './modules/roles/roles.service.js';
+import { runSetup, type SetupResult } from './modules/setup/setup.service.js';
+import type { Database } from './platform/db/database.js';
+import { migrate } from './platform/db/migrations.js';
+import { bindRoutes, type Handlers, installErrorHandling } from './platform/http.js';
+import { t } from './platform/i18n.js';
+
+export interface App {
+  fastify: FastifyInstance;
+  setup: SetupResult;
+}
+
+/** Builds the whole server on an open database: migrations, first-start setup, every contract route. */
+export async function buildApp(config: Config, database: Database): Promise<App> {
+  const { db, dialect } = database;
+  await migrate(db as never, dialect);
+  const setup = await runSetup(db, dialect, { adminPassword: config.adminPassword, jwtSecret: config.jwtSecret });
+
+  const fastify = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: {
+      customOptions: {
+        allErrors: false,
+        verbose: true,
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+      },
+    },
+  });
+  installErrorHandling(fastify);
+
+  await fastify.register(helmet, {
+    // antd injects its CSS-in-JS styles at run time.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await fastify.register(swagger, {
+    openapi: {
+      info: { title: 'Gatehouse API', version: '0.1.0', description: '由 packages/contract 生成的接口文档' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+  });
+  await fastify.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  const sessions = createSessionsRepository(db);
+  const resources = createResourcesService(createResourcesRepository(db));
+  const accounts = createAccountsService(db, (trx, accountId) =>
+    createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+  );
+  const auth = createAuthService({
+    accounts: createAccountsRepository(db),
+    sessions,
+    resources,
+    tokens: createTokenIssuer(setup.jwtSecret),
+    options: { tokenTtlSeconds: config.tokenTtlSeconds, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds },
+  });
+
+  const handlers = {
+    health: async () => {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' as const, database: dialect };
+    },
+    ...authHandlers(auth, accounts),
+    ...accountHandlers(accounts),
+    ...orgHandlers(createOrgsService(db)),
+    ...roleHandlers(createRolesService(db, resources)),
+    ...resourceHandlers(createResourcesAdmin(db)),
+    ...dictHandlers(createDictsService(db)),
+  } satisfies Handlers;
+  bindRoutes(fastify, handlers, auth.guard);
+
+  if (existsSync(config.webDist)) {
+    await fastify.register(fastifyStatic, { root: config.webDist, wildcard: false, maxAge: '1h' });
+  }
+  fastify.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) || !existsSync(config.webDist)) {
+      return reply
+        .status(404)
+        .send({ code: 404, msg: t('http.notFound', { method: request.method, url: request.url }) });
+    }
+    // Hash routing: every page is index.html.
+    return reply.sendFile('index.html');
+  });
+
+  return { fastify, setup };
+}

@@ -1,0 +1,179 @@
+import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../platform/db/db-errors.js';
+import type { DB } from '../../platform/db/schema.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
+import { t } from '../../platform/i18n.js';
+import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
+import { toAccount } from './accounts.mapper.js';
+import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
+
+type CreateInput = BodyOf<Routes['createAccount']>;
+type UpdateInput = BodyOf<Routes['updateAccount']>;
+
+/** Ends an account's sessions inside the caller's transaction (provided by the auth module). */
+export type EndSessions = (trx: Kysely<DB>, accountId: number) => Promise<void>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\- ]{5,30}$/;
+
+function required(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw badRequest(t('validation.blank', { field }));
+  return trimmed;
+}
+
+function optional(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Normalises and checks the fields create and edit share; answers the row values. */
+async function checkedFields(repo: AccountsRepository, input: CreateInput | UpdateInput, principal: Principal) {
+  const email = optional(input.email);
+  if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
+  const contactNumber = optional(input.contactNumber);
+  if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
+  if (!(await repo.orgExists(input.orgId))) throw badRequest(t('account.orgNotFound'));
+  const roleId = input.roleId ?? null;
+  if (roleId !== null) {
+    const role = await repo.findRole(roleId);
+    if (!role) throw badRequest(t('account.roleNotFound'));
+    // Handing out the super-admin role would grant more than the caller holds.
+    if (role.builtin === 1 && !principal.superAdmin) throw forbidden(t('auth.forbidden', { title: '超级管理员角色' }));
+  }
+  return {
+    account_number: required(input.accountNumber, '账号'),
+    account_name: required(input.accountName, '用户名'),
+    avatar: optional(input.avatar),
+    contact_number: contactNumber,
+    email,
+    state: Number(input.state) === 1 ? 1 : 0,
+    org_id: input.orgId,
+    role_id: roleId,
+  };
+}
+
+export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) {
+  const repo = createAccountsRepository(db);
+
+  async function view(id: number, r: AccountsRepository = repo) {
+    const row = await r.findView(id);
+    if (!row) throw badRequest(t('account.notFound'));
+    return toAccount(row);
+  }
+
+  /** A unique-index race (two creates at once) becomes the same 400 as the pre-check. */
+  async function uniqueNumber<T>(accountNumber: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(t('account.numberTaken', { accountNumber }));
+      throw error;
+    }
+  }
+
+  return {
+    get: (id: number) => view(id),
+
+    /** The signed-in account, naming the original account while an identity switch is in force. */
+    async info(principal: Principal) {
+      const account = await view(principal.accountId);
+      const original = principal.origin ? await repo.findById(principal.origin.accountId) : undefined;
+      return {
+        ...account,
+        originalAccount: original
+          ? { id: original.id, accountNumber: original.account_number, accountName: original.account_name }
+          : null,
+      };
+    },
+
+    /** Self-service: only name and contact details; role, state, organisation and number are not reachable. */
+    async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal) {
+      const email = optional(input.email);
+      if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
+      const contactNumber = optional(input.contactNumber);
+      if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
+      await repo.update(principal.accountId, {
+        account_name: required(input.accountName, '用户名'),
+        contact_number: contactNumber,
+        email,
+        address: optional(input.address),
+        introduction: optional(input.introduction),
+        update_time: new Date().toISOString(),
+      });
+      return this.info(principal);
+    },
+
+    async list(query: QueryOf<Routes['listAccounts']>) {
+      const filter = {
+        accountNumber: query.accountNumber?.trim(),
+        accountName: query.accountName?.trim(),
+        orgId: query.orgId,
+      };
+      const { rows, total } = await repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize);
+      return { list: rows.map(toAccount), totalCount: total, totalPage: Math.ceil(total / query.pageSize) };
+    },
+
+    async create(input: CreateInput, principal: Principal) {
+      const fields = await checkedFields(repo, input, principal);
+      assertAcceptablePassword(input.password, fields.account_number);
+      if (await repo.numberTaken(fields.account_number)) {
+        throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
+      }
+      const now = new Date().toISOString();
+      const passwordHash = await hashPassword(input.password);
+      const id = await uniqueNumber(fields.account_number, () =>
+        repo.insert({ ...fields, password_hash: passwordHash, builtin: 0, create_time: now, update_time: now }),
+      );
+      return view(id);
+    },
+
+    async update(input: UpdateInput, principal: Principal) {
+      return db.transaction().execute(async (trx) => {
+        const r = createAccountsRepository(trx);
+        const current = await r.findById(input.id);
+        if (!current) throw badRequest(t('account.notFound'));
+        const fields = await checkedFields(r, input, principal);
+        if (current.builtin === 1) {
+          if (fields.state !== 1) throw badRequest(t('account.builtinDisable'));
+          const role = fields.role_id === null ? undefined : await r.findRole(fields.role_id);
+          if (role?.builtin !== 1) throw badRequest(t('account.builtinRole'));
+        }
+        if (fields.state !== 1 && current.id === principal.accountId) throw badRequest(t('account.disableSelf'));
+        if (await r.numberTaken(fields.account_number, current.id)) {
+          throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
+        }
+        await uniqueNumber(fields.account_number, () =>
+          r.update(current.id, { ...fields, update_time: new Date().toISOString() }),
+        );
+        // A disabled account loses its sessions at once; re-enabling it does not bring them back.
+        if (fields.state !== 1 && current.state === 1) await endSessions(trx, current.id);
+        return view(current.id, r);
+      });
+    },
+
+    async remove(id: number, principal: Principal): Promise<void> {
+      const current = await repo.findById(id);
+      if (!current) throw badRequest(t('account.notFound'));
+      if (current.builtin === 1) throw badRequest(t('account.builtinDelete'));
+      if (current.id === principal.accountId) throw badRequest(t('account.deleteSelf'));
+      await repo.delete(id);
+    },
+
+    async resetPassword(id: number): Promise<{ password: string }> {
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const r = createAccountsRepository(trx);
+        if (!(await r.findById(id))) throw badRequest(t('account.notFound'));
+        await r.update(id, { password_hash: passwordHash, update_time: new Date().toISOString() });
+        await endSessions(trx, id);
+      });
+      return { password };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

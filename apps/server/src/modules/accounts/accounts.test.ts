@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+
+interface AccountOut {
+  id: number;
+  accountNumber: string;
+  accountName: string;
+  state: boolean;
+  orgName: string;
+  belongOrgName: string;
+  roleId: number | null;
+  roleName: string | null;
+}
+interface PageOut {
+  list: AccountOut[];
+  totalPage: number;
+  totalCount: number;
+}
+
+describe.each(lanes)('accounts API on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let rootOrg: number;
+  let superRole: number;
+  let adminId: number;
+
+  const valid = (overrides: Record<string, unknown> = {}) => ({
+    accountNumber: `acc${Math.random().toString(36).slice(2, 9)}`,
+    accountName: '李四',
+    password: 'Lx9#qwe-rty',
+    orgId: rootOrg,
+    state: 1,
+    ...overrides,
+  });
+  const create = (body: Record<string, unknown>) => t.call('POST', '/account', { token: admin, body });
+  const list = async (query: Record<string, string | number>) =>
+    (await t.call('GET', '/account/s', { token: admin, query })).body.data as PageOut;
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+    superRole = ((await t.call('GET', '/role/s', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+    adminId = ((await t.call('GET', '/getAccountInfo', { token: admin })).body.data as AccountOut).id;
+  });
+  afterAll(() => t.close());
+
+  it('creates an account: trimmed, state as a boolean, organisation and role names joined, no secrets out', async () => {
+    const res = await create(valid({ accountNumber: '  wang.wu  ', accountName: ' 王五 ', roleId: superRole }));
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('操作成功');
+    const account = res.body.data as AccountOut & Record<string, unknown>;
+    expect(account).toMatchObject({
+      accountNumber: 'wang.wu',
+      accountName: '王五',
+      state: true,
+      orgName: '总公司',
+      roleName: '超级管理员',
+    });
+    expect(JSON.stringify(account)).not.toMatch(/password|hash|argon/i);
+  });
+
+  it.each([
+    [{ accountNumber: undefined }, '请填写账号'],
+    [{ accountName: undefined }, '请填写用户名'],
+    [{ password: undefined }, '请填写密码'],
+    [{ orgId: undefined }, '请填写所属组织'],
+    [{ state: undefined }, '请填写状态'],
+    [{ accountNumber: 'x'.repeat(101) }, '账号长度不能超过 100 个字符'],
+    [{ accountNumber: '   ' }, '账号不能为空白'],
+    [{ password: 'Ab1!' }, '密码长度不能少于 8 个字符'],
+    [{ password: 'x'.repeat(129) }, '密码长度不能超过 128 个字符'],
+    [{ password: 'password1' }, '密码过于常见，请换一个更难猜的密码'],
+    [{ password: 'abcdefghij' }, '密码至少包含字母、数字、符号中的两类'],
+    [{ orgId: 999999 }, '所属组织不存在'],
+    [{ roleId: 999999 }, '角色不存在'],
+    [{ state: 2 }, '状态取值不正确'],
+    [{ email: 'not-an-email' }, '邮箱格式不正确'],
+    [{ isAdmin: true }, '不支持的字段：isAdmin'],
+  ])('refuses %o with “%s” and writes nothing', async (change, message) => {
+    const before = (await list({ p: 1, pageSize: 1 })).totalCount;
+    const body: Record<string, unknown> = valid();
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) delete body[key];
+      else body[key] = value;
+    }
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, msg: message });
+    expect((await list({ p: 1, pageSize: 1 })).totalCount).toBe(before);
+  });
+
+  it('refuses a duplicate account number, also after trimming, and two racing creates make one account', async () => {
+    const body = valid({ accountNumber: 'dup-user' });
+    expect((await create(body)).status).toBe(200);
+    const again = await create({ ...body, accountNumber: ' dup-user ' });
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('账号“dup-user”已存在');
+
+    const racing = await Promise.all([
+      create(valid({ accountNumber: 'race' })),
+      create(valid({ accountNumber: 'race' })),
+    ]);
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('pages with totalCount and totalPage, newest first, and filters by prefix taking wildcards literally', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await create(valid({ accountNumber: `page_${i}`, accountName: `分页${i}` }))).status).toBe(200);
+    await create(valid({ accountNumber: 'pageX9', accountName: '分页X' }));
+    const first = await list({ p: 1, pageSize: 2, accountNumber: 'page_' });
+    expect(first.totalCount).toBe(5);
+    expect(first.totalPage).toBe(3);
+    expect(first.list.map((a) => a.accountNumber)).toEqual(['page_4', 'page_3']);
+    const last = await list({ p: 3, pageSize: 2, accountNumber: 'page_' });
+    expect(last.list.map((a) => a.accountNumber)).toEqual(['page_0']);
+    const byName = await list({ p: 1, pageSize: 20, accountName: '分页X' });
+    expect(byName.list.map((a) => a.accountNumber)).toEqual(['pageX9']);
+    expect((await list({ p: 1, pageSize: 20, accountNumber: '%' })).totalCount).toBe(0);
+    const beyond = await list({ p: 99, pageSize: 20, accountNumber: 'page_' });
+    expect(beyond.list).toEqual([]);
+    expect(beyond.totalCount).toBe(5);
+  });
+
+  it('names the paging parameter it needs', async () => {
+    const res = await t.call('GET', '/account/s', { token: admin, query: { p: 1 } });
+    expect(res.body).toEqual({ code: 400, msg: '请填写每页条数' });
+    const big = await t.call('GET', '/account/s', { token: admin, query: { p: 1, pageSize: 1000 } });
+    expect(big.body).toEqual({ code: 400, msg: '每页条数不能大于 100' });
+  });
+
+  it('edits an account and accepts a boolean state', async () => {
+    const created = (await create(valid({ accountNumber: 'to-edit' }))).body.data as AccountOut;
+    const res = await t.call('PUT', '/account', {
+      token: admin,
+      body: {
+        id: created.id,
+        accountNumber: 'edited',
+        accountName: '改名',
+        orgId: rootOrg,
+        state: false,
+        roleId: null,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ accountNumber: 'edited', accountName: '改名', state: false, roleId: null });
+  });
+
+  it('protects the built-in admin and the caller', async () => {
+    const base = { id: adminId, accountNumber: 'admin', accountName: '系统管理员', orgId: rootOrg, roleId: superRole };
+    const disable = await t.call('PUT', '/account', { token: admin, body: { ...base, state: 0 } });
+    expect(disable.body).toEqual({ code: 400, msg: '内置管理员账号不能被禁用' });
+    const demote = await t.call('PUT', '/account', { token: admin, body: { ...base, state: 1, roleId: null } });
+    expect(demote.body).toEqual({ code: 400, msg: '内置管理员账号必须保留超级管理员角色' });
+    const remove = await t.call('DELETE', '/account', { token: admin, query: { id: adminId } });
+    expect(remove.body).toEqual({ code: 400, msg: '内置管理员账号不能被删除' });
+
+    const other = (await create(valid({ roleId: superRole }))).body.data as AccountOut;
+    const otherToken = await t.login(other.accountNumber, 'Lx9#qwe-rty');
+    const self = await t.call('DELETE', '/account', { token: otherToken, query: { id: other.id } });
+    expect(self.body).toEqual({ code: 400, msg: '不能删除当前登录的账号' });
+  });
+
+  it('deletes an account; deleting it again says it is gone', async () => {
+    const created = (await create(valid())).body.data as AccountOut;
+    expect((await t.call('DELETE', '/account', { token: admin, query: { id: created.id } })).status).toBe(200);
+    const again = await t.call('DELETE', '/account', { token: admin, query: { id: created.id } });
+    expect(again.body).toEqual({ code: 400, msg: '账号不存在或已被删除' });
+  });
+
+  it('resets a password to a strong random one that works once, ending the old sessions', async () => {
+    const created = (await create(valid())).body.data as AccountOut;
+    const oldToken = await t.login(created.accountNumber, 'Lx9#qwe-rty');
+    const res = await t.call('PUT', '/account/reset', { token: admin, body: { id: created.id } });
+    const { password } = res.body.data as { password: string };
+    expect(password).toHaveLength(16);
+    expect(password).toMatch(/[a-z]/);
+    expect(password).toMatch(/[A-Z]/);
+    expect(password).toMatch(/\d/);
+    expect(password).toMatch(/[^a-zA-Z\d]/);
+    expect((await t.call('GET', '/getAccountInfo', { token: oldToken })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/login', { body: { account: created.accountNumber, password: 'Lx9#qwe-rty' } })).status,
+    ).toBe(400);
+    await t.login(created.accountNumber, password);
+    const second = (await t.call('PUT', '/account/reset', { token: admin, body: { id: created.id } })).body.data as {
+      password: string;
+    };
+    expect(second.password).not.toBe(password);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+
+interface InfoOut {
+  id: number;
+  accountNumber: string;
+  accountName: string;
+  contactNumber: string | null;
+  email: string | null;
+  address: string | null;
+  introduction: string | null;
+  roleId: number | null;
+  state: boolean;
+  orgId: number;
+  originalAccount: { id: number; accountNumber: string; accountName: string } | null;
+}
+
+describe.each(lanes)('personal page and identity switch on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let rootOrg: number;
+  const info = async (token: string) => (await t.call('GET', '/getAccountInfo', { token })).body.data as InfoOut;
+
+  async function roleWith(name: string, keys: string[]) {
+    const all = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+      id: number;
+      method: string | null;
+      url: string | null;
+    }>;
+    const resources = keys.map((k) => all.find((r) => `${r.method},${r.url}` === k)!.id);
+    return ((await t.call('POST', '/role', { token: admin, body: { name, resources } })).body.data as { id: number })
+      .id;
+  }
+  async function account(accountNumber: string, roleId: number | null) {
+    const res = await t.call('POST', '/account', {
+      token: admin,
+      body: { accountNumber, accountName: accountNumber, password: 'Sw#2026-safe', orgId: rootOrg, roleId, state: 1 },
+    });
+    return (res.body.data as { id: number }).id;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it('lets an account edit its own name and contact details, nothing else', async () => {
+    await account('self', null);
+    const token = await t.login('self', 'Sw#2026-safe');
+    const res = await t.call('PUT', '/account/profile', {
+      token,
+      body: {
+        accountName: '新名字',
+        contactNumber: '13800138000',
+        email: 'me@example.com',
+        address: '苏州',
+        introduction: '你好',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      accountName: '新名字',
+      contactNumber: '13800138000',
+      email: 'me@example.com',
+      address: '苏州',
+      introduction: '你好',
+      roleId: null,
+      accountNumber: 'self',
+    });
+    for (const field of ['roleId', 'state', 'orgId', 'accountNumber']) {
+      const sneaky = await t.call('PUT', '/account/profile', { token, body: { accountName: 'x', [field]: 1 } });
+      expect(sneaky.body).toEqual({ code: 400, msg: `不支持的字段：${field}` });
+    }
+    const bad = await t.call('PUT', '/account/profile', { token, body: { accountName: 'x', email: 'nope' } });
+    expect(bad.body).toEqual({ code: 400, msg: '邮箱格式不正确' });
+    expect((await info(token)).accountName).toBe('新名字');
+  });
+
+  it('switches identity: a token acting as the target, remembered original, and a way back', async () => {
+    const targetId = await account(`target-${lane}`, await roleWith(`被切换-${lane}`, ['get,/account/s']));
+    const switched = await t.call('GET', '/account/front/identity/switch', { token: admin, query: { id: targetId } });
+    expect(switched.status).toBe(200);
+    const token = switched.body.data as string;
+    const me = await info(token);
+    expect(me.id).toBe(targetId);
+    expect(me.originalAccount).toMatchObject({ accountNumber: 'admin' });
+    expect((await t.call('GET', '/role/s', { token })).status).toBe(403);
+
+    const nested = await t.call('GET', '/account/front/identity/switch', { token, query: { id: targetId } });
+    expect(nested.status).not.toBe(200);
+
+    const back = await t.call('POST', '/account/front/identity/restore', { token });
+    const original = back.body.data as string;
+    expect((await info(original)).accountNumber).toBe('admin');
+    expect((await info(original)).originalAccount).toBeNull();
+    expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(401);
+    const notSwitched = await t.call('POST', '/account/front/identity/restore', { token: original });
+    expect(notSwitched.body).toEqual({ code: 400, msg: '当前未切换身份' });
+  });
+
+  it('ends a switched identity when the original session ends', async () => {
+    const targetId = await account(`t2-${lane}`, null);
+    const adminToken = await t.login();
+    const token = (
+      await t.call('GET', '/account/front/identity/switch', { token: adminToken, query: { id: targetId } })
+    ).body.data as string;
+    expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(200);
+    await t.call('POST', '/logout', { token: adminToken });
+    expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(401);
+  });
+
+  it('refuses a switch to an account that holds more than the caller, to oneself, or without the permission', async () => {
+    const switcherRole = await roleWith(`切换者-${lane}`, ['get,/account/front/identity/switch', 'get,/account/s']);
+    await account(`switcher-${lane}`, switcherRole);
+    const switcher = await t.login(`switcher-${lane}`, 'Sw#2026-safe');
+    const biggerId = await account(
+      `bigger-${lane}`,
+      await roleWith(`更大-${lane}`, ['get,/account/s', 'delete,/account']),
+    );
+    const smallerId = await account(`smaller-${lane}`, await roleWith(`更小-${lane}`, ['get,/account/s']));
+
+    const up = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: biggerId } });
+    expect(up.body).toEqual({ code: 403, msg: '该账号拥有您没有的权限，不能切换为该账号' });
+    const toAdmin = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: 1 } });
+    expect(toAdmin.status).toBe(403);
+    const down = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: smallerId } });
+    expect(down.status).toBe(200);
+
+    const self = await t.call('GET', '/account/front/identity/switch', { token: admin, query: { id: 1 } });
+    expect(self.body).toEqual({ code: 400, msg: '不能切换为当前登录的账号' });
+    const plain = await t.login(`smaller-${lane}`, 'Sw#2026-safe');
+    expect(
+      (await t.call('GET', '/account/front/identity/switch', { token: plain, query: { id: biggerId } })).status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { PERMISSION_STAMP_HEADER, type RouteDef, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
+import type { Guard, Principal } from '../../platform/http.js';
+import { t } from '../../platform/i18n.js';
+import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { ResourcesService } from '../resources/resources.service.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { TokenIssuer } from './tokens.js';
+
+export interface AuthOptions {
+  tokenTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
+}
+
+/** How often last_seen_at is written: often enough for an online list, rarely enough to stay off the hot path. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.trim() || undefined;
+}
+
+export function createAuthService(deps: {
+  accounts: AccountsRepository;
+  sessions: SessionsRepository;
+  resources: ResourcesService;
+  tokens: TokenIssuer;
+  options: AuthOptions;
+}) {
+  const { accounts, sessions, resources, tokens, options } = deps;
+
+  /** A session row and its first token (which never outlives the session). */
+  async function openSession(
+    accountId: number,
+    expiresAt: string,
+    client: { ip: string; userAgent?: string },
+    originSessionId: string | null,
+  ): Promise<string> {
+    const now = new Date().toISOString();
+    const sessionId = randomUUID();
+    await sessions.create({
+      id: sessionId,
+      account_id: accountId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      ended_at: null,
+      ip: client.ip.slice(0, 64),
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+      origin_session_id: originSessionId,
+    });
+    const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(expiresAt) / 1000));
+    return tokens.sign(sessionId, accountId, exp);
+  }
+
+  const guard: Guard = {
+    async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+      const token = tokenFrom(request);
+      if (!token) throw unauthorized(t('auth.required'));
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized(t('auth.sessionEnded'));
+      const now = new Date();
+      const live = await sessions.findLive(claims.sid, now.toISOString());
+      if (!live || String(live.account_id) !== claims.sub) throw unauthorized(t('auth.sessionEnded'));
+      if (live.state !== 1) throw unauthorized(t('auth.accountDisabled'));
+
+      const expiresAt = Math.floor(Date.parse(live.expires_at) / 1000);
+      if (claims.exp - nowSeconds() < options.tokenTtlSeconds / 2) {
+        const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, expiresAt);
+        if (exp > claims.exp)
+          reply.header(TOKEN_RENEWAL_HEADER, await tokens.sign(live.session_id, live.account_id, exp));
+      }
+      if (now.getTime() - Date.parse(live.last_seen_at) > TOUCH_INTERVAL_MS) {
+        await sessions.touch(live.session_id, now.toISOString());
+      }
+      const superAdmin = live.role_builtin === 1;
+      // Changes when the account's role or that role's resources change: the client then reloads permissions.
+      reply.header(
+        PERMISSION_STAMP_HEADER,
+        superAdmin ? 'all' : `${live.role_id ?? 'none'}@${live.role_update_time ?? ''}`,
+      );
+      return {
+        accountId: live.account_id,
+        sessionId: live.session_id,
+        accountNumber: live.account_number,
+        roleId: live.role_id,
+        superAdmin,
+        origin:
+          live.origin_session_id && live.origin_account_id !== null
+            ? { sessionId: live.origin_session_id, accountId: live.origin_account_id }
+            : null,
+      };
+    },
+
+    async authorize(principal: Principal, route: RouteDef): Promise<void> {
+      if (principal.superAdmin) return;
+      if (principal.roleId !== null && (await resources.roleHoldsApi(principal.roleId, route))) return;
+      throw forbidden(t('auth.forbidden', { title: route.title }));
+    },
+  };
+
+  return {
+    guard,
+
+    async login(input: { account: string; password: string }, client: { ip: string; userAgent?: string }) {
+      const account = await accounts.findByNumber(input.account.trim());
+      // Unknown accounts cost one argon2 verify too, so the answer time does not reveal which accounts exist.
+      const passwordOk = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash()), input.password);
+      if (!account || !passwordOk || account.state !== 1) throw badRequest(t('auth.badCredentials'));
+
+      const expiresAt = new Date(Date.now() + options.sessionMaxAgeSeconds * 1000).toISOString();
+      return openSession(account.id, expiresAt, client, null);
+    },
+
+    /**
+     * Acting as another account: a new session for the target that remembers the caller's session. Refused
+     * when the target holds anything the caller does not (so a switch never widens what the caller can do).
+     */
+    async switchIdentity(principal: Principal, targetId: number, client: { ip: string; userAgent?: string }) {
+      if (principal.origin) throw badRequest(t('account.switchNested'));
+      if (targetId === principal.accountId) throw badRequest(t('account.switchSelf'));
+      const target = await accounts.findById(targetId);
+      if (!target) throw badRequest(t('account.notFound'));
+      if (target.state !== 1) throw badRequest(t('account.switchDisabled'));
+      if (!principal.superAdmin) {
+        const targetRole = target.role_id === null ? undefined : await accounts.findRole(target.role_id);
+        const targetHeld = await resources.permissionsOf(target.role_id, targetRole?.builtin === 1);
+        const callerHeld = new Set((await resources.permissionsOf(principal.roleId, false)).map((r) => r.id));
+        if (targetHeld.some((r) => !callerHeld.has(r.id))) throw forbidden(t('account.switchExceeds'));
+      }
+      const origin = await sessions.findLive(principal.sessionId, new Date().toISOString());
+      if (!origin) throw unauthorized(t('auth.sessionEnded'));
+      return openSession(target.id, origin.expires_at, client, principal.sessionId);
+    },
+
+    /** Back to the original account: ends the switched session and answers a token of the original one. */
+    async restoreIdentity(principal: Principal) {
+      if (!principal.origin) throw badRequest(t('account.notSwitched'));
+      const origin = await sessions.findLive(principal.origin.sessionId, new Date().toISOString());
+      if (!origin) throw unauthorized(t('account.originEnded'));
+      await sessions.end(principal.sessionId, new Date().toISOString());
+      const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(origin.expires_at) / 1000));
+      return tokens.sign(origin.session_id, origin.account_id, exp);
+    },
+
+    async logout(principal: Principal): Promise<void> {
+      await sessions.end(principal.sessionId, new Date().toISOString());
+    },
+
+    permissionsOf(principal: Principal) {
+      return resources.permissionsOf(principal.roleId, principal.superAdmin);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

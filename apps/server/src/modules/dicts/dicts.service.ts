@@ -1,0 +1,156 @@
+import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../platform/db/db-errors.js';
+import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
+import { countChildren, isInSubtree } from '../../platform/db/tree.js';
+import { badRequest } from '../../platform/errors.js';
+import { t } from '../../platform/i18n.js';
+import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
+
+const toDict = (row: DictRow) => ({ id: row.id, dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark });
+const toItem = (row: DictItemRow) => ({
+  id: row.id,
+  dictCode: row.dict_code,
+  value: row.value,
+  pid: row.pid,
+  orderNum: row.order_num,
+});
+
+/** Parents before children, siblings by orderNum: the adjacency list in tree order. */
+function treeOrder(rows: DictItemRow[]): DictItemRow[] {
+  const ids = new Set(rows.map((r) => r.id));
+  const byParent = new Map<number | null, DictItemRow[]>();
+  for (const row of rows) {
+    const key = row.pid !== null && ids.has(row.pid) ? row.pid : null;
+    byParent.set(key, [...(byParent.get(key) ?? []), row]);
+  }
+  const out: DictItemRow[] = [];
+  const walk = (pid: number | null) => {
+    for (const row of byParent.get(pid) ?? []) {
+      out.push(row);
+      walk(row.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+function text(value: string, field: string) {
+  const trimmed = value.trim();
+  if (!trimmed) throw badRequest(t('validation.blank', { field }));
+  return trimmed;
+}
+
+export function createDictsService(db: Kysely<DB>) {
+  const repo = createDictsRepository(db);
+
+  async function checkItemParent(
+    r: DictsRepository,
+    trx: Kysely<DB>,
+    dictCode: string,
+    pid: number | null,
+    selfId?: number,
+  ) {
+    if (pid === null) return;
+    const parent = await r.findItem(pid);
+    if (!parent) throw badRequest(t('dictItem.parentNotFound'));
+    if (parent.dict_code !== dictCode) throw badRequest(t('dictItem.parentOtherDict'));
+    if (selfId !== undefined && (await isInSubtree(trx, 'dict_item', selfId, pid)))
+      throw badRequest(t('dictItem.cycle'));
+  }
+
+  return {
+    async list(query: QueryOf<Routes['listDicts']>) {
+      const { rows, total } = await repo.page(query.dictName?.trim(), (query.p - 1) * query.pageSize, query.pageSize);
+      return { list: rows.map(toDict), totalCount: total, totalPage: Math.ceil(total / query.pageSize) };
+    },
+
+    async create(input: BodyOf<Routes['createDict']>) {
+      const dictCode = input.dictCode.trim();
+      const row = {
+        dict_name: text(input.dictName, '字典名称'),
+        dict_code: dictCode,
+        remark: input.remark?.trim() || null,
+      };
+      if (await repo.findByCode(dictCode)) throw badRequest(t('dict.codeTaken', { dictCode }));
+      try {
+        const id = await repo.insert({ ...row, create_time: new Date().toISOString() });
+        return toDict((await repo.findById(id))!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw badRequest(t('dict.codeTaken', { dictCode }));
+        throw error;
+      }
+    },
+
+    async update(input: BodyOf<Routes['updateDict']>) {
+      const current = await repo.findById(input.id);
+      if (!current) throw badRequest(t('dict.notFound'));
+      if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
+      await repo.update(current.id, {
+        dict_name: text(input.dictName, '字典名称'),
+        remark: input.remark?.trim() || null,
+      });
+      return toDict((await repo.findById(current.id))!);
+    },
+
+    async remove(id: number) {
+      await db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        const current = await r.findById(id);
+        if (!current) throw badRequest(t('dict.notFound'));
+        await r.deleteWithItems(current.id, current.dict_code);
+      });
+    },
+
+    async items(dictCode: string) {
+      return treeOrder(await repo.items(dictCode.trim())).map(toItem);
+    },
+
+    createItem(input: BodyOf<Routes['createDictItem']>) {
+      return db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        const dict = await r.findByCode(input.dictCode.trim());
+        if (!dict) throw badRequest(t('dict.notFound'));
+        const pid = input.pid ?? null;
+        await checkItemParent(r, trx, dict.dict_code, pid);
+        const id = await r.insertItem({
+          dict_code: dict.dict_code,
+          value: text(input.value, '数据值'),
+          pid,
+          order_num: input.orderNum ?? 0,
+        });
+        return toItem((await r.findItem(id))!);
+      });
+    },
+
+    updateItem(input: BodyOf<Routes['updateDictItem']>) {
+      return db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        const current = await r.findItem(input.id);
+        if (!current) throw badRequest(t('dictItem.notFound'));
+        // An item stays in its dictionary; the dictCode sent must be its own.
+        if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
+        const pid = input.pid ?? null;
+        await checkItemParent(r, trx, current.dict_code, pid, current.id);
+        await r.updateItem(current.id, {
+          value: text(input.value, '数据值'),
+          pid,
+          order_num: input.orderNum ?? current.order_num,
+        });
+        return toItem((await r.findItem(current.id))!);
+      });
+    },
+
+    async removeItem(id: number) {
+      await db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        if (!(await r.findItem(id))) throw badRequest(t('dictItem.notFound'));
+        const children = await countChildren(trx, 'dict_item', id);
+        if (children > 0) throw badRequest(t('dictItem.hasChildren', { count: children }));
+        await r.deleteItem(id);
+      });
+    },
+  };
+}
+
+export type DictsService = ReturnType<typeof createDictsService>;

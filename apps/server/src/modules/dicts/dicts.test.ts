@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+
+interface DictOut {
+  id: number;
+  dictName: string;
+  dictCode: string;
+  remark: string | null;
+}
+interface ItemOut {
+  id: number;
+  dictCode: string;
+  value: string;
+  pid: number | null;
+  orderNum: number;
+}
+
+describe.each(lanes)('dictionaries API on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  const createDict = (body: Record<string, unknown>) => t.call('POST', '/dict', { token: admin, body });
+  const addItem = async (body: Record<string, unknown>) =>
+    (await t.call('POST', '/dict/item', { token: admin, body })).body.data as ItemOut;
+  const items = async (dictCode: string) =>
+    (await t.call('GET', '/dict/item/s', { token: admin, query: { dictCode } })).body.data as ItemOut[];
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('creates, pages and filters dictionaries by name', async () => {
+    for (const [name, code] of [
+      ['性别', 'gender'],
+      ['学历', 'education'],
+      ['民族', 'ethnicity'],
+    ]) {
+      expect((await createDict({ dictName: name, dictCode: code })).status).toBe(200);
+    }
+    const page = (await t.call('GET', '/dict/s', { token: admin, query: { p: 1, pageSize: 2 } })).body.data as {
+      list: DictOut[];
+      totalCount: number;
+      totalPage: number;
+    };
+    expect(page).toMatchObject({ totalCount: 3, totalPage: 2 });
+    expect(page.list.map((d) => d.dictCode)).toEqual(['ethnicity', 'education']);
+    const named = (await t.call('GET', '/dict/s', { token: admin, query: { p: 1, pageSize: 20, dictName: '学' } })).body
+      .data as { list: DictOut[] };
+    expect(named.list.map((d) => d.dictCode)).toEqual(['education']);
+  });
+
+  it.each([
+    [{ dictCode: 'x' }, '请填写字典名称'],
+    [{ dictName: 'x' }, '请填写字典CODE'],
+    [{ dictName: 'x', dictCode: '9lives' }, '字典CODE格式不正确'],
+    [{ dictName: 'x', dictCode: 'gender' }, '字典CODE“gender”已存在'],
+  ])('refuses %o with “%s”', async (body, message) => {
+    expect((await createDict(body)).body).toEqual({ code: 400, msg: message });
+  });
+
+  it('keeps dictCode fixed after creation', async () => {
+    const dict = (await createDict({ dictName: '状态', dictCode: `state_${lane}` })).body.data as DictOut;
+    const renamed = await t.call('PUT', '/dict', {
+      token: admin,
+      body: { ...dict, dictName: '状态2', remark: '备注' },
+    });
+    expect(renamed.body.data).toMatchObject({ dictName: '状态2', remark: '备注', dictCode: dict.dictCode });
+    const recoded = await t.call('PUT', '/dict', { token: admin, body: { ...dict, dictCode: 'other' } });
+    expect(recoded.body).toEqual({ code: 400, msg: '字典CODE创建后不能修改' });
+  });
+
+  it('answers items as a pid tree in order, keeps pid within the dictionary and refuses cycles', async () => {
+    await createDict({ dictName: '地区', dictCode: 'area' });
+    const east = await addItem({ dictCode: 'area', value: '华东', orderNum: 2 });
+    const north = await addItem({ dictCode: 'area', value: '华北', orderNum: 1 });
+    const shanghai = await addItem({ dictCode: 'area', value: '上海', pid: east.id });
+    const beijing = await addItem({ dictCode: 'area', value: '北京', pid: north.id });
+    expect((await items('area')).map((i) => i.value)).toEqual(['华北', '北京', '华东', '上海']);
+    expect(beijing.pid).toBe(north.id);
+
+    const male = await addItem({ dictCode: 'gender', value: '男' });
+    const foreign = await t.call('POST', '/dict/item', {
+      token: admin,
+      body: { dictCode: 'area', value: '错', pid: male.id },
+    });
+    expect(foreign.body).toEqual({ code: 400, msg: '上级数据必须属于同一个字典' });
+    const cycle = await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: east.id, dictCode: 'area', value: '华东', pid: shanghai.id },
+    });
+    expect(cycle.body).toEqual({ code: 400, msg: '不能把数据移动到它自己或它的下级之下' });
+    const unknown = await t.call('POST', '/dict/item', { token: admin, body: { dictCode: 'nope', value: '值' } });
+    expect(unknown.body).toEqual({ code: 400, msg: '字典不存在或已被删除' });
+  });
+
+  it('refuses to delete an item with children; deleting a dictionary removes its items in one go', async () => {
+    await createDict({ dictName: '部门类型', dictCode: `kind_${lane}` });
+    const parent = await addItem({ dictCode: `kind_${lane}`, value: '职能' });
+    const child = await addItem({ dictCode: `kind_${lane}`, value: '财务', pid: parent.id });
+    const refused = await t.call('DELETE', '/dict/item', { token: admin, query: { id: parent.id } });
+    expect(refused.body).toEqual({ code: 400, msg: '该数据下还有 1 个下级数据，请先删除下级数据' });
+    expect((await t.call('DELETE', '/dict/item', { token: admin, query: { id: child.id } })).status).toBe(200);
+
+    await addItem({ dictCode: `kind_${lane}`, value: '业务', pid: parent.id });
+    const dict = (
+      (await t.call('GET', '/dict/s', { token: admin, query: { p: 1, pageSize: 50 } })).body.data as { list: DictOut[] }
+    ).list.find((d) => d.dictCode === `kind_${lane}`)!;
+    expect((await t.call('DELETE', '/dict', { token: admin, query: { id: dict.id } })).status).toBe(200);
+    expect(await items(`kind_${lane}`)).toEqual([]);
+    const left = await t.database.db
+      .selectFrom('dict_item')
+      .selectAll()
+      .where('dict_code', '=', `kind_${lane}`)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('serves items to any signed-in account, as reference data for forms', async () => {
+    await t.call('POST', '/account', {
+      token: admin,
+      body: { accountNumber: `plain-${lane}`, accountName: '普通', password: 'Pl#2026-safe', orgId: 1, state: 1 },
+    });
+    const plain = await t.login(`plain-${lane}`, 'Pl#2026-safe');
+    expect((await t.call('GET', '/dict/item/s', { token: plain, query: { dictCode: 'area' } })).status).toBe(200);
+    expect((await t.call('GET', '/dict/s', { token: plain, query: { p: 1, pageSize: 10 } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,65 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+export function createOrgsRepository(db: Kysely<DB>) {
+  return {
+    /** Children of `pid` (roots when null), each with whether it has children of its own. */
+    children(pid: number | null) {
+      return this.select()
+        .where(pid === null ? sql<boolean>`org.pid is null` : sql<boolean>`org.pid = ${pid}`)
+        .execute();
+    },
+    one(id: number) {
+      return this.select().where('org.id', '=', id).executeTakeFirst();
+    },
+    select() {
+      return db
+        .selectFrom('org')
+        .select((eb) => [
+          'org.id',
+          'org.pid',
+          'org.name',
+          'org.full_name',
+          'org.create_time',
+          eb
+            .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
+            .as('has_children'),
+        ])
+        .orderBy('org.id');
+    },
+    findById(id: number) {
+      return db.selectFrom('org').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async insert(row: { pid: number | null; name: string; full_name: string | null; create_time: string }) {
+      const { id } = await db.insertInto('org').values(row).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+    async update(id: number, changes: { pid: number | null; name: string; full_name: string | null }) {
+      await db.updateTable('org').set(changes).where('id', '=', id).execute();
+    },
+    async delete(id: number) {
+      await db.deleteFrom('org').where('id', '=', id).execute();
+    },
+    async countAccounts(id: number): Promise<number> {
+      const row = await db
+        .selectFrom('account')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('org_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async insertRoot(name: string, now: string): Promise<number> {
+      const { id } = await db
+        .insertInto('org')
+        .values({ pid: null, name, full_name: name, create_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    firstRoot() {
+      return db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
+    },
+  };
+}
+
+export type OrgsRepository = ReturnType<typeof createOrgsRepository>;

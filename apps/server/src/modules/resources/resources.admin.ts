@@ -1,0 +1,105 @@
+import type { BodyOf, Routes } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import type { DB, ResourceRow } from '../../platform/db/schema.js';
+import { countChildren, isInSubtree } from '../../platform/db/tree.js';
+import { badRequest } from '../../platform/errors.js';
+import { t } from '../../platform/i18n.js';
+import { toResource } from './resources.mapper.js';
+import { createResourcesRepository, type ResourcesRepository } from './resources.repository.js';
+
+type UpdateInput = BodyOf<Routes['updateResource']>;
+type CreateInput = BodyOf<Routes['createResource']>;
+
+/** Normalises a resource write: a menu keeps a route, an API resource a lower-case method and a url. */
+function normalise(input: CreateInput | UpdateInput) {
+  const name = input.name.trim();
+  if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
+  const base = { name, pid: input.pid ?? null, remark: input.remark?.trim() || null, order_num: input.orderNum ?? 0 };
+  if (input.type === 0) {
+    const route = input.route?.trim() || null;
+    if (route && !route.startsWith('/')) throw badRequest(t('resource.routeFormat'));
+    return { ...base, type: 0, route, method: null, url: null };
+  }
+  const method = input.method?.toLowerCase() || null;
+  if (!method) throw badRequest(t('resource.methodRequired'));
+  const url = input.url?.trim() || null;
+  if (!url) throw badRequest(t('resource.urlRequired'));
+  if (!url.startsWith('/')) throw badRequest(t('resource.urlFormat'));
+  return { ...base, type: 1, route: null, method, url };
+}
+
+async function checkParent(db: Kysely<DB>, r: ResourcesRepository, pid: number | null, selfId?: number) {
+  if (pid === null) return;
+  const parent = await r.findById(pid);
+  if (!parent) throw badRequest(t('resource.parentNotFound'));
+  if (parent.type !== 0) throw badRequest(t('resource.parentNotMenu'));
+  if (selfId !== undefined && (await isInSubtree(db, 'resource', selfId, pid))) throw badRequest(t('resource.cycle'));
+}
+
+async function checkUniqueApi(
+  r: ResourcesRepository,
+  row: Pick<ResourceRow, 'type' | 'method' | 'url'>,
+  selfId?: number,
+) {
+  if (row.type !== 1 || !row.method || !row.url) return;
+  const existing = await r.findApi(row.method, row.url);
+  if (existing && existing.id !== selfId) {
+    throw badRequest(t('resource.duplicateApi', { method: row.method.toUpperCase(), url: row.url }));
+  }
+}
+
+/** Administration of the permission tree (资源管理): the rules of product-spec §5 and issue 3. */
+export function createResourcesAdmin(db: Kysely<DB>) {
+  return {
+    async list() {
+      return (await createResourcesRepository(db).all()).map(toResource);
+    },
+
+    create(input: CreateInput) {
+      const row = normalise(input);
+      return db.transaction().execute(async (trx) => {
+        const r = createResourcesRepository(trx);
+        await checkParent(trx, r, row.pid);
+        await checkUniqueApi(r, row);
+        const id = await r.insert({ ...row, builtin: 0 });
+        return toResource((await r.findById(id))!);
+      });
+    },
+
+    update(input: UpdateInput) {
+      const row = normalise(input);
+      return db.transaction().execute(async (trx) => {
+        const r = createResourcesRepository(trx);
+        const current = await r.findById(input.id);
+        if (!current) throw badRequest(t('resource.notFound'));
+        if (
+          current.builtin === 1 &&
+          (current.type !== row.type ||
+            current.route !== row.route ||
+            current.method !== row.method ||
+            current.url !== row.url)
+        ) {
+          throw badRequest(t('resource.builtinFixed'));
+        }
+        await checkParent(trx, r, row.pid, current.id);
+        await checkUniqueApi(r, row, current.id);
+        await r.update(current.id, row);
+        return toResource((await r.findById(current.id))!);
+      });
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const r = createResourcesRepository(trx);
+        const current = await r.findById(id);
+        if (!current) throw badRequest(t('resource.notFound'));
+        if (current.builtin === 1) throw badRequest(t('resource.builtinDelete'));
+        const children = await countChildren(trx, 'resource', id);
+        if (children > 0) throw badRequest(t('resource.hasChildren', { count: children }));
+        await r.delete(id);
+      });
+    },
+  };
+}
+
+export type ResourcesAdmin = ReturnType<typeof createResourcesAdmin>;

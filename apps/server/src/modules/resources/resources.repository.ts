@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { DB, ResourceRow } from '../../platform/db/schema.js';
+
+export function createResourcesRepository(db: Kysely<DB>) {
+  return {
+    all(): Promise<ResourceRow[]> {
+      return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();
+    },
+    /** Resources held by a role, plus the given always-granted ids. */
+    ofRole(roleId: number): Promise<ResourceRow[]> {
+      return db
+        .selectFrom('resource')
+        .innerJoin('role_resource', 'role_resource.resource_id', 'resource.id')
+        .where('role_resource.role_id', '=', roleId)
+        .selectAll('resource')
+        .orderBy('resource.pid')
+        .orderBy('resource.order_num')
+        .orderBy('resource.id')
+        .execute();
+    },
+    async roleHoldsApi(roleId: number, method: string, url: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('role_resource')
+        .innerJoin('resource', 'resource.id', 'role_resource.resource_id')
+        .where('role_resource.role_id', '=', roleId)
+        .where('resource.type', '=', 1)
+        .where('resource.method', '=', method)
+        .where('resource.url', '=', url)
+        .select('resource.id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    findMenuByRoute(route: string) {
+      return db.selectFrom('resource').selectAll().where('type', '=', 0).where('route', '=', route).executeTakeFirst();
+    },
+    findApi(method: string, url: string) {
+      return db
+        .selectFrom('resource')
+        .selectAll()
+        .where('type', '=', 1)
+        .where('method', '=', method)
+        .where('url', '=', url)
+        .executeTakeFirst();
+    },
+    async insert(row: Omit<ResourceRow, 'id'>): Promise<number> {
+      const { id } = await db.insertInto('resource').values(row).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+    findById(id: number) {
+      return db.selectFrom('resource').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async update(id: number, changes: Omit<ResourceRow, 'id' | 'builtin'>) {
+      await db.updateTable('resource').set(changes).where('id', '=', id).execute();
+    },
+    async delete(id: number) {
+      await db.deleteFrom('resource').where('id', '=', id).execute();
+    },
+    async markBuiltin(id: number, fields: Partial<Pick<ResourceRow, 'name' | 'pid' | 'order_num'>>) {
+      await db
+        .updateTable('resource')
+        .set({ ...fields, builtin: 1 })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type ResourcesRepository = ReturnType<typeof createResourcesRepository>;

@@ -1,0 +1,77 @@
+import { flattenMenus, menus, type RouteDef, routes } from '@gatehouse/contract';
+import type { ResourceRow } from '../../platform/db/schema.js';
+import type { ResourcesRepository } from './resources.repository.js';
+
+/**
+ * The permission tree: one menu (type 0) per screen of product-spec §2 and one API resource (type 1)
+ * per contract route. Synchronised at every start: missing ones are added (under their menu), existing
+ * ones are kept with their id (so role grants survive) and re-marked built-in; admin-made ones are untouched.
+ */
+export function createResourcesService(repo: ResourcesRepository) {
+  const alwaysGranted = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access !== 'permission');
+
+  return {
+    async syncFromContract(): Promise<{ added: number }> {
+      let added = 0;
+      const menuIds = new Map<string, number>();
+      for (const [index, menu] of flattenMenus(menus).entries()) {
+        const pid = menu.parent ? (menuIds.get(menu.parent) ?? null) : null;
+        const existing = await repo.findMenuByRoute(menu.path);
+        if (existing) {
+          menuIds.set(menu.path, existing.id);
+          if (existing.builtin !== 1) await repo.markBuiltin(existing.id, {});
+          continue;
+        }
+        const id = await repo.insert({
+          pid,
+          name: menu.title,
+          type: 0,
+          route: menu.path,
+          method: null,
+          url: null,
+          remark: null,
+          order_num: index,
+          builtin: 1,
+        });
+        menuIds.set(menu.path, id);
+        added++;
+      }
+      for (const [index, route] of Object.values(routes as Record<string, RouteDef>).entries()) {
+        const method = route.method.toLowerCase();
+        const existing = await repo.findApi(method, route.path);
+        if (existing) {
+          if (existing.builtin !== 1) await repo.markBuiltin(existing.id, {});
+          continue;
+        }
+        await repo.insert({
+          pid: route.menu ? (menuIds.get(route.menu) ?? null) : null,
+          name: route.title,
+          type: 1,
+          route: null,
+          method,
+          url: route.path,
+          remark: null,
+          order_num: 100 + index,
+          builtin: 1,
+        });
+        added++;
+      }
+      return { added };
+    },
+
+    /** What the account holds: everything for the super-admin, else its role's plus the open/signed-in APIs. */
+    async permissionsOf(roleId: number | null, superAdmin: boolean): Promise<ResourceRow[]> {
+      const all = await repo.all();
+      if (superAdmin) return all;
+      const held = new Set(roleId === null ? [] : (await repo.ofRole(roleId)).map((r) => r.id));
+      const free = new Set(alwaysGranted.map((r) => `${r.method.toLowerCase()} ${r.path}`));
+      return all.filter((r) => held.has(r.id) || (r.type === 1 && free.has(`${r.method} ${r.url}`)));
+    },
+
+    roleHoldsApi(roleId: number, route: RouteDef): Promise<boolean> {
+      return repo.roleHoldsApi(roleId, route.method.toLowerCase(), route.path);
+    },
+  };
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+export function createRolesRepository(db: Kysely<DB>) {
+  return {
+    async all() {
+      const [roles, grants, counts] = await Promise.all([
+        db.selectFrom('role').select(['id', 'name', 'remark', 'builtin']).orderBy('id').execute(),
+        db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
+        db
+          .selectFrom('account')
+          .where('role_id', 'is not', null)
+          .select((eb) => ['role_id', eb.fn.countAll<string | number>().as('n')])
+          .groupBy('role_id')
+          .execute(),
+      ]);
+      return { roles, grants, counts };
+    },
+    findById(id: number) {
+      return db.selectFrom('role').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async nameTaken(name: string, exceptId?: number) {
+      let q = db.selectFrom('role').select('id').where('name', '=', name);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    resourcesOf(roleId: number) {
+      return db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
+    },
+    resourcesByIds(ids: number[]) {
+      return db.selectFrom('resource').select(['id', 'name']).where('id', 'in', ids).execute();
+    },
+    async replaceResources(roleId: number, ids: number[]) {
+      await db.deleteFrom('role_resource').where('role_id', '=', roleId).execute();
+      if (ids.length) {
+        await db
+          .insertInto('role_resource')
+          .values(ids.map((resource_id) => ({ role_id: roleId, resource_id })))
+          .execute();
+      }
+    },
+    async update(id: number, changes: { name: string; remark: string | null; update_time: string }) {
+      await db.updateTable('role').set(changes).where('id', '=', id).execute();
+    },
+    async delete(id: number) {
+      await db.deleteFrom('role').where('id', '=', id).execute();
+    },
+    async countAccounts(id: number): Promise<number> {
+      const row = await db
+        .selectFrom('account')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('role_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    allResourceIds() {
+      return db.selectFrom('resource').select('id').orderBy('id').execute();
+    },
+    findBuiltin() {
+      return db.selectFrom('role').select('id').where('builtin', '=', 1).executeTakeFirst();
+    },
+    async insert(name: string, remark: string | null, builtin: boolean, now: string): Promise<number> {
+      const { id } = await db
+        .insertInto('role')
+        .values({ name, remark, builtin: builtin ? 1 : 0, create_time: now, update_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+  };
+}
+
+export type RolesRepository = ReturnType<typeof createRolesRepository>;

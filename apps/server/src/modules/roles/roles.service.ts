@@ -1,0 +1,124 @@
+import type { BodyOf, Routes } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../platform/db/db-errors.js';
+import type { DB } from '../../platform/db/schema.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
+import { t } from '../../platform/i18n.js';
+import type { ResourcesService } from '../resources/resources.service.js';
+import { createRolesRepository, type RolesRepository } from './roles.repository.js';
+
+type RoleInput = BodyOf<Routes['createRole']>;
+
+export function createRolesService(db: Kysely<DB>, resources: ResourcesService) {
+  const repo = createRolesRepository(db);
+
+  async function list(r: RolesRepository = repo) {
+    const [{ roles, grants, counts }, everything] = await Promise.all([r.all(), r.allResourceIds()]);
+    const allIds = everything.map((row) => row.id);
+    return roles.map((role) => ({
+      id: role.id,
+      name: role.name,
+      remark: role.remark,
+      builtin: role.builtin === 1,
+      // The super-admin role holds every resource, including ones added after it was created.
+      resources: role.builtin === 1 ? allIds : grants.filter((g) => g.role_id === role.id).map((g) => g.resource_id),
+      accountCount: Number(counts.find((c) => c.role_id === role.id)?.n ?? 0),
+    }));
+  }
+
+  async function one(r: RolesRepository, id: number) {
+    const role = (await list(r)).find((x) => x.id === id);
+    if (!role) throw badRequest(t('role.notFound'));
+    return role;
+  }
+
+  /**
+   * Checks a requested resource set: every id exists, and whatever the role does not already hold is held by
+   * the caller (nobody grants what they lack; removing is always allowed).
+   */
+  async function checkResources(r: RolesRepository, ids: number[], already: Set<number>, held: Set<number> | 'all') {
+    const found = await r.resourcesByIds(ids);
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length) throw badRequest(t('role.resourceNotFound', { ids: missing.join('、') }));
+    if (held === 'all') return;
+    const granted = found.filter((f) => !held.has(f.id) && !already.has(f.id));
+    if (granted.length) {
+      throw forbidden(t('role.resourceNotHeld', { names: granted.map((g) => g.name).join('、') }));
+    }
+  }
+
+  /** Read before a transaction opens: SQLite has one connection, so no query may run beside the transaction. */
+  async function heldBy(principal: Principal): Promise<Set<number> | 'all'> {
+    if (principal.superAdmin) return 'all';
+    return new Set((await resources.permissionsOf(principal.roleId, false)).map((p) => p.id));
+  }
+
+  function fields(input: RoleInput) {
+    const name = input.name.trim();
+    if (!name) throw badRequest(t('validation.blank', { field: '角色名称' }));
+    return { name, remark: input.remark?.trim() || null };
+  }
+
+  async function unique<T>(name: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(t('role.nameTaken', { name }));
+      throw error;
+    }
+  }
+
+  return {
+    list: () => list(),
+
+    async create(input: RoleInput, principal: Principal) {
+      const { name, remark } = fields(input);
+      const held = await heldBy(principal);
+      return unique(name, () =>
+        db.transaction().execute(async (trx) => {
+          const r = createRolesRepository(trx);
+          if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
+          await checkResources(r, input.resources, new Set(), held);
+          const id = await r.insert(name, remark, false, new Date().toISOString());
+          await r.replaceResources(id, input.resources);
+          return one(r, id);
+        }),
+      );
+    },
+
+    async update(input: BodyOf<Routes['updateRole']>, principal: Principal) {
+      const { name, remark } = fields(input);
+      const held = await heldBy(principal);
+      return unique(name, () =>
+        db.transaction().execute(async (trx) => {
+          const r = createRolesRepository(trx);
+          const role = await r.findById(input.id);
+          if (!role) throw badRequest(t('role.notFound'));
+          if (role.builtin === 1) throw badRequest(t('role.builtin'));
+          if (await r.nameTaken(name, role.id)) throw badRequest(t('role.nameTaken', { name }));
+          const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
+          await checkResources(r, input.resources, already, held);
+          // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
+          await r.update(role.id, { name, remark, update_time: new Date().toISOString() });
+          await r.replaceResources(role.id, input.resources);
+          return one(r, role.id);
+        }),
+      );
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const r = createRolesRepository(trx);
+        const role = await r.findById(id);
+        if (!role) throw badRequest(t('role.notFound'));
+        if (role.builtin === 1) throw badRequest(t('role.builtin'));
+        const count = await r.countAccounts(id);
+        if (count > 0) throw badRequest(t('role.inUse', { count }));
+        await r.delete(id);
+      });
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

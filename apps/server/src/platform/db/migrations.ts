@@ -1,0 +1,137 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './database.js';
+
+/**
+ * One set of migrations for both dialects. Only the id column differs (SQLite INTEGER PRIMARY KEY
+ * AUTOINCREMENT vs PostgreSQL identity); everything else is portable DDL.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema type
+  const idColumn = (db: Kysely<any>, table: string) => {
+    const builder = db.schema.createTable(table);
+    return dialect === 'sqlite'
+      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      : builder.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+  };
+  return {
+    '0001_core': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('setting')
+          .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+
+        await idColumn(db, 'org')
+          .addColumn('pid', 'integer', (c) => c.references('org.id'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('full_name', 'varchar(255)')
+          .addColumn('create_time', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('org_pid_idx').on('org').column('pid').execute();
+
+        await idColumn(db, 'role')
+          .addColumn('name', 'varchar(100)', (c) => c.notNull().unique())
+          .addColumn('remark', 'varchar(255)')
+          .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('create_time', 'varchar(30)', (c) => c.notNull())
+          .execute();
+
+        await idColumn(db, 'resource')
+          .addColumn('pid', 'integer', (c) => c.references('resource.id'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('route', 'varchar(255)')
+          .addColumn('method', 'varchar(10)')
+          .addColumn('url', 'varchar(255)')
+          .addColumn('remark', 'varchar(255)')
+          .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('resource_pid_idx').on('resource').column('pid').execute();
+        await db.schema.createIndex('resource_method_url_idx').on('resource').columns(['method', 'url']).execute();
+
+        await db.schema
+          .createTable('role_resource')
+          .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
+          .addColumn('resource_id', 'integer', (c) => c.notNull().references('resource.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('role_resource_pk', ['role_id', 'resource_id'])
+          .execute();
+        await db.schema.createIndex('role_resource_resource_idx').on('role_resource').column('resource_id').execute();
+
+        await idColumn(db, 'account')
+          .addColumn('account_number', 'varchar(100)', (c) => c.notNull().unique())
+          .addColumn('account_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
+          .addColumn('avatar', 'varchar(1000)')
+          .addColumn('contact_number', 'varchar(30)')
+          .addColumn('email', 'varchar(254)')
+          .addColumn('state', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('org_id', 'integer', (c) => c.notNull().references('org.id'))
+          .addColumn('role_id', 'integer', (c) => c.references('role.id'))
+          .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('create_time', 'varchar(30)', (c) => c.notNull())
+          .addColumn('update_time', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('account_org_idx').on('account').column('org_id').execute();
+        await db.schema.createIndex('account_role_idx').on('account').column('role_id').execute();
+        await db.schema.createIndex('account_name_idx').on('account').column('account_name').execute();
+
+        await db.schema
+          .createTable('session')
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('last_seen_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('ended_at', 'varchar(30)')
+          .addColumn('ip', 'varchar(64)')
+          .addColumn('user_agent', 'varchar(512)')
+          .execute();
+        await db.schema.createIndex('session_account_idx').on('session').column('account_id').execute();
+      },
+    },
+    '0002_directory': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('account').addColumn('address', 'varchar(255)').execute();
+        await db.schema.alterTable('account').addColumn('introduction', 'varchar(1000)').execute();
+        // Changes whenever the role's resource set changes: clients compare it to refresh permissions.
+        await db.schema
+          .alterTable('role')
+          .addColumn('update_time', 'varchar(30)', (c) => c.notNull().defaultTo(''))
+          .execute();
+        // Set on a session created by an identity switch: the session of the account really acting.
+        await db.schema.alterTable('session').addColumn('origin_session_id', 'varchar(64)').execute();
+
+        await idColumn(db, 'dict')
+          .addColumn('dict_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('dict_code', 'varchar(100)', (c) => c.notNull().unique())
+          .addColumn('remark', 'varchar(255)')
+          .addColumn('create_time', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('dict_name_idx').on('dict').column('dict_name').execute();
+
+        await idColumn(db, 'dict_item')
+          .addColumn('dict_code', 'varchar(100)', (c) => c.notNull().references('dict.dict_code'))
+          .addColumn('value', 'varchar(100)', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.references('dict_item.id'))
+          .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('dict_item_code_idx').on('dict_item').columns(['dict_code', 'order_num']).execute();
+        await db.schema.createIndex('dict_item_pid_idx').on('dict_item').column('pid').execute();
+      },
+    },
+  };
+}
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,114 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO 8601 UTC strings in both dialects (they sort as text). Booleans are 0/1 integers. */
+export interface OrgTable {
+  id: Generated<number>;
+  pid: number | null;
+  name: string;
+  full_name: string | null;
+  create_time: string;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  remark: string | null;
+  /** 1 for the super-admin role: holds every resource implicitly, cannot be deleted or reduced. */
+  builtin: number;
+  create_time: string;
+  /** Changes with the role's resource set; the permission stamp clients watch. */
+  update_time: Generated<string>;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  pid: number | null;
+  name: string;
+  type: number;
+  route: string | null;
+  method: string | null;
+  url: string | null;
+  remark: string | null;
+  order_num: number;
+  builtin: number;
+}
+
+export interface RoleResourceTable {
+  role_id: number;
+  resource_id: number;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  account_number: string;
+  account_name: string;
+  password_hash: string;
+  avatar: string | null;
+  contact_number: string | null;
+  email: string | null;
+  state: number;
+  org_id: number;
+  role_id: number | null;
+  builtin: number;
+  create_time: string;
+  update_time: string;
+  address: string | null;
+  introduction: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  account_id: number;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session, however active it is. */
+  expires_at: string;
+  ended_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** The original account's session when this one was created by an identity switch. */
+  origin_session_id: string | null;
+}
+
+export interface DictTable {
+  id: Generated<number>;
+  dict_name: string;
+  dict_code: string;
+  remark: string | null;
+  create_time: string;
+}
+
+export interface DictItemTable {
+  id: Generated<number>;
+  dict_code: string;
+  value: string;
+  pid: number | null;
+  order_num: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  org: OrgTable;
+  role: RoleTable;
+  resource: ResourceTable;
+  role_resource: RoleResourceTable;
+  account: AccountTable;
+  session: SessionTable;
+  setting: SettingTable;
+  dict: DictTable;
+  dict_item: DictItemTable;
+}
+
+export type AccountRow = Selectable<AccountTable>;
+export type NewAccount = Insertable<AccountTable>;
+export type AccountUpdate = Updateable<AccountTable>;
+export type OrgRow = Selectable<OrgTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type ResourceRow = Selectable<ResourceTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type DictRow = Selectable<DictTable>;
+export type DictItemRow = Selectable<DictItemTable>;

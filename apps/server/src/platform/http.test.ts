@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_BASE, routes } from '@gatehouse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  const webDist = mkdtempSync(join(tmpdir(), 'gh-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { webDist });
+  });
+  afterAll(() => t.close());
+
+  it('documents every contract route in the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.fastify.inject({ method: 'GET', url: `${API_BASE}/docs/json` });
+    const doc = res.json() as { paths: Record<string, Record<string, { summary: string }>> };
+    for (const route of Object.values(routes)) {
+      const operation = doc.paths[API_BASE + route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation?.summary).toBe(route.title);
+    }
+    const ui = await t.app.fastify.inject({ method: 'GET', url: `${API_BASE}/docs/` });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with a 404 envelope and serves the web app at /', async () => {
+    const missing = await t.call('GET', '/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toContain('/api/nope');
+    const page = await t.app.fastify.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Gatehouse</title>');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('turns malformed JSON into a 400 with a message, never a 500', async () => {
+    const res = await t.app.fastify.inject({
+      method: 'POST',
+      url: `${API_BASE}/login`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, msg: '请求内容格式不正确' });
+  });
+
+  it('checks the session before validating the body of a guarded route', async () => {
+    const res = await t.call('POST', '/account', { body: { nonsense: true } });
+    expect(res.status).toBe(401);
+  });
+});

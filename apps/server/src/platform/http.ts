@@ -1,0 +1,119 @@
+import {
+  API_BASE,
+  type BodyOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+  type RouteName,
+  type Routes,
+  routes,
+} from '@gatehouse/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from './errors.js';
+import { t } from './i18n.js';
+import { validationMessage } from './validation.js';
+
+/** Who is calling: resolved from the session token on every non-open route. */
+export interface Principal {
+  accountId: number;
+  sessionId: string;
+  accountNumber: string;
+  roleId: number | null;
+  superAdmin: boolean;
+  /** Set while acting as another account (identity switch): the original account's session and id. */
+  origin: { sessionId: string; accountId: number } | null;
+}
+
+export interface HandlerContext<D extends RouteDef> {
+  query: QueryOf<D>;
+  body: BodyOf<D>;
+  principal: D['access'] extends 'open' ? Principal | undefined : Principal;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<ResponseOf<D>>;
+export type Handlers = { [K in RouteName]: Handler<Routes[K]> };
+
+export interface Guard {
+  /** Resolves the principal or throws 401; may set the renewal header on `reply`. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal>;
+  /** Throws 403 unless the principal holds the route's API resource. */
+  authorize(principal: Principal, route: RouteDef): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export function envelopeSchema(data: RouteDef['response']) {
+  return Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+}
+
+/** Binds every contract route to its handler; the guard runs before validation-free handlers see anything. */
+export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guard): void {
+  for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
+    const handler = handlers[name] as Handler<RouteDef>;
+    app.route({
+      method: route.method,
+      url: API_BASE + route.path,
+      schema: {
+        summary: route.title,
+        description: route.description,
+        tags: [route.menu ?? route.access],
+        operationId: name,
+        ...(route.access === 'open' ? {} : { security: [{ token: [] }] }),
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        response: { 200: envelopeSchema(route.response) },
+      },
+      // Authentication runs before body validation so an anonymous caller learns nothing about the schema.
+      onRequest: async (request, reply) => {
+        if (route.access === 'open') return;
+        const principal = await guard.authenticate(request, reply);
+        if (route.access === 'permission') await guard.authorize(principal, route);
+        request.principal = principal;
+      },
+      handler: async (request, reply) => {
+        const data = await handler({
+          query: request.query as never,
+          body: request.body as never,
+          principal: request.principal as never,
+          request,
+          reply,
+        });
+        return { code: 200, msg: t('ok'), data: data ?? null };
+      },
+    });
+  }
+}
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  validation?: Parameters<typeof validationMessage>[0];
+  message: string;
+}
+
+/** The one place errors become answers (DESIGN.md §4). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyLikeError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.status, msg: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ code: 400, msg: validationMessage(error.validation) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 413, msg: t('http.tooLarge') });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: the caller's fault, said plainly.
+      return reply.status(400).send({ code: 400, msg: t('validation.body') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: t('http.internal') });
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { API_BASE } from '@gatehouse/contract';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, openPostgres, openSqlite } from '../src/platform/db/database.js';
+import type { DB } from '../src/platform/db/schema.js';
+
+/**
+ * Both dialects in every run: SQLite in a temp file, and PostgreSQL either in a throw-away database on
+ * the server named by TEST_DATABASE_URL (CI sets it) or in an in-process PGlite.
+ */
+export const lanes = ['sqlite', 'postgres'] as const;
+export type Lane = (typeof lanes)[number];
+
+export const ADMIN_PASSWORD = 'Gatehouse#Admin2026';
+
+export interface TestDatabase extends Database {
+  dispose(): Promise<void>;
+}
+
+export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
+  if (lane === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-test-'));
+    const database = openSqlite(join(dir, 'test.db'));
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `gh_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString());
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        // Without FORCE: the pool has closed its connections; a backend still exiting gets a moment to go.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await dropper.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await dropper.end();
+      },
+    };
+  }
+  const pglite = new PGlite();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, dialect: 'postgres', close: () => db.destroy(), dispose: () => db.destroy() };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ ADMIN_PASSWORD, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' } as NodeJS.ProcessEnv);
+  return Object.freeze({ ...base, ...overrides });
+}
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  /** `fastify.inject` with JSON in and out; `token` goes in the Authorization header. */
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; query?: Record<string, string | number>; body?: unknown },
+  ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
+  login(account?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(lane: Lane, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(lane);
+  const app = await buildApp(testConfig(overrides), database);
+  const call: TestApp['call'] = async (method, path, options = {}) => {
+    const response = await app.fastify.inject({
+      method: method as 'GET',
+      url: API_BASE + path,
+      query: options.query
+        ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
+        : undefined,
+      headers: options.token ? { authorization: options.token } : {},
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+  return {
+    app,
+    database,
+    call,
+    async login(account = 'admin', password = ADMIN_PASSWORD) {
+      const res = await call('POST', '/login', { body: { account, password } });
+      if (res.status !== 200) throw new Error(`login ${account} failed: ${res.body.msg}`);
+      return res.body.data as string;
+    },
+    async close() {
+      await app.fastify.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { createAppRouter } from './router';
+
+const theme = { token: { colorPrimary: '#257ff7', fontSize: 14 } };
+
+/** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, the hash router. */
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // The http client already reported a failure; retrying would repeat the toast.
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+      }),
+  );
+  const [router] = useState(createAppRouter);
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,95 @@
+import { CaretDownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useIdentitySwitch } from '../../features/accounts';
+import { logout } from '../../features/auth';
+import { http } from '../../lib/http';
+import { t } from '../../lib/i18n';
+import { useSession } from '../../stores/session';
+
+/**
+ * Blue header: logo home, user dropdown (个人信息, 退出登录). While an identity switch is in force, a badge says
+ * which account is being acted as and the dropdown offers the way back (切换回原身份).
+ */
+export function AppHeader() {
+  const user = useSession((state) => state.user);
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { restore } = useIdentitySwitch();
+  const original = user?.originalAccount ?? null;
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('common.confirmTitle'),
+      content: t('header.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        // Sign out locally even when the server call fails: the user asked to leave. Clearing the session is
+        // the logout event (product-spec §4): the route guard then sends the user to /login. Navigating here
+        // as well raced the guard's own redirect and left the router stuck on a blank page.
+        await logout().catch(() => undefined);
+        useSession.getState().clear();
+        http.clearCache();
+      },
+    });
+
+  return (
+    <Flex
+      component="header"
+      align="center"
+      justify="space-between"
+      style={{ height: 60, padding: '0 20px', background: '#257ff7', color: '#fff', flex: 'none' }}
+    >
+      <Link to="/" style={{ color: '#fff' }}>
+        <Typography.Title level={1} style={{ color: '#fff', fontSize: 22, margin: 0 }}>
+          {t('app.name')}
+        </Typography.Title>
+      </Link>
+      {user?.accountName && (
+        <Flex align="center" gap={16}>
+          {original && (
+            <Tooltip title={t('header.originalAccount', original)}>
+              <Tag
+                color="gold"
+                variant="solid"
+                icon={<SwapOutlined aria-hidden />}
+                data-testid="acting-as"
+                style={{ margin: 0, fontSize: 13, lineHeight: '24px', color: '#4a3500' }}
+              >
+                {t('header.actingAs', { accountName: user.accountName, accountNumber: user.accountNumber })}
+              </Tag>
+            </Tooltip>
+          )}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                ...(original ? [{ key: 'restore', label: t('header.restoreIdentity') }] : []),
+                { key: 'profile', label: t('header.profile') },
+                { key: 'logout', label: t('header.logout') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'restore') void restore();
+                else if (key === 'profile') navigate('/system/Profile');
+                else confirmLogout();
+              },
+            }}
+          >
+            <Flex
+              component="button"
+              align="center"
+              gap={8}
+              data-testid="user-menu"
+              style={{ cursor: 'pointer', color: '#fff', background: 'none', border: 'none', font: 'inherit' }}
+            >
+              <Avatar size={32} src={user.avatar || undefined} icon={<UserOutlined />} />
+              <span>{user.accountName}</span>
+              <CaretDownOutlined aria-hidden />
+            </Flex>
+          </Dropdown>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppHeader } from './AppHeader';
+import { SideMenu } from './SideMenu';
+
+/** Header on top; side menu and content below (reference-ui §1.1). */
+export function MainLayout() {
+  const content = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // The content pane scrolls, not the window: start each screen at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
+  useEffect(() => {
+    content.current?.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  return (
+    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppHeader />
+      <div style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <nav
+          aria-label="menu"
+          style={{ width: 260, flex: 'none', background: '#f5f6f7', padding: 10, overflowY: 'auto' }}
+        >
+          <SideMenu />
+        </nav>
+        <main ref={content} style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: '0 20px 20px' }}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

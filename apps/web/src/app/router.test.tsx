@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TestProviders } from '../lib/testing/TestProviders';
+import { useSession } from '../stores/session';
+import { routeTree } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  render(
+    <TestProviders>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </TestProviders>,
+  );
+  return router;
+}
+
+describe('route tree (signed out)', () => {
+  beforeEach(() => useSession.getState().clear());
+
+  it('sends a session-required path to /login with the full wanted path as redirect', async () => {
+    const router = renderAt('/user/Account?from=mail');
+    await screen.findByPlaceholderText('输入用户名');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/user/Account?from=mail');
+    await waitFor(() => expect(document.title).toBe('登录'));
+  });
+
+  it('sends /data-v paths to /login too', async () => {
+    const router = renderAt('/data-v/screen');
+    await screen.findByPlaceholderText('输入用户名');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/data-v/screen')}`);
+  });
+
+  it('ends unknown paths on /404', async () => {
+    const router = renderAt('/no/such/page');
+    await screen.findByText('访问的页面不存在');
+    expect(router.state.location.pathname).toBe('/404');
+    await waitFor(() => expect(document.title).toBe('找不到页面'));
+  });
+
+  it('shows the message query on /500', async () => {
+    renderAt(`/500?message=${encodeURIComponent('数据库不可用')}`);
+    await screen.findByText('错误信息：数据库不可用');
+  });
+});

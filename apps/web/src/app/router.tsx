@@ -1,0 +1,61 @@
+import { flattenMenus, menus } from '@gatehouse/contract';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth';
+import { NotFoundPage, ServerErrorPage } from '../features/errors';
+import { t } from '../lib/i18n';
+import type { RouteHandle } from '../lib/router/route-title';
+import { BlankLayout } from './layouts/BlankLayout';
+import { MainLayout } from './layouts/MainLayout';
+import { pageFor } from './pages';
+import { RequireSession, requireSessionLoader } from './RequireSession';
+import { RootRoute } from './RootRoute';
+
+const handle = (title: string): RouteHandle => ({ title });
+
+function MenuPage({ path }: { path: string }) {
+  const Page = pageFor(path);
+  return <Page />;
+}
+
+/** The session-required screens, one route per contract menu entry (titles written once, in the contract). */
+export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
+  const element = menu.redirect ? (
+    <Navigate key={menu.path} to={menu.redirect} replace />
+  ) : (
+    <MenuPage key={menu.path} path={menu.path} />
+  );
+  return menu.path === '/'
+    ? { index: true, element, handle: handle(menu.title) }
+    : { path: menu.path, element, handle: handle(menu.title) };
+});
+
+/**
+ * Open routes (product-spec §2) are /login, /500, /404; /register and /update-password join them with
+ * their screens. Everything else needs a session; unknown paths end on /404.
+ */
+export const routeTree: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      { path: '/login', element: <LoginPage />, handle: handle(t('route.login')) },
+      { path: '/500', element: <ServerErrorPage />, handle: handle(t('route.serverError')) },
+      { path: '/404', element: <NotFoundPage />, handle: handle(t('route.notFound')) },
+      {
+        loader: requireSessionLoader,
+        element: <RequireSession />,
+        children: [
+          { path: '/', element: <MainLayout />, children: menuRoutes },
+          // No /data-v screen exists yet: the blank layout is in place and its paths end on /404.
+          {
+            path: '/data-v/*',
+            element: <BlankLayout />,
+            children: [{ path: '*', element: <Navigate to="/404" replace /> }],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createHashRouter(routeTree);

@@ -1,0 +1,1 @@
+export { Can } from './Can';

@@ -1,0 +1,1 @@
+export { useConfirmDelete } from './use-confirm-delete';

@@ -1,0 +1,218 @@
+import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { formatDateTime } from '../../lib/format/date';
+import { t } from '../../lib/i18n';
+import type { LoadOrgs, Org } from './org-types';
+
+interface OrgRow extends Org {
+  /** Present (possibly empty) when the org has children; filled on first expand. */
+  children?: OrgRow[];
+  loaded?: boolean;
+}
+
+const toRow = (org: Org): OrgRow => (org.hasChildren ? { ...org, children: [] } : { ...org });
+
+/**
+ * Fresh children for a level, keeping what was already loaded below rows that are still there (so a refresh
+ * does not collapse the branches the user has open).
+ */
+const mergeLevel = (previous: OrgRow[] | undefined, orgs: Org[]): OrgRow[] =>
+  orgs.map((org) => {
+    const old = previous?.find((row) => row.id === org.id);
+    if (org.hasChildren && old?.loaded) return { ...org, children: old.children, loaded: true };
+    return toRow(org);
+  });
+
+/** Replaces the children of `id` (the roots when null); the parent's hasChildren follows what was loaded. */
+const withChildren = (rows: OrgRow[], id: number | null, orgs: Org[]): OrgRow[] => {
+  if (id === null) return mergeLevel(rows, orgs);
+  return rows.map((row) => {
+    if (row.id === id) {
+      return orgs.length
+        ? { ...row, hasChildren: true, children: mergeLevel(row.children, orgs), loaded: true }
+        : { ...row, hasChildren: false, children: undefined, loaded: true };
+    }
+    return row.children ? { ...row, children: withChildren(row.children, id, orgs) } : row;
+  });
+};
+
+const findRow = (rows: OrgRow[] | undefined, id: number): OrgRow | undefined => {
+  for (const row of rows ?? []) {
+    if (row.id === id) return row;
+    const found = findRow(row.children, id);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** What a screen can ask of the table after a change, without re-mounting it (which would collapse it). */
+export interface OrgTreeTableHandle {
+  /**
+   * Re-loads the children of `pid` (the roots when null) and, with `expand`, opens that row. A row that is not
+   * on screen (its branch was never opened) is left alone.
+   */
+  reload(pid: number | null, options?: { expand?: boolean }): Promise<void>;
+}
+
+export interface OrgTreeTableProps {
+  loadOrgs: LoadOrgs;
+  selectedId?: number | null;
+  onSelect?: (org: Org) => void;
+  /** A right-hand 操作 column (the organisation screen), given the row and its parent row; the picker has none. */
+  renderActions?: (org: Org, parent: Org | null) => ReactNode;
+  actionsWidth?: number;
+  /** This org and its subtree cannot be picked (moving a node under itself), shown disabled and closed. */
+  excludeSubtreeOf?: number;
+  ref?: Ref<OrgTreeTableHandle>;
+}
+
+/** Lazy organisation tree table: roots first, each level fetched when its row is expanded. */
+export function OrgTreeTable({
+  loadOrgs,
+  selectedId,
+  onSelect,
+  renderActions,
+  actionsWidth = 260,
+  excludeSubtreeOf,
+  ref,
+}: OrgTreeTableProps) {
+  const [rows, setRows] = useState<OrgRow[]>([]);
+  const [loadingRoots, setLoadingRoots] = useState(true);
+  const [loadingIds, setLoadingIds] = useState<ReadonlySet<number>>(new Set());
+  const [expandedKeys, setExpandedKeys] = useState<readonly number[]>([]);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  useEffect(() => {
+    let active = true;
+    loadOrgs()
+      .then((orgs) => active && setRows(orgs.map(toRow)))
+      .catch(() => undefined) // Reported by the http client.
+      .finally(() => active && setLoadingRoots(false));
+    return () => {
+      active = false;
+    };
+  }, [loadOrgs]);
+
+  const loadChildren = useCallback(
+    async (id: number): Promise<Org[] | null> => {
+      setLoadingIds((ids) => new Set(ids).add(id));
+      try {
+        const orgs = await loadOrgs(id);
+        setRows((current) => withChildren(current, id, orgs));
+        if (orgs.length === 0) setExpandedKeys((keys) => keys.filter((key) => key !== id));
+        return orgs;
+      } catch {
+        return null; // Reported by the http client.
+      } finally {
+        setLoadingIds((ids) => {
+          const next = new Set(ids);
+          next.delete(id);
+          return next;
+        });
+      }
+    },
+    [loadOrgs],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async reload(pid, options) {
+        if (pid === null) {
+          const orgs = await loadOrgs().catch(() => null);
+          if (orgs) setRows((current) => withChildren(current, null, orgs));
+          return;
+        }
+        if (!findRow(rowsRef.current, pid)) return;
+        const orgs = await loadChildren(pid);
+        if (options?.expand && orgs?.length) {
+          setExpandedKeys((keys) => (keys.includes(pid) ? keys : [...keys, pid]));
+        }
+      },
+    }),
+    [loadOrgs, loadChildren],
+  );
+
+  const columns: TableColumnsType<OrgRow> = [
+    { title: t('org.colName'), dataIndex: 'name', key: 'name' },
+    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName' },
+    {
+      title: t('org.colCreateTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 180,
+      render: (value: string) => formatDateTime(value),
+    },
+  ];
+  if (renderActions) {
+    columns.push({
+      title: t('org.colActions'),
+      key: 'actions',
+      align: 'center',
+      width: actionsWidth,
+      render: (_value, row) => renderActions(row, row.pid === null ? null : (findRow(rows, row.pid) ?? null)),
+    });
+  }
+
+  const excluded = (row: OrgRow) => row.id === excludeSubtreeOf;
+
+  return (
+    <Table<OrgRow>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loadingRoots}
+      pagination={false}
+      locale={{ emptyText: loadingRoots ? ' ' : t('org.empty') }}
+      rowSelection={
+        onSelect
+          ? {
+              type: 'radio',
+              selectedRowKeys: selectedId == null ? [] : [selectedId],
+              onChange: (_keys, selected) => {
+                const org = selected[0];
+                if (org) onSelect(org);
+              },
+              getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: excluded(row) }),
+            }
+          : undefined
+      }
+      onRow={
+        onSelect
+          ? (row) =>
+              excluded(row)
+                ? { style: { color: '#bbb' } }
+                : { onClick: () => onSelect(row), style: { cursor: 'pointer' } }
+          : undefined
+      }
+      expandable={{
+        indentSize: 20,
+        expandedRowKeys: expandedKeys,
+        onExpand: (expanded, row) => {
+          setExpandedKeys((keys) => (expanded ? [...keys, row.id] : keys.filter((key) => key !== row.id)));
+          if (expanded && !row.loaded && row.hasChildren) void loadChildren(row.id);
+        },
+        expandIcon: ({ expanded, record, onExpand }) => {
+          if (!record.hasChildren || excluded(record)) return <span style={{ display: 'inline-block', width: 24 }} />;
+          const loading = loadingIds.has(record.id);
+          return (
+            <Button
+              type="text"
+              size="small"
+              aria-label={`${expanded ? '收起' : '展开'} ${record.name}`}
+              aria-expanded={expanded}
+              icon={loading ? <LoadingOutlined /> : expanded ? <DownOutlined /> : <RightOutlined />}
+              onClick={(event) => {
+                event.stopPropagation();
+                onExpand(record, event);
+              }}
+            />
+          );
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PageUnavailable } from './PageUnavailable';

@@ -1,0 +1,14 @@
+export { ResourceTree, type ResourceTreeProps } from './ResourceTree';
+export {
+  buildResourceTree,
+  checkedFromSaved,
+  type IsGrantable,
+  METHOD_COLORS,
+  parentIds,
+  type Resource,
+  type ResourceNode,
+  savedIds,
+  searchTree,
+  subtreeIds,
+  toggleSubtree,
+} from './resource-tree-model';

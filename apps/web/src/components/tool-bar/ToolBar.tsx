@@ -1,0 +1,54 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { t } from '../../lib/i18n';
+import { useRouteTitle } from '../../lib/router/route-title';
+
+export interface ToolBarProps {
+  /** Defaults to the current route's title. */
+  title?: ReactNode;
+  /** Defaults to history back. */
+  onBack?: () => void;
+  /** Right-hand slot, usually buttons. */
+  children?: ReactNode;
+}
+
+/** Sticky bar at the top of a page: back arrow, title, actions (reference-ui §1.1). */
+export function ToolBar({ title, onBack, children }: ToolBarProps) {
+  const navigate = useNavigate();
+  const routeTitle = useRouteTitle();
+  return (
+    <Flex
+      align="center"
+      justify="space-between"
+      gap={12}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        background: '#fff',
+        borderBottom: '1px solid #d8dee4',
+        padding: '8px 0',
+        marginBottom: 16,
+      }}
+    >
+      <Flex align="center" gap={8}>
+        <Tooltip title={t('common.back')}>
+          <Button
+            type="text"
+            aria-label={t('common.back')}
+            icon={<ArrowLeftOutlined />}
+            onClick={onBack ?? (() => navigate(-1))}
+          />
+        </Tooltip>
+        <Typography.Title level={1} style={{ fontSize: 18, margin: 0, fontWeight: 500 }}>
+          {title ?? routeTitle}
+        </Typography.Title>
+      </Flex>
+      <Flex align="center" gap={8}>
+        {children}
+      </Flex>
+    </Flex>
+  );
+}

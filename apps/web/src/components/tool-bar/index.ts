@@ -1,0 +1,1 @@
+export { ToolBar, type ToolBarProps } from './ToolBar';

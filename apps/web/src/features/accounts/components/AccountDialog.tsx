@@ -1,0 +1,148 @@
+import { Form, Input, Select, Switch } from 'antd';
+import { FormDialog, useSubmit } from '../../../components/form-dialog';
+import { OrgPicker } from '../../../components/org-picker';
+import { t } from '../../../lib/i18n';
+import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '../api/accounts.api';
+import { type AccountFormValues, emptyAccountForm, toCreateBody, toFormValues, toUpdateBody } from './account-form';
+
+/** `account` undefined = create. */
+export interface AccountDialogTarget {
+  account?: Account;
+}
+
+export interface AccountDialogProps {
+  target: AccountDialogTarget | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * '账号信息' dialog. It stays open until the server accepts the save, so a rejected form (e.g. a duplicate
+ * account number, shown as a toast by the http client) can be corrected instead of retyped.
+ */
+export function AccountDialog({ target, onClose, onSaved }: AccountDialogProps) {
+  return (
+    <FormDialog title={t('account.dialogTitle')} width={600} formId={FORM_ID} target={target} onClose={onClose}>
+      {(shown, setSaving) => (
+        <AccountForm key={shown.account?.id ?? 'new'} account={shown.account} onSaving={setSaving} onSaved={onSaved} />
+      )}
+    </FormDialog>
+  );
+}
+
+/** The form's name: its element id and the prefix of its field ids. */
+const FORM_ID = 'accountDialog';
+
+interface AccountFormProps {
+  account: Account | undefined;
+  onSaving: (saving: boolean) => void;
+  onSaved: () => void;
+}
+
+function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
+  const [form] = Form.useForm<AccountFormValues>();
+  const submit = useSubmit(onSaving);
+  const roles = useRoles(true);
+  const creating = !account;
+
+  const save = async (values: AccountFormValues) => {
+    const saved = await submit(Boolean(account), () =>
+      account ? updateAccount(toUpdateBody(account, values)) : createAccount(toCreateBody(values)),
+    );
+    if (saved) onSaved();
+  };
+
+  return (
+    <Form<AccountFormValues>
+      name={FORM_ID}
+      form={form}
+      labelCol={{ flex: '80px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={account ? toFormValues(account) : emptyAccountForm}
+      onFinish={save}
+      style={{ marginTop: 16 }}
+    >
+      <Form.Item
+        label={t('account.fieldAccountNumber')}
+        name="accountNumber"
+        rules={[{ required: true, whitespace: true, message: t('account.accountNumberRequired') }]}
+      >
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('account.fieldAccountName')}
+        name="accountName"
+        rules={[{ required: true, whitespace: true, message: t('account.accountNameRequired') }]}
+      >
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      {creating && (
+        <>
+          <Form.Item
+            label={t('account.fieldPassword')}
+            name="password"
+            rules={[
+              { required: true, message: t('account.passwordRequired') },
+              { min: 8, max: 128, message: t('account.passwordLength') },
+            ]}
+          >
+            <Input.Password maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label={t('account.fieldConfirmPassword')}
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('account.confirmPasswordRequired') },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) =>
+                  !value || getFieldValue('password') === value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('account.passwordMismatch'))),
+              }),
+            ]}
+          >
+            <Input.Password maxLength={128} autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        label={t('account.fieldOrg')}
+        name="orgId"
+        rules={[{ required: true, message: t('account.orgRequired') }]}
+      >
+        <OrgPicker loadOrgs={loadOrgs} label={account?.orgName} />
+      </Form.Item>
+      <Form.Item label={t('account.fieldRole')} name="roleId">
+        <Select
+          allowClear
+          placeholder={t('common.pleaseSelect')}
+          loading={roles.isLoading}
+          options={(roles.data ?? []).map((role) => ({ label: role.name, value: role.id }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('account.fieldContactNumber')} name="contactNumber">
+        <Input maxLength={30} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('account.fieldEmail')}
+        name="email"
+        rules={[{ type: 'email', message: t('account.emailInvalid') }]}
+      >
+        <Input maxLength={254} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('account.fieldState')}
+        name="state"
+        valuePropName="checked"
+        extra={account?.builtin ? t('account.builtinStateLocked') : undefined}
+      >
+        <Switch
+          checkedChildren={t('common.enabled')}
+          unCheckedChildren={t('common.disabled')}
+          disabled={account?.builtin}
+        />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Account } from '../api/accounts.api';
+import { toCreateBody, toFormValues, toUpdateBody } from './account-form';
+
+const account: Account = {
+  id: 5,
+  accountNumber: 'zhangsan',
+  accountName: '张三',
+  avatar: '/files/a.jpg',
+  contactNumber: null,
+  email: 'z@example.com',
+  state: true,
+  createTime: '2024-05-01T05:45:00.000Z',
+  orgId: 2,
+  orgName: '研发部',
+  belongOrgName: '研发部',
+  roleId: null,
+  roleName: null,
+  builtin: false,
+  address: null,
+  introduction: null,
+};
+
+describe('account form mapping', () => {
+  it('opens the editor with the real state (enabled stays enabled)', () => {
+    expect(toFormValues(account).state).toBe(true);
+    expect(toFormValues({ ...account, state: false }).state).toBe(false);
+  });
+
+  it('sends state as 1/0, trims names and turns blank optional fields into null', () => {
+    const values = { ...toFormValues(account), accountName: '  张三 ', contactNumber: '  ', state: false };
+    expect(toUpdateBody(account, values)).toEqual({
+      id: 5,
+      accountNumber: 'zhangsan',
+      accountName: '张三',
+      state: 0,
+      orgId: 2,
+      roleId: null,
+      contactNumber: null,
+      email: 'z@example.com',
+      avatar: '/files/a.jpg',
+    });
+  });
+
+  it('creates with the password and without the confirmation', () => {
+    const body = toCreateBody({
+      accountNumber: ' lisi ',
+      accountName: '李四',
+      password: 'Secret-pass-1',
+      confirmPassword: 'Secret-pass-1',
+      orgId: 3,
+      roleId: 1,
+      contactNumber: '13800000000',
+      email: '',
+      state: true,
+    });
+    expect(body).toEqual({
+      accountNumber: 'lisi',
+      accountName: '李四',
+      password: 'Secret-pass-1',
+      state: 1,
+      orgId: 3,
+      roleId: 1,
+      contactNumber: '13800000000',
+      email: null,
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Account, CreateAccountBody, UpdateAccountBody } from '../api/accounts.api';
+
+/** What the account dialog's form holds. */
+export interface AccountFormValues {
+  accountNumber: string;
+  accountName: string;
+  password?: string;
+  confirmPassword?: string;
+  orgId?: number | null;
+  roleId?: number | null;
+  contactNumber?: string | null;
+  email?: string | null;
+  /** The switch works on booleans; requests carry 1/0. */
+  state: boolean;
+}
+
+export const emptyAccountForm: AccountFormValues = {
+  accountNumber: '',
+  accountName: '',
+  orgId: null,
+  roleId: null,
+  contactNumber: '',
+  email: '',
+  state: true,
+};
+
+/** Editing starts from the row as it is (the original showed enabled rows as disabled; reference-ui §9). */
+export function toFormValues(account: Account): AccountFormValues {
+  return {
+    accountNumber: account.accountNumber,
+    accountName: account.accountName,
+    orgId: account.orgId,
+    roleId: account.roleId,
+    contactNumber: account.contactNumber ?? '',
+    email: account.email ?? '',
+    state: account.state,
+  };
+}
+
+const optional = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+const commonFields = (values: AccountFormValues) => ({
+  accountNumber: values.accountNumber.trim(),
+  accountName: values.accountName.trim(),
+  state: values.state ? (1 as const) : (0 as const),
+  orgId: values.orgId as number,
+  roleId: values.roleId ?? null,
+  contactNumber: optional(values.contactNumber),
+  email: optional(values.email),
+});
+
+export function toCreateBody(values: AccountFormValues): CreateAccountBody {
+  return { ...commonFields(values), password: values.password ?? '' };
+}
+
+/** Only the fields the contract accepts; the avatar the account already has is kept. */
+export function toUpdateBody(account: Account, values: AccountFormValues): UpdateAccountBody {
+  return { id: account.id, ...commonFields(values), avatar: account.avatar };
+}

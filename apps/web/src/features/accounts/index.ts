@@ -1,0 +1,2 @@
+export { AccountsPage } from './components/AccountsPage';
+export { useIdentitySwitch } from './components/use-identity-switch';

@@ -1,0 +1,2 @@
+export { logout } from './api/auth.api';
+export { LoginPage } from './components/LoginPage';

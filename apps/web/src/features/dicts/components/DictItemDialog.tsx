@@ -1,0 +1,102 @@
+import { Form, Input, InputNumber } from 'antd';
+import { useMemo } from 'react';
+import { DictCascader, subtreeIds } from '../../../components/dict-controls';
+import { FormDialog, useSubmit } from '../../../components/form-dialog';
+import { t } from '../../../lib/i18n';
+import { createDictItem, type DictItem, updateDictItem } from '../api/dicts.api';
+import {
+  type DictItemFormValues,
+  newItemForm,
+  toItemCreateBody,
+  toItemFormValues,
+  toItemUpdateBody,
+} from './dict-form';
+
+/** Edit `item`, or add an item under `pid` (null = top level) to `dictCode`. */
+export type DictItemDialogTarget = { dictCode: string; item: DictItem } | { dictCode: string; pid: number | null };
+
+const FORM_ID = 'dictItemDialog';
+
+/** '字典数据' dialog; its 上级 field is a DictCascader over the very dictionary being maintained. */
+export function DictItemDialog({
+  target,
+  items,
+  onClose,
+  onSaved,
+}: {
+  target: DictItemDialogTarget | null;
+  items: DictItem[];
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
+  return (
+    <FormDialog title={t('dict.itemDialogTitle')} width={600} formId={FORM_ID} target={target} onClose={onClose}>
+      {(shown, setSaving) => (
+        <DictItemForm
+          key={'item' in shown ? shown.item.id : `new-${shown.pid}`}
+          target={shown}
+          items={items}
+          onSaving={setSaving}
+          onSaved={onSaved}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function DictItemForm({
+  target,
+  items,
+  onSaving,
+  onSaved,
+}: {
+  target: DictItemDialogTarget;
+  items: DictItem[];
+  onSaving: (saving: boolean) => void;
+  onSaved: () => unknown;
+}) {
+  const submit = useSubmit(onSaving);
+  const item = 'item' in target ? target.item : undefined;
+  // An item cannot move below itself or its own subtree (the server refuses it too).
+  const blocked = useMemo(() => (item ? subtreeIds(items, item.id) : undefined), [items, item]);
+
+  const save = async (values: DictItemFormValues) => {
+    const saved = await submit(Boolean(item), () =>
+      item ? updateDictItem(toItemUpdateBody(item, values)) : createDictItem(toItemCreateBody(target.dictCode, values)),
+    );
+    if (saved) await onSaved();
+  };
+
+  return (
+    <Form<DictItemFormValues>
+      name={FORM_ID}
+      labelCol={{ flex: '80px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={item ? toItemFormValues(item) : newItemForm('pid' in target ? target.pid : null)}
+      onFinish={save}
+      style={{ marginTop: 16 }}
+    >
+      <Form.Item
+        label={t('dict.fieldValue')}
+        name="value"
+        rules={[
+          { required: true, whitespace: true, message: t('dict.valueRequired') },
+          { max: 100, message: t('dict.length100') },
+        ]}
+      >
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={t('dict.fieldParent')} name="pid">
+        <DictCascader
+          dictCode={target.dictCode}
+          disabledIds={blocked}
+          placeholder={t('dict.parentPlaceholder')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item label={t('dict.fieldOrderNum')} name="orderNum">
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Dict, DictItem } from '../api/dicts.api';
+import { DICT_CODE_PATTERN, toDictBody, toDictUpdateBody, toItemCreateBody, toItemUpdateBody } from './dict-form';
+
+describe('dictionary forms', () => {
+  it('accepts codes that start with a letter and hold letters, digits, _ . -', () => {
+    for (const ok of ['gender', 'sys.user_type-2', 'A1']) expect(DICT_CODE_PATTERN.test(ok)).toBe(true);
+    for (const bad of ['1abc', '_x', 'a b', '性别', '']) expect(DICT_CODE_PATTERN.test(bad)).toBe(false);
+  });
+
+  it('trims, and an empty remark is null', () => {
+    expect(toDictBody({ dictName: ' 性别 ', dictCode: ' gender ', remark: ' ' })).toEqual({
+      dictName: '性别',
+      dictCode: 'gender',
+      remark: null,
+    });
+  });
+
+  it('editing keeps the code as created', () => {
+    const dict: Dict = { id: 4, dictName: '性别', dictCode: 'gender', remark: null };
+    expect(toDictUpdateBody(dict, { dictName: '性别2', dictCode: 'changed', remark: '备注' })).toEqual({
+      id: 4,
+      dictName: '性别2',
+      dictCode: 'gender',
+      remark: '备注',
+    });
+  });
+
+  it('items carry the dictionary code, their parent and order', () => {
+    expect(toItemCreateBody('region', { value: ' 苏州 ', pid: 3, orderNum: null })).toEqual({
+      dictCode: 'region',
+      value: '苏州',
+      pid: 3,
+      orderNum: 0,
+    });
+    const item: DictItem = { id: 7, dictCode: 'region', value: '苏州', pid: 3, orderNum: 1 };
+    expect(toItemUpdateBody(item, { value: '苏州市', pid: null, orderNum: 2 })).toEqual({
+      id: 7,
+      dictCode: 'region',
+      value: '苏州市',
+      pid: null,
+      orderNum: 2,
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export { NotFoundPage } from './NotFoundPage';
+export { ServerErrorPage } from './ServerErrorPage';

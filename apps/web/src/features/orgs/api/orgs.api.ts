@@ -1,0 +1,14 @@
+import { type BodyOf, routes } from '@gatehouse/contract';
+import type { LoadOrgs, Org } from '../../../components/org-picker';
+import { call } from '../../../lib/http';
+
+export type { Org };
+export type CreateOrgBody = BodyOf<typeof routes.createOrg>;
+export type UpdateOrgBody = BodyOf<typeof routes.updateOrg>;
+
+/** Children of an organisation (the roots without pid), for the tree table and the picker. */
+export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
+
+export const createOrg = (body: CreateOrgBody) => call(routes.createOrg, { body });
+export const updateOrg = (body: UpdateOrgBody) => call(routes.updateOrg, { body });
+export const deleteOrg = (id: number) => call(routes.deleteOrg, { query: { id } });

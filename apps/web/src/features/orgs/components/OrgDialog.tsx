@@ -1,0 +1,106 @@
+import { Form, Input } from 'antd';
+import { FormDialog, useSubmit } from '../../../components/form-dialog';
+import { OrgPicker } from '../../../components/org-picker';
+import { t } from '../../../lib/i18n';
+import { createOrg, loadOrgs, type Org, updateOrg } from '../api/orgs.api';
+import {
+  initialOrgValues,
+  type OrgDialogTarget,
+  type OrgFormValues,
+  toCreateOrgBody,
+  toUpdateOrgBody,
+} from './org-form';
+
+/** What the dialog was opened for, with the parent's name for the 上级组织 field. */
+export type OrgDialogState = OrgDialogTarget & { parentName?: string | null };
+
+export interface OrgDialogProps {
+  target: OrgDialogState | null;
+  onClose: () => void;
+  /** `before` is the edited org as it was (null when created); `after` as the server answered. */
+  onSaved: (before: Org | null, after: Org) => void;
+}
+
+/** The form's name: its element id and the prefix of its field ids. */
+const FORM_ID = 'orgDialog';
+
+/**
+ * '组织信息' dialog. It stays open until the server accepts the save, so a refusal (shown as a toast by the
+ * http client, e.g. a move under its own subtree) can be corrected without retyping.
+ */
+export function OrgDialog({ target, onClose, onSaved }: OrgDialogProps) {
+  return (
+    <FormDialog title={t('org.dialogTitle')} width={800} formId={FORM_ID} target={target} onClose={onClose}>
+      {(shown, setSaving) => (
+        <OrgForm
+          key={shown.mode === 'edit' ? `edit-${shown.org.id}` : `new-${shown.parent?.id ?? 'root'}`}
+          target={shown}
+          onSaving={setSaving}
+          onSaved={onSaved}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+interface OrgFormProps {
+  target: OrgDialogState;
+  onSaving: (saving: boolean) => void;
+  onSaved: OrgDialogProps['onSaved'];
+}
+
+function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
+  const [form] = Form.useForm<OrgFormValues>();
+  const submit = useSubmit(onSaving);
+
+  const save = async (values: OrgFormValues) => {
+    const before = target.mode === 'edit' ? target.org : null;
+    const saved = await submit(before !== null, () =>
+      before ? updateOrg(toUpdateOrgBody(before, values)) : createOrg(toCreateOrgBody(values)),
+    );
+    if (saved) onSaved(before, saved.value);
+  };
+
+  return (
+    <Form<OrgFormValues>
+      name={FORM_ID}
+      form={form}
+      labelCol={{ flex: '150px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={initialOrgValues(target)}
+      onFinish={save}
+      style={{ marginTop: 16 }}
+    >
+      <Form.Item
+        label={t('org.fieldName')}
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: t('org.nameRequired') },
+          { max: 100, message: t('org.nameLength') },
+        ]}
+      >
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('org.fieldFullName')}
+        name="fullName"
+        rules={[{ max: 255, message: t('org.fullNameLength') }]}
+      >
+        <Input maxLength={255} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('org.fieldParent')}
+        name="pid"
+        extra={target.mode === 'edit' ? t('org.parentHint') : undefined}
+      >
+        <OrgPicker
+          loadOrgs={loadOrgs}
+          label={target.parentName}
+          allowClear
+          placeholder={t('org.parentNone')}
+          excludeSubtreeOf={target.mode === 'edit' ? target.org.id : undefined}
+        />
+      </Form.Item>
+    </Form>
+  );
+}

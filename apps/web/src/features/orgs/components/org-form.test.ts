@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Org } from '../api/orgs.api';
+import { initialOrgValues, levelsToReload, toCreateOrgBody, toUpdateOrgBody } from './org-form';
+
+const org: Org = {
+  id: 7,
+  pid: 3,
+  name: '研发部',
+  fullName: null,
+  createTime: '2024-05-01T05:45:00.000Z',
+  hasChildren: false,
+};
+
+describe('org form mapping', () => {
+  it('添加下级 starts a child of the clicked row (its id, not its pid)', () => {
+    expect(initialOrgValues({ mode: 'create', parent: org }).pid).toBe(7);
+    expect(initialOrgValues({ mode: 'create', parent: null }).pid).toBeNull();
+  });
+
+  it('editing starts from the row', () => {
+    expect(initialOrgValues({ mode: 'edit', org })).toEqual({ name: '研发部', fullName: '', pid: 3 });
+  });
+
+  it('trims and sends a blank full name as null', () => {
+    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', pid: 1 })).toEqual({
+      name: '财务部',
+      fullName: null,
+      pid: 1,
+    });
+    expect(toUpdateOrgBody(org, { name: '研发中心', fullName: '研发中心（北京）', pid: null })).toEqual({
+      id: 7,
+      name: '研发中心',
+      fullName: '研发中心（北京）',
+      pid: null,
+    });
+  });
+
+  it('re-loads the new level, and the old one after a move', () => {
+    expect(levelsToReload(null, { pid: 7 })).toEqual([7]);
+    expect(levelsToReload(org, { pid: 3 })).toEqual([3]);
+    expect(levelsToReload(org, { pid: null })).toEqual([null, 3]);
+  });
+});

@@ -1,0 +1,1 @@
+export { OrganizationsPage } from './components/OrganizationsPage';

@@ -1,0 +1,150 @@
+import { App, Avatar, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { ToolBar } from '../../../components/tool-bar';
+import { formatDateTime } from '../../../lib/format/date';
+import { t } from '../../../lib/i18n';
+import { type Account, useSession } from '../../../stores/session';
+import { updateProfile } from '../api/profile.api';
+import { MOBILE_PATTERN, type ProfileFormValues, toProfileBody, toProfileFormValues } from './profile-form';
+
+/** 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself. */
+export function ProfilePage() {
+  const user = useSession((state) => state.user);
+  return (
+    <>
+      <ToolBar title={t('profile.title')} />
+      {user ? (
+        <Card style={{ maxWidth: 900, margin: '0 auto' }}>
+          <ProfileSummary user={user} />
+          <Divider titlePlacement="start" style={{ marginTop: 32 }}>
+            {t('profile.editTitle')}
+          </Divider>
+          {/* Remounted when the account changes (e.g. after an identity switch), so it never shows stale values. */}
+          <ProfileForm key={user.id} user={user} />
+        </Card>
+      ) : (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      )}
+    </>
+  );
+}
+
+const shown = (value: string | null | undefined, fallback = t('profile.none')) =>
+  value?.trim() ? value : <Typography.Text type="secondary">{fallback}</Typography.Text>;
+
+function ProfileSummary({ user }: { user: Account }) {
+  const initial = [...user.accountName.trim()][0] ?? '?';
+  return (
+    <Flex gap={32} align="flex-start" wrap>
+      {/* The avatar upload arrives with the upload widget; until then the picture (or initial) is display-only. */}
+      <Avatar
+        shape="square"
+        size={200}
+        src={user.avatar || undefined}
+        alt={user.accountName}
+        style={{ flex: 'none', background: user.avatar ? undefined : '#d9d9d9', fontSize: 72 }}
+        data-testid="profile-avatar"
+      >
+        {initial}
+      </Avatar>
+      <Descriptions
+        column={1}
+        size="middle"
+        style={{ flex: 1, minWidth: 300 }}
+        styles={{ label: { width: 96 } }}
+        items={[
+          { key: 'accountName', label: t('profile.accountName'), children: user.accountName },
+          { key: 'accountNumber', label: t('profile.accountNumber'), children: user.accountNumber },
+          { key: 'contactNumber', label: t('profile.contactNumber'), children: shown(user.contactNumber) },
+          { key: 'email', label: t('profile.email'), children: shown(user.email) },
+          { key: 'org', label: t('profile.org'), children: shown(user.orgName) },
+          { key: 'role', label: t('profile.role'), children: shown(user.roleName, t('profile.noRole')) },
+          { key: 'createTime', label: t('profile.createTime'), children: formatDateTime(user.createTime) },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+function ProfileForm({ user }: { user: Account }) {
+  const [form] = Form.useForm<ProfileFormValues>();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (values: ProfileFormValues) => {
+    setSaving(true);
+    try {
+      await updateProfile(toProfileBody(values));
+    } catch {
+      setSaving(false);
+      return; // Reported by the http client; keep what was typed.
+    }
+    message.success({ content: t('profile.saved'), key: 'profile.saved' });
+    try {
+      // The header and the summary above read the session's user.
+      await useSession.getState().refreshUser();
+      form.setFieldsValue(toProfileFormValues(useSession.getState().user ?? user));
+    } catch {
+      // Reported by the http client; the save itself went through.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<ProfileFormValues>
+      name="profileForm"
+      form={form}
+      labelCol={{ flex: '96px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={toProfileFormValues(user)}
+      onFinish={save}
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        label={t('profile.accountName')}
+        name="accountName"
+        rules={[
+          { required: true, whitespace: true, message: t('profile.accountNameRequired') },
+          { max: 100, message: t('profile.length100') },
+        ]}
+      >
+        <Input maxLength={100} autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        label={t('profile.contactNumber')}
+        name="contactNumber"
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) =>
+              !value?.trim() || MOBILE_PATTERN.test(value.trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('profile.phoneInvalid'))),
+          },
+        ]}
+      >
+        <Input maxLength={30} autoComplete="tel" />
+      </Form.Item>
+      <Form.Item
+        label={t('profile.email')}
+        name="email"
+        rules={[{ type: 'email', message: t('profile.emailInvalid') }]}
+      >
+        <Input maxLength={254} autoComplete="email" />
+      </Form.Item>
+      <Form.Item label={t('profile.address')} name="address">
+        <Input maxLength={255} autoComplete="street-address" />
+      </Form.Item>
+      <Form.Item label={t('profile.introduction')} name="introduction">
+        <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('profile.save')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  API_BASE,
+  PERMISSION_STAMP_HEADER,
+  type ResponseOf,
+  type RouteDef,
+  TOKEN_RENEWAL_HEADER,
+} from '@gatehouse/contract';
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { t } from '../i18n';
+import { HttpError } from './http-error';
+import type {
+  CallArgs,
+  CallInput,
+  GetOptions,
+  HttpEffect,
+  HttpEffectHandler,
+  HttpSession,
+  Params,
+  RequestOptions,
+} from './types';
+
+export interface HttpClientOptions {
+  /** Default `/api`. */
+  baseURL?: string;
+  /** Milliseconds; default 10 s (product-spec §9). */
+  timeout?: number;
+  session?: HttpSession;
+  onEffect?: HttpEffectHandler;
+}
+
+export interface HttpClient {
+  get<T = unknown>(url: string, params?: Params, options?: GetOptions): Promise<T>;
+  delete<T = unknown>(url: string, params?: Params, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions & { params?: Params }): Promise<T>;
+  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions & { params?: Params }): Promise<T>;
+  /** Calls a contract route; resolves to the envelope's `data`, typed from the contract. */
+  call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>>;
+  /** Installs (or replaces) the session adapter and the effect handler. */
+  configure(options: Pick<HttpClientOptions, 'session' | 'onEffect'>): void;
+  clearCache(): void;
+}
+
+interface Envelope {
+  code: number;
+  msg?: unknown;
+  data?: unknown;
+}
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+
+/** A 200 answer whose body says code 500 (product-spec §7). */
+class FailedBody extends Error {}
+
+const serverMessage = (body: unknown): string | undefined => {
+  const msg = isEnvelope(body) || (typeof body === 'object' && body !== null) ? (body as Envelope).msg : undefined;
+  return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
+};
+
+/** GET and DELETE parameters that are empty strings are sent as null (axios then leaves them out). */
+export function nullifyEmptyParams(params: Params | undefined): Params | undefined {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? null : value]));
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  let session = options.session;
+  let onEffect = options.onEffect;
+  const emit = (effect: HttpEffect) => onEffect?.(effect);
+
+  const instance = axios.create({
+    baseURL: options.baseURL ?? API_BASE,
+    timeout: options.timeout ?? 10_000,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+  instance.interceptors.request.use((config) => {
+    const token = session?.getToken();
+    if (token) config.headers.set('Authorization', token);
+    return config;
+  });
+
+  const renewToken = (response: AxiosResponse | undefined) => {
+    const renewed = response?.headers?.[TOKEN_RENEWAL_HEADER];
+    if (typeof renewed === 'string' && renewed !== '') session?.replaceToken(renewed);
+    const stamp = response?.headers?.[PERMISSION_STAMP_HEADER];
+    if (typeof stamp === 'string' && stamp !== '') session?.notePermissionStamp?.(stamp);
+  };
+
+  /** Turns any failure into an HttpError after emitting the reaction of the error catalogue (spec §8). */
+  const report = (error: unknown): HttpError => {
+    if (axios.isCancel(error)) return new HttpError('cancelled', 'canceled');
+    if (error instanceof FailedBody) {
+      emit({ type: 'fail-page', message: error.message });
+      return new HttpError('server', error.message, 200);
+    }
+    if (!axios.isAxiosError(error)) {
+      const message = error instanceof Error ? error.message : String(error);
+      emit({ type: 'fail-page', message });
+      return new HttpError('client', message);
+    }
+    const { response } = error;
+    if (response) {
+      renewToken(response);
+      const msg = serverMessage(response.data);
+      const status = response.status;
+      switch (status) {
+        case 400: {
+          const message = msg ?? t('http.badRequest');
+          emit({ type: 'notify', level: 'error', message });
+          return new HttpError('bad-request', message, status);
+        }
+        case 401: {
+          const message = msg ?? t('http.unauthorized');
+          emit({ type: 'notify', level: 'warning', message });
+          emit({ type: 'logout' });
+          return new HttpError('unauthorized', message, status);
+        }
+        case 403: {
+          const message = msg ?? t('http.forbidden');
+          emit({ type: 'notify', level: 'warning', message });
+          return new HttpError('forbidden', message, status);
+        }
+        // Caused by the user, not a server fault (DESIGN §4): tell them instead of leaving the screen.
+        case 413:
+        case 429: {
+          const message = msg ?? t(status === 413 ? 'http.tooLarge' : 'http.rateLimited');
+          emit({ type: 'notify', level: 'warning', message });
+          return new HttpError(status === 413 ? 'too-large' : 'rate-limited', message, status);
+        }
+        default: {
+          const message = msg ?? t('http.serverError');
+          emit({ type: 'fail-page', message });
+          return new HttpError('server', message, status);
+        }
+      }
+    }
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+      const message = t('http.timeout');
+      emit({ type: 'notify', level: 'error', message });
+      return new HttpError('timeout', message);
+    }
+    if (error.request) {
+      const message = t('http.network');
+      emit({ type: 'notify', level: 'error', message });
+      return new HttpError('network', message);
+    }
+    emit({ type: 'fail-page', message: error.message });
+    return new HttpError('client', error.message);
+  };
+
+  const send = async <T>(config: AxiosRequestConfig): Promise<T> => {
+    try {
+      const response = await instance.request(config);
+      renewToken(response);
+      const body: unknown = response.data;
+      if (isEnvelope(body)) {
+        if (body.code === 500) throw new FailedBody(serverMessage(body) ?? t('http.serverError'));
+        if ('data' in body) return body.data as T;
+      }
+      return body as T;
+    } catch (error) {
+      throw report(error);
+    }
+  };
+
+  const cache = new Map<string, unknown>();
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  const get = <T>(url: string, params?: Params, opts: GetOptions = {}): Promise<T> => {
+    const { cache: mode, signal, headers } = opts;
+    const query = nullifyEmptyParams(params);
+    let key: string;
+    try {
+      key = `${url}?${JSON.stringify(query ?? {})}`;
+    } catch (error) {
+      return Promise.reject(report(error));
+    }
+    if (mode === true && cache.has(key)) return Promise.resolve(cache.get(key) as T);
+    // A caller-owned signal could abort the request for every sharer, so such calls are not shared.
+    const shareable = mode !== false && !signal;
+    if (shareable) {
+      const pending = inFlight.get(key);
+      if (pending) return pending as Promise<T>;
+    }
+    const request = send<T>({ method: 'get', url, params: query, signal, headers }).then(
+      (data) => {
+        if (mode === true || mode === 'update') cache.set(key, data);
+        else cache.delete(key);
+        return data;
+      },
+      (error: unknown) => {
+        cache.delete(key);
+        throw error;
+      },
+    );
+    if (shareable) {
+      inFlight.set(key, request);
+      const forget = () => {
+        if (inFlight.get(key) === request) inFlight.delete(key);
+      };
+      request.then(forget, forget);
+    }
+    return request;
+  };
+
+  const client: HttpClient = {
+    get,
+    delete: (url, params, opts = {}) =>
+      send({ method: 'delete', url, params: nullifyEmptyParams(params), signal: opts.signal, headers: opts.headers }),
+    post: (url, body, opts = {}) =>
+      send({ method: 'post', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers }),
+    put: (url, body, opts = {}) =>
+      send({ method: 'put', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers }),
+    call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>> {
+      const input = (args[0] ?? {}) as CallInput<D>;
+      const query = input.query as Params | undefined;
+      const { signal, headers } = input;
+      switch (route.method) {
+        case 'GET':
+          return get(route.path, query, { cache: input.cache, signal, headers });
+        case 'DELETE':
+          return client.delete(route.path, query, { signal, headers });
+        case 'POST':
+          return client.post(route.path, input.body, { params: query, signal, headers });
+        case 'PUT':
+          return client.put(route.path, input.body, { params: query, signal, headers });
+      }
+    },
+    configure(next) {
+      if (next.session) session = next.session;
+      if (next.onEffect) onEffect = next.onEffect;
+    },
+    clearCache() {
+      cache.clear();
+    },
+  };
+  return client;
+}

@@ -1,0 +1,32 @@
+/** What went wrong with a call, after the client has reported it (see `HttpEffect`). */
+export type HttpErrorKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'too-large'
+  | 'rate-limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'client'
+  | 'cancelled';
+
+/**
+ * Every failed call rejects with this. By the time a caller sees it the user has already been told
+ * (toast, /500 or logout), so callers only decide what to do next (e.g. keep a dialog open).
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly kind: HttpErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isCancelled(error: unknown): boolean {
+  return error instanceof HttpError && error.kind === 'cancelled';
+}

@@ -1,0 +1,60 @@
+import type { BodyOf, QueryOf, RouteDef } from '@gatehouse/contract';
+
+/**
+ * GET cache (product-spec §7): `true` answers from the cache when it holds the key, else fetches and keeps;
+ * `'update'` always fetches and keeps the fresh result; `false` forces a fetch (no sharing of an identical
+ * in-flight GET) and drops the entry; by default (undefined) the call fetches and drops the entry.
+ * A failure always drops the entry.
+ */
+export type CacheMode = boolean | 'update';
+
+/** Side effects the client asks the app to perform; the app installs the handler (toasts, router, session). */
+export type HttpEffect =
+  | { type: 'notify'; level: 'error' | 'warning'; message: string }
+  | { type: 'logout' }
+  | { type: 'fail-page'; message: string };
+
+export type HttpEffectHandler = (effect: HttpEffect) => void;
+
+/** Where the client reads the session token and writes a renewed one. */
+export interface HttpSession {
+  getToken(): string | null;
+  replaceToken(token: string): void;
+  /** Called with the server's permission stamp on each guarded answer (reloads permissions when it changes). */
+  notePermissionStamp?(stamp: string): void;
+}
+
+export type Params = Record<string, unknown>;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface GetOptions extends RequestOptions {
+  cache?: CacheMode;
+}
+
+type QueryInput<D> =
+  QueryOf<D> extends undefined
+    ? { query?: undefined }
+    : Record<string, never> extends QueryOf<D>
+      ? { query?: QueryOf<D> }
+      : { query: QueryOf<D> };
+
+type BodyInput<D> = BodyOf<D> extends undefined ? { body?: undefined } : { body: BodyOf<D> };
+
+/** Input of `call(route, input)`: query and body typed from the contract, plus request options. */
+export type CallInput<D> = GetOptions & QueryInput<D> & BodyInput<D>;
+
+type InputRequired<D> =
+  BodyOf<D> extends undefined
+    ? QueryOf<D> extends undefined
+      ? false
+      : Record<string, never> extends QueryOf<D>
+        ? false
+        : true
+    : true;
+
+export type CallArgs<D extends RouteDef> =
+  InputRequired<D> extends true ? [input: CallInput<D>] : [input?: CallInput<D>];

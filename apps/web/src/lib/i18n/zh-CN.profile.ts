@@ -1,0 +1,22 @@
+/** zh-CN texts of the profile screens (merged into the one catalogue by ./index.ts). */
+export const zhCNProfile = {
+  'profile.title': '个人信息',
+  'profile.accountName': '用户名',
+  'profile.accountNumber': '账号',
+  'profile.contactNumber': '手机号',
+  'profile.email': '邮箱',
+  'profile.org': '所属组织',
+  'profile.role': '角色',
+  'profile.createTime': '创建时间',
+  'profile.address': '联系地址',
+  'profile.introduction': '个人介绍',
+  'profile.none': '未填写',
+  'profile.noRole': '未分配',
+  'profile.editTitle': '编辑资料',
+  'profile.accountNameRequired': '请输入用户名',
+  'profile.length100': '长度不能超过 100 个字符',
+  'profile.phoneInvalid': '手机号格式有误，请重新输入',
+  'profile.emailInvalid': '邮箱格式不正确',
+  'profile.save': '保 存',
+  'profile.saved': '更新成功！',
+} as const;

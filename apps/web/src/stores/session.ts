@@ -1,0 +1,135 @@
+import { type ResponseOf, type RouteDef, routes } from '@gatehouse/contract';
+import { create } from 'zustand';
+import { appConfig } from '../config/app-config';
+import { call } from '../lib/http';
+
+export type Account = ResponseOf<typeof routes.getAccountInfo>;
+export type Permission = ResponseOf<typeof routes.getPermissions>[number];
+
+export type SessionStatus = 'signed-out' | 'loading' | 'ready' | 'failed';
+
+export interface SessionState {
+  token: string | null;
+  user: Account | null;
+  permissions: Permission[];
+  status: SessionStatus;
+  /** Stores a token (sign-in or the `jwt-update-token` renewal) without reloading anything. */
+  setToken(token: string): void;
+  /** The login event: keep the new token and run the bootstrap again. */
+  signIn(token: string): Promise<void>;
+  /** With a token: GET /getPermissions, then GET /getAccountInfo (cache 'update'). */
+  bootstrap(): Promise<void>;
+  /** Reloads the signed-in account (e.g. after editing it). */
+  refreshUser(): Promise<void>;
+  /** The logout event: forget the token, user and permissions. */
+  clear(): void;
+  /** Last permission stamp the server sent (see notePermissionStamp). */
+  permissionStamp: string | null;
+  /**
+   * The server stamps every guarded answer with the version of the caller's permission set; when an
+   * administrator changes this account's role (or the role's resources), the stamp changes and the menus and
+   * buttons follow without signing in again.
+   */
+  notePermissionStamp(stamp: string): void;
+}
+
+const storage = {
+  read(): string | null {
+    try {
+      return localStorage.getItem(appConfig.tokenStorageKey);
+    } catch {
+      return null;
+    }
+  },
+  write(token: string | null) {
+    try {
+      if (token) localStorage.setItem(appConfig.tokenStorageKey, token);
+      else localStorage.removeItem(appConfig.tokenStorageKey);
+    } catch {
+      // Storage unavailable (private mode): the session lasts as long as the page.
+    }
+  },
+};
+
+/** Bumped whenever the session changes so a bootstrap answered for an older session is dropped. */
+let generation = 0;
+
+export const useSession = create<SessionState>()((set, get) => ({
+  token: storage.read(),
+  user: null,
+  permissions: [],
+  status: storage.read() ? 'loading' : 'signed-out',
+
+  setToken(token) {
+    storage.write(token);
+    set({ token });
+  },
+
+  async signIn(token) {
+    generation += 1;
+    storage.write(token);
+    set({ token, user: null, permissions: [], status: 'loading' });
+    await get().bootstrap();
+  },
+
+  async bootstrap() {
+    const mine = ++generation;
+    if (!get().token) {
+      set({ status: 'signed-out' });
+      return;
+    }
+    set({ status: 'loading' });
+    try {
+      const permissions = await call(routes.getPermissions);
+      if (mine !== generation) return;
+      set({ permissions });
+      const user = await call(routes.getAccountInfo, { cache: 'update' });
+      if (mine !== generation) return;
+      set({ user, status: 'ready' });
+    } catch {
+      // The http client has already told the user (and logged out on 401).
+      if (mine === generation) set({ status: get().token ? 'failed' : 'signed-out' });
+    }
+  },
+
+  async refreshUser() {
+    if (!get().token) return;
+    const user = await call(routes.getAccountInfo, { cache: 'update' });
+    set({ user });
+  },
+
+  clear() {
+    generation += 1;
+    storage.write(null);
+    set({ token: null, user: null, permissions: [], status: 'signed-out', permissionStamp: null });
+  },
+
+  permissionStamp: null,
+
+  notePermissionStamp(stamp) {
+    const previous = get().permissionStamp;
+    if (previous === stamp) return;
+    set({ permissionStamp: stamp });
+    if (previous === null || !get().token) return;
+    void call(routes.getPermissions, { cache: false })
+      .then((permissions) => set({ permissions }))
+      .catch(() => undefined);
+  },
+}));
+
+/**
+ * Whether the signed-in account may call `route`: open and signed-in routes always, permission routes when
+ * its permissions hold the route's API resource (method + url). The server enforces the same rule; this only
+ * hides what it would refuse (product-spec §6, reference-ui §6).
+ */
+export function canCall(permissions: Permission[], route: RouteDef): boolean {
+  if (route.access !== 'permission') return true;
+  const method = route.method.toLowerCase();
+  return permissions.some((p) => p.type === 1 && p.method === method && p.url === route.path);
+}
+
+/** True when every one of `routes` may be called; re-renders when permissions change. */
+export function useCan(...required: RouteDef[]): boolean {
+  const permissions = useSession((state) => state.permissions);
+  return required.every((route) => canCall(permissions, route));
+}

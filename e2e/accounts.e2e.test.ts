@@ -1,0 +1,249 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  label,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServer,
+  waitForHash,
+} from './support.js';
+
+describe('walking skeleton in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const newUser = { accountNumber: 'e2e.zhang', accountName: '张三', password: 'Zs#2026-safe' };
+
+  async function signIn(target: Page, account: string, password: string) {
+    await target.getByPlaceholder('输入用户名').fill(account);
+    await target.getByPlaceholder('输入密码').fill(password);
+    await target.getByRole('button', { name: label('登录') }).click();
+  }
+
+  const accountDialog = () => page.getByRole('dialog', { name: '账号信息' });
+  const row = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    adminContext = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    page = await adminContext.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    expect(pageErrors).toEqual([]);
+    // A graceful shutdown exits with 0.
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('sends a signed-out visitor to the login page, keeping the wanted address', async () => {
+    await page.goto('/#/user/Account?from=e2e');
+    await waitForHash(page, /#\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain('redirect=/user/Account?from=e2e');
+    await expect.poll(() => page.title()).toBe('登录');
+    await page.getByRole('button', { name: label('登录') }).click();
+    await page.getByText('请输入用户名').waitFor();
+    await page.getByText('请输入密码').waitFor();
+    await screenshot(page, '01-login-validation');
+  });
+
+  it('refuses a wrong password with the server’s message, then signs in and returns to the wanted page', async () => {
+    await signIn(page, 'admin', 'wrong-password');
+    await page.getByText('账号或密码错误').waitFor();
+    await screenshot(page, '02-login-refused');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await waitForHash(page, /#\/user\/Account\?from=e2e$/);
+    await expect.poll(() => page.title()).toBe('账号管理');
+    await row('admin').waitFor();
+    await page.getByText('共 1 条记录').waitFor();
+    await screenshot(page, '03-accounts-list');
+  });
+
+  it('shows the side menu from the route tree and greets the account on the home page', async () => {
+    const menu = page.getByRole('menu').first();
+    for (const item of ['用户管理', '账号管理', '组织管理', '角色管理', '资源管理', '系统设置']) {
+      await menu.getByText(item, { exact: true }).waitFor();
+    }
+    await menu.getByText('组织管理', { exact: true }).click();
+    await waitForHash(page, /#\/user\/Organization$/);
+    await expect.poll(() => page.title()).toBe('组织管理');
+    await page.getByText('Gatehouse', { exact: true }).first().click();
+    await waitForHash(page, /#\/$/);
+    await page.getByText('你好，系统管理员').waitFor();
+    await screenshot(page, '04-home');
+  });
+
+  it('validates the account dialog field by field, then creates an account', async () => {
+    await page.goto('/#/user/Account');
+    await page.getByRole('button', { name: '+ 添加' }).click();
+    const dialog = accountDialog();
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    for (const message of ['请输入账号', '请输入用户名', '请输入密码', '请再次输入密码', '请选择所属组织']) {
+      await dialog.getByText(message).waitFor();
+    }
+    await screenshot(page, '05-account-dialog-validation');
+
+    await dialog.getByLabel('账号', { exact: true }).fill(newUser.accountNumber);
+    await dialog.getByLabel('用户名', { exact: true }).fill(newUser.accountName);
+    await dialog.getByLabel('密码', { exact: true }).fill(newUser.password);
+    await dialog.getByLabel('确认密码', { exact: true }).fill('different#123');
+    await dialog.getByText('两次输入密码不一致!').waitFor();
+    await dialog.getByLabel('确认密码', { exact: true }).fill(newUser.password);
+
+    await dialog.getByLabel('所属组织', { exact: true }).click();
+    const picker = page.getByRole('dialog', { name: '选择组织' });
+    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
+    await screenshot(page, '06-org-picker');
+    await picker.getByRole('button', { name: label('确定') }).click();
+    await expect.poll(() => dialog.getByLabel('所属组织', { exact: true }).inputValue()).toBe('总公司');
+
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await page.getByText('添加成功').waitFor();
+    await row(newUser.accountNumber).getByText('已启用').waitFor();
+    await page.getByText('共 2 条记录').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, '07-account-created');
+  });
+
+  it('shows a duplicate account number as the server’s message and keeps what was typed', async () => {
+    await page.getByRole('button', { name: '+ 添加' }).click();
+    const dialog = accountDialog();
+    await dialog.getByLabel('账号', { exact: true }).fill(newUser.accountNumber);
+    await dialog.getByLabel('用户名', { exact: true }).fill('重复');
+    await dialog.getByLabel('密码', { exact: true }).fill(newUser.password);
+    await dialog.getByLabel('确认密码', { exact: true }).fill(newUser.password);
+    await dialog.getByLabel('所属组织', { exact: true }).click();
+    const picker = page.getByRole('dialog', { name: '选择组织' });
+    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
+    await picker.getByRole('button', { name: label('确定') }).click();
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await page.getByText(`账号“${newUser.accountNumber}”已存在`).waitFor();
+    expect(await dialog.getByLabel('用户名', { exact: true }).inputValue()).toBe('重复');
+    await screenshot(page, '08-duplicate-refused');
+    await dialog.getByRole('button', { name: label('取消') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('edits an account; the switch shows the real state', async () => {
+    await row(newUser.accountNumber)
+      .getByRole('button', { name: label('编辑') })
+      .click();
+    const dialog = accountDialog();
+    expect(await dialog.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await dialog.getByLabel('用户名', { exact: true }).fill('张三丰');
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await page.getByText('编辑成功').waitFor();
+    await row(newUser.accountNumber).getByText('张三丰').waitFor();
+  });
+
+  it('disabling an account ends its open session', async () => {
+    const userContext = await browser.newContext({ baseURL: server.baseUrl });
+    const userPage = await userContext.newPage();
+    await userPage.goto('/#/login');
+    await signIn(userPage, newUser.accountNumber, newUser.password);
+    await waitForHash(userPage, /#\/$/);
+    await userPage.getByText('你好，张三丰').waitFor();
+
+    await row(newUser.accountNumber)
+      .getByRole('button', { name: label('编辑') })
+      .click();
+    const dialog = accountDialog();
+    await dialog.getByRole('switch').click();
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await page.getByText('编辑成功').waitFor();
+    await row(newUser.accountNumber).getByText('已禁用').waitFor();
+    expect(await row(newUser.accountNumber).getByRole('button', { name: '切换身份' }).count()).toBe(0);
+    await screenshot(page, '09-account-disabled');
+
+    await userPage.reload();
+    await waitForHash(userPage, /#\/login/);
+    await screenshot(userPage, '10-disabled-user-signed-out');
+    await userContext.close();
+
+    await row(newUser.accountNumber)
+      .getByRole('button', { name: label('编辑') })
+      .click();
+    expect(await accountDialog().getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await accountDialog().getByRole('switch').click();
+    await accountDialog()
+      .getByRole('button', { name: label('确定') })
+      .click();
+    await row(newUser.accountNumber).getByText('已启用').waitFor();
+  });
+
+  it('resets a password, shows it once and copies it; the new password signs in', async () => {
+    await row(newUser.accountNumber).getByRole('button', { name: '重置密码' }).click();
+    await page.getByText(`确定重置账号 ${newUser.accountNumber} 的密码?`).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: label('确定') })
+      .click();
+    const result = page.getByTestId('reset-password-result');
+    await result.getByText('新密码已复制到剪贴板，请保管好新密码：').waitFor();
+    const password = (await result.locator('code').textContent()) ?? '';
+    expect(password).toHaveLength(16);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await screenshot(page, '11-password-reset');
+    await page.getByRole('button', { name: '我知道了' }).click();
+
+    const check = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: newUser.accountNumber, password }),
+    });
+    expect(check.status).toBe(200);
+  });
+
+  it('deletes an account after confirmation; the built-in admin cannot be deleted', async () => {
+    expect(
+      await row('admin')
+        .getByRole('button', { name: label('删除') })
+        .isDisabled(),
+    ).toBe(true);
+    await row(newUser.accountNumber)
+      .getByRole('button', { name: label('删除') })
+      .click();
+    await page.getByText('是否删除?').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: label('确定') })
+      .click();
+    await page.getByText('删除成功').waitFor();
+    await row(newUser.accountNumber).waitFor({ state: 'detached' });
+    await page.getByText('共 1 条记录').waitFor();
+  });
+
+  it('shows 404 for unknown paths and the message on the 500 page', async () => {
+    await page.goto('/#/no/such/page');
+    await waitForHash(page, /#\/404$/);
+    await page.getByText('访问的页面不存在').waitFor();
+    await screenshot(page, '12-not-found');
+    await page.goto('/#/500?message=数据库连接失败');
+    await page.getByText('数据库连接失败').waitFor();
+    await screenshot(page, '13-server-error');
+  });
+
+  it('logs out after confirmation; protected pages then redirect to login', async () => {
+    await page.goto('/#/user/Account');
+    await page.getByText('系统管理员').first().click();
+    await page.getByText('退出登录').click();
+    await page.getByText('确认退出?').waitFor();
+    await screenshot(page, '14-logout-confirm');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: label('确定') })
+      .click();
+    await waitForHash(page, /#\/login/);
+    // Typed right after logout: the guard must still redirect, not leave a blank page.
+    await page.goto('/#/user/Account');
+    await waitForHash(page, /#\/login\?redirect=/);
+    await page.getByPlaceholder('输入用户名').waitFor();
+  });
+});

@@ -1,0 +1,379 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  label,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  settleMotion,
+  startServer,
+  waitForHash,
+} from './support.js';
+
+describe('resources, dictionaries and the personal page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  /** One node of the resource tree (antd renders the tree as a flat list of nodes). */
+  const node = (name: string) =>
+    page.locator('.ant-tree-treenode').filter({ has: page.getByText(name, { exact: true }) });
+  const form = () => page.locator('form#resourceForm');
+  const confirmDialog = () => page.getByRole('dialog').filter({ hasText: '是否删除?' });
+  const row = (scope: Page | Locator, text: string) =>
+    scope.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
+
+  const settle = () => settleMotion(page);
+
+  /** Clicks a dialog's 确 定 once it has finished opening. */
+  async function submit(dialog: Locator) {
+    await dialog.waitFor();
+    await settle();
+    await dialog.getByRole('button', { name: label('确定') }).click();
+  }
+
+  async function confirmDelete() {
+    await submit(confirmDialog());
+    await confirmDialog().waitFor({ state: 'hidden' });
+  }
+
+  async function api(method: string, path: string, body?: unknown) {
+    const token = await page.evaluate(() => localStorage.getItem('gatehouse_auth'));
+    const response = await fetch(`${server.baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: token ?? '' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/#/login');
+    await page.getByPlaceholder('输入用户名').fill('admin');
+    await page.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: label('登录') }).click();
+    // expect.poll is for tests only; the hook waits on the page itself.
+    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    expect(pageErrors).toEqual([]);
+    expect(await server?.stop()).toBe(0);
+  });
+
+  describe('resources', () => {
+    it('shows the whole permission tree, built-in nodes undeletable', async () => {
+      await page.goto('/#/user/Resource');
+      await expect.poll(() => page.title()).toBe('资源管理');
+      await node('账号管理').waitFor();
+      // API resources carry an upper-case method tag and their url.
+      const listAccounts = node('账号列表');
+      await listAccounts.getByText('GET', { exact: true }).waitFor();
+      await listAccounts.getByText('/account/s', { exact: true }).waitFor();
+      await listAccounts.getByText('内置', { exact: true }).waitFor();
+      // Only menus offer children.
+      expect(await listAccounts.getByRole('button', { name: '添加子菜单' }).count()).toBe(0);
+      expect(await node('账号管理').getByRole('button', { name: '添加资源' }).count()).toBe(1);
+
+      const builtinDelete = node('账号管理').getByRole('button', { name: '删除' });
+      expect(await builtinDelete.isDisabled()).toBe(true);
+      await builtinDelete.hover({ force: true });
+      await page.getByRole('tooltip').getByText('内置资源不可删除').waitFor();
+      await page.mouse.move(0, 0);
+      expect(await page.getByTestId('resource-form-title').textContent()).toBe('添加菜单');
+    });
+
+    it('creates a root menu from the initial form, after validating it', async () => {
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await form().getByText('请输入名称').waitFor();
+      await form().getByLabel('名称', { exact: true }).fill('报表中心');
+      await form().getByLabel('路由', { exact: true }).fill('report');
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await form().getByText('路由必须以 / 开头').waitFor();
+      await form().getByLabel('路由', { exact: true }).fill('/report');
+      await form().getByLabel('序号', { exact: true }).fill('50');
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await page.getByText('添加成功').waitFor();
+      await node('报表中心').getByText('/report', { exact: true }).waitFor();
+      // The new node stays selected and the form now edits it.
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('编辑：报表中心');
+      expect(await node('报表中心').getAttribute('class')).toContain('ant-tree-treenode-selected');
+    });
+
+    it('adds a child menu and an API resource under it', async () => {
+      await node('报表中心').getByRole('button', { name: '添加子菜单' }).click();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('添加菜单');
+      await page.getByText('父级：报表中心').waitFor();
+      await form().getByLabel('名称', { exact: true }).fill('月度报表');
+      await form().getByLabel('路由', { exact: true }).fill('/report/monthly');
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await node('月度报表').waitFor();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('编辑：月度报表');
+
+      await node('报表中心').getByRole('button', { name: '添加资源' }).click();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('添加资源');
+      expect(await form().getByRole('radio', { name: 'GET' }).isChecked()).toBe(true);
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await form().getByText('请输入名称').waitFor();
+      await form().getByText('请输入URL').waitFor();
+      await form().getByLabel('名称', { exact: true }).fill('导出报表');
+      await form().getByRole('radio', { name: 'POST' }).check();
+      await form().getByLabel('URL', { exact: true }).fill('/report/export');
+      await screenshot(page, 'rdp-01-resource-form-api');
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      const exported = node('导出报表');
+      await exported.getByText('POST', { exact: true }).waitFor();
+      await exported.getByText('/report/export', { exact: true }).waitFor();
+      await screenshot(page, 'rdp-02-resources');
+    });
+
+    it('edits the API resource', async () => {
+      await node('导出报表').getByRole('button', { name: '编辑' }).click();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('编辑：导出报表');
+      expect(await form().getByLabel('URL', { exact: true }).inputValue()).toBe('/report/export');
+      expect(await form().getByRole('radio', { name: 'POST' }).isChecked()).toBe(true);
+      await form().getByLabel('名称', { exact: true }).fill('导出月度报表');
+      await form().getByRole('radio', { name: 'PUT' }).check();
+      await form()
+        .getByRole('button', { name: label('保存') })
+        .click();
+      await page.getByText('编辑成功').waitFor();
+      await node('导出月度报表').getByText('PUT', { exact: true }).waitFor();
+      expect(await node('导出月度报表').getAttribute('class')).toContain('ant-tree-treenode-selected');
+    });
+
+    it('shows a built-in resource with its method and url read-only', async () => {
+      await node('账号列表').getByRole('button', { name: '编辑' }).click();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('编辑：账号列表');
+      expect(await form().getByLabel('URL', { exact: true }).getAttribute('readonly')).not.toBeNull();
+      expect(await form().getByRole('radio', { name: 'GET' }).isDisabled()).toBe(true);
+      await screenshot(page, 'rdp-03-resource-builtin');
+      await form()
+        .getByRole('button', { name: label('重置') })
+        .click();
+      await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('添加菜单');
+    });
+
+    it('deletes a leaf, and refuses a node that still has children with the server’s message', async () => {
+      await node('导出月度报表').getByRole('button', { name: '删除' }).click();
+      await confirmDelete();
+      await page.getByText('删除成功').waitFor();
+      await node('导出月度报表').waitFor({ state: 'detached' });
+
+      await node('报表中心').getByRole('button', { name: '删除' }).click();
+      await confirmDelete();
+      await page.getByText('该资源下还有 1 个子资源，请先删除子资源').waitFor();
+      await node('报表中心').waitFor();
+      await screenshot(page, 'rdp-04-resource-delete-refused');
+    });
+  });
+
+  describe('dictionaries', () => {
+    const dictDialog = () => page.getByRole('dialog', { name: '字典信息' });
+    const itemDialog = () => page.getByRole('dialog', { name: '字典数据', exact: true });
+    const drawer = () => page.locator('.ant-drawer-content-wrapper');
+
+    it('validates and creates a dictionary', async () => {
+      await page.goto('/#/system/Dict');
+      await expect.poll(() => page.title()).toBe('字典管理');
+      await page.getByText('共 0 条记录').waitFor();
+      await page.getByRole('button', { name: '+ 添加' }).click();
+      await submit(dictDialog());
+      await dictDialog().getByText('请输入字典名称').waitFor();
+      await dictDialog().getByText('请输入字典CODE').waitFor();
+      await dictDialog().getByLabel('CODE', { exact: true }).fill('1region');
+      await dictDialog().getByText('以字母开头，仅含字母、数字、_ . -').waitFor();
+      await screenshot(page, 'rdp-05-dict-dialog-validation');
+      await dictDialog().getByLabel('名称', { exact: true }).fill('地区');
+      await dictDialog().getByLabel('CODE', { exact: true }).fill('region');
+      await dictDialog().getByLabel('备注', { exact: true }).fill('省市区');
+      await submit(dictDialog());
+      await page.getByText('添加成功').waitFor();
+      await dictDialog().waitFor({ state: 'hidden' });
+      await row(page, 'region').getByText('省市区').waitFor();
+      await page.getByText('共 1 条记录').waitFor();
+    });
+
+    it('pages with a working page-size selector and filters by name', async () => {
+      for (let i = 1; i <= 11; i++) {
+        await api('POST', '/dict', { dictName: `测试字典${i}`, dictCode: `test${i}`, remark: null });
+      }
+      await page.getByRole('button', { name: label('查询') }).click();
+      await page.getByText('共 12 条记录').waitFor();
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
+
+      await page.locator('.ant-pagination-options .ant-select').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '10 条/页' }).click();
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(10);
+      await page.locator('.ant-pagination-item-2').click();
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+      // Row numbers continue across pages.
+      await row(page, '11').first().waitFor();
+      await screenshot(page, 'rdp-06-dict-list-page2');
+
+      await page.getByLabel('名称', { exact: true }).fill('地区');
+      await page.getByRole('button', { name: label('查询') }).click();
+      await page.getByText('共 1 条记录').waitFor();
+      await row(page, 'region').waitFor();
+    });
+
+    it('edits a dictionary; its CODE is read-only', async () => {
+      await row(page, 'region').getByRole('button', { name: '编辑' }).click();
+      const code = dictDialog().getByLabel('CODE', { exact: true });
+      expect(await code.inputValue()).toBe('region');
+      expect(await code.getAttribute('readonly')).not.toBeNull();
+      await dictDialog().getByText('字典CODE创建后不能修改').waitFor();
+      await dictDialog().getByLabel('名称', { exact: true }).fill('行政区划');
+      await submit(dictDialog());
+      await page.getByText('编辑成功').waitFor();
+      await dictDialog().waitFor({ state: 'hidden' });
+      // The list still filters by the old name, so it no longer shows the row: reset the search.
+      await page.getByText('共 0 条记录').waitFor();
+      await page.getByRole('button', { name: label('重置') }).click();
+      await page.getByText('共 12 条记录').waitFor();
+      await row(page, 'region').getByText('行政区划').waitFor();
+      await screenshot(page, 'rdp-07-dict-list');
+    });
+
+    it('maintains the items as a tree: add, add below, edit', async () => {
+      await row(page, 'region').getByRole('button', { name: '数据维护' }).click();
+      await drawer().getByText('字典数据维护 — 行政区划').waitFor();
+      await drawer().getByText('暂无数据').waitFor();
+
+      for (const value of ['江苏省', '浙江省']) {
+        await drawer().getByRole('button', { name: '+ 添加数据' }).click();
+        await submit(itemDialog());
+        await itemDialog().getByText('请输入数据值').waitFor();
+        await itemDialog().getByLabel('值', { exact: true }).fill(value);
+        await submit(itemDialog());
+        await itemDialog().waitFor({ state: 'hidden' });
+        await row(drawer(), value).waitFor();
+      }
+
+      await row(drawer(), '江苏省').getByRole('button', { name: '添加下级' }).click();
+      await itemDialog().getByText('江苏省', { exact: true }).waitFor();
+      await itemDialog().getByLabel('值', { exact: true }).fill('苏州市');
+      await submit(itemDialog());
+      await itemDialog().waitFor({ state: 'hidden' });
+      await row(drawer(), '苏州市').waitFor();
+
+      // A grandchild: the 上级 cascader shows the whole path.
+      await row(drawer(), '苏州市').getByRole('button', { name: '添加下级' }).click();
+      await itemDialog().getByText('江苏省 / 苏州市').waitFor();
+      await itemDialog().getByLabel('值', { exact: true }).fill('吴中区');
+      await itemDialog().getByLabel('序号', { exact: true }).fill('3');
+      await screenshot(page, 'rdp-08-dict-item-dialog');
+      await submit(itemDialog());
+      await itemDialog().waitFor({ state: 'hidden' });
+      await row(drawer(), '吴中区').waitFor();
+
+      await row(drawer(), '浙江省').getByRole('button', { name: '编辑' }).click();
+      expect(await itemDialog().getByLabel('值', { exact: true }).inputValue()).toBe('浙江省');
+      await itemDialog().getByLabel('值', { exact: true }).fill('浙江');
+      await submit(itemDialog());
+      await page.getByText('编辑成功').waitFor();
+      await row(drawer(), '浙江').waitFor();
+      await screenshot(page, 'rdp-09-dict-drawer');
+    });
+
+    it('moves an item with the 上级 cascader', async () => {
+      await row(drawer(), '浙江').getByRole('button', { name: '编辑' }).click();
+      await itemDialog().locator('.ant-cascader').click();
+      await page.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省' }).click();
+      await itemDialog().getByTitle('江苏省', { exact: true }).waitFor();
+      // Close the cascader's menu (Escape would close the dialog too).
+      await itemDialog().getByLabel('值', { exact: true }).click();
+      await submit(itemDialog());
+      await itemDialog().waitFor({ state: 'hidden' });
+      // 浙江 is now a child of 江苏省: indented like 苏州市.
+      const indent = (value: string) =>
+        row(drawer(), value).locator('.ant-table-row-indent').first().getAttribute('style');
+      await expect.poll(() => indent('浙江')).toBe(await indent('苏州市'));
+    });
+
+    it('deletes a leaf item; an item with children is refused', async () => {
+      await row(drawer(), '浙江').getByRole('button', { name: '删除' }).click();
+      await confirmDelete();
+      await page.getByText('删除成功').waitFor();
+      await row(drawer(), '浙江').waitFor({ state: 'detached' });
+
+      await row(drawer(), '江苏省').getByRole('button', { name: '删除' }).click();
+      await confirmDelete();
+      await page.getByText('该数据下还有 1 个下级数据，请先删除下级数据').waitFor();
+      await row(drawer(), '江苏省').waitFor();
+    });
+
+    it('deletes the dictionary with its items', async () => {
+      await drawer().locator('.ant-drawer-close').click();
+      await drawer().waitFor({ state: 'hidden' });
+      await row(page, 'region').getByRole('button', { name: '删除' }).click();
+      await confirmDelete();
+      // Not waiting for the '删除成功' toast here: the item deletion's identical toast may still be closing.
+      await page.getByText('共 11 条记录').waitFor();
+      expect(await row(page, 'region').count()).toBe(0);
+      const items = await api('GET', '/dict/item/s?dictCode=region');
+      expect(items.data).toEqual([]);
+    });
+  });
+
+  describe('personal page', () => {
+    it('shows the account and saves the details it may change', async () => {
+      await page.getByTestId('user-menu').click();
+      await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
+      await waitForHash(page, /#\/system\/Profile$/);
+      const details = page.locator('.ant-descriptions');
+      await details.getByText('admin', { exact: true }).waitFor();
+      await details.getByText('超级管理员').waitFor();
+      await screenshot(page, 'rdp-10-profile');
+
+      const profile = page.locator('form#profileForm');
+      await profile.getByLabel('用户名', { exact: true }).fill('');
+      await profile.getByLabel('手机号', { exact: true }).fill('12345');
+      await profile.getByLabel('邮箱', { exact: true }).fill('not-an-email');
+      await profile.getByRole('button', { name: label('保存') }).click();
+      await profile.getByText('请输入用户名').waitFor();
+      await profile.getByText('手机号格式有误，请重新输入').waitFor();
+      await profile.getByText('邮箱格式不正确').waitFor();
+
+      await profile.getByLabel('用户名', { exact: true }).fill('王管理');
+      await profile.getByLabel('手机号', { exact: true }).fill('13812345678');
+      await profile.getByLabel('邮箱', { exact: true }).fill('wang@example.com');
+      await profile.getByLabel('联系地址', { exact: true }).fill('江苏省苏州市吴中区');
+      await profile.getByLabel('个人介绍', { exact: true }).fill('负责系统权限与组织架构。');
+      await profile.getByRole('button', { name: label('保存') }).click();
+      await page.getByText('更新成功！').waitFor();
+      await page.getByTestId('user-menu').getByText('王管理').waitFor();
+      await details.getByText('13812345678').waitFor();
+      await details.getByText('wang@example.com').waitFor();
+      await screenshot(page, 'rdp-11-profile-saved');
+
+      await page.reload();
+      await profile.getByLabel('联系地址', { exact: true }).waitFor();
+      expect(await profile.getByLabel('联系地址', { exact: true }).inputValue()).toBe('江苏省苏州市吴中区');
+      expect(await profile.getByLabel('个人介绍', { exact: true }).inputValue()).toBe('负责系统权限与组织架构。');
+      // After the data is back, not while the page is still loading.
+      await screenshot(page, 'rdp-12-profile-reloaded');
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { Type } from 'typebox';
+import { Id, IdQuery, Page, PageQuery, StateInput, Timestamp } from './common.js';
+import { defineRoute } from './define.js';
+
+export const ACCOUNT_NUMBER_MAX = 100;
+export const ACCOUNT_NAME_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const Account = Type.Object({
+  id: Type.Integer(),
+  accountNumber: Type.String(),
+  accountName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  contactNumber: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  state: Type.Boolean(),
+  createTime: Timestamp,
+  orgId: Type.Integer(),
+  orgName: Type.String(),
+  belongOrgName: Type.String(),
+  roleId: Type.Union([Type.Integer(), Type.Null()]),
+  roleName: Type.Union([Type.String(), Type.Null()]),
+  /** The built-in `admin` account: cannot be disabled or deleted. */
+  builtin: Type.Boolean(),
+  address: Type.Union([Type.String(), Type.Null()]),
+  introduction: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** The signed-in account, plus who is really acting when an identity switch is in force. */
+export const AccountInfo = Type.Object({
+  ...Account.properties,
+  originalAccount: Type.Union([
+    Type.Object({ id: Type.Integer(), accountNumber: Type.String(), accountName: Type.String() }),
+    Type.Null(),
+  ]),
+});
+
+const accountNumber = Type.String({ minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, title: '账号' });
+const accountName = Type.String({ minLength: 1, maxLength: ACCOUNT_NAME_MAX, title: '用户名' });
+const password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '密码' });
+const optionalText = (title: string, maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength, title }), Type.Null()], { title }));
+
+const editableFields = {
+  accountNumber,
+  accountName,
+  state: StateInput,
+  orgId: Id('所属组织'),
+  roleId: Type.Optional(Type.Union([Id('角色'), Type.Null()], { title: '角色' })),
+  avatar: optionalText('头像', 1000),
+  contactNumber: optionalText('联系电话', 30),
+  email: optionalText('邮箱', 254),
+};
+
+export const accountRoutes = {
+  listAccounts: defineRoute({
+    method: 'GET',
+    path: '/account/s',
+    access: 'permission',
+    title: '账号列表',
+    menu: '/user/Account',
+    description:
+      'One page of accounts, newest first; accountNumber / accountName filter by prefix, orgId by organisation subtree.',
+    query: Type.Object(
+      {
+        ...PageQuery,
+        accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
+        accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
+        orgId: Type.Optional(Id('所属组织')),
+      },
+      { additionalProperties: false },
+    ),
+    response: Page(Account),
+  }),
+  createAccount: defineRoute({
+    method: 'POST',
+    path: '/account',
+    access: 'permission',
+    title: '添加账号',
+    menu: '/user/Account',
+    description: 'Creates an account. accountNumber is trimmed and unique; the password is 8-128 characters.',
+    body: Type.Object({ ...editableFields, password }, { additionalProperties: false }),
+    response: Account,
+  }),
+  updateAccount: defineRoute({
+    method: 'PUT',
+    path: '/account',
+    access: 'permission',
+    title: '编辑账号',
+    menu: '/user/Account',
+    description: 'Edits an account. Disabling it or changing its role applies to its very next request.',
+    body: Type.Object({ id: Id(), ...editableFields }, { additionalProperties: false }),
+    response: Account,
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/account',
+    access: 'permission',
+    title: '删除账号',
+    menu: '/user/Account',
+    description: 'Deletes an account and ends its sessions. The built-in admin and yourself cannot be deleted.',
+    query: IdQuery,
+    response: Type.Null(),
+  }),
+  resetAccountPassword: defineRoute({
+    method: 'PUT',
+    path: '/account/reset',
+    access: 'permission',
+    title: '重置密码',
+    menu: '/user/Account',
+    description: 'Sets a new random strong password, answered once, and ends the account’s sessions.',
+    body: Type.Object({ id: Id() }, { additionalProperties: false }),
+    response: Type.Object({ password: Type.String() }),
+  }),
+};
+
+export const accountSelfRoutes = {
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/account/profile',
+    access: 'signed-in',
+    title: '修改个人信息',
+    description:
+      'The signed-in account edits its own name and contact details; role, state, organisation and number stay.',
+    body: Type.Object(
+      {
+        accountName,
+        contactNumber: optionalText('手机号', 30),
+        email: optionalText('邮箱', 254),
+        address: optionalText('联系地址', 255),
+        introduction: optionalText('个人介绍', 1000),
+      },
+      { additionalProperties: false },
+    ),
+    response: AccountInfo,
+  }),
+  switchIdentity: defineRoute({
+    method: 'GET',
+    path: '/account/front/identity/switch',
+    access: 'permission',
+    title: '切换身份',
+    menu: '/user/Account',
+    description:
+      'Answers a token acting as the account `id`; refused when that account holds a resource the caller lacks. The session remembers the original account.',
+    query: IdQuery,
+    response: Type.String(),
+  }),
+  restoreIdentity: defineRoute({
+    method: 'POST',
+    path: '/account/front/identity/restore',
+    access: 'signed-in',
+    title: '切换回原身份',
+    description: 'Ends the switched session and answers a token of the original account’s session.',
+    response: Type.String(),
+  }),
+};

@@ -1,0 +1,120 @@
+import { Type } from 'typebox';
+import { Id, IdQuery, Page, PageQuery } from './common.js';
+import { defineRoute } from './define.js';
+
+export const Dict = Type.Object({
+  id: Type.Integer(),
+  dictName: Type.String(),
+  dictCode: Type.String(),
+  remark: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** As options: `id` is the value and `value` is the label (product-spec §3). */
+export const DictItem = Type.Object({
+  id: Type.Integer(),
+  dictCode: Type.String(),
+  value: Type.String(),
+  pid: Type.Union([Type.Integer(), Type.Null()]),
+  orderNum: Type.Integer(),
+});
+
+const dictName = Type.String({ minLength: 1, maxLength: 100, title: '字典名称' });
+const dictCode = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典CODE' });
+const remark = Type.Optional(
+  Type.Union([Type.String({ maxLength: 255, title: '备注' }), Type.Null()], { title: '备注' }),
+);
+const itemFields = {
+  dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }),
+  value: Type.String({ minLength: 1, maxLength: 100, title: '数据值' }),
+  pid: Type.Optional(Type.Union([Id('上级数据'), Type.Null()], { title: '上级数据' })),
+  orderNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '序号' })),
+};
+
+export const dictRoutes = {
+  listDicts: defineRoute({
+    method: 'GET',
+    path: '/dict/s',
+    access: 'permission',
+    title: '字典列表',
+    menu: '/system/Dict',
+    description: 'One page of dictionaries; dictName filters by substring.',
+    query: Type.Object(
+      { ...PageQuery, dictName: Type.Optional(Type.String({ maxLength: 100, title: '字典名称' })) },
+      { additionalProperties: false },
+    ),
+    response: Page(Dict),
+  }),
+  createDict: defineRoute({
+    method: 'POST',
+    path: '/dict',
+    access: 'permission',
+    title: '添加字典',
+    menu: '/system/Dict',
+    description: 'Creates a dictionary; dictCode is unique and fixed afterwards.',
+    body: Type.Object({ dictName, dictCode, remark }, { additionalProperties: false }),
+    response: Dict,
+  }),
+  updateDict: defineRoute({
+    method: 'PUT',
+    path: '/dict',
+    access: 'permission',
+    title: '编辑字典',
+    menu: '/system/Dict',
+    description: 'Edits name and remark; dictCode must stay as created.',
+    body: Type.Object({ id: Id(), dictName, dictCode, remark }, { additionalProperties: false }),
+    response: Dict,
+  }),
+  deleteDict: defineRoute({
+    method: 'DELETE',
+    path: '/dict',
+    access: 'permission',
+    title: '删除字典',
+    menu: '/system/Dict',
+    description: 'Deletes a dictionary and its items in one transaction.',
+    query: IdQuery,
+    response: Type.Null(),
+  }),
+  listDictItems: defineRoute({
+    method: 'GET',
+    path: '/dict/item/s',
+    access: 'signed-in',
+    title: '字典数据',
+    description:
+      'Items of a dictionary as a pid tree in adjacency form (parents before children, siblings by orderNum).',
+    query: Type.Object(
+      { dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }) },
+      { additionalProperties: false },
+    ),
+    response: Type.Array(DictItem),
+  }),
+  createDictItem: defineRoute({
+    method: 'POST',
+    path: '/dict/item',
+    access: 'permission',
+    title: '添加字典数据',
+    menu: '/system/Dict',
+    description: 'Adds an item; pid must belong to the same dictionary.',
+    body: Type.Object(itemFields, { additionalProperties: false }),
+    response: DictItem,
+  }),
+  updateDictItem: defineRoute({
+    method: 'PUT',
+    path: '/dict/item',
+    access: 'permission',
+    title: '编辑字典数据',
+    menu: '/system/Dict',
+    description: 'Edits an item; moving it can never create a cycle.',
+    body: Type.Object({ id: Id(), ...itemFields }, { additionalProperties: false }),
+    response: DictItem,
+  }),
+  deleteDictItem: defineRoute({
+    method: 'DELETE',
+    path: '/dict/item',
+    access: 'permission',
+    title: '删除字典数据',
+    menu: '/system/Dict',
+    description: 'Deletes an item without children.',
+    query: IdQuery,
+    response: Type.Null(),
+  }),
+};

@@ -1,0 +1,39 @@
+import { accountRoutes, accountSelfRoutes } from './accounts.js';
+import { authRoutes } from './auth.js';
+import type { RouteDef } from './define.js';
+import { dictRoutes } from './dicts.js';
+import { orgRoutes, orgWriteRoutes } from './orgs.js';
+import { resourceRoutes } from './resources.js';
+import { roleRoutes, roleWriteRoutes } from './roles.js';
+
+export * from './accounts.js';
+export * from './auth.js';
+export * from './common.js';
+export * from './define.js';
+export * from './dicts.js';
+export * from './menus.js';
+export * from './orgs.js';
+export * from './resources.js';
+export * from './roles.js';
+
+/** Every endpoint of the API, once. The server binds these, the web calls them, OpenAPI is built from them. */
+export const routes = {
+  ...authRoutes,
+  ...accountRoutes,
+  ...accountSelfRoutes,
+  ...orgRoutes,
+  ...orgWriteRoutes,
+  ...roleRoutes,
+  ...roleWriteRoutes,
+  ...resourceRoutes,
+  ...dictRoutes,
+} satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+export const API_BASE = '/api';
+/** Response header carrying a renewed token (product-spec §4). */
+export const TOKEN_RENEWAL_HEADER = 'jwt-update-token';
+/** Response header naming the caller's permission set version; when it changes the client reloads permissions. */
+export const PERMISSION_STAMP_HEADER = 'x-permission-stamp';
