@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   label,
   launchBrowser,
+  newContext,
   type RunningServer,
   screenshot,
   startServer,
@@ -30,7 +31,7 @@ describe('walking skeleton in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    adminContext = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    adminContext = await newContext(browser, server.baseUrl);
     await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
     page = await adminContext.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -144,7 +145,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('disabling an account ends its open session', async () => {
-    const userContext = await browser.newContext({ baseURL: server.baseUrl });
+    const userContext = await newContext(browser, server.baseUrl);
     const userPage = await userContext.newPage();
     await userPage.goto('/#/login');
     await signIn(userPage, newUser.accountNumber, newUser.password);

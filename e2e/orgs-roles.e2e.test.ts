@@ -1,6 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, type RunningServer, screenshot, startServer, waitForHash } from './support.js';
+import {
+  ADMIN_PASSWORD,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  waitForHash,
+} from './support.js';
 
 async function signIn(target: Page, account: string, password: string) {
   await target.goto('/#/login');
@@ -32,7 +40,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
@@ -220,7 +228,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
   });
 
   it('an account of that role sees the account list without its actions, and is refused elsewhere', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    const context = await newContext(browser, server.baseUrl);
     const limited = await context.newPage();
     limited.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(limited, viewer.accountNumber, viewer.password);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, type RunningServer, screenshot, startServer } from './support.js';
+import { ADMIN_PASSWORD, launchBrowser, newContext, type RunningServer, screenshot, startServer } from './support.js';
 
 /** Menus and buttons follow a role change without signing in again (issue 3, item 7). */
 describe('permissions change while signed in', () => {
@@ -44,9 +44,7 @@ describe('permissions change while signed in', () => {
       roleId,
       state: 1,
     });
-    page = await (
-      await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } })
-    ).newPage();
+    page = await (await newContext(browser, server.baseUrl)).newPage();
   });
 
   afterAll(async () => {

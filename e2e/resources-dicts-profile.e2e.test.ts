@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   label,
   launchBrowser,
+  newContext,
   type RunningServer,
   screenshot,
   settleMotion,
@@ -53,7 +54,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto('/#/login');

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const ADMIN_PASSWORD = 'E2e#Gatehouse2026';
@@ -72,6 +72,15 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A browser context as the tests use it: the server's address, a laptop-sized window, and the system's
+ * reduced-motion preference on, so antd dialogs open in place (nothing zooms from the pointer while the test
+ * clicks, which under CPU load made clicks land beside their target).
+ */
+export function newContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' });
 }
 
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { usePrefersReducedMotion } from '../lib/a11y';
 import { createAppRouter } from './router';
 
-const theme = { token: { colorPrimary: '#257ff7', fontSize: 14 } };
+const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
 
 /** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, the hash router. */
 export function App() {
@@ -17,6 +18,9 @@ export function App() {
       }),
   );
   const [router] = useState(createAppRouter);
+  const reducedMotion = usePrefersReducedMotion();
+  // With prefers-reduced-motion, dialogs and drawers appear in place instead of zooming from the pointer.
+  const theme = useMemo(() => ({ token: { ...baseToken, motion: !reducedMotion } }), [reducedMotion]);
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
