@@ -25,6 +25,8 @@ export const Account = Type.Object({
   builtin: Type.Boolean(),
   address: Type.Union([Type.String(), Type.Null()]),
   introduction: Type.Union([Type.String(), Type.Null()]),
+  /** 工作单位 given at self-registration. */
+  company: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */

@@ -5,6 +5,7 @@ import { dictRoutes } from './dicts.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
+import { verificationRoutes } from './verification.js';
 
 export * from './accounts.js';
 export * from './auth.js';
@@ -15,6 +16,7 @@ export * from './menus.js';
 export * from './orgs.js';
 export * from './resources.js';
 export * from './roles.js';
+export * from './verification.js';
 
 /** Every endpoint of the API, once. The server binds these, the web calls them, OpenAPI is built from them. */
 export const routes = {
@@ -27,6 +29,7 @@ export const routes = {
   ...roleWriteRoutes,
   ...resourceRoutes,
   ...dictRoutes,
+  ...verificationRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -312,6 +312,17 @@ describe('error catalogue', () => {
     ]);
   });
 
+  it('quiet: a refusal rejects with the server msg but toasts nothing (the caller shows it inline)', async () => {
+    const { client, effects } = setup();
+    const refused = await failure(client.get('/status/400', { msg: '验证码错误' }, { quiet: true }));
+    expect(refused.message).toBe('验证码错误');
+    expect((await failure(client.post('/status/429', {}, { quiet: true }))).kind).toBe('rate-limited');
+    expect(effects).toEqual([]);
+    // A server fault is not the caller's to show: the failure page still opens.
+    await failure(client.get('/status/500', undefined, { quiet: true }));
+    expect(effects).toEqual([{ type: 'fail-page', message: '服务异常' }]);
+  });
+
   it('timeout: toast 请求超时, 请重试', async () => {
     const { client, effects } = setup({ timeout: 100 });
     expect((await failure(client.get('/echo', { delay: 400 }))).kind).toBe('timeout');

@@ -88,7 +88,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 
   /** Turns any failure into an HttpError after emitting the reaction of the error catalogue (spec §8). */
-  const report = (error: unknown): HttpError => {
+  const report = (error: unknown, quiet = false): HttpError => {
+    const notify = (effect: HttpEffect) => {
+      if (!quiet) emit(effect);
+    };
     if (axios.isCancel(error)) return new HttpError('cancelled', 'canceled');
     if (error instanceof FailedBody) {
       emit({ type: 'fail-page', message: error.message });
@@ -107,7 +110,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       switch (status) {
         case 400: {
           const message = msg ?? t('http.badRequest');
-          emit({ type: 'notify', level: 'error', message });
+          notify({ type: 'notify', level: 'error', message });
           return new HttpError('bad-request', message, status);
         }
         case 401: {
@@ -118,14 +121,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         case 403: {
           const message = msg ?? t('http.forbidden');
-          emit({ type: 'notify', level: 'warning', message });
+          notify({ type: 'notify', level: 'warning', message });
           return new HttpError('forbidden', message, status);
         }
         // Caused by the user, not a server fault (DESIGN §4): tell them instead of leaving the screen.
         case 413:
         case 429: {
           const message = msg ?? t(status === 413 ? 'http.tooLarge' : 'http.rateLimited');
-          emit({ type: 'notify', level: 'warning', message });
+          notify({ type: 'notify', level: 'warning', message });
           return new HttpError(status === 413 ? 'too-large' : 'rate-limited', message, status);
         }
         default: {
@@ -149,7 +152,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return new HttpError('client', error.message);
   };
 
-  const send = async <T>(config: AxiosRequestConfig): Promise<T> => {
+  const send = async <T>(config: AxiosRequestConfig, quiet?: boolean): Promise<T> => {
     try {
       const response = await instance.request(config);
       renewToken(response);
@@ -160,7 +163,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       }
       return body as T;
     } catch (error) {
-      throw report(error);
+      throw report(error, quiet);
     }
   };
 
@@ -168,7 +171,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const inFlight = new Map<string, Promise<unknown>>();
 
   const get = <T>(url: string, params?: Params, opts: GetOptions = {}): Promise<T> => {
-    const { cache: mode, signal, headers } = opts;
+    const { cache: mode, signal, headers, quiet } = opts;
     const query = nullifyEmptyParams(params);
     let key: string;
     try {
@@ -178,12 +181,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
     if (mode === true && cache.has(key)) return Promise.resolve(cache.get(key) as T);
     // A caller-owned signal could abort the request for every sharer, so such calls are not shared.
-    const shareable = mode !== false && !signal;
+    const shareable = mode !== false && !signal && !quiet;
     if (shareable) {
       const pending = inFlight.get(key);
       if (pending) return pending as Promise<T>;
     }
-    const request = send<T>({ method: 'get', url, params: query, signal, headers }).then(
+    const request = send<T>({ method: 'get', url, params: query, signal, headers }, quiet).then(
       (data) => {
         if (mode === true || mode === 'update') cache.set(key, data);
         else cache.delete(key);
@@ -207,24 +210,33 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const client: HttpClient = {
     get,
     delete: (url, params, opts = {}) =>
-      send({ method: 'delete', url, params: nullifyEmptyParams(params), signal: opts.signal, headers: opts.headers }),
+      send(
+        { method: 'delete', url, params: nullifyEmptyParams(params), signal: opts.signal, headers: opts.headers },
+        opts.quiet,
+      ),
     post: (url, body, opts = {}) =>
-      send({ method: 'post', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers }),
+      send(
+        { method: 'post', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers },
+        opts.quiet,
+      ),
     put: (url, body, opts = {}) =>
-      send({ method: 'put', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers }),
+      send(
+        { method: 'put', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers },
+        opts.quiet,
+      ),
     call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>> {
       const input = (args[0] ?? {}) as CallInput<D>;
       const query = input.query as Params | undefined;
-      const { signal, headers } = input;
+      const { signal, headers, quiet } = input;
       switch (route.method) {
         case 'GET':
-          return get(route.path, query, { cache: input.cache, signal, headers });
+          return get(route.path, query, { cache: input.cache, signal, headers, quiet });
         case 'DELETE':
-          return client.delete(route.path, query, { signal, headers });
+          return client.delete(route.path, query, { signal, headers, quiet });
         case 'POST':
-          return client.post(route.path, input.body, { params: query, signal, headers });
+          return client.post(route.path, input.body, { params: query, signal, headers, quiet });
         case 'PUT':
-          return client.put(route.path, input.body, { params: query, signal, headers });
+          return client.put(route.path, input.body, { params: query, signal, headers, quiet });
       }
     },
     configure(next) {

@@ -29,6 +29,11 @@ export type Params = Record<string, unknown>;
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The caller shows a refusal (400, 403, 413, 429) itself, e.g. inline under a captcha field: no toast.
+   * The answer still rejects with the HttpError carrying the server's message.
+   */
+  quiet?: boolean;
 }
 
 export interface GetOptions extends RequestOptions {

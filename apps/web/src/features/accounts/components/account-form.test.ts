@@ -19,6 +19,7 @@ const account: Account = {
   builtin: false,
   address: null,
   introduction: null,
+  company: null,
 };
 
 describe('account form mapping', () => {

@@ -1,0 +1,214 @@
+import { Type } from 'typebox';
+import { PASSWORD_MAX, PASSWORD_MIN } from './accounts.js';
+import { defineRoute } from './define.js';
+
+/** Mainland mobile numbers, optionally prefixed +86 / 0086 (product-spec §5); stored without the prefix. */
+export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
+export const EMAIL_MAX = 254;
+/** Opaque single-use tokens and one-shot ids answered by the verification calls. */
+const TOKEN_MAX = 200;
+export const SMS_RESEND_SECONDS = 30;
+export const CAPTCHA_SIZE = { width: 76, height: 38 } as const;
+
+/** Turns `+8613812345678` / `008613812345678` into `13812345678`; other strings are answered trimmed. */
+export function normaliseMobile(mobile: string): string {
+  return mobile.trim().replace(/^(?:\+86|0086)(?=1\d{10}$)/, '');
+}
+
+const mobile = Type.String({ minLength: 1, maxLength: 20, pattern: MOBILE_PATTERN, title: '手机号' });
+const email = Type.String({ minLength: 3, maxLength: EMAIL_MAX, format: 'email', title: '邮箱' });
+const captchaToken = (title: string) => Type.String({ minLength: 1, maxLength: TOKEN_MAX, title });
+const optionalCaptcha = Type.Optional(
+  Type.Union([captchaToken('图形验证码'), Type.Null()], {
+    title: '图形验证码',
+    description: 'Token from GET /captcha/image/validate; required when the caller has no session.',
+  }),
+);
+
+const IdAndInput = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: TOKEN_MAX, title: '验证码 ID' }),
+    userInput: Type.String({ minLength: 1, maxLength: 20, title: '验证码' }),
+  },
+  { additionalProperties: false },
+);
+
+const SmsSendBody = Type.Object({ mobile, captcha: optionalCaptcha }, { additionalProperties: false });
+const SentId = Type.Object({ id: Type.String() });
+
+/** What the sign-in and registration pages need to know before they render. */
+export const AuthOptions = Type.Object({
+  /** Sign-in needs an image-captcha token. */
+  loginCaptcha: Type.Boolean(),
+  /** Self-registration by mobile number is open. */
+  registration: Type.Boolean(),
+});
+
+const smsSend = (path: string, title: string, description: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    access: 'open',
+    title,
+    description: `${description} Without a session the body must carry an image-captcha token. Answers the code's one-shot id; the code goes to the SMS provider (the outbox by default). Rate-limited per number and per client (429).`,
+    body: SmsSendBody,
+    response: SentId,
+  });
+
+export const verificationRoutes = {
+  authOptions: defineRoute({
+    method: 'GET',
+    path: '/auth/options',
+    access: 'open',
+    title: '登录选项',
+    description: 'Whether sign-in requires an image captcha and whether self-registration is open.',
+    response: AuthOptions,
+  }),
+  imageCaptcha: defineRoute({
+    method: 'GET',
+    path: '/captcha/image',
+    access: 'open',
+    title: '获取图形验证码',
+    description:
+      'A new image captcha: {id, content} with content an SVG data URL (76×38 unless asked otherwise). The id allows one validation attempt and expires in a few minutes.',
+    query: Type.Object(
+      {
+        width: Type.Optional(Type.Integer({ minimum: 60, maximum: 300, title: '宽度' })),
+        height: Type.Optional(Type.Integer({ minimum: 30, maximum: 150, title: '高度' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ id: Type.String(), content: Type.String() }),
+  }),
+  validateImageCaptcha: defineRoute({
+    method: 'GET',
+    path: '/captcha/image/validate',
+    access: 'open',
+    title: '校验图形验证码',
+    description:
+      'Checks the answer (case-insensitive) and uses the id up whatever the outcome; answers a single-use token valid for a few minutes.',
+    query: IdAndInput,
+    response: Type.String(),
+  }),
+  sendSms: smsSend(
+    '/captcha/sms',
+    '发送短信验证码',
+    'Identity verification: with a session the number must be the account’s own mobile (联系电话); without one it is the reset flavour.',
+  ),
+  sendSmsRegister: smsSend(
+    '/captcha/sms/register',
+    '发送注册短信验证码',
+    'Registration: refused when the number already belongs to an account.',
+  ),
+  sendSmsLogin: smsSend(
+    '/captcha/sms/login',
+    '发送登录短信验证码',
+    'Sign-in by SMS: sent only when exactly one enabled account has this mobile (the answer looks the same otherwise).',
+  ),
+  sendSmsReset: smsSend(
+    '/captcha/sms/reset-password',
+    '发送找回密码短信验证码',
+    'Password recovery: sent only when exactly one account has this mobile (the answer looks the same otherwise).',
+  ),
+  validateSms: defineRoute({
+    method: 'GET',
+    path: '/captcha/sms/validate',
+    access: 'open',
+    title: '校验短信验证码',
+    description:
+      'Checks an SMS code (a few attempts per code, then it is void); answers a single-use token bound to the purpose and the number.',
+    query: IdAndInput,
+    response: Type.String(),
+  }),
+  sendEmailCode: defineRoute({
+    method: 'GET',
+    path: '/emailValidCode',
+    access: 'open',
+    title: '发送邮箱验证码',
+    description:
+      'Sends a code by e-mail (SMTP when SMTP_URL is set, the outbox otherwise). With a session the address must be the account’s own; without one it is the reset flavour and needs an image-captcha token.',
+    query: Type.Object({ email, captcha: optionalCaptcha }, { additionalProperties: false }),
+    response: SentId,
+  }),
+  validateEmailCode: defineRoute({
+    method: 'GET',
+    path: '/emailValidCode/valid',
+    access: 'open',
+    title: '校验邮箱验证码',
+    description: 'Checks an e-mail code; answers a single-use token bound to the address.',
+    query: IdAndInput,
+    response: Type.String(),
+  }),
+  validatePassword: defineRoute({
+    method: 'POST',
+    path: '/auth/password/validate',
+    access: 'signed-in',
+    title: '校验当前密码',
+    description: 'Checks the signed-in account’s password; answers a single-use token for PUT /auth/password.',
+    body: Type.Object(
+      { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX, title: '密码' }) },
+      { additionalProperties: false },
+    ),
+    response: Type.String(),
+  }),
+  changePassword: defineRoute({
+    method: 'PUT',
+    path: '/auth/password',
+    access: 'open',
+    title: '修改密码',
+    description:
+      'Sets a new password with a token from password validation, or from an e-mail / SMS code sent to the account’s address or mobile (the reset flavour works without a session). A captcha token never does. The token is used up; the account’s other sessions end.',
+    body: Type.Object(
+      {
+        newPassword: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '新密码' }),
+        token: captchaToken('验证凭证'),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Null(),
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/account/admin/register/noAuth',
+    access: 'open',
+    title: '注册账号',
+    description:
+      'Self-registration with a token from a register-flavour SMS code: the account number and mobile are the number, the name is 姓名, the company is kept; the organisation and role come from the configuration.',
+    body: Type.Object(
+      {
+        mobile,
+        token: captchaToken('短信验证凭证'),
+        name: Type.String({ minLength: 1, maxLength: 100, title: '姓名' }),
+        company: Type.String({ minLength: 1, maxLength: 100, title: '工作单位' }),
+        password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '密码' }),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ id: Type.Integer(), accountNumber: Type.String() }),
+  }),
+  smsLogin: defineRoute({
+    method: 'POST',
+    path: '/login/sms',
+    access: 'open',
+    title: '短信验证码登录',
+    description: 'Signs in with a token from a login-flavour SMS code; answers the session token.',
+    body: Type.Object({ token: captchaToken('短信验证凭证') }, { additionalProperties: false }),
+    response: Type.String(),
+  }),
+  findUserByField: defineRoute({
+    method: 'GET',
+    path: '/user/field',
+    access: 'permission',
+    title: '按手机号或邮箱查找账号',
+    menu: '/user/Account',
+    description: 'The account whose mobile (联系电话) or e-mail matches, or null. Exactly one of mobile and email.',
+    query: Type.Object(
+      {
+        mobile: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: MOBILE_PATTERN, title: '手机号' })),
+        email: Type.Optional(Type.String({ minLength: 3, maxLength: EMAIL_MAX, format: 'email', title: '邮箱' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Union([Type.Object({ id: Type.Integer(), accountNumber: Type.String() }), Type.Null()]),
+  }),
+};
