@@ -1,12 +1,23 @@
 import { zhCN as core } from './zh-CN';
+import { zhCNAuth } from './zh-CN.auth';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNOrgs } from './zh-CN.orgs';
 import { zhCNProfile } from './zh-CN.profile';
 import { zhCNResources } from './zh-CN.resources';
 import { zhCNRoles } from './zh-CN.roles';
+import { zhCNVerify } from './zh-CN.verify';
 
 /** The one zh-CN catalogue, assembled from one file per area so screens can grow without colliding. */
-const catalogue = { ...core, ...zhCNOrgs, ...zhCNRoles, ...zhCNResources, ...zhCNDicts, ...zhCNProfile };
+const catalogue = {
+  ...core,
+  ...zhCNOrgs,
+  ...zhCNRoles,
+  ...zhCNResources,
+  ...zhCNDicts,
+  ...zhCNProfile,
+  ...zhCNVerify,
+  ...zhCNAuth,
+};
 
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;

@@ -1,0 +1,2 @@
+/** zh-CN texts of the verify area; merged into the one catalogue by index.ts. */
+export const zhCNVerify = {} as const;
