@@ -24,6 +24,11 @@ import { createResourcesService } from './modules/resources/resources.service.js
 import { roleHandlers } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { runSetup, type SetupResult } from './modules/setup/setup.service.js';
+import { createCredentialsService } from './modules/verification/credentials.service.js';
+import { createOutbox, createSmtpSender } from './modules/verification/messaging.js';
+import { createVerificationRepository } from './modules/verification/verification.repository.js';
+import { verificationHandlers } from './modules/verification/verification.routes.js';
+import { createVerificationService } from './modules/verification/verification.service.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
 import { bindRoutes, type Handlers, installErrorHandling } from './platform/http.js';
@@ -80,12 +85,55 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const accounts = createAccountsService(db, (trx, accountId) =>
     createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
   );
+  const outbox = createOutbox(config.dataDir, fastify.log);
+  const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
+  const verificationRepo = createVerificationRepository(db);
+  const verification = createVerificationService({
+    repo: verificationRepo,
+    secret: setup.jwtSecret,
+    limits: config.verification,
+    sms: outbox,
+    email: smtp ?? outbox,
+    captchaAnswers: config.captchaTestMode ? outbox : undefined,
+    registrationEnabled: () => config.registration.enabled,
+    ownContacts: async (accountId) => {
+      const row = await db
+        .selectFrom('account')
+        .select(['contact_number', 'email'])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      return row && { contactNumber: row.contact_number, email: row.email };
+    },
+  });
   const auth = createAuthService({
     accounts: createAccountsRepository(db),
     sessions,
     resources,
     tokens: createTokenIssuer(setup.jwtSecret),
-    options: { tokenTtlSeconds: config.tokenTtlSeconds, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds },
+    options: {
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+      requireCaptcha: config.loginCaptcha ? verification.requireCaptcha : undefined,
+    },
+  });
+  const credentials = createCredentialsService({
+    db,
+    verification,
+    registration: config.registration,
+    openSession: auth.signInAs,
+  });
+
+  // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
+  const purge = () =>
+    verificationRepo
+      .purge(new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date(Date.now() - 3600_000).toISOString())
+      .catch((error: unknown) => fastify.log.warn({ err: error }, 'verification purge failed'));
+  await purge();
+  const purgeTimer = setInterval(purge, 3600_000);
+  purgeTimer.unref();
+  fastify.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    smtp?.close();
   });
 
   const handlers = {
@@ -99,6 +147,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...roleHandlers(createRolesService(db, resources)),
     ...resourceHandlers(createResourcesAdmin(db)),
     ...dictHandlers(createDictsService(db)),
+    authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
+    ...verificationHandlers(verification, credentials),
   } satisfies Handlers;
   bindRoutes(fastify, handlers, auth.guard);
 

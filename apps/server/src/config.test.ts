@@ -43,4 +43,30 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, '/')).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '/')).toThrow('DATABASE_URL');
   });
+
+  it('asks for a sign-in captcha and opens registration unless switched off', () => {
+    const defaults = loadConfig({}, '/');
+    expect(defaults).toMatchObject({ loginCaptcha: true, captchaTestMode: false, smtpUrl: undefined });
+    expect(defaults.registration).toEqual({ enabled: true, orgId: undefined, roleId: undefined });
+    const off = loadConfig(
+      { LOGIN_CAPTCHA: 'off', REGISTRATION: '0', REGISTRATION_ORG_ID: '7', REGISTRATION_ROLE_ID: '3' },
+      '/',
+    );
+    expect(off.loginCaptcha).toBe(false);
+    expect(off.registration).toEqual({ enabled: false, orgId: 7, roleId: 3 });
+    expect(() => loadConfig({ LOGIN_CAPTCHA: 'maybe' }, '/')).toThrow('LOGIN_CAPTCHA must be on or off');
+  });
+
+  it('allows CAPTCHA_TEST_MODE outside production only, and SMTP_URL as smtp(s)://', () => {
+    expect(loadConfig({ CAPTCHA_TEST_MODE: '1' }, '/').captchaTestMode).toBe(true);
+    expect(() => loadConfig({ CAPTCHA_TEST_MODE: '1', NODE_ENV: 'production' }, '/')).toThrow('CAPTCHA_TEST_MODE');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }, '/').smtpUrl).toBe('smtp://mail:25');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' }, '/')).toThrow('SMTP_URL');
+  });
+
+  it('reads the verification limits, within bounds', () => {
+    expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 30, perRecipientHour: 5 });
+    expect(loadConfig({ VERIFY_CODE_ATTEMPTS: '3' }, '/').verification.codeAttempts).toBe(3);
+    expect(() => loadConfig({ VERIFY_CODE_ATTEMPTS: '0' }, '/')).toThrow('VERIFY_CODE_ATTEMPTS');
+  });
 });

@@ -17,9 +17,53 @@ export interface Config {
   /** Where the built web app lives; served at `/` when present. */
   readonly webDist: string;
   readonly logLevel: string;
+  /** Sign-in needs an image-captcha token (LOGIN_CAPTCHA, on unless 'off'/'0'/'false'). */
+  readonly loginCaptcha: boolean;
+  /** Also write every image-captcha answer to the outbox (CAPTCHA_TEST_MODE=1; refused in production). */
+  readonly captchaTestMode: boolean;
+  /** `smtp://…` / `smtps://…`: e-mail goes through nodemailer; unset: the outbox. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Self-registration by mobile number (REGISTRATION, on unless 'off'). */
+  readonly registration: {
+    readonly enabled: boolean;
+    /** Organisation of new accounts; unset: the root organisation. */
+    readonly orgId: number | undefined;
+    /** Role of new accounts; unset: no role (home and personal page only). */
+    readonly roleId: number | undefined;
+  };
+  readonly verification: VerificationLimits;
+}
+
+/** Lifetimes, attempts and send caps of captchas and codes (VERIFY_* variables; see README). */
+export interface VerificationLimits {
+  readonly captchaTtlSeconds: number;
+  readonly codeTtlSeconds: number;
+  readonly tokenTtlSeconds: number;
+  readonly codeAttempts: number;
+  /** Minimum seconds between two codes to the same recipient. */
+  readonly resendSeconds: number;
+  readonly perRecipientHour: number;
+  readonly perRecipientDay: number;
+  readonly perClientHour: number;
+  readonly perClientDay: number;
+  /** Image captchas one client address may request per minute. */
+  readonly captchasPerClientMinute: number;
 }
 
 export class ConfigError extends Error {}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'on', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'off', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+}
+
+function optionalId(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  return env[name] ? int(env, name, 0, 1, 2_147_483_647) : undefined;
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -39,6 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   }
   const dataDir = env.DATA_DIR || './data';
   const webDist = env.WEB_DIST || resolve(import.meta.dirname, '../../web/dist');
+  const nodeEnv = env.NODE_ENV || 'development';
+  const captchaTestMode = flag(env, 'CAPTCHA_TEST_MODE', false);
+  if (captchaTestMode && nodeEnv === 'production') {
+    throw new ConfigError(
+      'CAPTCHA_TEST_MODE writes captcha answers to the outbox and is refused when NODE_ENV=production',
+    );
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   return Object.freeze({
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -46,10 +99,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     databaseUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
-    nodeEnv: env.NODE_ENV || 'development',
+    nodeEnv,
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 60, 10, 7 * 24 * 3600),
     sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     webDist,
     logLevel: env.LOG_LEVEL || 'info',
+    loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
+    captchaTestMode,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@gatehouse.local>',
+    registration: Object.freeze({
+      enabled: flag(env, 'REGISTRATION', true),
+      orgId: optionalId(env, 'REGISTRATION_ORG_ID'),
+      roleId: optionalId(env, 'REGISTRATION_ROLE_ID'),
+    }),
+    verification: Object.freeze({
+      captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
+      codeTtlSeconds: int(env, 'VERIFY_CODE_TTL_SECONDS', 600, 10, 3600),
+      tokenTtlSeconds: int(env, 'VERIFY_TOKEN_TTL_SECONDS', 600, 10, 3600),
+      codeAttempts: int(env, 'VERIFY_CODE_ATTEMPTS', 5, 1, 20),
+      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 30, 0, 3600),
+      perRecipientHour: int(env, 'VERIFY_PER_RECIPIENT_HOUR', 5, 1, 1000),
+      perRecipientDay: int(env, 'VERIFY_PER_RECIPIENT_DAY', 10, 1, 10_000),
+      perClientHour: int(env, 'VERIFY_PER_CLIENT_HOUR', 20, 1, 10_000),
+      perClientDay: int(env, 'VERIFY_PER_CLIENT_DAY', 50, 1, 100_000),
+      captchasPerClientMinute: int(env, 'VERIFY_CAPTCHAS_PER_CLIENT_MINUTE', 30, 1, 10_000),
+    }),
   });
 }

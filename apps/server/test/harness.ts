@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -72,9 +72,28 @@ export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
   return { db, dialect: 'postgres', close: () => db.destroy(), dispose: () => db.destroy() };
 }
 
+/**
+ * The configuration tests run with: a fresh data dir (the outbox lands there), captcha answers written to
+ * the outbox, and sign-in without captcha unless a test turns `loginCaptcha` on (the verification tests do).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ ADMIN_PASSWORD, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' } as NodeJS.ProcessEnv);
+  const base = loadConfig({
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-data-')),
+    CAPTCHA_TEST_MODE: '1',
+    LOGIN_CAPTCHA: 'off',
+  } as NodeJS.ProcessEnv);
   return Object.freeze({ ...base, ...overrides });
+}
+
+export interface OutboxLine {
+  channel: 'sms' | 'email' | 'captcha';
+  to: string;
+  code: string;
+  text: string;
+  at: string;
 }
 
 export interface TestApp {
@@ -84,15 +103,33 @@ export interface TestApp {
   call(
     method: string,
     path: string,
-    options?: { token?: string; query?: Record<string, string | number>; body?: unknown },
+    options?: { token?: string; query?: Record<string, string | number>; body?: unknown; ip?: string },
   ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
   login(account?: string, password?: string): Promise<string>;
+  /** Lines of `$DATA_DIR/outbox.jsonl`, oldest first. */
+  outbox(): OutboxLine[];
+  /** The code of the newest outbox line addressed to `to` (a number, an address or a captcha id). */
+  codeFor(to: string): string;
   close(): Promise<void>;
 }
 
-export async function startTestApp(lane: Lane, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase(lane);
-  const app = await buildApp(testConfig(overrides), database);
+/** Starts the app on a fresh database, or on `shared` (a second server process on the same data). */
+export async function startTestApp(
+  lane: Lane,
+  overrides: Partial<Config> = {},
+  shared?: TestDatabase,
+): Promise<TestApp> {
+  const database = shared ?? (await openTestDatabase(lane));
+  const config = testConfig(overrides);
+  const app = await buildApp(config, database);
+  const outbox = (): OutboxLine[] => {
+    const path = join(config.dataDir, 'outbox.jsonl');
+    if (!existsSync(path)) return [];
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as OutboxLine);
+  };
   const call: TestApp['call'] = async (method, path, options = {}) => {
     const response = await app.fastify.inject({
       method: method as 'GET',
@@ -101,6 +138,7 @@ export async function startTestApp(lane: Lane, overrides: Partial<Config> = {}):
         ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
         : undefined,
       headers: options.token ? { authorization: options.token } : {},
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
     return { status: response.statusCode, body: response.json(), headers: response.headers };
@@ -114,9 +152,18 @@ export async function startTestApp(lane: Lane, overrides: Partial<Config> = {}):
       if (res.status !== 200) throw new Error(`login ${account} failed: ${res.body.msg}`);
       return res.body.data as string;
     },
+    outbox,
+    codeFor(to) {
+      const line = outbox()
+        .filter((l) => l.to === to)
+        .pop();
+      if (!line) throw new Error(`no outbox line for ${to}`);
+      return line.code;
+    },
     async close() {
       await app.fastify.close();
-      await database.dispose();
+      if (!shared) await database.dispose();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

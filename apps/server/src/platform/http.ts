@@ -72,7 +72,18 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
       },
       // Authentication runs before body validation so an anonymous caller learns nothing about the schema.
       onRequest: async (request, reply) => {
-        if (route.access === 'open') return;
+        if (route.access === 'open') {
+          // Open routes serve anybody but may act differently for a signed-in caller (identity verification):
+          // a valid session is recognised, a missing or stale one makes the caller anonymous.
+          if (request.headers.authorization) {
+            try {
+              request.principal = await guard.authenticate(request, reply);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+            }
+          }
+          return;
+        }
         const principal = await guard.authenticate(request, reply);
         if (route.access === 'permission') await guard.authorize(principal, route);
         request.principal = principal;

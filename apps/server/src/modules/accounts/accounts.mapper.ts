@@ -20,5 +20,6 @@ export function toAccount(row: AccountView): Static<typeof Account> {
     builtin: row.builtin === 1,
     address: row.address,
     introduction: row.introduction,
+    company: row.company,
   };
 }

@@ -34,6 +34,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'account.builtin',
         'account.address',
         'account.introduction',
+        'account.company',
         'org.name as org_name',
         'org.full_name as org_full_name',
         'role.name as role_name',

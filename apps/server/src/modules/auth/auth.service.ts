@@ -13,6 +13,8 @@ import type { TokenIssuer } from './tokens.js';
 export interface AuthOptions {
   tokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
+  /** When set, sign-in needs an image-captcha token, spent by this check (throws when missing or invalid). */
+  requireCaptcha?: (token: string | null | undefined) => Promise<void>;
 }
 
 /** How often last_seen_at is written: often enough for an online list, rarely enough to stay off the hot path. */
@@ -58,6 +60,12 @@ export function createAuthService(deps: {
     });
     const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(expiresAt) / 1000));
     return tokens.sign(sessionId, accountId, exp);
+  }
+
+  /** A fresh session for an account whose identity was proven (password, or an SMS sign-in code). */
+  function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
+    const expiresAt = new Date(Date.now() + options.sessionMaxAgeSeconds * 1000).toISOString();
+    return openSession(accountId, expiresAt, client, null);
   }
 
   const guard: Guard = {
@@ -109,15 +117,21 @@ export function createAuthService(deps: {
   return {
     guard,
 
-    async login(input: { account: string; password: string }, client: { ip: string; userAgent?: string }) {
+    async login(
+      input: { account: string; password: string; captcha?: string | null },
+      client: { ip: string; userAgent?: string },
+    ) {
+      // The captcha is spent before the password is looked at: guessing costs one solved captcha per try.
+      await options.requireCaptcha?.(input.captcha);
       const account = await accounts.findByNumber(input.account.trim());
       // Unknown accounts cost one argon2 verify too, so the answer time does not reveal which accounts exist.
       const passwordOk = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash()), input.password);
       if (!account || !passwordOk || account.state !== 1) throw badRequest(t('auth.badCredentials'));
 
-      const expiresAt = new Date(Date.now() + options.sessionMaxAgeSeconds * 1000).toISOString();
-      return openSession(account.id, expiresAt, client, null);
+      return signInAs(account.id, client);
     },
+
+    signInAs,
 
     /**
      * Acting as another account: a new session for the target that remembers the caller's session. Refused

@@ -54,6 +54,8 @@ export interface AccountTable {
   update_time: string;
   address: string | null;
   introduction: string | null;
+  /** 工作单位 given at self-registration. */
+  company: string | null;
 }
 
 export interface SessionTable {
@@ -91,6 +93,37 @@ export interface SettingTable {
   value: string;
 }
 
+export type VerificationKind = 'captcha' | 'sms' | 'email' | 'password';
+/** What a code or token may be used for: sms purposes, 'verify' (signed-in e-mail), 'reset', 'captcha', 'password'. */
+export type VerificationPurpose = 'common' | 'register' | 'login' | 'reset' | 'verify' | 'captcha' | 'password';
+
+export interface VerificationCodeTable {
+  id: string;
+  kind: VerificationKind;
+  purpose: VerificationPurpose;
+  recipient: string | null;
+  /** The account the code proves control of (bound at send time), when known. */
+  account_id: number | null;
+  /** HMAC of the answer; '' when nothing was delivered (the answer never matches). */
+  code_hash: string;
+  attempts_left: number;
+  client_ip: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface VerificationTokenTable {
+  token_hash: string;
+  kind: VerificationKind;
+  purpose: VerificationPurpose;
+  recipient: string | null;
+  account_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   org: OrgTable;
   role: RoleTable;
@@ -101,6 +134,8 @@ export interface DB {
   setting: SettingTable;
   dict: DictTable;
   dict_item: DictItemTable;
+  verification_code: VerificationCodeTable;
+  verification_token: VerificationTokenTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;
@@ -112,3 +147,5 @@ export type ResourceRow = Selectable<ResourceTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type DictRow = Selectable<DictTable>;
 export type DictItemRow = Selectable<DictItemTable>;
+export type VerificationCodeRow = Selectable<VerificationCodeTable>;
+export type VerificationTokenRow = Selectable<VerificationTokenTable>;

@@ -1,0 +1,324 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { CAPTCHA_SIZE, normaliseMobile } from '@gatehouse/contract';
+import type { VerificationLimits } from '../../config.js';
+import type { VerificationKind, VerificationPurpose, VerificationTokenRow } from '../../platform/db/schema.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
+import { t } from '../../platform/i18n.js';
+import type { MessageSender } from './messaging.js';
+import type { VerificationRepository } from './verification.repository.js';
+
+const require = createRequire(import.meta.url);
+/** svg-captcha draws a given text as glyph paths (the answer is not in the SVG as text). */
+const drawCaptcha: (text: string, options: Record<string, unknown>) => string = require('svg-captcha');
+
+/** No look-alikes (0/O/o, 1/l/I, 2/Z, 5/S, 8/B): answers are compared ignoring case. */
+const CAPTCHA_CHARS = 'abcdefghjkmnpqrtuvwxy34679';
+const CAPTCHA_LENGTH = 4;
+const CODE_DIGITS = 6;
+const tooMany = (msg: string) => new AppError(429, msg);
+
+export type SmsCommand = 'common' | 'register' | 'login' | 'reset';
+
+export interface Client {
+  ip: string;
+}
+
+export interface VerificationDeps {
+  repo: VerificationRepository;
+  /** Keys the HMAC of stored answers, so a database leak does not reveal live codes. */
+  secret: string;
+  limits: VerificationLimits;
+  sms: MessageSender;
+  email: MessageSender;
+  /** Where captcha answers go in CAPTCHA_TEST_MODE; undefined otherwise. */
+  captchaAnswers: MessageSender | undefined;
+  registrationEnabled: () => boolean;
+  /** The signed-in account's own mobile and e-mail (identity verification sends only there). */
+  ownContacts: (accountId: number) => Promise<{ contactNumber: string | null; email: string | null } | undefined>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function createVerificationService(deps: VerificationDeps) {
+  const { repo, limits } = deps;
+  const answerHash = (id: string, answer: string) =>
+    createHmac('sha256', deps.secret).update(`${id}:${answer}`).digest('hex');
+
+  async function issueToken(
+    fields: Pick<VerificationTokenRow, 'kind' | 'purpose' | 'recipient' | 'account_id'>,
+    ttlSeconds: number,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await repo.insertToken({
+      token_hash: sha256(token),
+      ...fields,
+      created_at: iso(now),
+      expires_at: iso(now + ttlSeconds * 1000),
+      used_at: null,
+    });
+    return token;
+  }
+
+  /** Throws 429 when `recipient` or the client has had too many codes of this kind. */
+  async function checkSendLimits(kind: VerificationKind, recipient: string, client: Client): Promise<void> {
+    const now = Date.now();
+    const hour = await repo.sentTo(kind, recipient, iso(now - 3600_000));
+    if (hour.last && limits.resendSeconds > 0) {
+      const wait = Math.ceil((Date.parse(hour.last) + limits.resendSeconds * 1000 - now) / 1000);
+      if (wait > 0) throw tooMany(t('verify.resendWait', { seconds: wait }));
+    }
+    if (hour.count >= limits.perRecipientHour) throw tooMany(t('verify.recipientHourly'));
+    if ((await repo.sentTo(kind, recipient, iso(now - 86_400_000))).count >= limits.perRecipientDay) {
+      throw tooMany(t('verify.recipientDaily'));
+    }
+    const kinds: VerificationKind[] = ['sms', 'email'];
+    if ((await repo.createdBy(client.ip, kinds, iso(now - 3600_000))) >= limits.perClientHour) {
+      throw tooMany(t('verify.clientLimit'));
+    }
+    if ((await repo.createdBy(client.ip, kinds, iso(now - 86_400_000))) >= limits.perClientDay) {
+      throw tooMany(t('verify.clientLimit'));
+    }
+  }
+
+  /**
+   * Spends a token after `accept` approved its row. Peek, approve, then an atomic "unused → used" update, so a
+   * token presented twice at once still works only once.
+   */
+  async function spendToken(token: string, accept: (row: VerificationTokenRow) => void): Promise<VerificationTokenRow> {
+    const row = await peekToken(token);
+    accept(row);
+    if (!(await repo.useToken(row.token_hash, new Date().toISOString()))) throw badRequest(t('verify.tokenInvalid'));
+    return row;
+  }
+
+  async function peekToken(token: string): Promise<VerificationTokenRow> {
+    const row = await repo.findToken(sha256(token));
+    if (!row || row.used_at !== null || row.expires_at <= new Date().toISOString()) {
+      throw badRequest(t('verify.tokenInvalid'));
+    }
+    return row;
+  }
+
+  /** Sends without a session must first prove a person is there: an unspent image-captcha token. */
+  async function requireCaptcha(captcha: string | null | undefined): Promise<void> {
+    if (!captcha) throw badRequest(t('verify.captchaRequired'));
+    await spendToken(captcha, (row) => {
+      if (row.kind !== 'captcha') throw badRequest(t('verify.tokenWrongUse'));
+    });
+  }
+
+  /**
+   * Records a code for `recipient` and delivers it when `deliverTo` is set. A code that is not delivered
+   * (an unknown number in a recovery flow) is recorded all the same, so limits and answers look identical.
+   */
+  async function sendCode(input: {
+    kind: 'sms' | 'email';
+    purpose: VerificationPurpose;
+    recipient: string;
+    accountId: number | null;
+    deliver: boolean;
+    client: Client;
+  }): Promise<{ id: string }> {
+    await checkSendLimits(input.kind, input.recipient, input.client);
+    const id = randomUUID();
+    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    const now = Date.now();
+    await repo.insertCode({
+      id,
+      kind: input.kind,
+      purpose: input.purpose,
+      recipient: input.recipient,
+      account_id: input.accountId,
+      code_hash: input.deliver ? answerHash(id, code) : '',
+      attempts_left: limits.codeAttempts,
+      client_ip: input.client.ip.slice(0, 64),
+      created_at: iso(now),
+      expires_at: iso(now + limits.codeTtlSeconds * 1000),
+      used_at: null,
+    });
+    if (input.deliver) {
+      const minutes = Math.max(1, Math.round(limits.codeTtlSeconds / 60));
+      const text = t(input.kind === 'sms' ? 'verify.smsText' : 'verify.emailText', { code, minutes });
+      const sender = input.kind === 'sms' ? deps.sms : deps.email;
+      await sender.send({ channel: input.kind, to: input.recipient, code, text, subject: t('verify.emailSubject') });
+    }
+    return { id };
+  }
+
+  /** One attempt at a sent code; a match answers a single-use token carrying the code's purpose and binding. */
+  async function checkCode(kind: 'sms' | 'email', id: string, userInput: string): Promise<string> {
+    const now = new Date().toISOString();
+    if (!(await repo.takeAttempt(id, kind, now))) throw badRequest(t('verify.codeExpired'));
+    const row = await repo.findCode(id, kind);
+    if (!row) throw badRequest(t('verify.codeExpired'));
+    if (!row.code_hash || !sameSecret(row.code_hash, answerHash(id, userInput.trim()))) {
+      throw badRequest(
+        row.attempts_left > 0 ? t('verify.codeWrong', { left: row.attempts_left }) : t('verify.codeExhausted'),
+      );
+    }
+    if (!(await repo.useCode(id, now))) throw badRequest(t('verify.codeExpired'));
+    return issueToken(
+      { kind, purpose: row.purpose, recipient: row.recipient, account_id: row.account_id },
+      limits.tokenTtlSeconds,
+    );
+  }
+
+  return {
+    peekToken,
+    spendToken,
+    requireCaptcha,
+
+    async createCaptcha(size: { width?: number; height?: number }, client: Client) {
+      const now = Date.now();
+      if ((await repo.createdBy(client.ip, ['captcha'], iso(now - 60_000))) >= limits.captchasPerClientMinute) {
+        throw tooMany(t('verify.captchaLimit'));
+      }
+      const width = size.width ?? CAPTCHA_SIZE.width;
+      const height = size.height ?? CAPTCHA_SIZE.height;
+      const text = Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join(
+        '',
+      );
+      const svg = drawCaptcha(text, {
+        width,
+        height,
+        fontSize: Math.round(height * 1.1),
+        noise: 2,
+        color: true,
+        background: '#f2f5fa',
+      });
+      const id = randomUUID();
+      await repo.insertCode({
+        id,
+        kind: 'captcha',
+        purpose: 'captcha',
+        recipient: null,
+        account_id: null,
+        code_hash: answerHash(id, text),
+        attempts_left: 1,
+        client_ip: client.ip.slice(0, 64),
+        created_at: iso(now),
+        expires_at: iso(now + limits.captchaTtlSeconds * 1000),
+        used_at: null,
+      });
+      await deps.captchaAnswers?.send({ channel: 'captcha', to: id, code: text, text: t('verify.captchaTestText') });
+      return { id, content: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    },
+
+    /** One attempt per captcha, right or wrong; a right answer gives a short-lived single-use token. */
+    async validateCaptcha(id: string, userInput: string): Promise<string> {
+      const row = await repo.findCode(id, 'captcha');
+      if (!row || !(await repo.useCode(id, new Date().toISOString()))) throw badRequest(t('verify.captchaExpired'));
+      if (!sameSecret(row.code_hash, answerHash(id, userInput.trim().toLowerCase()))) {
+        throw badRequest(t('verify.captchaWrong'));
+      }
+      return issueToken(
+        { kind: 'captcha', purpose: 'captcha', recipient: null, account_id: null },
+        limits.captchaTtlSeconds,
+      );
+    },
+
+    async sendSms(
+      command: SmsCommand,
+      input: { mobile: string; captcha?: string | null },
+      principal: Principal | undefined,
+      client: Client,
+    ) {
+      const mobile = normaliseMobile(input.mobile);
+      // Signed in, the generic flavour verifies the account's own number; signed out, it is a recovery.
+      if (command === 'common' && principal) {
+        const own = await deps.ownContacts(principal.accountId);
+        if (!own?.contactNumber || normaliseMobile(own.contactNumber) !== mobile) {
+          throw badRequest(t('verify.mobileNotOwn'));
+        }
+        return sendCode({
+          kind: 'sms',
+          purpose: 'common',
+          recipient: mobile,
+          accountId: principal.accountId,
+          deliver: true,
+          client,
+        });
+      }
+      await requireCaptcha(input.captcha);
+      if (command === 'register') {
+        if (!deps.registrationEnabled()) throw badRequest(t('verify.registrationClosed'));
+        if (await repo.mobileInUse(mobile)) throw badRequest(t('verify.mobileTaken'));
+        return sendCode({
+          kind: 'sms',
+          purpose: 'register',
+          recipient: mobile,
+          accountId: null,
+          deliver: true,
+          client,
+        });
+      }
+      // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
+      // same either way, so the call does not tell which numbers are registered.
+      const owners = await repo.accountsByMobile(mobile);
+      const owner = owners.length === 1 && (command !== 'login' || owners[0]!.state === 1) ? owners[0] : undefined;
+      const purpose: VerificationPurpose = command === 'login' ? 'login' : 'reset';
+      return sendCode({
+        kind: 'sms',
+        purpose,
+        recipient: mobile,
+        accountId: owner?.id ?? null,
+        deliver: !!owner,
+        client,
+      });
+    },
+
+    async sendEmail(
+      input: { email: string; captcha?: string | null },
+      principal: Principal | undefined,
+      client: Client,
+    ) {
+      const email = input.email.trim().toLowerCase();
+      if (principal) {
+        const own = await deps.ownContacts(principal.accountId);
+        if (!own?.email || own.email.trim().toLowerCase() !== email) throw badRequest(t('verify.emailNotOwn'));
+        return sendCode({
+          kind: 'email',
+          purpose: 'verify',
+          recipient: email,
+          accountId: principal.accountId,
+          deliver: true,
+          client,
+        });
+      }
+      await requireCaptcha(input.captcha);
+      const owners = await repo.accountsByEmail(email);
+      const owner = owners.length === 1 ? owners[0] : undefined;
+      return sendCode({
+        kind: 'email',
+        purpose: 'reset',
+        recipient: email,
+        accountId: owner?.id ?? null,
+        deliver: !!owner,
+        client,
+      });
+    },
+
+    validateSms: (id: string, userInput: string) => checkCode('sms', id, userInput),
+    validateEmail: (id: string, userInput: string) => checkCode('email', id, userInput),
+
+    /** A token proving the signed-in account just typed its password. */
+    passwordToken(accountId: number): Promise<string> {
+      return issueToken(
+        { kind: 'password', purpose: 'password', recipient: null, account_id: accountId },
+        limits.tokenTtlSeconds,
+      );
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
