@@ -31,7 +31,8 @@ export const authRoutes = {
     path: '/login',
     access: 'open',
     title: '登录',
-    description: 'Signs in; answers the session token (send it as `Authorization: <token>`).',
+    description:
+      'Signs in; answers the session token (send it as `Authorization: <token>`). `captcha` is a token from GET /captcha/image/validate, required unless the server runs with LOGIN_CAPTCHA=off; it is spent by the attempt.',
     body: Type.Object(
       {
         account: Type.String({ minLength: 1, maxLength: 100, title: '账号' }),
