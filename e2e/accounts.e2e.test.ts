@@ -29,7 +29,7 @@ describe('walking skeleton in Chromium', () => {
   const row = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ LOGIN_CAPTCHA: 'off' });
     browser = await launchBrowser();
     adminContext = await newContext(browser, server.baseUrl);
     await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });

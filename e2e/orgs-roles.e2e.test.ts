@@ -38,7 +38,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
   const accountRow = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ LOGIN_CAPTCHA: 'off' });
     browser = await launchBrowser();
     const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();

@@ -25,7 +25,7 @@ describe('permissions change while signed in', () => {
     keys.map((key) => resources.find((r) => r.route === key || `${r.method},${r.url}` === key)!.id);
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ LOGIN_CAPTCHA: 'off' });
     browser = await launchBrowser();
     admin = '';
     admin = await api<string>('POST', '/login', { account: 'admin', password: ADMIN_PASSWORD });

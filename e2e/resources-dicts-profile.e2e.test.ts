@@ -52,7 +52,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ LOGIN_CAPTCHA: 'off' });
     browser = await launchBrowser();
     const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();

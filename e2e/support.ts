@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's DATA_DIR (SQLite file, `outbox.jsonl`); removed by `stop()`. */
+  dataDir: string;
   /** Sends SIGTERM and answers the exit code (0 after a graceful shutdown). */
   stop(): Promise<number | null>;
 }
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    dataDir,
     async stop() {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
@@ -103,4 +106,46 @@ export const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')
 /** Waits until no antd motion (dialog zoom, drawer slide) is running, so a click or a picture lands as aimed. */
 export async function settleMotion(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
+}
+
+/** One message the server delivered to its outbox (no SMS or SMTP provider configured). */
+export interface OutboxMessage {
+  channel: 'sms' | 'email' | 'captcha';
+  /** A mobile number, an e-mail address, or the image captcha's id. */
+  to: string;
+  code: string;
+  text: string;
+  at: string;
+}
+
+/** Every message in `$DATA_DIR/outbox.jsonl`, oldest first (empty before the first one is written). */
+export function readOutbox(server: RunningServer): OutboxMessage[] {
+  const file = join(server.dataDir, 'outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as OutboxMessage);
+}
+
+/**
+ * Waits for a message to `to` on `channel` written at or after `since` and answers its code (the newest).
+ * `since` defaults to the moment of the call, so start waiting before the click that sends a code (or pass the
+ * moment taken before it); image-captcha ids are unique, so for them any message counts.
+ */
+export async function waitForCode(
+  server: RunningServer,
+  options: { channel: OutboxMessage['channel']; to: string; since?: Date; timeout?: number },
+): Promise<string> {
+  const { channel, to, timeout = 15_000 } = options;
+  const since = options.since ?? (channel === 'captcha' ? new Date(0) : new Date());
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = readOutbox(server)
+      .filter((m) => m.channel === channel && m.to === to && Date.parse(m.at) >= since.getTime())
+      .at(-1);
+    if (found) return found.code;
+    if (Date.now() > deadline) throw new Error(`no ${channel} code for ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

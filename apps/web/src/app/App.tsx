@@ -3,12 +3,13 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { VerificationProvider } from '../features/verify';
 import { usePrefersReducedMotion } from '../lib/a11y';
 import { createAppRouter } from './router';
 
 const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
 
-/** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, the hash router. */
+/** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, the verification calls, the hash router. */
 export function App() {
   const [queryClient] = useState(
     () =>
@@ -25,7 +26,9 @@ export function App() {
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <VerificationProvider>
+            <RouterProvider router={router} />
+          </VerificationProvider>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -1,6 +1,6 @@
 import { flattenMenus, menus } from '@gatehouse/contract';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth';
+import { LoginPage, RegisterPage, UpdatePasswordPage } from '../features/auth';
 import { NotFoundPage, ServerErrorPage } from '../features/errors';
 import { t } from '../lib/i18n';
 import type { RouteHandle } from '../lib/router/route-title';
@@ -30,14 +30,20 @@ export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
 });
 
 /**
- * Open routes (product-spec §2) are /login, /500, /404; /register and /update-password join them with
- * their screens. Everything else needs a session; unknown paths end on /404.
+ * Open routes (product-spec §2): /login, /register, /update-password (hidden from menus), /500, /404.
+ * Everything else needs a session; unknown paths end on /404.
  */
 export const routeTree: RouteObject[] = [
   {
     element: <RootRoute />,
     children: [
       { path: '/login', element: <LoginPage />, handle: handle(t('route.login')) },
+      { path: '/register', element: <RegisterPage />, handle: handle(t('auth.route.register')) },
+      {
+        path: '/update-password',
+        element: <UpdatePasswordPage />,
+        handle: handle(t('auth.route.updatePassword')),
+      },
       { path: '/500', element: <ServerErrorPage />, handle: handle(t('route.serverError')) },
       { path: '/404', element: <NotFoundPage />, handle: handle(t('route.notFound')) },
       {

@@ -1,2 +1,5 @@
 export { logout } from './api/auth.api';
+export { updatePasswordPath } from './components/auth-form';
 export { LoginPage } from './components/LoginPage';
+export { RegisterPage } from './components/RegisterPage';
+export { UpdatePasswordPage } from './components/UpdatePasswordPage';

@@ -1,9 +1,17 @@
-import { routes } from '@gatehouse/contract';
+import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
+
+export type AuthOptions = ResponseOf<typeof routes.authOptions>;
+export type LoginBody = BodyOf<typeof routes.login>;
+export type RegisterBody = BodyOf<typeof routes.register>;
+export type SmsSendBody = BodyOf<typeof routes.sendSmsRegister>;
 
 export interface Credentials {
   account: string;
   password: string;
+  /** Image-captcha token (GET /captcha/image/validate) when sign-in asks for one. */
+  captcha?: string | null;
 }
 
 /** POST /login: answers the session token. */
@@ -11,3 +19,28 @@ export const login = (credentials: Credentials) => call(routes.login, { body: cr
 
 /** POST /logout: ends the current session on the server. */
 export const logout = () => call(routes.logout);
+
+/** GET /auth/options: whether sign-in needs a captcha and whether self-registration is open. */
+export const getAuthOptions = () => call(routes.authOptions);
+
+/** The sign-in and registration pages read the options once per visit of the open pages. */
+export function useAuthOptions() {
+  return useQuery({ queryKey: ['auth', 'options'], queryFn: getAuthOptions, staleTime: 60_000 });
+}
+
+/**
+ * SMS sends: quiet, because the code input reports a refused send itself (warning toast with the server's
+ * reason), so the global toast would say it twice.
+ */
+export const sendRegisterSms = (body: SmsSendBody) => call(routes.sendSmsRegister, { body, quiet: true });
+export const sendLoginSms = (body: SmsSendBody) => call(routes.sendSmsLogin, { body, quiet: true });
+
+/** POST /account/admin/register/noAuth. */
+export const register = (body: RegisterBody) => call(routes.register, { body });
+
+/** POST /login/sms with a login-flavour SMS token: answers the session token. */
+export const smsLogin = (token: string) => call(routes.smsLogin, { body: { token } });
+
+/** PUT /auth/password; quiet, the page shows a refused token inline. */
+export const changePassword = (newPassword: string, token: string) =>
+  call(routes.changePassword, { body: { newPassword, token }, quiet: true });

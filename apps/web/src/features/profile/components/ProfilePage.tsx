@@ -1,9 +1,12 @@
 import { App, Avatar, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ToolBar } from '../../../components/tool-bar';
+import { useIdentityVerification } from '../../../components/verification';
 import { formatDateTime } from '../../../lib/format/date';
 import { t } from '../../../lib/i18n';
 import { type Account, useSession } from '../../../stores/session';
+import { updatePasswordPath } from '../../auth';
 import { updateProfile } from '../api/profile.api';
 import { MOBILE_PATTERN, type ProfileFormValues, toProfileBody, toProfileFormValues } from './profile-form';
 
@@ -36,35 +39,56 @@ const shown = (value: string | null | undefined, fallback = t('profile.none')) =
 
 function ProfileSummary({ user }: { user: Account }) {
   const initial = [...user.accountName.trim()][0] ?? '?';
+  const navigate = useNavigate();
+  const { verify, dialog } = useIdentityVerification();
+
+  // Proves who is at the keyboard (current password, or a code to the account's e-mail or mobile) first.
+  const changePassword = async () => {
+    const token = await verify({ types: ['password', 'email', 'mobile'], command: 'common' });
+    if (token) navigate(updatePasswordPath(token));
+  };
+
   return (
-    <Flex gap={32} align="flex-start" wrap>
-      {/* The avatar upload arrives with the upload widget; until then the picture (or initial) is display-only. */}
-      <Avatar
-        shape="square"
-        size={200}
-        src={user.avatar || undefined}
-        alt={user.accountName}
-        style={{ flex: 'none', background: user.avatar ? undefined : '#d9d9d9', fontSize: 72 }}
-        data-testid="profile-avatar"
-      >
-        {initial}
-      </Avatar>
-      <Descriptions
-        column={1}
-        size="middle"
-        style={{ flex: 1, minWidth: 300 }}
-        styles={{ label: { width: 96 } }}
-        items={[
-          { key: 'accountName', label: t('profile.accountName'), children: user.accountName },
-          { key: 'accountNumber', label: t('profile.accountNumber'), children: user.accountNumber },
-          { key: 'contactNumber', label: t('profile.contactNumber'), children: shown(user.contactNumber) },
-          { key: 'email', label: t('profile.email'), children: shown(user.email) },
-          { key: 'org', label: t('profile.org'), children: shown(user.orgName) },
-          { key: 'role', label: t('profile.role'), children: shown(user.roleName, t('profile.noRole')) },
-          { key: 'createTime', label: t('profile.createTime'), children: formatDateTime(user.createTime) },
-        ]}
-      />
-    </Flex>
+    <>
+      <Flex gap={32} align="flex-start" wrap>
+        {/* The avatar upload arrives with the upload widget; until then the picture (or initial) is display-only. */}
+        <Avatar
+          shape="square"
+          size={200}
+          src={user.avatar || undefined}
+          alt={user.accountName}
+          style={{ flex: 'none', background: user.avatar ? undefined : '#d9d9d9', fontSize: 72 }}
+          data-testid="profile-avatar"
+        >
+          {initial}
+        </Avatar>
+        <Descriptions
+          column={1}
+          size="middle"
+          style={{ flex: 1, minWidth: 300 }}
+          styles={{ label: { width: 96 } }}
+          items={[
+            { key: 'accountName', label: t('profile.accountName'), children: user.accountName },
+            { key: 'accountNumber', label: t('profile.accountNumber'), children: user.accountNumber },
+            {
+              key: 'password',
+              label: t('auth.profile.password'),
+              children: (
+                <Typography.Link onClick={changePassword} data-testid="profile-change-password">
+                  {t('auth.profile.changePassword')}
+                </Typography.Link>
+              ),
+            },
+            { key: 'contactNumber', label: t('profile.contactNumber'), children: shown(user.contactNumber) },
+            { key: 'email', label: t('profile.email'), children: shown(user.email) },
+            { key: 'org', label: t('profile.org'), children: shown(user.orgName) },
+            { key: 'role', label: t('profile.role'), children: shown(user.roleName, t('profile.noRole')) },
+            { key: 'createTime', label: t('profile.createTime'), children: formatDateTime(user.createTime) },
+          ]}
+        />
+      </Flex>
+      {dialog}
+    </>
   );
 }
 

@@ -1,0 +1,68 @@
+import { createContext, useContext } from 'react';
+import { HttpError } from '../../lib/http';
+
+/** Which SMS flavour a code is sent for (reference-ui §3): the server binds the code to it. */
+export type SmsCommand = 'common' | 'register' | 'login' | 'reset';
+
+export interface CaptchaImage {
+  /** One-shot id: any check uses it up. */
+  id: string;
+  /** The image as a data URL. */
+  content: string;
+}
+
+/**
+ * The calls the verification components need. The app provides the real implementation
+ * (features/verify); component tests hand in an in-memory one. Every method rejects on a refusal; an
+ * `HttpError` carries the server's message.
+ */
+export interface VerificationApi {
+  loadCaptcha(size: { width: number; height: number }): Promise<CaptchaImage>;
+  /** Resolves with a single-use captcha token. */
+  checkCaptcha(id: string, input: string): Promise<string>;
+  /** Sends an SMS code; resolves with the code's id. `captchaToken` is required without a session. */
+  sendSms(command: SmsCommand, mobile: string, captchaToken?: string): Promise<string>;
+  /** Resolves with a single-use token bound to the purpose and the number. */
+  checkSms(id: string, input: string): Promise<string>;
+  /** Sends an e-mail code; resolves with the code's id. `captchaToken` is required without a session. */
+  sendEmail(email: string, captchaToken?: string): Promise<string>;
+  checkEmail(id: string, input: string): Promise<string>;
+  /** Checks the signed-in account's password; resolves with a single-use token. */
+  checkPassword(password: string): Promise<string>;
+}
+
+const missing = (): Promise<never> =>
+  Promise.reject(new Error('No VerificationApi: wrap the tree in VerificationProvider (features/verify).'));
+
+/** Fails every call so a missing provider shows up as a failed load instead of a crash. */
+const missingApi: VerificationApi = {
+  loadCaptcha: missing,
+  checkCaptcha: missing,
+  sendSms: missing,
+  checkSms: missing,
+  sendEmail: missing,
+  checkEmail: missing,
+  checkPassword: missing,
+};
+
+export const VerificationApiContext = createContext<VerificationApi>(missingApi);
+
+export function useVerificationApi(): VerificationApi {
+  return useContext(VerificationApiContext);
+}
+
+/** Refusals the server words for the user (bad input, forbidden, too many attempts): their message is shown. */
+const WORDED_KINDS = new Set(['bad-request', 'forbidden', 'rate-limited', 'too-large']);
+
+/** The server's message of a refusal the caller shows itself (`quiet` calls), or undefined. */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof HttpError && WORDED_KINDS.has(error.kind) && error.message ? error.message : undefined;
+}
+
+/**
+ * A failed check answers the component's own '验证失败，请重试' whatever the server said about the wrong
+ * answer, except for rate limiting, whose message (wait and retry) is more useful.
+ */
+export function checkFailureMessage(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.kind === 'rate-limited' && error.message ? error.message : fallback;
+}

@@ -1,0 +1,126 @@
+import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ToolBar } from '../../../components/tool-bar';
+import { PasswordStrengthInput } from '../../../components/verification';
+import { HttpError } from '../../../lib/http';
+import { t } from '../../../lib/i18n';
+import { useSession } from '../../../stores/session';
+import { changePassword } from '../api/auth.api';
+import { confirmPasswordRules, newPasswordRules, readAuthCode } from './auth-form';
+
+interface UpdatePasswordValues {
+  newPassword: string;
+  confirm: string;
+}
+
+/** True when the router has an earlier entry of this app to go back to (react-router keeps `idx` in history). */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/**
+ * 修改密码 (reference-ui §1.4), an open route: sets a new password with the token (`authCode`) the identity
+ * dialog answered. Signed out it ends on /login; signed in the session stays and the page goes back.
+ */
+export function UpdatePasswordPage() {
+  const [form] = Form.useForm<UpdatePasswordValues>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const authCode = readAuthCode(searchParams);
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const signedIn = useSession((state) => state.token !== null);
+  const accountNumber = useSession((state) => state.user?.accountNumber);
+
+  const back = () => {
+    if (canGoBack()) navigate(-1);
+    else navigate(useSession.getState().token ? '/' : '/login', { replace: true });
+  };
+
+  const submit = async ({ newPassword }: UpdatePasswordValues) => {
+    if (!authCode || inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      await changePassword(newPassword, authCode);
+    } catch (error) {
+      // A refused token (used, expired) or password: the server's reason, inline. Other failures were reported.
+      if (error instanceof HttpError && error.status !== undefined && error.status < 500) setRefusal(error.message);
+      return;
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+    const stillSignedIn = useSession.getState().token !== null;
+    modal.success({
+      title: t('auth.updatePassword.success'),
+      content: stillSignedIn ? t('auth.updatePassword.successSignedIn') : t('auth.updatePassword.successSignedOut'),
+      okText: t('common.ok'),
+      keyboard: false,
+      afterClose: () => {
+        if (useSession.getState().token) back();
+        else navigate('/login', { replace: true });
+      },
+    });
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', background: '#fff', padding: '0 20px' }}>
+      <ToolBar title={t('auth.updatePassword.title')} onBack={back} />
+      <div style={{ maxWidth: 600, margin: '24px auto 0' }}>
+        {!authCode && (
+          <Alert type="error" showIcon title={t('auth.updatePassword.noAuthCode')} style={{ marginBottom: 24 }} />
+        )}
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('auth.updatePassword.refused', { message: refusal })}
+            style={{ marginBottom: 24 }}
+            data-testid="update-password-refusal"
+          />
+        )}
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
+          {t('auth.updatePassword.hint')}
+        </Typography.Paragraph>
+        <Form<UpdatePasswordValues>
+          name="updatePassword"
+          form={form}
+          onFinish={submit}
+          labelCol={{ flex: '100px' }}
+          wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
+          requiredMark={false}
+        >
+          {/* The account name helps password managers file the new password; unknown when signed out. */}
+          {signedIn && accountNumber && (
+            <input type="text" name="username" autoComplete="username" value={accountNumber} readOnly hidden />
+          )}
+          <Form.Item
+            label={t('auth.updatePassword.newPassword')}
+            name="newPassword"
+            hasFeedback
+            rules={newPasswordRules(() => useSession.getState().user?.accountNumber)}
+          >
+            <PasswordStrengthInput placeholder={t('auth.updatePassword.newPlaceholder')} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label={t('auth.updatePassword.confirm')}
+            name="confirm"
+            hasFeedback
+            dependencies={['newPassword']}
+            rules={confirmPasswordRules('newPassword')}
+          >
+            <Input.Password placeholder={t('auth.updatePassword.confirmPlaceholder')} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item label=" " colon={false}>
+            <Button type="primary" htmlType="submit" loading={submitting} disabled={!authCode}>
+              {t('auth.updatePassword.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </div>
+    </div>
+  );
+}

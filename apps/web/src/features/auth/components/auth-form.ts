@@ -1,0 +1,109 @@
+import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
+import type { FormRule } from 'antd';
+import { t } from '../../../lib/i18n';
+import type { RegisterBody } from '../api/auth.api';
+
+const MOBILE_RE = new RegExp(MOBILE_PATTERN);
+
+/** A mainland mobile number as the contract accepts it (optional +86 / 0086), after trimming. */
+export const isMobile = (value: string | undefined | null): boolean => MOBILE_RE.test((value ?? '').trim());
+
+export const mobileRules: FormRule[] = [
+  { required: true, whitespace: true, message: t('auth.mobileRequired') },
+  {
+    validator: (_rule, value: string | undefined) =>
+      !value?.trim() || isMobile(value) ? Promise.resolve() : Promise.reject(new Error(t('auth.mobileInvalid'))),
+  },
+];
+
+/** Letters, digits, other characters: how many of the three a password uses (the server asks for two). */
+export const characterClasses = (password: string): number =>
+  [/[a-zA-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
+
+/**
+ * What the server's password policy refuses, checked before anything is spent (an SMS token, a captcha):
+ * the length, fewer than two character classes, the account's own number. Empty is left to `required`.
+ * Answers the message, or null when the password passes.
+ */
+export function passwordProblem(password: string | undefined | null, accountNumber?: string | null): string | null {
+  if (!password) return null;
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    return t('auth.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+  }
+  if (characterClasses(password) < 2) return t('auth.passwordClasses');
+  const account = accountNumber ? normaliseMobile(accountNumber) : '';
+  if (account && password.toLowerCase() === account.toLowerCase()) return t('auth.passwordSameAsAccount');
+  return null;
+}
+
+/** Rules of a new password; `accountNumber` reads the account the password is for (it may not equal it). */
+export function newPasswordRules(accountNumber?: () => string | undefined | null): FormRule[] {
+  return [
+    { required: true, message: t('auth.passwordRequired') },
+    {
+      validator: (_rule, value: string | undefined) => {
+        const problem = passwordProblem(value, accountNumber?.());
+        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+      },
+    },
+  ];
+}
+
+/** Rules of the repeated password: required, and equal to `passwordField` (give the item `dependencies`). */
+export function confirmPasswordRules(passwordField: string): FormRule[] {
+  return [
+    { required: true, message: t('auth.confirmRequired') },
+    ({ getFieldValue }) => ({
+      validator: (_rule, value: string | undefined) =>
+        !value || value === getFieldValue(passwordField)
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('auth.passwordMismatch'))),
+    }),
+  ];
+}
+
+/**
+ * A field whose errors are set by hand (e.g. the image captcha checked when a code is sent): this rule never
+ * fails, but having a rule makes antd validate on change, which clears the hand-set error as the user types.
+ */
+export const clearsErrorOnChange: FormRule = { validator: () => Promise.resolve() };
+
+/**
+ * How a failed captcha or code check shows on its form field: the component's message under it, and the input
+ * emptied (the image or attempt it was typed for is gone) unless nothing was checked.
+ */
+export function checkFailure<N extends string>(name: N, error: unknown): { name: N; errors: string[]; value?: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === 'loading') return { name, errors: [t('auth.captchaLoading')] };
+  // Nothing was checked: keep what is there (e.g. a code typed before pressing 获取验证码).
+  if (message === t('auth.codeNotSent') || message === t('auth.captchaRequired')) return { name, errors: [message] };
+  return { name, errors: [message], value: '' };
+}
+
+export interface RegisterFormValues {
+  mobile: string;
+  captcha?: string;
+  code?: string;
+  name: string;
+  company: string;
+  password: string;
+  confirm: string;
+}
+
+/** The registration body: the number without +86, the names trimmed, the SMS-validation token. */
+export const toRegisterBody = (values: RegisterFormValues, token: string): RegisterBody => ({
+  mobile: normaliseMobile(values.mobile),
+  token,
+  name: values.name.trim(),
+  company: values.company.trim(),
+  password: values.password,
+});
+
+/** Where a verified identity goes to set a new password. */
+export const updatePasswordPath = (authCode: string): string => `/update-password?${new URLSearchParams({ authCode })}`;
+
+/** The `authCode` query of the password page, or null when missing or blank. */
+export const readAuthCode = (search: URLSearchParams): string | null => {
+  const value = search.get('authCode')?.trim();
+  return value ? value : null;
+};

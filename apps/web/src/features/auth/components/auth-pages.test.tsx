@@ -1,0 +1,79 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../../lib/testing/TestProviders';
+import type { AuthOptions } from '../api/auth.api';
+import { LoginPage } from './LoginPage';
+import { RegisterPage } from './RegisterPage';
+import { UpdatePasswordPage } from './UpdatePasswordPage';
+
+const options = vi.hoisted(() => ({ current: { loginCaptcha: false, registration: false } as AuthOptions }));
+
+// The pages read the server's sign-in options; here they are whatever the test says.
+vi.mock('../api/auth.api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/auth.api')>()),
+  useAuthOptions: () => ({ data: options.current, isPending: false, isError: false }),
+}));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/update-password', element: <UpdatePasswordPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return router;
+}
+
+describe('sign-in and registration pages follow the server options', () => {
+  beforeEach(() => {
+    options.current = { loginCaptcha: false, registration: false };
+  });
+
+  it('without captcha and registration: no captcha field, no 立即注册', async () => {
+    renderAt('/login');
+    await screen.findByPlaceholderText('输入用户名');
+    expect(screen.queryByPlaceholderText('验证码')).toBeNull();
+    expect(screen.queryByText('立即注册')).toBeNull();
+    expect(screen.getByRole('button', { name: '忘记密码？' })).toBeTruthy();
+  });
+
+  it('with both on: the captcha field and the link to /register', async () => {
+    options.current = { loginCaptcha: true, registration: true };
+    const router = renderAt('/login');
+    await screen.findByPlaceholderText('验证码');
+    fireEvent.click(screen.getByText('立即注册'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it('registration closed: says so and leads back to sign-in', async () => {
+    const router = renderAt('/register');
+    await screen.findByText('暂未开放注册');
+    expect(screen.queryByPlaceholderText('请输入手机号')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('registration open: the form, with labels as the reference shows them', async () => {
+    options.current = { loginCaptcha: true, registration: true };
+    renderAt('/register');
+    await screen.findByText('注册账号');
+    for (const label of ['手机号：', '图形验证码：', '验证码：', '姓名：', '工作单位：', '设置密码：', '重复密码：']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: '确 认' })).toBeTruthy();
+  });
+
+  it('the password page without authCode warns and cannot submit', async () => {
+    renderAt('/update-password');
+    await screen.findByText('未验证用户身份，请返回重试！');
+    expect(screen.getByRole('button', { name: '提交' }).hasAttribute('disabled')).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import { routes } from '@gatehouse/contract';
+import type { SmsCommand, VerificationApi } from '../../../components/verification';
+import { call } from '../../../lib/http';
+
+/** The SMS route of each flavour (reference-ui §3). */
+const smsRoutes = {
+  common: routes.sendSms,
+  register: routes.sendSmsRegister,
+  login: routes.sendSmsLogin,
+  reset: routes.sendSmsReset,
+} as const satisfies Record<SmsCommand, unknown>;
+
+/**
+ * The verification calls over HTTP. All are `quiet`: a refusal (wrong answer, too many attempts, unknown
+ * number) is shown by the component that asked, inline or as its own toast, not by the global handler.
+ */
+export const verificationApi: VerificationApi = {
+  loadCaptcha: (size) => call(routes.imageCaptcha, { query: size, quiet: true }),
+  checkCaptcha: (id, userInput) => call(routes.validateImageCaptcha, { query: { id, userInput }, quiet: true }),
+  sendSms: async (command, mobile, captcha) => {
+    const body = captcha ? { mobile, captcha } : { mobile };
+    const sent = await call(smsRoutes[command] ?? routes.sendSms, { body, quiet: true });
+    return sent.id;
+  },
+  checkSms: (id, userInput) => call(routes.validateSms, { query: { id, userInput }, quiet: true }),
+  sendEmail: async (email, captcha) => {
+    const query = captcha ? { email, captcha } : { email };
+    const sent = await call(routes.sendEmailCode, { query, quiet: true });
+    return sent.id;
+  },
+  checkEmail: (id, userInput) => call(routes.validateEmailCode, { query: { id, userInput }, quiet: true }),
+  checkPassword: (password) => call(routes.validatePassword, { body: { password }, quiet: true }),
+};

@@ -1,0 +1,2 @@
+export { verificationApi } from './api/verify.api';
+export { VerificationProvider } from './VerificationProvider';
