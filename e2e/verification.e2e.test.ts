@@ -170,6 +170,11 @@ describe('verification, registration and passwords in Chromium', () => {
 
     await signIn(MOBILE, PASSWORD, loginCaptchaId);
     await page.getByText(NAME, { exact: true }).first().waitFor();
+    // Without a role the account still finds its personal page in the side menu (and nothing else).
+    const sideMenu = page.getByRole('menu').first();
+    await sideMenu.getByText('系统设置').click();
+    await sideMenu.getByText('个人信息').waitFor();
+    expect(await sideMenu.getByText('账号管理').count()).toBe(0);
     await screenshot(page, 'ver-06-registered-home');
   });
 

@@ -9,11 +9,16 @@ export interface MenuDef {
   title: string;
   /** Where a group route redirects. */
   redirect?: string;
+  /**
+   * Shown to every signed-in account, role or not: the screen's calls need a session only (the personal
+   * page). Roles need not grant it.
+   */
+  everyone?: boolean;
   children?: MenuDef[];
 }
 
 export const menus: MenuDef[] = [
-  { path: '/', title: '首页' },
+  { path: '/', title: '首页', everyone: true },
   {
     path: '/user',
     title: '用户管理',
@@ -30,7 +35,7 @@ export const menus: MenuDef[] = [
     title: '系统设置',
     redirect: '/system/Profile',
     children: [
-      { path: '/system/Profile', title: '个人信息' },
+      { path: '/system/Profile', title: '个人信息', everyone: true },
       { path: '/system/Dict', title: '字典管理' },
     ],
   },

@@ -129,6 +129,10 @@ describe.each(lanes)('sign-in and sessions on %s', (lane) => {
     expect(keys).toContain('get,/account/s');
     expect(keys).toContain('get,/getAccountInfo');
     expect(keys).not.toContain('get,/role/s');
+    // The personal page and home are every signed-in account's, granted or not; other menus are not.
+    const routesHeld = (permissions as Array<{ route?: string | null }>).flatMap((p) => (p.route ? [p.route] : []));
+    expect(routesHeld).toEqual(expect.arrayContaining(['/', '/system/Profile']));
+    expect(routesHeld).not.toContain('/user/Role');
 
     const roleReader = await roleWith(`角色读-${lane}`, ['get,/role/s']);
     const account = (await t.call('GET', '/getAccountInfo', { token: user.token })).body.data as Record<

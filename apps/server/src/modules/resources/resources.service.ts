@@ -9,6 +9,7 @@ import type { ResourcesRepository } from './resources.repository.js';
  */
 export function createResourcesService(repo: ResourcesRepository) {
   const alwaysGranted = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access !== 'permission');
+  const everyoneMenus = new Set(flattenMenus(menus).flatMap((m) => (m.everyone ? [m.path] : [])));
 
   return {
     async syncFromContract(): Promise<{ added: number }> {
@@ -65,7 +66,12 @@ export function createResourcesService(repo: ResourcesRepository) {
       if (superAdmin) return all;
       const held = new Set(roleId === null ? [] : (await repo.ofRole(roleId)).map((r) => r.id));
       const free = new Set(alwaysGranted.map((r) => `${r.method.toLowerCase()} ${r.path}`));
-      return all.filter((r) => held.has(r.id) || (r.type === 1 && free.has(`${r.method} ${r.url}`)));
+      return all.filter(
+        (r) =>
+          held.has(r.id) ||
+          (r.type === 1 && free.has(`${r.method} ${r.url}`)) ||
+          (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
+      );
     },
 
     roleHoldsApi(roleId: number, route: RouteDef): Promise<boolean> {
