@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { createVerificationRepository } from './verification.repository.js';
 import type { VerificationService } from './verification.service.js';
 
 export interface RegistrationSettings {
@@ -84,14 +85,9 @@ export function createCredentialsService(deps: {
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
-        const spent = await trx
-          .updateTable('verification_token')
-          .set({ used_at: now })
-          .where('token_hash', '=', row.token_hash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (spent.numUpdatedRows !== 1n) throw badRequest(t('verify.tokenInvalid'));
+        if (!(await createVerificationRepository(trx).useToken(row.token_hash, now))) {
+          throw badRequest(t('verify.tokenInvalid'));
+        }
         await trx
           .updateTable('account')
           .set({ password_hash: passwordHash, update_time: now })
@@ -136,25 +132,9 @@ export function createCredentialsService(deps: {
               .executeTakeFirst();
             if (!role || role.builtin === 1) throw badRequest(t('verify.registrationRole'));
           }
-          const taken = await trx
-            .selectFrom('account')
-            .select('id')
-            .where((eb) =>
-              eb.or([
-                eb('account_number', '=', mobile),
-                eb('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]),
-              ]),
-            )
-            .executeTakeFirst();
-          if (taken) throw badRequest(t('verify.mobileTaken'));
-          const spent = await trx
-            .updateTable('verification_token')
-            .set({ used_at: now })
-            .where('token_hash', '=', row.token_hash)
-            .where('used_at', 'is', null)
-            .where('expires_at', '>', now)
-            .executeTakeFirst();
-          if (spent.numUpdatedRows !== 1n) throw badRequest(t('verify.tokenInvalid'));
+          const repo = createVerificationRepository(trx);
+          if (await repo.mobileInUse(mobile)) throw badRequest(t('verify.mobileTaken'));
+          if (!(await repo.useToken(row.token_hash, now))) throw badRequest(t('verify.tokenInvalid'));
           const { id } = await trx
             .insertInto('account')
             .values({

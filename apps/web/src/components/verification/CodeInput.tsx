@@ -3,6 +3,7 @@ import type { FormRule } from 'antd';
 import { App, Button, Input, Space } from 'antd';
 import { forwardRef, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { t } from '../../lib/i18n';
+import { checkRule } from './check-rule';
 import { checkFailureMessage, refusalMessage, useVerificationApi } from './verification-api';
 
 export interface CodeHandle {
@@ -120,12 +121,5 @@ export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInp
 
 /** antd Form rule: `handle.check(value)`, the token goes to `onToken`; never runs on change (see captchaRule). */
 export function codeRule(handle: RefObject<CodeHandle | null>, onToken: (token: string) => void): FormRule {
-  return {
-    validateTrigger: [],
-    async validator(_rule, value: string | undefined) {
-      const current = handle.current;
-      if (!current) throw new Error(t('verify.codeNotSent'));
-      onToken(await current.check(value));
-    },
-  };
+  return checkRule(handle, onToken, t('verify.codeNotSent'));
 }

@@ -3,6 +3,7 @@ import type { FormRule } from 'antd';
 import { Input, Space } from 'antd';
 import { forwardRef, type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { t } from '../../lib/i18n';
+import { checkRule } from './check-rule';
 import { checkFailureMessage, useVerificationApi } from './verification-api';
 
 export interface CaptchaHandle {
@@ -149,12 +150,5 @@ export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(functio
  * should not run while typing.
  */
 export function captchaRule(handle: RefObject<CaptchaHandle | null>, onToken: (token: string) => void): FormRule {
-  return {
-    validateTrigger: [],
-    async validator(_rule, value: string | undefined) {
-      const current = handle.current;
-      if (!current) throw new Error(t('verify.captchaLoading'));
-      onToken(await current.check(value));
-    },
-  };
+  return checkRule(handle, onToken, t('verify.captchaLoading'));
 }
