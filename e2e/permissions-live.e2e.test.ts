@@ -61,7 +61,10 @@ describe('permissions change while signed in', () => {
     const menu = page.getByRole('menu').first();
     await menu.getByText('账号管理', { exact: true }).waitFor();
     expect(await menu.getByText('组织管理', { exact: true }).count()).toBe(0);
-    expect(await menu.getByText('系统设置', { exact: true }).count()).toBe(0);
+    // 系统设置 holds only the personal page, which every signed-in account has; not 字典管理.
+    await menu.getByText('系统设置', { exact: true }).click();
+    await menu.getByText('个人信息', { exact: true }).waitFor();
+    expect(await menu.getByText('字典管理', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '+ 添加' }).count()).toBe(0);
     await screenshot(page, 'perm-01-reader-before');
 
@@ -74,6 +77,7 @@ describe('permissions change while signed in', () => {
     // Any next call carries the new permission stamp; the menus and buttons follow.
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByRole('button', { name: '+ 添加' }).waitFor();
+    await menu.getByText('用户管理', { exact: true }).click();
     await menu.getByText('组织管理', { exact: true }).waitFor();
     await screenshot(page, 'perm-02-reader-after');
   });
