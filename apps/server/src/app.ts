@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +17,9 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createTokenIssuer } from './modules/auth/tokens.js';
 import { dictHandlers } from './modules/dicts/dicts.routes.js';
 import { createDictsService } from './modules/dicts/dicts.service.js';
+import { fileHandlers } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
+import { createDiskStorage } from './modules/files/storage.js';
 import { orgHandlers } from './modules/orgs/orgs.routes.js';
 import { createOrgsService } from './modules/orgs/orgs.service.js';
 import { createResourcesAdmin } from './modules/resources/resources.admin.js';
@@ -72,6 +77,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       },
     },
   });
+  // Multipart bodies are streamed by the upload handler, never buffered (limits are set per request).
+  await fastify.register(multipart);
   await fastify.register(swagger, {
     openapi: {
       info: { title: 'Gatehouse API', version: '0.1.0', description: '由 packages/contract 生成的接口文档' },
@@ -149,6 +156,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...dictHandlers(createDictsService(db)),
     authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
     ...verificationHandlers(verification, credentials),
+    ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
   } satisfies Handlers;
   bindRoutes(fastify, handlers, auth.guard);
 

@@ -98,6 +98,7 @@ export interface OutboxLine {
 
 export interface TestApp {
   app: App;
+  config: Config;
   database: TestDatabase;
   /** `fastify.inject` with JSON in and out; `token` goes in the Authorization header. */
   call(
@@ -145,6 +146,7 @@ export async function startTestApp(
   };
   return {
     app,
+    config,
     database,
     call,
     async login(account = 'admin', password = ADMIN_PASSWORD) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMenus, type RouteDef, routes } from './index.js';
+import { ALLOWED_EXTENSIONS, expandAccept, extensionOf, flattenMenus, type RouteDef, routes } from './index.js';
 
 const all = Object.entries(routes) as [string, RouteDef][];
 
@@ -34,6 +34,7 @@ describe('the contract', () => {
       for (const branch of (schema.anyOf as Record<string, unknown>[]) ?? []) visit(branch, where);
     };
     for (const [name, route] of all) {
+      if (route.params) visit(route.params as never, `${name}.params`);
       if (route.query) visit(route.query as never, `${name}.query`);
       if (route.body) visit(route.body as never, `${name}.body`);
     }
@@ -41,7 +42,7 @@ describe('the contract', () => {
 
   it('names each request field in zh-CN for validation messages', () => {
     for (const [name, route] of all) {
-      for (const schema of [route.query, route.body]) {
+      for (const schema of [route.params, route.query, route.body]) {
         const properties =
           (schema as { properties?: Record<string, { title?: string }> } | undefined)?.properties ?? {};
         for (const [field, property] of Object.entries(properties)) {
@@ -49,5 +50,27 @@ describe('the contract', () => {
         }
       }
     }
+  });
+
+  it('declares path parameters exactly for the :name segments of the path', () => {
+    for (const [name, route] of all) {
+      const segments = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
+      const declared = Object.keys((route.params as { properties?: object } | undefined)?.properties ?? {}).sort();
+      expect(declared, name).toEqual(segments);
+    }
+  });
+});
+
+describe('accepted file groups', () => {
+  it('expands groups recursively, mixed with plain extensions, lower-cased and without dots', () => {
+    expect(expandAccept('t-image')).toEqual(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']);
+    expect(expandAccept('t-document').sort()).toEqual(['doc', 'docx', 'pdf', 'ppt', 'pptx', 'xls', 'xlsx']);
+    expect(expandAccept(['.PDF', 't-zip', 'txt'])).toEqual(['pdf', 'zip', 'rar', 'txt']);
+    expect(expandAccept('t-unknown, png')).toEqual(['png']);
+    expect(ALLOWED_EXTENSIONS).toHaveLength(25);
+    expect(ALLOWED_EXTENSIONS).not.toContain('html');
+    expect(ALLOWED_EXTENSIONS).not.toContain('svg');
+    expect(extensionOf('报告.final.DOCX')).toBe('docx');
+    expect(extensionOf('README')).toBe('');
   });
 });

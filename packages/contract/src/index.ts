@@ -2,6 +2,7 @@ import { accountRoutes, accountSelfRoutes } from './accounts.js';
 import { authRoutes } from './auth.js';
 import type { RouteDef } from './define.js';
 import { dictRoutes } from './dicts.js';
+import { fileRoutes } from './files.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
@@ -12,6 +13,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
 export * from './dicts.js';
+export * from './files.js';
 export * from './menus.js';
 export * from './orgs.js';
 export * from './resources.js';
@@ -30,6 +32,7 @@ export const routes = {
   ...resourceRoutes,
   ...dictRoutes,
   ...verificationRoutes,
+  ...fileRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

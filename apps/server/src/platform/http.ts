@@ -1,6 +1,7 @@
 import {
   API_BASE,
   type BodyOf,
+  type ParamsOf,
   type QueryOf,
   type ResponseOf,
   type RouteDef,
@@ -26,6 +27,7 @@ export interface Principal {
 }
 
 export interface HandlerContext<D extends RouteDef> {
+  params: ParamsOf<D>;
   query: QueryOf<D>;
   body: BodyOf<D>;
   principal: D['access'] extends 'open' ? Principal | undefined : Principal;
@@ -33,7 +35,13 @@ export interface HandlerContext<D extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type Handler<D extends RouteDef> = (ctx: HandlerContext<D>) => Promise<ResponseOf<D>>;
+/**
+ * A 'file' route (its response schema is `never`) sends the bytes itself and answers the reply; every other
+ * route answers the envelope's data.
+ */
+export type Handler<D extends RouteDef> = (
+  ctx: HandlerContext<D>,
+) => Promise<[ResponseOf<D>] extends [never] ? FastifyReply : ResponseOf<D>>;
 export type Handlers = { [K in RouteName]: Handler<Routes[K]> };
 
 export interface Guard {
@@ -66,9 +74,11 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
         tags: [route.menu ?? route.access],
         operationId: name,
         ...(route.access === 'open' ? {} : { security: [{ token: [] }] }),
+        ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
-        response: { 200: envelopeSchema(route.response) },
+        ...(route.transport === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+        ...(route.transport === 'file' ? {} : { response: { 200: envelopeSchema(route.response) } }),
       },
       // Authentication runs before body validation so an anonymous caller learns nothing about the schema.
       onRequest: async (request, reply) => {
@@ -90,12 +100,14 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
       },
       handler: async (request, reply) => {
         const data = await handler({
+          params: request.params as never,
           query: request.query as never,
           body: request.body as never,
           principal: request.principal as never,
           request,
           reply,
         });
+        if (route.transport === 'file') return data;
         return { code: 200, msg: t('ok'), data: data ?? null };
       },
     });

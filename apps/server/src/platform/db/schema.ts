@@ -124,6 +124,31 @@ export interface VerificationTokenTable {
   used_at: string | null;
 }
 
+export interface FileTable {
+  id: string;
+  storage_key: string;
+  /** The uploader's name, cleaned (no path, no control characters), at most 500 characters. */
+  name: string;
+  ext: string;
+  content_type: string;
+  /** bigint: pg answers it as a string. */
+  size: number | string;
+  sha256: string;
+  owner_id: string | null;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface TextDocumentTable {
+  id: string;
+  path: string;
+  owner_id: string;
+  /** JSON text. */
+  content: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface DB {
   org: OrgTable;
   role: RoleTable;
@@ -136,6 +161,8 @@ export interface DB {
   dict_item: DictItemTable;
   verification_code: VerificationCodeTable;
   verification_token: VerificationTokenTable;
+  file: FileTable;
+  text_document: TextDocumentTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;
@@ -149,3 +176,4 @@ export type DictRow = Selectable<DictTable>;
 export type DictItemRow = Selectable<DictItemTable>;
 export type VerificationCodeRow = Selectable<VerificationCodeTable>;
 export type VerificationTokenRow = Selectable<VerificationTokenTable>;
+export type FileRow = Selectable<FileTable>;

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { routes } from '@gatehouse/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from './client';
+import { createHttpClient, fillPath } from './client';
 import { HttpError } from './http-error';
 import type { HttpEffect } from './types';
 
@@ -194,6 +194,13 @@ describe('requests', () => {
       ['GET', '/api/account/s', ''],
       ['POST', '/api/login', '{"account":"admin","password":"secret-pw"}'],
     ]);
+  });
+});
+
+describe('path parameters', () => {
+  it('fills each :name segment, URL-encoded, and refuses a missing one', () => {
+    expect(fillPath('/file/text/:path/:id', { path: 'notice', id: 'a b/c' })).toBe('/file/text/notice/a%20b%2Fc');
+    expect(() => fillPath('/file/text/:id', {})).toThrow('missing path parameter id');
   });
 });
 

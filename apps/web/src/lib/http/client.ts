@@ -17,6 +17,7 @@ import type {
   HttpSession,
   Params,
   RequestOptions,
+  TransferOptions,
 } from './types';
 
 export interface HttpClientOptions {
@@ -31,7 +32,11 @@ export interface HttpClientOptions {
 export interface HttpClient {
   get<T = unknown>(url: string, params?: Params, options?: GetOptions): Promise<T>;
   delete<T = unknown>(url: string, params?: Params, options?: RequestOptions): Promise<T>;
-  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions & { params?: Params }): Promise<T>;
+  post<T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: RequestOptions & TransferOptions & { params?: Params },
+  ): Promise<T>;
   put<T = unknown>(url: string, body?: unknown, options?: RequestOptions & { params?: Params }): Promise<T>;
   /** Calls a contract route; resolves to the envelope's `data`, typed from the contract. */
   call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>>;
@@ -56,6 +61,15 @@ const serverMessage = (body: unknown): string | undefined => {
   const msg = isEnvelope(body) || (typeof body === 'object' && body !== null) ? (body as Envelope).msg : undefined;
   return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
 };
+
+/** Puts the path parameters into `/file/text/:path/:id`, each one URL-encoded. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:(\w+)/g, (whole, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /** GET and DELETE parameters that are empty strings are sent as null (axios then leaves them out). */
 export function nullifyEmptyParams(params: Params | undefined): Params | undefined {
@@ -216,7 +230,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       ),
     post: (url, body, opts = {}) =>
       send(
-        { method: 'post', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers },
+        {
+          method: 'post',
+          url,
+          data: body,
+          params: opts.params,
+          signal: opts.signal,
+          headers: opts.headers,
+          onUploadProgress: opts.onUploadProgress,
+          timeout: opts.timeout,
+        },
         opts.quiet,
       ),
     put: (url, body, opts = {}) =>
@@ -228,15 +251,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const input = (args[0] ?? {}) as CallInput<D>;
       const query = input.query as Params | undefined;
       const { signal, headers, quiet } = input;
+      const path = fillPath(route.path, input.params as Record<string, string | number> | undefined);
       switch (route.method) {
         case 'GET':
-          return get(route.path, query, { cache: input.cache, signal, headers, quiet });
+          return get(path, query, { cache: input.cache, signal, headers, quiet });
         case 'DELETE':
-          return client.delete(route.path, query, { signal, headers, quiet });
+          return client.delete(path, query, { signal, headers, quiet });
         case 'POST':
-          return client.post(route.path, input.body, { params: query, signal, headers, quiet });
+          return client.post(path, input.body, { params: query, signal, headers, quiet });
         case 'PUT':
-          return client.put(route.path, input.body, { params: query, signal, headers, quiet });
+          return client.put(path, input.body, { params: query, signal, headers, quiet });
       }
     },
     configure(next) {

@@ -18,3 +18,4 @@ export const http = createHttpClient();
 /** `call(routes.listAccounts, { query })` on the app's client. */
 export const call: typeof http.call = (route, ...args) => http.call(route, ...args);
 export const configureHttp: typeof http.configure = (options) => http.configure(options);
+export { type UploadedFile, type UploadRequestOptions, uploadFile } from './upload';

@@ -1,4 +1,4 @@
-import type { BodyOf, QueryOf, RouteDef } from '@gatehouse/contract';
+import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '@gatehouse/contract';
 
 /**
  * GET cache (product-spec §7): `true` answers from the cache when it holds the key, else fetches and keeps;
@@ -36,6 +36,14 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
+/** Extra options of a POST that carries a file (multipart upload, see upload.ts). */
+export interface TransferOptions {
+  /** Bytes sent so far, and in all when known. */
+  onUploadProgress?(event: { loaded: number; total?: number }): void;
+  /** Milliseconds for this request instead of the client's 10 s (0 = no limit). */
+  timeout?: number;
+}
+
 export interface GetOptions extends RequestOptions {
   cache?: CacheMode;
 }
@@ -49,10 +57,15 @@ type QueryInput<D> =
 
 type BodyInput<D> = BodyOf<D> extends undefined ? { body?: undefined } : { body: BodyOf<D> };
 
-/** Input of `call(route, input)`: query and body typed from the contract, plus request options. */
-export type CallInput<D> = GetOptions & QueryInput<D> & BodyInput<D>;
+type ParamsInput<D> = ParamsOf<D> extends undefined ? { params?: undefined } : { params: ParamsOf<D> };
+
+/** Input of `call(route, input)`: path parameters, query and body typed from the contract, plus request options. */
+export type CallInput<D> = GetOptions & ParamsInput<D> & QueryInput<D> & BodyInput<D>;
 
 type InputRequired<D> =
+  ParamsOf<D> extends undefined ? BodyOrQueryRequired<D> : true;
+
+type BodyOrQueryRequired<D> =
   BodyOf<D> extends undefined
     ? QueryOf<D> extends undefined
       ? false

@@ -1,6 +1,7 @@
 import { zhCN as core } from './zh-CN';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNDicts } from './zh-CN.dicts';
+import { zhCNFiles } from './zh-CN.files';
 import { zhCNOrgs } from './zh-CN.orgs';
 import { zhCNProfile } from './zh-CN.profile';
 import { zhCNResources } from './zh-CN.resources';
@@ -17,6 +18,7 @@ const catalogue = {
   ...zhCNProfile,
   ...zhCNVerify,
   ...zhCNAuth,
+  ...zhCNFiles,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,0 +1,36 @@
+import { type ResponseOf, routes } from '@gatehouse/contract';
+import { http } from './index';
+
+export type UploadedFile = ResponseOf<typeof routes.uploadFile>;
+
+export interface UploadRequestOptions {
+  onUploadProgress?(event: { loaded: number; total?: number }): void;
+  signal?: AbortSignal;
+  /** E.g. `{ ownerId }` (contract: uploadFile query). */
+  query?: Record<string, string>;
+}
+
+/**
+ * An upload may take longer than the 10 s other calls get: 100 MB at 2 Mbit/s is about 7 minutes. The user
+ * can always stop it (abort signal).
+ */
+export const UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * POST /api/file/upload (reference-ui §4): the file in the multipart field `file` under `name` (a cropped or
+ * compressed picture carries its .jpg name here), through the app's client, so the session token goes along
+ * and refusals are reported like any call (400 wrong content, 413 too large: a toast with the server's message).
+ * Resolves with the envelope's data {id, name, url, size, contentType}.
+ */
+export function uploadFile(file: Blob, name: string, options: UploadRequestOptions = {}): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return http.post<UploadedFile>(routes.uploadFile.path, form, {
+    params: options.query,
+    signal: options.signal,
+    onUploadProgress: options.onUploadProgress,
+    timeout: UPLOAD_TIMEOUT_MS,
+    // Not the client's JSON default: axios then lets the browser write the multipart boundary.
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+}
