@@ -19,7 +19,9 @@ describe('HTTP conventions', () => {
     const res = await t.app.fastify.inject({ method: 'GET', url: `${API_BASE}/docs/json` });
     const doc = res.json() as { paths: Record<string, Record<string, { summary: string }>> };
     for (const route of Object.values(routes)) {
-      const operation = doc.paths[API_BASE + route.path]?.[route.method.toLowerCase()];
+      // OpenAPI writes path parameters as {name}.
+      const path = API_BASE + route.path.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation?.summary).toBe(route.title);
     }
