@@ -22,6 +22,8 @@ import { createFilesService } from './modules/files/files.service.js';
 import { createDiskStorage } from './modules/files/storage.js';
 import { orgHandlers } from './modules/orgs/orgs.routes.js';
 import { createOrgsService } from './modules/orgs/orgs.service.js';
+import { regionHandlers } from './modules/regions/regions.routes.js';
+import { createRegionsService } from './modules/regions/regions.service.js';
 import { createResourcesAdmin } from './modules/resources/resources.admin.js';
 import { createResourcesRepository } from './modules/resources/resources.repository.js';
 import { resourceHandlers } from './modules/resources/resources.routes.js';
@@ -156,6 +158,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...dictHandlers(createDictsService(db)),
     authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
     ...verificationHandlers(verification, credentials),
+    ...regionHandlers(createRegionsService()),
     ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
   } satisfies Handlers;
   bindRoutes(fastify, handlers, auth.guard);

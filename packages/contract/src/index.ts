@@ -4,6 +4,7 @@ import type { RouteDef } from './define.js';
 import { dictRoutes } from './dicts.js';
 import { fileRoutes } from './files.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
+import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
 import { verificationRoutes } from './verification.js';
@@ -16,6 +17,7 @@ export * from './dicts.js';
 export * from './files.js';
 export * from './menus.js';
 export * from './orgs.js';
+export * from './regions.js';
 export * from './resources.js';
 export * from './roles.js';
 export * from './verification.js';
@@ -33,6 +35,7 @@ export const routes = {
   ...dictRoutes,
   ...verificationRoutes,
   ...fileRoutes,
+  ...regionRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

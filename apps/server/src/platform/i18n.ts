@@ -64,6 +64,7 @@ const zhCN = {
   'verify.smsText': '【Gatehouse】您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本短信。',
   'verify.emailSubject': 'Gatehouse 验证码',
   'verify.emailText': '您的 Gatehouse 验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
+  'region.notFound': '地区不存在',
   'file.tooLarge': '文件大小超出限制（最大 {limit} MB）',
   'file.extension': '文件格式不正确：不支持 {ext} 文件',
   'file.content': '文件内容与扩展名 .{ext} 不符',
