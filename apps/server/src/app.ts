@@ -31,6 +31,7 @@ import { createResourcesService } from './modules/resources/resources.service.js
 import { roleHandlers } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { runSetup, type SetupResult } from './modules/setup/setup.service.js';
+import { createStatsService } from './modules/stats/stats.service.js';
 import { createCredentialsService } from './modules/verification/credentials.service.js';
 import { createOutbox, createSmtpSender } from './modules/verification/messaging.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     smtp?.close();
   });
 
+  const statsService = createStatsService(db);
   const handlers = {
     health: async () => {
       await sql`select 1`.execute(db);
@@ -159,6 +161,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
     ...verificationHandlers(verification, credentials),
     ...regionHandlers(createRegionsService()),
+    overview: async () => statsService.overview(),
     ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
   } satisfies Handlers;
   bindRoutes(fastify, handlers, auth.guard);

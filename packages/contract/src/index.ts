@@ -7,6 +7,7 @@ import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
+import { statsRoutes } from './stats.js';
 import { verificationRoutes } from './verification.js';
 
 export * from './accounts.js';
@@ -20,6 +21,7 @@ export * from './orgs.js';
 export * from './regions.js';
 export * from './resources.js';
 export * from './roles.js';
+export * from './stats.js';
 export * from './verification.js';
 
 /** Every endpoint of the API, once. The server binds these, the web calls them, OpenAPI is built from them. */
@@ -36,6 +38,7 @@ export const routes = {
   ...verificationRoutes,
   ...fileRoutes,
   ...regionRoutes,
+  ...statsRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
