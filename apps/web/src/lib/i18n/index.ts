@@ -2,6 +2,7 @@ import { zhCN as core } from './zh-CN';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
+import { zhCNHome } from './zh-CN.home';
 import { zhCNOrgs } from './zh-CN.orgs';
 import { zhCNProfile } from './zh-CN.profile';
 import { zhCNResources } from './zh-CN.resources';
@@ -19,6 +20,7 @@ const catalogue = {
   ...zhCNVerify,
   ...zhCNAuth,
   ...zhCNFiles,
+  ...zhCNHome,
 };
 
 export type MessageKey = keyof typeof catalogue;
