@@ -147,6 +147,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   });
 
   const statsService = createStatsService(db);
+  const regions = createRegionsService();
   const handlers = {
     health: async () => {
       await sql`select 1`.execute(db);
@@ -154,13 +155,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     },
     ...authHandlers(auth, accounts),
     ...accountHandlers(accounts),
-    ...orgHandlers(createOrgsService(db)),
+    ...orgHandlers(createOrgsService(db, regions.nameOf)),
     ...roleHandlers(createRolesService(db, resources)),
     ...resourceHandlers(createResourcesAdmin(db)),
     ...dictHandlers(createDictsService(db)),
     authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
     ...verificationHandlers(verification, credentials),
-    ...regionHandlers(createRegionsService()),
+    ...regionHandlers(regions),
     overview: async () => statsService.overview(),
     ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
   } satisfies Handlers;

@@ -124,10 +124,11 @@ export const accountSelfRoutes = {
     access: 'signed-in',
     title: '修改个人信息',
     description:
-      'The signed-in account edits its own name and contact details; role, state, organisation and number stay.',
+      'The signed-in account edits its own name, avatar and contact details; role, state, organisation and number stay. Without `avatar` the current one is kept.',
     body: Type.Object(
       {
         accountName,
+        avatar: optionalText('头像', 1000),
         contactNumber: optionalText('手机号', 30),
         email: optionalText('邮箱', 254),
         address: optionalText('联系地址', 255),

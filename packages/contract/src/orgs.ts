@@ -9,6 +9,9 @@ export const Org = Type.Object({
   fullName: Type.Union([Type.String(), Type.Null()]),
   createTime: Timestamp,
   hasChildren: Type.Boolean(),
+  /** 所在地区: region code, and its path of names ('江苏省 / 苏州市 / 吴中区'). */
+  regionId: Type.Union([Type.Integer(), Type.Null()]),
+  regionName: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const orgRoutes = {
@@ -28,6 +31,9 @@ const orgFields = {
   name: Type.String({ minLength: 1, maxLength: 100, title: '名称' }),
   fullName: Type.Optional(Type.Union([Type.String({ maxLength: 255, title: '全称' }), Type.Null()], { title: '全称' })),
   pid: Type.Optional(Type.Union([Id('上级组织'), Type.Null()], { title: '上级组织' })),
+  regionId: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 999_999, title: '所在地区' }), Type.Null()], { title: '所在地区' }),
+  ),
 };
 
 export const orgWriteRoutes = {

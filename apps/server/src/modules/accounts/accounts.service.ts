@@ -89,7 +89,7 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) 
       };
     },
 
-    /** Self-service: only name and contact details; role, state, organisation and number are not reachable. */
+    /** Self-service: only name, avatar and contact details; role, state, organisation and number are not reachable. */
     async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal) {
       const email = optional(input.email);
       if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
@@ -97,6 +97,8 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) 
       if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
       await repo.update(principal.accountId, {
         account_name: required(input.accountName, '用户名'),
+        // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
+        ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
         contact_number: contactNumber,
         email,
         address: optional(input.address),

@@ -5,6 +5,7 @@ interface InfoOut {
   id: number;
   accountNumber: string;
   accountName: string;
+  avatar: string | null;
   contactNumber: string | null;
   email: string | null;
   address: string | null;
@@ -76,6 +77,19 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
     const bad = await t.call('PUT', '/account/profile', { token, body: { accountName: 'x', email: 'nope' } });
     expect(bad.body).toEqual({ code: 400, msg: '邮箱格式不正确' });
     expect((await info(token)).accountName).toBe('新名字');
+  });
+
+  it('saves the avatar on its own; a profile save without one keeps it', async () => {
+    await account('self-avatar', null);
+    const token = await t.login('self-avatar', 'Sw#2026-safe');
+    const url = '/api/file/raw/abc/me.jpg';
+    const set = await t.call('PUT', '/account/profile', { token, body: { accountName: '头像', avatar: url } });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ avatar: url });
+    await t.call('PUT', '/account/profile', { token, body: { accountName: '头像 2' } });
+    expect((await info(token)).avatar).toBe(url);
+    await t.call('PUT', '/account/profile', { token, body: { accountName: '头像 2', avatar: null } });
+    expect((await info(token)).avatar).toBeNull();
   });
 
   it('switches identity: a token acting as the target, remembered original, and a way back', async () => {

@@ -21,6 +21,7 @@ export function createOrgsRepository(db: Kysely<DB>) {
           'org.name',
           'org.full_name',
           'org.create_time',
+          'org.region_id',
           eb
             .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
             .as('has_children'),
@@ -30,11 +31,20 @@ export function createOrgsRepository(db: Kysely<DB>) {
     findById(id: number) {
       return db.selectFrom('org').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async insert(row: { pid: number | null; name: string; full_name: string | null; create_time: string }) {
+    async insert(row: {
+      pid: number | null;
+      name: string;
+      full_name: string | null;
+      region_id: number | null;
+      create_time: string;
+    }) {
       const { id } = await db.insertInto('org').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
-    async update(id: number, changes: { pid: number | null; name: string; full_name: string | null }) {
+    async update(
+      id: number,
+      changes: { pid: number | null; name: string; full_name: string | null; region_id?: number | null },
+    ) {
       await db.updateTable('org').set(changes).where('id', '=', id).execute();
     },
     async delete(id: number) {

@@ -8,7 +8,10 @@ import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js'
 
 type OrgRowView = Awaited<ReturnType<OrgsRepository['children']>>[number];
 
-function toOrg(row: OrgRowView) {
+/** Names a region by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not (or no longer) in the tree. */
+export type RegionNamer = (id: number) => string | null;
+
+function toOrg(row: OrgRowView, regionName: RegionNamer) {
   return {
     id: row.id,
     pid: row.pid,
@@ -17,27 +20,32 @@ function toOrg(row: OrgRowView) {
     createTime: row.create_time,
     // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
     hasChildren: Boolean(row.has_children),
+    regionId: row.region_id,
+    regionName: row.region_id === null ? null : regionName(row.region_id),
   };
 }
 
-function fields(input: BodyOf<Routes['createOrg']>) {
-  const name = input.name.trim();
-  if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
-  return { name, full_name: input.fullName?.trim() || null, pid: input.pid ?? null };
-}
-
-export function createOrgsService(db: Kysely<DB>) {
+export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   const repo = createOrgsRepository(db);
+
+  function fields(input: BodyOf<Routes['createOrg']>) {
+    const name = input.name.trim();
+    if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
+    // Absent keeps the stored region on edit (older clients send none); null clears it.
+    const regionId = input.regionId;
+    if (regionId != null && regionName(regionId) === null) throw badRequest(t('region.notFound'));
+    return { name, full_name: input.fullName?.trim() || null, pid: input.pid ?? null, region_id: regionId };
+  }
 
   async function view(r: OrgsRepository, id: number) {
     const row = await r.one(id);
     if (!row) throw badRequest(t('org.notFound'));
-    return toOrg(row);
+    return toOrg(row, regionName);
   }
 
   return {
     async children(pid: number | null) {
-      return (await repo.children(pid)).map(toOrg);
+      return (await repo.children(pid)).map((row) => toOrg(row, regionName));
     },
 
     async create(input: BodyOf<Routes['createOrg']>) {
@@ -45,7 +53,11 @@ export function createOrgsService(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const r = createOrgsRepository(trx);
         if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
-        const id = await r.insert({ ...values, create_time: new Date().toISOString() });
+        const id = await r.insert({
+          ...values,
+          region_id: values.region_id ?? null,
+          create_time: new Date().toISOString(),
+        });
         return view(r, id);
       });
     },

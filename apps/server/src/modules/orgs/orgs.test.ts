@@ -113,3 +113,25 @@ describe.each(lanes)('organisations API on %s', (lane) => {
     expect(await list(elsewhere.id)).toEqual([`else-${lane}`]);
   });
 });
+
+describe('organisation region (所在地区)', () => {
+  it('stores a region code, names its path, keeps it on an edit without it, clears it with null', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const token = await t.login();
+      const created = await t.call('POST', '/org', { token, body: { name: '苏州分公司', regionId: 320506 } });
+      expect(created.status, created.body.msg).toBe(200);
+      const org = created.body.data as { id: number; regionId: number | null; regionName: string | null };
+      expect(org).toMatchObject({ regionId: 320506, regionName: '江苏省 / 苏州市 / 吴中区' });
+      const edited = await t.call('PUT', '/org', { token, body: { id: org.id, name: '苏州公司' } });
+      expect(edited.body.data).toMatchObject({ name: '苏州公司', regionId: 320506 });
+      const cleared = await t.call('PUT', '/org', { token, body: { id: org.id, name: '苏州公司', regionId: null } });
+      expect(cleared.body.data).toMatchObject({ regionId: null, regionName: null });
+      const unknown = await t.call('POST', '/org', { token, body: { name: '无效地区', regionId: 123 } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.msg).toBe('地区不存在');
+    } finally {
+      await t.close();
+    }
+  });
+});

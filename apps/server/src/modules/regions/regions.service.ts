@@ -90,6 +90,13 @@ export function createRegionsService() {
       return found;
     },
     exists: (id: number) => names.has(id),
+    /** '江苏省 / 苏州市 / 吴中区', or null for a code outside the tree. */
+    nameOf: (id: number): string | null =>
+      names.has(id)
+        ? pathTo(id)
+            .map((p) => p.name)
+            .join(' / ')
+        : null,
     size: () => names.size,
   };
 }

@@ -206,6 +206,14 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0005_regions': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // GB/T 2260 codes of the region reference tree (served from a data package, not a table).
+        await db.schema.alterTable('org').addColumn('region_id', 'integer').execute();
+        await db.schema.alterTable('account').addColumn('region_id', 'integer').execute();
+      },
+    },
   };
 }
 

@@ -7,6 +7,8 @@ export interface OrgTable {
   name: string;
   full_name: string | null;
   create_time: string;
+  /** 所在地区: a GB/T 2260 code of the region tree. */
+  region_id: Generated<number | null>;
 }
 
 export interface RoleTable {
@@ -56,6 +58,8 @@ export interface AccountTable {
   introduction: string | null;
   /** 工作单位 given at self-registration. */
   company: string | null;
+  /** Region of the contact address (联系地址), a GB/T 2260 code. */
+  region_id: Generated<number | null>;
 }
 
 export interface SessionTable {

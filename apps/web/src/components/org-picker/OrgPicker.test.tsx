@@ -11,6 +11,8 @@ const org = (id: number, name: string, pid: number | null, hasChildren = false):
   fullName: `${name}全称`,
   createTime: '2024-05-01T05:45:00.000Z',
   hasChildren,
+  regionId: null,
+  regionName: null,
 });
 
 const tree: Record<string, Org[]> = {

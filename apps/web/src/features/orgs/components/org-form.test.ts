@@ -9,6 +9,8 @@ const org: Org = {
   fullName: null,
   createTime: '2024-05-01T05:45:00.000Z',
   hasChildren: false,
+  regionId: null,
+  regionName: null,
 };
 
 describe('org form mapping', () => {
