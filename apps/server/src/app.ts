@@ -17,6 +17,7 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createTokenIssuer } from './modules/auth/tokens.js';
 import { dictHandlers } from './modules/dicts/dicts.routes.js';
 import { createDictsService } from './modules/dicts/dicts.service.js';
+import { envelope } from './modules/envelope/envelope.handler.js';
 import { fileHandlers } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createDiskStorage } from './modules/files/storage.js';
@@ -159,7 +160,14 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...roleHandlers(createRolesService(db, resources)),
     ...resourceHandlers(createResourcesAdmin(db)),
     ...dictHandlers(createDictsService(db)),
-    authOptions: async () => ({ loginCaptcha: config.loginCaptcha, registration: config.registration.enabled }),
+    authOptions: async () => ({
+      loginCaptcha: config.loginCaptcha,
+      registration: config.registration.enabled,
+      accessControl: config.accessControl,
+      permissionInterceptor: config.permissionInterceptor,
+      encryption: config.requestEncryption,
+    }),
+    envelope: ({ body, request, reply }) => envelope(fastify, config.requestEncryption, body.data, request, reply),
     ...verificationHandlers(verification, credentials),
     ...regionHandlers(regions),
     overview: async () => statsService.overview(),

@@ -69,4 +69,15 @@ describe('config', () => {
     expect(loadConfig({ VERIFY_CODE_ATTEMPTS: '3' }, '/').verification.codeAttempts).toBe(3);
     expect(() => loadConfig({ VERIFY_CODE_ATTEMPTS: '0' }, '/')).toThrow('VERIFY_CODE_ATTEMPTS');
   });
+
+  it('keeps access control, the permission interceptor and request encryption off unless switched on', () => {
+    expect(loadConfig({}, '/')).toMatchObject({
+      accessControl: false,
+      permissionInterceptor: false,
+      requestEncryption: false,
+    });
+    expect(
+      loadConfig({ ACCESS_CONTROL: 'on', PERMISSION_INTERCEPTOR: '1', REQUEST_ENCRYPTION: 'true' }, '/'),
+    ).toMatchObject({ accessControl: true, permissionInterceptor: true, requestEncryption: true });
+  });
 });

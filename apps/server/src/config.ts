@@ -33,6 +33,11 @@ export interface Config {
     readonly roleId: number | undefined;
   };
   readonly verification: VerificationLimits;
+  /** Web app modes the server announces through GET /api/auth/options (all off by default, product-spec §9). */
+  readonly accessControl: boolean;
+  readonly permissionInterceptor: boolean;
+  /** Accept request envelopes at POST /api/sapi/… (REQUEST_ENCRYPTION). */
+  readonly requestEncryption: boolean;
 }
 
 /** Lifetimes, attempts and send caps of captchas and codes (VERIFY_* variables; see README). */
@@ -113,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       orgId: optionalId(env, 'REGISTRATION_ORG_ID'),
       roleId: optionalId(env, 'REGISTRATION_ROLE_ID'),
     }),
+    accessControl: flag(env, 'ACCESS_CONTROL', false),
+    permissionInterceptor: flag(env, 'PERMISSION_INTERCEPTOR', false),
+    requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
     verification: Object.freeze({
       captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
       codeTtlSeconds: int(env, 'VERIFY_CODE_TTL_SECONDS', 600, 10, 3600),

@@ -14,9 +14,10 @@ export type Access = 'open' | 'signed-in' | 'permission';
  * How a route's request and answer travel:
  * - 'json' (default): JSON body, the answer is the `{code, msg, data}` envelope of `response`;
  * - 'upload': a multipart/form-data request carrying one file in the field `file`; the answer is the envelope;
- * - 'file': the answer is the stored bytes themselves (no envelope), `response` only documents them.
+ * - 'file': the answer is the stored bytes themselves (no envelope), `response` only documents them;
+ * - 'raw': the handler writes the whole answer itself (status, headers, body), e.g. the request envelope.
  */
-export type Transport = 'json' | 'upload' | 'file';
+export type Transport = 'json' | 'upload' | 'file' | 'raw';
 
 export interface RouteDef<
   Q extends TSchema | undefined = TSchema | undefined,

@@ -2,6 +2,7 @@ import { accountRoutes, accountSelfRoutes } from './accounts.js';
 import { authRoutes } from './auth.js';
 import type { RouteDef } from './define.js';
 import { dictRoutes } from './dicts.js';
+import { envelopeRoutes } from './envelope.js';
 import { fileRoutes } from './files.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { regionRoutes } from './regions.js';
@@ -15,6 +16,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
 export * from './dicts.js';
+export * from './envelope.js';
 export * from './files.js';
 export * from './menus.js';
 export * from './orgs.js';
@@ -39,6 +41,7 @@ export const routes = {
   ...fileRoutes,
   ...regionRoutes,
   ...statsRoutes,
+  ...envelopeRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -42,6 +42,12 @@ export const AuthOptions = Type.Object({
   loginCaptcha: Type.Boolean(),
   /** Self-registration by mobile number is open. */
   registration: Type.Boolean(),
+  /** Access-control mode: routes and menus limited to the permitted menu routes (product-spec §4). */
+  accessControl: Type.Boolean(),
+  /** Calls outside the account's resources are refused in the browser before they are sent (product-spec §6). */
+  permissionInterceptor: Type.Boolean(),
+  /** Signed-in calls travel wrapped in request envelopes (obfuscation, see envelope.ts). */
+  encryption: Type.Boolean(),
 });
 
 const smsSend = (path: string, title: string, description: string) =>
@@ -61,7 +67,8 @@ export const verificationRoutes = {
     path: '/auth/options',
     access: 'open',
     title: '登录选项',
-    description: 'Whether sign-in requires an image captcha and whether self-registration is open.',
+    description:
+      'The server-wide switches the web app follows: sign-in captcha, self-registration, access-control mode, the permission interceptor, request encryption.',
     response: AuthOptions,
   }),
   imageCaptcha: defineRoute({

@@ -78,7 +78,9 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
         ...(route.transport === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
-        ...(route.transport === 'file' ? {} : { response: { 200: envelopeSchema(route.response) } }),
+        ...(route.transport === 'file' || route.transport === 'raw'
+          ? {}
+          : { response: { 200: envelopeSchema(route.response) } }),
       },
       // Authentication runs before body validation so an anonymous caller learns nothing about the schema.
       onRequest: async (request, reply) => {
@@ -107,7 +109,7 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
           request,
           reply,
         });
-        if (route.transport === 'file') return data;
+        if (route.transport === 'file' || route.transport === 'raw') return data;
         return { code: 200, msg: t('ok'), data: data ?? null };
       },
     });

@@ -7,7 +7,15 @@ import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
 import { UpdatePasswordPage } from './UpdatePasswordPage';
 
-const options = vi.hoisted(() => ({ current: { loginCaptcha: false, registration: false } as AuthOptions }));
+const options = vi.hoisted(() => ({
+  current: {
+    loginCaptcha: false,
+    registration: false,
+    accessControl: false,
+    permissionInterceptor: false,
+    encryption: false,
+  } as AuthOptions,
+}));
 
 // The pages read the server's sign-in options; here they are whatever the test says.
 vi.mock('../api/auth.api', async (importOriginal) => ({
@@ -34,7 +42,13 @@ function renderAt(path: string) {
 
 describe('sign-in and registration pages follow the server options', () => {
   beforeEach(() => {
-    options.current = { loginCaptcha: false, registration: false };
+    options.current = {
+      loginCaptcha: false,
+      registration: false,
+      accessControl: false,
+      permissionInterceptor: false,
+      encryption: false,
+    };
   });
 
   it('without captcha and registration: no captcha field, no 立即注册', async () => {
@@ -46,7 +60,13 @@ describe('sign-in and registration pages follow the server options', () => {
   });
 
   it('with both on: the captcha field and the link to /register', async () => {
-    options.current = { loginCaptcha: true, registration: true };
+    options.current = {
+      loginCaptcha: true,
+      registration: true,
+      accessControl: false,
+      permissionInterceptor: false,
+      encryption: false,
+    };
     const router = renderAt('/login');
     await screen.findByPlaceholderText('验证码');
     fireEvent.click(screen.getByText('立即注册'));
@@ -62,7 +82,13 @@ describe('sign-in and registration pages follow the server options', () => {
   });
 
   it('registration open: the form, with labels as the reference shows them', async () => {
-    options.current = { loginCaptcha: true, registration: true };
+    options.current = {
+      loginCaptcha: true,
+      registration: true,
+      accessControl: false,
+      permissionInterceptor: false,
+      encryption: false,
+    };
     renderAt('/register');
     await screen.findByText('注册账号');
     for (const label of ['手机号：', '图形验证码：', '验证码：', '姓名：', '工作单位：', '设置密码：', '重复密码：']) {
