@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { configureHttp } from './lib/http';
-import { useSession } from './stores/session';
+import { useServerOptions } from './stores/server-options';
+import { canCall, useSession } from './stores/session';
 import 'antd/dist/reset.css';
 import './app/global.css';
 
@@ -12,13 +13,24 @@ configureHttp({
     getToken: () => useSession.getState().token,
     replaceToken: (token) => useSession.getState().setToken(token),
     notePermissionStamp: (stamp) => useSession.getState().notePermissionStamp(stamp),
+    permits: (route) => canCall(useSession.getState().permissions, route),
   },
 });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The server's switches decide how calls travel and which routes exist, so they are read before the first render.
+void useServerOptions
+  .getState()
+  .load()
+  .then((options) => {
+    configureHttp({
+      modes: { encryption: options.encryption, permissionInterceptor: options.permissionInterceptor },
+    });
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

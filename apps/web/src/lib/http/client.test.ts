@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { routes } from '@gatehouse/contract';
+import { keySourceOf, openEnvelope, routes, sealEnvelope } from '@gatehouse/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient, fillPath } from './client';
 import { HttpError } from './http-error';
@@ -46,6 +46,20 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const code = Number(status[1]);
     const msg = url.searchParams.get('msg');
     return json(res, code, msg ? { code, msg } : { code });
+  }
+  // The envelope endpoint as the server implements it: open with the caller's token, answer sealed data.
+  if (url.pathname.startsWith('/api/sapi/')) {
+    const token = req.headers.authorization ?? '';
+    const inner = (await openEnvelope(keySourceOf(token), (JSON.parse(body) as { data: string }).data)) as {
+      path: string;
+      method: string;
+      params: unknown;
+    };
+    return json(res, 200, {
+      code: 200,
+      msg: 'ok',
+      data: await sealEnvelope(keySourceOf(token), { echoed: inner }),
+    });
   }
   switch (url.pathname) {
     case '/api/echo':
@@ -97,7 +111,15 @@ beforeEach(() => {
   failNext = false;
 });
 
-function setup(opts: { token?: string | null; timeout?: number; base?: string } = {}) {
+function setup(
+  opts: {
+    token?: string | null;
+    timeout?: number;
+    base?: string;
+    modes?: { encryption?: boolean; permissionInterceptor?: boolean };
+    permits?: (route: { path: string }) => boolean;
+  } = {},
+) {
   const effects: HttpEffect[] = [];
   const session = { token: opts.token ?? null };
   const client = createHttpClient({
@@ -108,8 +130,10 @@ function setup(opts: { token?: string | null; timeout?: number; base?: string } 
       replaceToken: (token) => {
         session.token = token;
       },
+      permits: opts.permits,
     },
     onEffect: (effect) => effects.push(effect),
+    modes: opts.modes,
   });
   return { client, effects, session };
 }
@@ -201,6 +225,49 @@ describe('path parameters', () => {
   it('fills each :name segment, URL-encoded, and refuses a missing one', () => {
     expect(fillPath('/file/text/:path/:id', { path: 'notice', id: 'a b/c' })).toBe('/file/text/notice/a%20b%2Fc');
     expect(() => fillPath('/file/text/:id', {})).toThrow('missing path parameter id');
+  });
+});
+
+describe('modes announced by the server', () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.c2lnbmF0dXJl';
+
+  it('encryption: a signed-in call travels sealed to /sapi/<digest>, and its answer is opened', async () => {
+    const { client } = setup({ token: jwt, modes: { encryption: true } });
+    const data = await client.call(routes.listAccounts, { query: { p: 2, pageSize: 10, accountName: '' } });
+    expect(data).toEqual({
+      echoed: { path: '/account/s?p=2&pageSize=10', method: 'GET', params: null, ts: expect.any(Number) },
+    });
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.path).toMatch(/^\/api\/sapi\/[0-9a-f]{32}$/);
+    expect(seen[0]!.body).not.toContain('account');
+
+    const body = { name: '研发部', pid: 1 };
+    const created = await client.call(routes.createOrg, { body });
+    expect(created).toMatchObject({ echoed: { path: '/org', method: 'POST', params: body } });
+  });
+
+  it('encryption: open routes and plain requests are sent as they are', async () => {
+    const { client } = setup({ token: jwt, modes: { encryption: true } });
+    await client.call(routes.login, { body: { account: 'a', password: 'b' } });
+    await client.get('/echo', { x: 1 });
+    expect(seen.map((s) => s.path)).toEqual(['/api/login', '/api/echo']);
+  });
+
+  it('permission interceptor: refuses an unheld call locally with 403 and "{method,url} 请求未授权"', async () => {
+    const { client, effects } = setup({
+      token: jwt,
+      modes: { permissionInterceptor: true },
+      permits: (route) => route.path === '/account/s',
+    });
+    const refused = await failure(client.call(routes.listRoles));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe('get,/role/s 请求未授权');
+    expect(effects).toEqual([{ type: 'notify', level: 'warning', message: 'get,/role/s 请求未授权' }]);
+    expect(seen).toEqual([]);
+    // Held and signed-in routes go out.
+    await client.call(routes.listAccounts, { query: { p: 1, pageSize: 10 } });
+    await client.call(routes.login, { body: { account: 'a', password: 'b' } });
+    expect(seen.map((s) => s.path)).toEqual(['/api/account/s', '/api/login']);
   });
 });
 

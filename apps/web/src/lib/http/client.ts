@@ -1,8 +1,13 @@
 import {
   API_BASE,
+  envelopeDigest,
+  keySourceOf,
+  openEnvelope,
   PERMISSION_STAMP_HEADER,
   type ResponseOf,
   type RouteDef,
+  resourceKey,
+  sealEnvelope,
   TOKEN_RENEWAL_HEADER,
 } from '@gatehouse/contract';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
@@ -14,6 +19,7 @@ import type {
   GetOptions,
   HttpEffect,
   HttpEffectHandler,
+  HttpModes,
   HttpSession,
   Params,
   RequestOptions,
@@ -27,6 +33,7 @@ export interface HttpClientOptions {
   timeout?: number;
   session?: HttpSession;
   onEffect?: HttpEffectHandler;
+  modes?: HttpModes;
 }
 
 export interface HttpClient {
@@ -41,7 +48,7 @@ export interface HttpClient {
   /** Calls a contract route; resolves to the envelope's `data`, typed from the contract. */
   call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>>;
   /** Installs (or replaces) the session adapter and the effect handler. */
-  configure(options: Pick<HttpClientOptions, 'session' | 'onEffect'>): void;
+  configure(options: Pick<HttpClientOptions, 'session' | 'onEffect' | 'modes'>): void;
   clearCache(): void;
 }
 
@@ -80,6 +87,7 @@ export function nullifyEmptyParams(params: Params | undefined): Params | undefin
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let session = options.session;
   let onEffect = options.onEffect;
+  let modes: HttpModes = options.modes ?? {};
   const emit = (effect: HttpEffect) => onEffect?.(effect);
 
   const instance = axios.create({
@@ -166,11 +174,39 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return new HttpError('client', error.message);
   };
 
-  const send = async <T>(config: AxiosRequestConfig, quiet?: boolean): Promise<T> => {
+  /**
+   * Encryption mode: the call becomes POST /sapi/<digest> {data: sealed {path, method, params, ts}} with the
+   * key from the token's third segment; answers the rewritten config and the key to open the answer with.
+   */
+  const wrapRequest = async (config: AxiosRequestConfig, token: string) => {
+    const key = keySourceOf(token);
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries((config.params ?? {}) as Params)) {
+      if (value !== null && value !== undefined) query.append(name, String(value));
+    }
+    const path = `${config.url ?? ''}${query.size ? `?${query}` : ''}`;
+    const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const sealed = await sealEnvelope(key, { path, method, params: config.data ?? null, ts: Date.now() });
+    const wrapped: AxiosRequestConfig = {
+      ...config,
+      method: 'post',
+      url: `/sapi/${await envelopeDigest(path, method)}`,
+      params: undefined,
+      data: { data: sealed },
+    };
+    return { wrapped, key };
+  };
+
+  const send = async <T>(config: AxiosRequestConfig, quiet?: boolean, wrap = false): Promise<T> => {
     try {
-      const response = await instance.request(config);
+      const token = session?.getToken();
+      const envelope = wrap && modes.encryption && token ? await wrapRequest(config, token) : undefined;
+      const response = await instance.request(envelope ? envelope.wrapped : config);
       renewToken(response);
       const body: unknown = response.data;
+      if (envelope && isEnvelope(body) && typeof body.data === 'string') {
+        body.data = await openEnvelope(envelope.key, body.data);
+      }
       if (isEnvelope(body)) {
         if (body.code === 500) throw new FailedBody(serverMessage(body) ?? t('http.serverError'));
         if ('data' in body) return body.data as T;
@@ -185,7 +221,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const inFlight = new Map<string, Promise<unknown>>();
 
   const get = <T>(url: string, params?: Params, opts: GetOptions = {}): Promise<T> => {
-    const { cache: mode, signal, headers, quiet } = opts;
+    const { cache: mode, signal, headers, quiet, envelope } = opts;
     const query = nullifyEmptyParams(params);
     let key: string;
     try {
@@ -200,7 +236,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const pending = inFlight.get(key);
       if (pending) return pending as Promise<T>;
     }
-    const request = send<T>({ method: 'get', url, params: query, signal, headers }, quiet).then(
+    const request = send<T>({ method: 'get', url, params: query, signal, headers }, quiet, envelope).then(
       (data) => {
         if (mode === true || mode === 'update') cache.set(key, data);
         else cache.delete(key);
@@ -227,6 +263,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       send(
         { method: 'delete', url, params: nullifyEmptyParams(params), signal: opts.signal, headers: opts.headers },
         opts.quiet,
+        opts.envelope,
       ),
     post: (url, body, opts = {}) =>
       send(
@@ -241,31 +278,41 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           timeout: opts.timeout,
         },
         opts.quiet,
+        opts.envelope,
       ),
     put: (url, body, opts = {}) =>
       send(
         { method: 'put', url, data: body, params: opts.params, signal: opts.signal, headers: opts.headers },
         opts.quiet,
+        opts.envelope,
       ),
     call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>> {
       const input = (args[0] ?? {}) as CallInput<D>;
       const query = input.query as Params | undefined;
       const { signal, headers, quiet } = input;
       const path = fillPath(route.path, input.params as Record<string, string | number> | undefined);
+      // Permission interceptor (product-spec §6): refused here, before anything is sent.
+      if (modes.permissionInterceptor && route.access === 'permission' && session?.permits?.(route) === false) {
+        const message = t('http.notPermitted', { resource: resourceKey(route.method, route.path) });
+        if (!quiet) emit({ type: 'notify', level: 'warning', message });
+        return Promise.reject(new HttpError('forbidden', message, 403));
+      }
+      const envelope = route.access !== 'open' && (route.transport ?? 'json') === 'json';
       switch (route.method) {
         case 'GET':
-          return get(path, query, { cache: input.cache, signal, headers, quiet });
+          return get(path, query, { cache: input.cache, signal, headers, quiet, envelope });
         case 'DELETE':
-          return client.delete(path, query, { signal, headers, quiet });
+          return client.delete(path, query, { signal, headers, quiet, envelope });
         case 'POST':
-          return client.post(path, input.body, { params: query, signal, headers, quiet });
+          return client.post(path, input.body, { params: query, signal, headers, quiet, envelope });
         case 'PUT':
-          return client.put(path, input.body, { params: query, signal, headers, quiet });
+          return client.put(path, input.body, { params: query, signal, headers, quiet, envelope });
       }
     },
     configure(next) {
       if (next.session) session = next.session;
       if (next.onEffect) onEffect = next.onEffect;
+      if (next.modes) modes = { ...modes, ...next.modes };
     },
     clearCache() {
       cache.clear();

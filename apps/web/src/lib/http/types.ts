@@ -22,6 +22,16 @@ export interface HttpSession {
   replaceToken(token: string): void;
   /** Called with the server's permission stamp on each guarded answer (reloads permissions when it changes). */
   notePermissionStamp?(stamp: string): void;
+  /** Whether the account holds the route's API resource (used by the permission interceptor). */
+  permits?(route: RouteDef): boolean;
+}
+
+/** Switches the server announces (GET /auth/options); all off by default (product-spec §9). */
+export interface HttpModes {
+  /** Signed-in JSON calls travel in request envelopes (obfuscation, see the contract's envelope.ts). */
+  encryption?: boolean;
+  /** A call the account holds no resource for is refused here with 403 before it is sent (product-spec §6). */
+  permissionInterceptor?: boolean;
 }
 
 export type Params = Record<string, unknown>;
@@ -34,6 +44,11 @@ export interface RequestOptions {
    * The answer still rejects with the HttpError carrying the server's message.
    */
   quiet?: boolean;
+  /**
+   * Set by `call()` for signed-in JSON routes: in encryption mode the request travels in an envelope. Plain
+   * `get`/`post` calls (uploads, tests) never do.
+   */
+  envelope?: boolean;
 }
 
 /** Extra options of a POST that carries a file (multipart upload, see upload.ts). */
@@ -62,8 +77,7 @@ type ParamsInput<D> = ParamsOf<D> extends undefined ? { params?: undefined } : {
 /** Input of `call(route, input)`: path parameters, query and body typed from the contract, plus request options. */
 export type CallInput<D> = GetOptions & ParamsInput<D> & QueryInput<D> & BodyInput<D>;
 
-type InputRequired<D> =
-  ParamsOf<D> extends undefined ? BodyOrQueryRequired<D> : true;
+type InputRequired<D> = ParamsOf<D> extends undefined ? BodyOrQueryRequired<D> : true;
 
 type BodyOrQueryRequired<D> =
   BodyOf<D> extends undefined

@@ -1,0 +1,34 @@
+import { type ResponseOf, routes } from '@gatehouse/contract';
+import { create } from 'zustand';
+import { call } from '../lib/http';
+
+export type ServerOptions = ResponseOf<typeof routes.authOptions>;
+
+/** What the app assumes when the server cannot be asked: every optional mode off (product-spec §9). */
+export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
+  loginCaptcha: true,
+  registration: false,
+  accessControl: false,
+  permissionInterceptor: false,
+  encryption: false,
+});
+
+interface ServerOptionsState {
+  options: ServerOptions;
+  /** GET /auth/options once at start; on failure the defaults stay. */
+  load(): Promise<ServerOptions>;
+}
+
+/** The server-wide switches (access control, permission interceptor, encryption, captcha, registration). */
+export const useServerOptions = create<ServerOptionsState>()((set) => ({
+  options: DEFAULT_OPTIONS,
+  async load() {
+    try {
+      const options = await call(routes.authOptions, { quiet: true, cache: true });
+      set({ options });
+      return options;
+    } catch {
+      return DEFAULT_OPTIONS;
+    }
+  },
+}));
