@@ -92,7 +92,9 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   await fastify.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 
   const sessions = createSessionsRepository(db);
-  const resources = createResourcesService(createResourcesRepository(db));
+  const resources = createResourcesService(createResourcesRepository(db), {
+    implicitMenus: !config.accessControl,
+  });
   const accounts = createAccountsService(db, (trx, accountId) =>
     createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
   );

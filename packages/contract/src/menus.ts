@@ -11,7 +11,7 @@ export interface MenuDef {
   redirect?: string;
   /**
    * Shown to every signed-in account, role or not: the screen's calls need a session only (the personal
-   * page). Roles need not grant it.
+   * page). Roles need not grant it — except in access-control mode, where every menu must be granted.
    */
   everyone?: boolean;
   children?: MenuDef[];

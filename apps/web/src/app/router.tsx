@@ -6,24 +6,18 @@ import { t } from '../lib/i18n';
 import type { RouteHandle } from '../lib/router/route-title';
 import { BlankLayout } from './layouts/BlankLayout';
 import { MainLayout } from './layouts/MainLayout';
-import { pageFor } from './pages';
+import { MenuRoute } from './MenuRoute';
 import { RequireSession, requireSessionLoader } from './RequireSession';
 import { RootRoute } from './RootRoute';
 
 const handle = (title: string): RouteHandle => ({ title });
 
-function MenuPage({ path }: { path: string }) {
-  const Page = pageFor(path);
-  return <Page />;
-}
-
-/** The session-required screens, one route per contract menu entry (titles written once, in the contract). */
+/**
+ * The session-required screens, one route per contract menu entry (titles written once, in the contract).
+ * MenuRoute applies access-control mode (product-spec §4) when the server has it on.
+ */
 export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
-  const element = menu.redirect ? (
-    <Navigate key={menu.path} to={menu.redirect} replace />
-  ) : (
-    <MenuPage key={menu.path} path={menu.path} />
-  );
+  const element = <MenuRoute key={menu.path} menu={menu} />;
   return menu.path === '/'
     ? { index: true, element, handle: handle(menu.title) }
     : { path: menu.path, element, handle: handle(menu.title) };

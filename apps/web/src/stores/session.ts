@@ -2,6 +2,8 @@ import { type ResponseOf, type RouteDef, routes } from '@gatehouse/contract';
 import { create } from 'zustand';
 import { appConfig } from '../config/app-config';
 import { call } from '../lib/http';
+import { permittedRoutes } from '../lib/router/access-control';
+import { useServerOptions } from './server-options';
 
 export type Account = ResponseOf<typeof routes.getAccountInfo>;
 export type Permission = ResponseOf<typeof routes.getPermissions>[number];
@@ -13,6 +15,11 @@ export interface SessionState {
   user: Account | null;
   permissions: Permission[];
   status: SessionStatus;
+  /**
+   * Access-control mode found no permitted route for the account that just signed in: its token was cleared
+   * and the sign-in page says '账号访问受限, 请联系系统管理员！' (product-spec §4).
+   */
+  restricted: boolean;
   /** Stores a token (sign-in or the `jwt-update-token` renewal) without reloading anything. */
   setToken(token: string): void;
   /** The login event: keep the new token and run the bootstrap again. */
@@ -59,6 +66,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   user: null,
   permissions: [],
   status: storage.read() ? 'loading' : 'signed-out',
+  restricted: false,
 
   setToken(token) {
     storage.write(token);
@@ -68,7 +76,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   async signIn(token) {
     generation += 1;
     storage.write(token);
-    set({ token, user: null, permissions: [], status: 'loading' });
+    set({ token, user: null, permissions: [], status: 'loading', restricted: false });
     await get().bootstrap();
   },
 
@@ -82,6 +90,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const permissions = await call(routes.getPermissions);
       if (mine !== generation) return;
+      if (useServerOptions.getState().options.accessControl && permittedRoutes(permissions).size === 0) {
+        get().clear();
+        set({ restricted: true });
+        return;
+      }
       set({ permissions });
       const user = await call(routes.getAccountInfo, { cache: 'update' });
       if (mine !== generation) return;

@@ -187,3 +187,23 @@ describe.each(lanes)('sign-in and sessions on %s', (lane) => {
     expect(permissions).toHaveLength(all.length);
   });
 });
+
+describe('menus in access-control mode', () => {
+  it('grants no menu implicitly: a role gets exactly the menus it holds', async () => {
+    const t = await startTestApp('sqlite', { accessControl: true });
+    try {
+      const admin = await t.login();
+      const root = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+      await t.call('POST', '/account', {
+        token: admin,
+        body: { accountNumber: 'norole', accountName: 'norole', password: 'Nr#2026-safe', orgId: root, state: 1 },
+      });
+      const token = await t.login('norole', 'Nr#2026-safe');
+      const permissions = (await t.call('GET', '/getPermissions', { token })).body.data as Array<{ type: number }>;
+      expect(permissions.filter((p) => p.type === 0)).toEqual([]);
+      expect((await t.call('GET', '/auth/options')).body.data).toMatchObject({ accessControl: true });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -7,9 +7,19 @@ import type { ResourcesRepository } from './resources.repository.js';
  * per contract route. Synchronised at every start: missing ones are added (under their menu), existing
  * ones are kept with their id (so role grants survive) and re-marked built-in; admin-made ones are untouched.
  */
-export function createResourcesService(repo: ResourcesRepository) {
+export interface ResourcesOptions {
+  /**
+   * Whether menus marked `everyone` (首页, 个人信息) are held without a grant. Off in access-control mode, where
+   * each role gets exactly the menus it is granted (product-spec §4).
+   */
+  implicitMenus: boolean;
+}
+
+export function createResourcesService(repo: ResourcesRepository, options: ResourcesOptions = { implicitMenus: true }) {
   const alwaysGranted = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access !== 'permission');
-  const everyoneMenus = new Set(flattenMenus(menus).flatMap((m) => (m.everyone ? [m.path] : [])));
+  const everyoneMenus = new Set(
+    options.implicitMenus ? flattenMenus(menus).flatMap((m) => (m.everyone ? [m.path] : [])) : [],
+  );
 
   return {
     async syncFromContract(): Promise<{ added: number }> {

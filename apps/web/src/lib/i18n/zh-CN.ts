@@ -55,6 +55,7 @@ export const zhCN = {
   'header.restored': '已切换回原身份',
 
   'login.heading': 'Gatehouse 后台管理系统',
+  'login.restricted': '账号访问受限, 请联系系统管理员！',
   'login.subHeading': '请登录',
   'login.accountPlaceholder': '输入用户名',
   'login.passwordPlaceholder': '输入密码',

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -44,6 +44,7 @@ export function LoginPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const signIn = useSession((state) => state.signIn);
+  const restricted = useSession((state) => state.restricted);
   const { verify, dialog } = useIdentityVerification();
 
   // Unknown options (the call failed) fall back to the server's defaults: captcha on.
@@ -53,6 +54,8 @@ export function LoginPage() {
 
   const signedIn = async (token: string) => {
     await signIn(token);
+    // Access-control mode with no permitted route: the token is gone and this page says so.
+    if (useSession.getState().restricted) return;
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
@@ -66,6 +69,15 @@ export function LoginPage() {
       <Typography.Title level={1} style={{ color: '#257ff7', fontSize: 28, marginBottom: 24 }}>
         {t('login.heading')}
       </Typography.Title>
+      {restricted && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('login.restricted')}
+          style={{ width: 320, marginBottom: 12 }}
+          role="alert"
+        />
+      )}
       <Card style={{ width: 320, borderRadius: 10 }} styles={{ body: { padding: '4px 24px 16px' } }}>
         <Tabs
           centered
