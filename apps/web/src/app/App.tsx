@@ -3,13 +3,14 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { UploadProvider } from '../features/files';
 import { VerificationProvider } from '../features/verify';
 import { usePrefersReducedMotion } from '../lib/a11y';
 import { createAppRouter } from './router';
 
 const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
 
-/** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, the verification calls, the hash router. */
+/** Providers: antd (zh_CN, App context for toasts and dialogs), react-query, verification and upload calls, router. */
 export function App() {
   const [queryClient] = useState(
     () =>
@@ -27,7 +28,9 @@ export function App() {
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <VerificationProvider>
-            <RouterProvider router={router} />
+            <UploadProvider>
+              <RouterProvider router={router} />
+            </UploadProvider>
           </VerificationProvider>
         </QueryClientProvider>
       </AntApp>

@@ -45,11 +45,20 @@ export const routeTree: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: '/', element: <MainLayout />, children: menuRoutes },
-          // No /data-v screen exists yet: the blank layout is in place and its paths end on /404.
+          // Full-screen dashboards in the blank layout, each loaded on first visit (a chunk of its own, with the
+          // charts); /data-v leads to the overview, other /data-v paths end on /404.
           {
-            path: '/data-v/*',
+            path: '/data-v',
             element: <BlankLayout />,
-            children: [{ path: '*', element: <Navigate to="/404" replace /> }],
+            children: [
+              { index: true, element: <Navigate to="/data-v/overview" replace /> },
+              {
+                path: 'overview',
+                handle: handle(t('datav.title')),
+                lazy: async () => ({ Component: (await import('../features/data-v')).DataVOverview }),
+              },
+              { path: '*', element: <Navigate to="/404" replace /> },
+            ],
           },
         ],
       },

@@ -83,7 +83,16 @@ export function AppHeader() {
               data-testid="user-menu"
               style={{ cursor: 'pointer', color: '#fff', background: 'none', border: 'none', font: 'inherit' }}
             >
-              <Avatar size={32} src={user.avatar || undefined} icon={<UserOutlined />} />
+              {/* Reads the session's user, which the personal page and the account dialog reload after an avatar
+                  change; keyed by the url so a new picture is a new <img>, never the old one still decoding. */}
+              <Avatar
+                key={user.avatar ?? 'none'}
+                size={32}
+                src={user.avatar || undefined}
+                alt={t('files.avatarAlt')}
+                icon={<UserOutlined />}
+                data-testid="header-avatar"
+              />
               <span>{user.accountName}</span>
               <CaretDownOutlined aria-hidden />
             </Flex>

@@ -1,19 +1,20 @@
-import { Skeleton, Typography } from 'antd';
-import { t } from '../../lib/i18n';
-import { useSession } from '../../stores/session';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 
-/** Home inside the main layout: greets the signed-in account. */
+// The dashboard (and ECharts with it) is a chunk of its own, loaded when the home page is first shown.
+const Dashboard = lazy(() => import('./components/Dashboard').then((module) => ({ default: module.Dashboard })));
+
+/** Home inside the main layout: the account's card and, with the 统计概览 permission, the dashboard. */
 export function HomePage() {
-  const user = useSession((state) => state.user);
   return (
-    <div style={{ padding: '24px 0' }}>
-      {user ? (
-        <Typography.Title level={2} style={{ fontSize: 22 }}>
-          {t('home.greeting', { accountName: user.accountName })}
-        </Typography.Title>
-      ) : (
-        <Skeleton active paragraph={false} />
-      )}
-    </div>
+    <Suspense
+      fallback={
+        <div style={{ padding: '24px 0' }}>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      }
+    >
+      <Dashboard />
+    </Suspense>
   );
 }

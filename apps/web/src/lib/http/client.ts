@@ -71,7 +71,7 @@ const serverMessage = (body: unknown): string | undefined => {
 
 /** Puts the path parameters into `/file/text/:path/:id`, each one URL-encoded. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:(\w+)/g, (whole, name: string) => {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));

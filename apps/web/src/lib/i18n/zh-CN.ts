@@ -55,6 +55,8 @@ export const zhCN = {
   'header.restored': '已切换回原身份',
 
   'login.heading': 'Gatehouse 后台管理系统',
+  'region.placeholder': '请选择省 / 市 / 区，可输入名称搜索',
+  'region.notFound': '没有匹配的地区',
   'login.restricted': '账号访问受限, 请联系系统管理员！',
   'login.subHeading': '请登录',
   'login.accountPlaceholder': '输入用户名',

@@ -1,7 +1,9 @@
 import { Form, Input, Select, Switch } from 'antd';
 import { FormDialog, useSubmit } from '../../../components/form-dialog';
 import { OrgPicker } from '../../../components/org-picker';
+import { AvatarUploader } from '../../../components/upload';
 import { t } from '../../../lib/i18n';
+import { useSession } from '../../../stores/session';
 import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '../api/accounts.api';
 import { type AccountFormValues, emptyAccountForm, toCreateBody, toFormValues, toUpdateBody } from './account-form';
 
@@ -49,7 +51,11 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
     const saved = await submit(Boolean(account), () =>
       account ? updateAccount(toUpdateBody(account, values)) : createAccount(toCreateBody(values)),
     );
-    if (saved) onSaved();
+    if (!saved) return;
+    onSaved();
+    // Editing oneself (e.g. a new avatar): the header and the personal page read the session's user.
+    const session = useSession.getState();
+    if (account && account.id === session.user?.id) void session.refreshUser().catch(() => undefined);
   };
 
   return (
@@ -62,6 +68,9 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
       onFinish={save}
       style={{ marginTop: 16 }}
     >
+      <Form.Item label={t('files.avatarLabel')} name="avatar">
+        <AvatarUploader size={120} data-testid="account-avatar" />
+      </Form.Item>
       <Form.Item
         label={t('account.fieldAccountNumber')}
         name="accountNumber"

@@ -43,6 +43,18 @@ describe('account form mapping', () => {
     });
   });
 
+  it('sends the avatar from the form: a new upload replaces it, an empty one clears it', () => {
+    expect(toFormValues(account).avatar).toBe('/files/a.jpg');
+    const values = toFormValues(account);
+    expect(toUpdateBody(account, { ...values, avatar: '/api/file/raw/k1/b.jpg' }).avatar).toBe(
+      '/api/file/raw/k1/b.jpg',
+    );
+    expect(toUpdateBody(account, { ...values, avatar: null }).avatar).toBeNull();
+    expect(toCreateBody({ ...values, password: 'Secret-pass-1', avatar: '/api/file/raw/k2/c.jpg' }).avatar).toBe(
+      '/api/file/raw/k2/c.jpg',
+    );
+  });
+
   it('creates with the password and without the confirmation', () => {
     const body = toCreateBody({
       accountNumber: ' lisi ',
@@ -64,6 +76,7 @@ describe('account form mapping', () => {
       roleId: 1,
       contactNumber: '13800000000',
       email: null,
+      avatar: null,
     });
   });
 });

@@ -10,6 +10,8 @@ export interface AccountFormValues {
   roleId?: number | null;
   contactNumber?: string | null;
   email?: string | null;
+  /** Url of the uploaded picture (头像), or nothing. */
+  avatar?: string | null;
   /** The switch works on booleans; requests carry 1/0. */
   state: boolean;
 }
@@ -21,6 +23,7 @@ export const emptyAccountForm: AccountFormValues = {
   roleId: null,
   contactNumber: '',
   email: '',
+  avatar: null,
   state: true,
 };
 
@@ -33,6 +36,7 @@ export function toFormValues(account: Account): AccountFormValues {
     roleId: account.roleId,
     contactNumber: account.contactNumber ?? '',
     email: account.email ?? '',
+    avatar: account.avatar,
     state: account.state,
   };
 }
@@ -50,13 +54,14 @@ const commonFields = (values: AccountFormValues) => ({
   roleId: values.roleId ?? null,
   contactNumber: optional(values.contactNumber),
   email: optional(values.email),
+  avatar: optional(values.avatar),
 });
 
 export function toCreateBody(values: AccountFormValues): CreateAccountBody {
   return { ...commonFields(values), password: values.password ?? '' };
 }
 
-/** Only the fields the contract accepts; the avatar the account already has is kept. */
+/** Only the fields the contract accepts. */
 export function toUpdateBody(account: Account, values: AccountFormValues): UpdateAccountBody {
-  return { id: account.id, ...commonFields(values), avatar: account.avatar };
+  return { id: account.id, ...commonFields(values) };
 }

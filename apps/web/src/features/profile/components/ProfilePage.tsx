@@ -1,7 +1,8 @@
-import { App, Avatar, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ToolBar } from '../../../components/tool-bar';
+import { AvatarUploader } from '../../../components/upload';
 import { useIdentityVerification } from '../../../components/verification';
 import { formatDateTime } from '../../../lib/format/date';
 import { t } from '../../../lib/i18n';
@@ -38,7 +39,6 @@ const shown = (value: string | null | undefined, fallback = t('profile.none')) =
   value?.trim() ? value : <Typography.Text type="secondary">{fallback}</Typography.Text>;
 
 function ProfileSummary({ user }: { user: Account }) {
-  const initial = [...user.accountName.trim()][0] ?? '?';
   const navigate = useNavigate();
   const { verify, dialog } = useIdentityVerification();
 
@@ -51,17 +51,7 @@ function ProfileSummary({ user }: { user: Account }) {
   return (
     <>
       <Flex gap={32} align="flex-start" wrap>
-        {/* The avatar upload arrives with the upload widget; until then the picture (or initial) is display-only. */}
-        <Avatar
-          shape="square"
-          size={200}
-          src={user.avatar || undefined}
-          alt={user.accountName}
-          style={{ flex: 'none', background: user.avatar ? undefined : '#d9d9d9', fontSize: 72 }}
-          data-testid="profile-avatar"
-        >
-          {initial}
-        </Avatar>
+        <ProfileAvatar user={user} />
         <Descriptions
           column={1}
           size="middle"
@@ -89,6 +79,37 @@ function ProfileSummary({ user }: { user: Account }) {
       </Flex>
       {dialog}
     </>
+  );
+}
+
+/**
+ * The 200×200 avatar square (reference-ui §1.11): a chosen image is cropped square and uploaded, then saved
+ * through the profile update with the account's current details, and the session's user (header, this page)
+ * is reloaded.
+ */
+function ProfileAvatar({ user }: { user: Account }) {
+  const { message } = App.useApp();
+
+  const save = async (avatar: string) => {
+    // The saved details, not what may be typed (unsaved) in the form below.
+    const current = useSession.getState().user ?? user;
+    try {
+      await updateProfile({ ...toProfileBody(toProfileFormValues(current)), avatar });
+    } catch {
+      return; // Reported by the http client.
+    }
+    try {
+      await useSession.getState().refreshUser();
+    } catch {
+      // Reported by the http client; the avatar itself was saved.
+    }
+    message.success({ content: t('profile.saved'), key: 'profile.saved' });
+  };
+
+  return (
+    <div style={{ flex: 'none' }}>
+      <AvatarUploader value={user.avatar} size={200} onChange={save} data-testid="profile-avatar" />
+    </div>
   );
 }
 

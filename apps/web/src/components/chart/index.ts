@@ -1,0 +1,10 @@
+export { EChart, type EChartProps } from './EChart';
+export {
+  accountsPerOrgOption,
+  type ChartOption,
+  type ChartTheme,
+  type DayCount,
+  type NamedCount,
+  newAccountsPerDayOption,
+  shortDate,
+} from './options';

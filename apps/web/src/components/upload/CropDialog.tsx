@@ -1,0 +1,218 @@
+import {
+  RotateLeftOutlined,
+  RotateRightOutlined,
+  ScissorOutlined,
+  SwapOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { Button, Flex, Modal, Space } from 'antd';
+import Cropper from 'cropperjs';
+import 'cropperjs/dist/cropper.css';
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../lib/i18n';
+import { canvasToJpeg, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from './image';
+
+export interface CropDialogProps {
+  /** The image to crop; the dialog is open while it is set. */
+  file: Blob | null;
+  /** Width / height of the crop box; default 1 (square). */
+  ratio?: number;
+  /** 确定: the cropped picture as JPEG (at most 1000×1000). The owner then clears `file`. */
+  onCropped(blob: Blob): void;
+  /** The picture cannot be decoded (e.g. not an image after all): without it the dialog would have no way out. */
+  onUnreadable?(): void;
+}
+
+/** Options of the cropper (reference-ui §4): exported for the tests. */
+export const cropperOptions = (ratio: number): Cropper.Options => ({
+  viewMode: 1,
+  // Neither dragging the picture nor zooming it with the wheel or a pinch: only the crop box moves.
+  dragMode: 'none',
+  movable: false,
+  zoomOnWheel: false,
+  zoomOnTouch: false,
+  aspectRatio: ratio,
+  autoCropArea: 1,
+});
+
+/** What 确定 exports: bounded by 0×0 and 1000×1000, medium smoothing, white behind transparent pixels. */
+export const CROPPED_CANVAS_OPTIONS: Cropper.GetCroppedCanvasOptions = {
+  minWidth: 0,
+  minHeight: 0,
+  maxWidth: IMAGE_MAX_WIDTH,
+  maxHeight: IMAGE_MAX_HEIGHT,
+  fillColor: '#fff',
+  imageSmoothingEnabled: true,
+  imageSmoothingQuality: 'medium',
+};
+
+/**
+ * After a quarter turn the picture's bounding box changes shape and cropperjs keeps its scale, so a landscape
+ * picture turned upright would overflow the area. This fits the turned picture into the area, centred, with the
+ * largest crop box of the ratio centred inside it. View mode 1 keeps the crop box inside the picture and the
+ * picture around the crop box, so the box is centred first, then the picture, then the box again (it may have
+ * been held inside the picture's old bounds).
+ */
+export function fitToArea(cropper: Cropper, ratio: number) {
+  const area = cropper.getContainerData();
+  const canvas = cropper.getCanvasData();
+  const scale = Math.min(area.width / canvas.width, area.height / canvas.height);
+  const width = canvas.width * scale;
+  const height = canvas.height * scale;
+  let boxWidth = width;
+  let boxHeight = boxWidth / ratio;
+  if (boxHeight > height) {
+    boxHeight = height;
+    boxWidth = boxHeight * ratio;
+  }
+  const box = {
+    left: (area.width - boxWidth) / 2,
+    top: (area.height - boxHeight) / 2,
+    width: boxWidth,
+    height: boxHeight,
+  };
+  cropper.setCropBoxData(box);
+  cropper.setCanvasData({ left: (area.width - width) / 2, top: (area.height - height) / 2, width });
+  cropper.setCropBoxData(box);
+}
+
+/**
+ * '图像剪裁' (product-spec §2): cannot be closed by clicking outside, by Escape or by a close button; the only
+ * way out is 确定, which hands over the cropped JPEG.
+ */
+export function CropDialog({ file, ratio = 1, onCropped, onUnreadable }: CropDialogProps) {
+  const unreadable = useRef(onUnreadable);
+  unreadable.current = onUnreadable;
+  const cropper = useRef<Cropper | null>(null);
+  const [ready, setReady] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // The mirror buttons act on the picture as it is seen: after a quarter turn the picture's own x axis runs
+  // vertically, so a horizontal mirror then flips its y axis.
+  const flip = (direction: 'horizontal' | 'vertical') => {
+    const current = cropper.current;
+    if (!current) return;
+    const { rotate, scaleX, scaleY } = current.getData();
+    const quarterTurned = Math.abs(Math.round(rotate / 90)) % 2 === 1;
+    if ((direction === 'horizontal') !== quarterTurned) current.scaleX(-scaleX || -1);
+    else current.scaleY(-scaleY || -1);
+  };
+
+  const rotate = (degree: number) => {
+    const current = cropper.current;
+    if (!current) return;
+    current.rotate(degree);
+    fitToArea(current, ratio);
+  };
+
+  const confirm = async () => {
+    const current = cropper.current;
+    if (!current) return;
+    setExporting(true);
+    try {
+      onCropped(await canvasToJpeg(current.getCroppedCanvas(CROPPED_CANVAS_OPTIONS)));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('files.cropTitle')}
+      open={file !== null}
+      width={800}
+      style={{ top: '10vh' }}
+      closable={false}
+      keyboard={false}
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Space wrap>
+            <Button icon={<RotateLeftOutlined />} disabled={!ready} onClick={() => rotate(-90)}>
+              {t('files.rotateLeft')}
+            </Button>
+            <Button icon={<RotateRightOutlined />} disabled={!ready} onClick={() => rotate(90)}>
+              {t('files.rotateRight')}
+            </Button>
+            <Button icon={<SwapOutlined />} disabled={!ready} onClick={() => flip('horizontal')}>
+              {t('files.flipHorizontal')}
+            </Button>
+            <Button icon={<SwapOutlined rotate={90} />} disabled={!ready} onClick={() => flip('vertical')}>
+              {t('files.flipVertical')}
+            </Button>
+            <Button icon={<UndoOutlined />} disabled={!ready} onClick={() => cropper.current?.reset()}>
+              {t('files.reset')}
+            </Button>
+          </Space>
+          <Button type="primary" icon={<ScissorOutlined />} disabled={!ready} loading={exporting} onClick={confirm}>
+            {t('files.confirm')}
+          </Button>
+        </Flex>
+      }
+    >
+      {file && (
+        <CropArea
+          key={objectKey(file)}
+          file={file}
+          ratio={ratio}
+          cropper={cropper}
+          onReady={setReady}
+          onUnreadable={() => unreadable.current?.()}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** Each image gets a fresh crop area (and cropper); a WeakMap numbers the blobs. */
+const keys = new WeakMap<Blob, number>();
+let lastKey = 0;
+function objectKey(file: Blob): number {
+  let key = keys.get(file);
+  if (key === undefined) {
+    lastKey += 1;
+    key = lastKey;
+    keys.set(file, key);
+  }
+  return key;
+}
+
+interface CropAreaProps {
+  file: Blob;
+  ratio: number;
+  cropper: { current: Cropper | null };
+  onReady(ready: boolean): void;
+  onUnreadable(): void;
+}
+
+/** 50vh high, at least 500 px: the picture in a cropper, set up once the element is in the page. */
+function CropArea({ file, ratio, cropper, onReady, onUnreadable }: CropAreaProps) {
+  const failed = useRef(onUnreadable);
+  failed.current = onUnreadable;
+  const image = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    const element = image.current;
+    if (!element) return undefined;
+    const url = URL.createObjectURL(file);
+    const onError = () => failed.current();
+    element.addEventListener('error', onError);
+    element.src = url;
+    const instance = new Cropper(element, { ...cropperOptions(ratio), ready: () => onReady(true) });
+    cropper.current = instance;
+    return () => {
+      element.removeEventListener('error', onError);
+      instance.destroy();
+      URL.revokeObjectURL(url);
+      if (cropper.current === instance) cropper.current = null;
+      onReady(false);
+    };
+  }, [file, ratio, cropper, onReady]);
+
+  return (
+    <div style={{ height: '50vh', minHeight: 500 }} data-testid="crop-area">
+      <img ref={image} alt={t('files.cropTitle')} style={{ display: 'block', maxWidth: '100%' }} />
+    </div>
+  );
+}

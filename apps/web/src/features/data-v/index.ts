@@ -1,0 +1,1 @@
+export { DataVOverview } from './components/DataVOverview';

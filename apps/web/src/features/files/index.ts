@@ -1,0 +1,1 @@
+export { UploadProvider } from './UploadProvider';

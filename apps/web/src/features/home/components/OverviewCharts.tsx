@@ -1,0 +1,57 @@
+import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { useMemo } from 'react';
+import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '../../../components/chart';
+import { t } from '../../../lib/i18n';
+import type { Overview } from '../api/overview.api';
+
+const HEIGHT = 280;
+
+/** Accounts per organisation (bar) and new accounts per day over 30 days (line), side by side. */
+export function OverviewCharts({ overview }: { overview: Overview | undefined }) {
+  const perOrg = overview?.accountsPerOrg;
+  const perDay = overview?.newAccountsPerDay;
+  const perOrgOption = useMemo(
+    () => (perOrg ? accountsPerOrgOption(perOrg, 'light', t('home.chart.accounts')) : undefined),
+    [perOrg],
+  );
+  const perDayOption = useMemo(
+    () => (perDay ? newAccountsPerDayOption(perDay, 'light', t('home.chart.newAccounts')) : undefined),
+    [perDay],
+  );
+  const newTotal = perDay?.reduce((sum, day) => sum + day.count, 0);
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <Card
+          title={t('home.chart.perOrg')}
+          extra={<span style={{ color: 'rgba(0,0,0,.45)' }}>{t('home.chart.perOrgTop')}</span>}
+        >
+          {!perOrgOption || !perOrg ? (
+            <Skeleton active paragraph={{ rows: 6 }} style={{ height: HEIGHT }} />
+          ) : perOrg.length === 0 ? (
+            <Empty description={t('home.chart.noOrgs')} style={{ height: HEIGHT, paddingTop: 60, margin: 0 }} />
+          ) : (
+            <EChart option={perOrgOption} height={HEIGHT} label={t('home.chart.perOrg')} data-testid="chart-per-org" />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card
+          title={t('home.chart.perDay')}
+          extra={
+            newTotal === undefined ? null : (
+              <span style={{ color: 'rgba(0,0,0,.45)' }}>{t('home.chart.perDayTotal', { count: newTotal })}</span>
+            )
+          }
+        >
+          {!perDayOption ? (
+            <Skeleton active paragraph={{ rows: 6 }} style={{ height: HEIGHT }} />
+          ) : (
+            <EChart option={perDayOption} height={HEIGHT} label={t('home.chart.perDay')} data-testid="chart-per-day" />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
