@@ -20,6 +20,10 @@ configureHttp({
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// `npm run dev:mock`: the mock service worker answers the API before the first call. Only this mode loads it,
+// so msw never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
+if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
+
 // The server's switches decide how calls travel and which routes exist, so they are read before the first render.
 void useServerOptions
   .getState()

@@ -1,0 +1,98 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../lib/testing/TestProviders';
+import { mergePath, RegionCascader, type RegionSource } from './RegionCascader';
+
+const node = (id: number, pid: number | null, name: string, hasChildren = true) => ({ id, pid, name, hasChildren });
+
+/** A three-level source standing in for the API (the server side is tested against the real data). */
+function source(): RegionSource & { calls: string[] } {
+  const calls: string[] = [];
+  const tree: Record<string, ReturnType<typeof node>[]> = {
+    root: [node(320000, null, '江苏省'), node(110000, null, '北京市')],
+    320000: [node(320500, 320000, '苏州市')],
+    320500: [node(320506, 320500, '吴中区', false)],
+  };
+  return {
+    calls,
+    children: vi.fn(async (pid?: number) => {
+      calls.push(`children ${pid ?? 'root'}`);
+      return tree[pid === undefined ? 'root' : String(pid)] ?? [];
+    }),
+    search: vi.fn(async (keyword: string) => {
+      calls.push(`search ${keyword}`);
+      return keyword === '吴中'
+        ? [
+            {
+              path: [
+                { id: 320000, name: '江苏省' },
+                { id: 320500, name: '苏州市' },
+                { id: 320506, name: '吴中区' },
+              ],
+            },
+          ]
+        : [];
+    }),
+    pathOf: vi.fn(async (id: number) => {
+      calls.push(`path ${id}`);
+      return [
+        { id: 320000, name: '江苏省' },
+        { id: 320500, name: '苏州市' },
+        { id, name: '吴中区' },
+      ];
+    }),
+  };
+}
+
+describe('mergePath', () => {
+  it('adds the missing nodes of a path and keeps the others', () => {
+    const tree = mergePath(
+      [{ value: 1, label: '甲', isLeaf: false }],
+      [
+        { id: 1, name: '甲' },
+        { id: 2, name: '乙' },
+      ],
+    );
+    expect(tree).toEqual([
+      { value: 1, label: '甲', isLeaf: false, children: [{ value: 2, label: '乙', isLeaf: false }] },
+    ]);
+  });
+});
+
+describe('RegionCascader', () => {
+  it('shows a stored region by its path', async () => {
+    const regions = source();
+    render(
+      <TestProviders>
+        <RegionCascader source={regions} value={320506} aria-label="所在地区" />
+      </TestProviders>,
+    );
+    await screen.findByText('江苏省 / 苏州市 / 吴中区');
+    expect(regions.calls).toContain('path 320506');
+  });
+
+  it('asks the server when searching and answers the chosen code', async () => {
+    const regions = source();
+    const onChange = vi.fn();
+    render(
+      <TestProviders>
+        <RegionCascader source={regions} onChange={onChange} aria-label="所在地区" />
+      </TestProviders>,
+    );
+    const input = screen.getByRole('combobox');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '吴中' } });
+    await waitFor(() => expect(regions.calls).toContain('search 吴中'));
+    // The search result lists the whole path of a place not opened yet.
+    const hit = await waitFor(() => {
+      const item = [...document.querySelectorAll('.ant-cascader-menu-item')].find((el) =>
+        el.textContent?.includes('吴中区'),
+      );
+      if (!item) throw new Error('no search result yet');
+      return item;
+    });
+    expect(hit.textContent).toBe('江苏省 / 苏州市 / 吴中区');
+    fireEvent.click(hit);
+    expect(onChange).toHaveBeenLastCalledWith(320506);
+  });
+});

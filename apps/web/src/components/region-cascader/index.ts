@@ -1,0 +1,7 @@
+export {
+  mergePath,
+  RegionCascader,
+  type RegionCascaderProps,
+  type RegionNode,
+  type RegionSource,
+} from './RegionCascader';

@@ -1,0 +1,103 @@
+import { type BodyOf, routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '../store';
+import { randomId } from '../token';
+import { textOrNull } from './fields';
+
+type EditableFields = BodyOf<typeof routes.createAccount> | BodyOf<typeof routes.updateAccount>;
+
+/** The checks the server makes on the fields both the add and the edit dialogs send. */
+function checkedFields(store: MockStore, body: EditableFields, self: StoredAccount | null) {
+  const accountNumber = body.accountNumber.trim() || fail('请填写账号');
+  const accountName = body.accountName.trim() || fail('请填写用户名');
+  if (store.accounts.some((a) => a.accountNumber === accountNumber && a.id !== self?.id)) {
+    fail(`账号“${accountNumber}”已存在`);
+  }
+  if (!store.orgs.some((o) => o.id === body.orgId)) fail('所属组织不存在');
+  const roleId = body.roleId ?? null;
+  if (roleId !== null && !store.roles.some((r) => r.id === roleId)) fail('角色不存在');
+  const contactNumber = textOrNull(body.contactNumber);
+  if (contactNumber !== null && !/^(?:\+86|0086)?1\d{10}$|^[\d\s()+-]{5,30}$/.test(contactNumber)) {
+    fail('联系电话格式不正确');
+  }
+  const email = textOrNull(body.email);
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('邮箱格式不正确');
+  return {
+    accountNumber,
+    accountName,
+    state: body.state === 1,
+    orgId: body.orgId,
+    roleId,
+    avatar: body.avatar === undefined ? undefined : textOrNull(body.avatar),
+    contactNumber,
+    email,
+  };
+}
+
+/** A strong random password in the shape the server answers (letters, digits and a symbol). */
+function randomPassword(): string {
+  return `Gh${randomId(9).replace(/[-_]/g, 'x')}#${Math.floor(Math.random() * 90 + 10)}`;
+}
+
+export const accountMocks = {
+  listAccounts: handle(routes.listAccounts, ({ store, query }) => {
+    const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
+    const matches = store.accounts
+      .filter(
+        (a) =>
+          (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
+          (!query.accountName || a.accountName.startsWith(query.accountName)) &&
+          (!orgIds || orgIds.has(a.orgId)),
+      )
+      .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
+    const start = (query.p - 1) * query.pageSize;
+    return {
+      list: matches.slice(start, start + query.pageSize).map((a) => toAccount(store, a)),
+      totalCount: matches.length,
+      totalPage: Math.ceil(matches.length / query.pageSize),
+    };
+  }),
+
+  createAccount: handle(routes.createAccount, ({ store, body }) => {
+    const { avatar, ...fields } = checkedFields(store, body, null);
+    const account: StoredAccount = {
+      id: nextId(store, 'account'),
+      ...fields,
+      avatar: avatar ?? null,
+      createTime: new Date().toISOString(),
+      builtin: false,
+      address: null,
+      introduction: null,
+      company: null,
+      password: body.password,
+    };
+    store.accounts.push(account);
+    return toAccount(store, account);
+  }),
+
+  updateAccount: handle(routes.updateAccount, (ctx) => {
+    const { store, body } = ctx;
+    const account = store.accounts.find((a) => a.id === body.id) ?? fail('账号不存在或已被删除');
+    const { avatar, ...fields } = checkedFields(store, body, account);
+    if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
+    if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
+    if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
+    Object.assign(account, fields, avatar === undefined ? {} : { avatar });
+    return toAccount(store, account);
+  }),
+
+  deleteAccount: handle(routes.deleteAccount, (ctx) => {
+    const { store, query } = ctx;
+    const account = store.accounts.find((a) => a.id === query.id) ?? fail('账号不存在或已被删除');
+    if (account.builtin) fail('内置管理员账号不能被删除');
+    if (account.id === ctx.me().id) fail('不能删除当前登录的账号');
+    store.accounts.splice(store.accounts.indexOf(account), 1);
+    return null;
+  }),
+
+  resetAccountPassword: handle(routes.resetAccountPassword, ({ store, body }) => {
+    const account = store.accounts.find((a) => a.id === body.id) ?? fail('账号不存在或已被删除');
+    account.password = randomPassword();
+    return { password: account.password };
+  }),
+};

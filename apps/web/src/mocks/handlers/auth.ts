@@ -1,0 +1,99 @@
+import { routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import { heldResources } from '../permissions';
+import { byOrder, type MockStore, type StoredAccount, toAccount } from '../store';
+import { issueToken } from '../token';
+import { textOrNull } from './fields';
+
+/** The options the mock runs with: access control and its companions are off (product-spec §4). */
+export const MOCK_AUTH_OPTIONS = {
+  loginCaptcha: true,
+  registration: true,
+  accessControl: false,
+  permissionInterceptor: false,
+  encryption: false,
+} as const;
+
+export function accountInfo(store: MockStore, account: StoredAccount, originalAccountId: number | null) {
+  const original = originalAccountId === null ? undefined : store.accounts.find((a) => a.id === originalAccountId);
+  return {
+    ...toAccount(store, account),
+    originalAccount: original
+      ? { id: original.id, accountNumber: original.accountNumber, accountName: original.accountName }
+      : null,
+  };
+}
+
+/** Records a sign-in for the dashboard and answers a new session token. */
+export function signIn(store: MockStore, request: Request, account: StoredAccount): string {
+  store.signIns.unshift({
+    accountId: account.id,
+    at: new Date().toISOString(),
+    ip: '127.0.0.1',
+    userAgent: request.headers.get('User-Agent'),
+  });
+  return issueToken({ sub: account.id });
+}
+
+/** Takes a single-use token out of the store; refuses unknown ones and those of another purpose. */
+export function spendToken(store: MockStore, token: string, ...purposes: string[]) {
+  const issued = store.tokens.get(token);
+  if (!issued) fail('验证凭证无效或已过期，请重新验证身份');
+  if (!purposes.includes(issued.purpose) && !purposes.includes(issued.flavour)) fail('该验证凭证不能用于此操作');
+  store.tokens.delete(token);
+  return issued;
+}
+
+export const authMocks = {
+  health: handle(routes.health, () => ({ status: 'ok' as const, database: 'mock' })),
+
+  login: handle(routes.login, (ctx) => {
+    if (MOCK_AUTH_OPTIONS.loginCaptcha) {
+      if (!ctx.body.captcha) fail('请先完成图形验证码');
+      spendToken(ctx.store, ctx.body.captcha, 'captcha');
+    }
+    const account = ctx.store.accounts.find((a) => a.accountNumber === ctx.body.account.trim());
+    if (!account || account.password !== ctx.body.password) fail('账号或密码错误');
+    if (!account.state) fail('账号已被禁用，请联系管理员');
+    return signIn(ctx.store, ctx.request, account);
+  }),
+
+  logout: handle(routes.logout, () => null),
+
+  getAccountInfo: handle(routes.getAccountInfo, (ctx) =>
+    accountInfo(ctx.store, ctx.me(), ctx.session?.originalAccountId ?? null),
+  ),
+
+  getPermissions: handle(routes.getPermissions, (ctx) => [...heldResources(ctx.store, ctx.me())].sort(byOrder)),
+
+  updateProfile: handle(routes.updateProfile, (ctx) => {
+    const me = ctx.me();
+    const { body } = ctx;
+    me.accountName = body.accountName.trim() || fail('请填写用户名');
+    if (body.avatar !== undefined) me.avatar = textOrNull(body.avatar);
+    if (body.contactNumber !== undefined) me.contactNumber = textOrNull(body.contactNumber);
+    if (body.email !== undefined) me.email = textOrNull(body.email);
+    if (body.address !== undefined) me.address = textOrNull(body.address);
+    if (body.introduction !== undefined) me.introduction = textOrNull(body.introduction);
+    return accountInfo(ctx.store, me, ctx.session?.originalAccountId ?? null);
+  }),
+
+  switchIdentity: handle(routes.switchIdentity, (ctx) => {
+    const me = ctx.me();
+    if (ctx.session?.originalAccountId != null) fail('请先切换回原身份，再切换为其他账号');
+    const target = ctx.store.accounts.find((a) => a.id === ctx.query.id) ?? fail('账号不存在或已被删除');
+    if (target.id === me.id) fail('不能切换为当前登录的账号');
+    if (!target.state) fail('该账号已被禁用，不能切换');
+    const mine = new Set(heldResources(ctx.store, me).map((r) => r.id));
+    if (heldResources(ctx.store, target).some((r) => !mine.has(r.id))) fail('该账号拥有您没有的权限，不能切换为该账号');
+    return issueToken({ sub: target.id, orig: me.id });
+  }),
+
+  restoreIdentity: handle(routes.restoreIdentity, (ctx) => {
+    ctx.me();
+    const originalId = ctx.session?.originalAccountId ?? fail('当前未切换身份');
+    const original = ctx.store.accounts.find((a) => a.id === originalId && a.state);
+    if (!original) fail('原身份的登录已失效，请重新登录', 401);
+    return issueToken({ sub: original.id });
+  }),
+};

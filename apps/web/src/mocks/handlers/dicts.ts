@@ -1,0 +1,103 @@
+import { routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '../store';
+import { textOrNull } from './fields';
+
+/** Items of one dictionary, parents before their children, siblings by orderNum (as the server answers them). */
+function itemsInTreeOrder(store: MockStore, dictCode: string): DictItem[] {
+  const items = store.dictItems.filter((i) => i.dictCode === dictCode);
+  const out: DictItem[] = [];
+  const visit = (pid: number | null) => {
+    for (const item of items.filter((i) => i.pid === pid).sort(byOrder)) {
+      out.push(item);
+      visit(item.id);
+    }
+  };
+  visit(null);
+  return out;
+}
+
+function checkParent(store: MockStore, dictCode: string, pid: number | null) {
+  if (pid === null) return;
+  const parent = store.dictItems.find((i) => i.id === pid) ?? fail('上级数据不存在');
+  if (parent.dictCode !== dictCode) fail('上级数据必须属于同一个字典');
+}
+
+export const dictMocks = {
+  listDicts: handle(routes.listDicts, ({ store, query }) => {
+    const matches = store.dicts.filter((d) => !query.dictName || d.dictName.includes(query.dictName));
+    const start = (query.p - 1) * query.pageSize;
+    return {
+      list: matches.slice(start, start + query.pageSize),
+      totalCount: matches.length,
+      totalPage: Math.ceil(matches.length / query.pageSize),
+    };
+  }),
+
+  createDict: handle(routes.createDict, ({ store, body }) => {
+    if (store.dicts.some((d) => d.dictCode === body.dictCode)) fail(`字典CODE“${body.dictCode}”已存在`);
+    const dict = {
+      id: nextId(store, 'dict'),
+      dictName: body.dictName.trim() || fail('请填写字典名称'),
+      dictCode: body.dictCode,
+      remark: textOrNull(body.remark),
+    };
+    store.dicts.push(dict);
+    return dict;
+  }),
+
+  updateDict: handle(routes.updateDict, ({ store, body }) => {
+    const dict = store.dicts.find((d) => d.id === body.id) ?? fail('字典不存在或已被删除');
+    if (dict.dictCode !== body.dictCode) fail('字典CODE创建后不能修改');
+    dict.dictName = body.dictName.trim() || fail('请填写字典名称');
+    dict.remark = textOrNull(body.remark);
+    return dict;
+  }),
+
+  deleteDict: handle(routes.deleteDict, ({ store, query }) => {
+    const dict = store.dicts.find((d) => d.id === query.id) ?? fail('字典不存在或已被删除');
+    store.dicts.splice(store.dicts.indexOf(dict), 1);
+    store.dictItems = store.dictItems.filter((i) => i.dictCode !== dict.dictCode);
+    return null;
+  }),
+
+  listDictItems: handle(routes.listDictItems, ({ store, query }) => itemsInTreeOrder(store, query.dictCode)),
+
+  createDictItem: handle(routes.createDictItem, ({ store, body }) => {
+    if (!store.dicts.some((d) => d.dictCode === body.dictCode)) fail('字典不存在或已被删除');
+    const pid = body.pid ?? null;
+    checkParent(store, body.dictCode, pid);
+    const siblings = store.dictItems.filter((i) => i.dictCode === body.dictCode && i.pid === pid);
+    const item: DictItem = {
+      id: nextId(store, 'dictItem'),
+      dictCode: body.dictCode,
+      value: body.value.trim() || fail('请填写数据值'),
+      pid,
+      orderNum: body.orderNum ?? Math.max(-1, ...siblings.map((i) => i.orderNum)) + 1,
+    };
+    store.dictItems.push(item);
+    return item;
+  }),
+
+  updateDictItem: handle(routes.updateDictItem, ({ store, body }) => {
+    const item = store.dictItems.find((i) => i.id === body.id) ?? fail('字典数据不存在或已被删除');
+    if (item.dictCode !== body.dictCode) fail('字典CODE创建后不能修改');
+    const pid = body.pid === undefined ? item.pid : body.pid;
+    checkParent(store, item.dictCode, pid);
+    if (pid !== null && subtreeIds(store.dictItems, item.id).has(pid)) fail('不能把数据移动到它自己或它的下级之下');
+    Object.assign(item, {
+      pid,
+      value: body.value.trim() || fail('请填写数据值'),
+      orderNum: body.orderNum ?? item.orderNum,
+    });
+    return item;
+  }),
+
+  deleteDictItem: handle(routes.deleteDictItem, ({ store, query }) => {
+    const item = store.dictItems.find((i) => i.id === query.id) ?? fail('字典数据不存在或已被删除');
+    const children = store.dictItems.filter((i) => i.pid === item.id).length;
+    if (children) fail(`该数据下还有 ${children} 个下级数据，请先删除下级数据`);
+    store.dictItems.splice(store.dictItems.indexOf(item), 1);
+    return null;
+  }),
+};

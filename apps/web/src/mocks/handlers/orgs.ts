@@ -1,0 +1,57 @@
+import { routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import { type MockStore, nextId, type StoredOrg, subtreeIds, toOrg } from '../store';
+import { textOrNull } from './fields';
+
+function checkParentAndRegion(store: MockStore, pid: number | null, regionId: number | null) {
+  if (pid !== null && !store.orgs.some((o) => o.id === pid)) fail('上级组织不存在');
+  if (regionId !== null && !store.regions.some((r) => r.id === regionId)) fail('地区不存在');
+}
+
+export const orgMocks = {
+  listOrgs: handle(routes.listOrgs, ({ store, query }) =>
+    store.orgs.filter((o) => o.pid === (query.pid ?? null)).map((o) => toOrg(store, o)),
+  ),
+
+  createOrg: handle(routes.createOrg, ({ store, body }) => {
+    const pid = body.pid ?? null;
+    const regionId = body.regionId ?? null;
+    checkParentAndRegion(store, pid, regionId);
+    const org: StoredOrg = {
+      id: nextId(store, 'org'),
+      pid,
+      name: body.name.trim() || fail('请填写名称'),
+      fullName: textOrNull(body.fullName),
+      regionId,
+      createTime: new Date().toISOString(),
+    };
+    store.orgs.push(org);
+    return toOrg(store, org);
+  }),
+
+  updateOrg: handle(routes.updateOrg, ({ store, body }) => {
+    const org = store.orgs.find((o) => o.id === body.id) ?? fail('组织不存在或已被删除');
+    // Fields the edit dialog leaves out are kept (as the server keeps the region of an edit without it).
+    const pid = body.pid === undefined ? org.pid : body.pid;
+    const regionId = body.regionId === undefined ? org.regionId : body.regionId;
+    checkParentAndRegion(store, pid, regionId);
+    if (pid !== null && subtreeIds(store.orgs, org.id).has(pid)) fail('不能把组织移动到它自己或它的下级组织之下');
+    Object.assign(org, {
+      pid,
+      regionId,
+      name: body.name.trim() || fail('请填写名称'),
+      fullName: body.fullName === undefined ? org.fullName : textOrNull(body.fullName),
+    });
+    return toOrg(store, org);
+  }),
+
+  deleteOrg: handle(routes.deleteOrg, ({ store, query }) => {
+    const org = store.orgs.find((o) => o.id === query.id) ?? fail('组织不存在或已被删除');
+    const children = store.orgs.filter((o) => o.pid === org.id).length;
+    if (children) fail(`该组织下还有 ${children} 个下级组织，请先删除或移走下级组织`);
+    const accounts = store.accounts.filter((a) => a.orgId === org.id).length;
+    if (accounts) fail(`该组织下还有 ${accounts} 个账号，请先删除或调走这些账号`);
+    store.orgs.splice(store.orgs.indexOf(org), 1);
+    return null;
+  }),
+};

@@ -1,0 +1,49 @@
+import { type BodyOf, routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import { heldResources } from '../permissions';
+import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '../store';
+import { textOrNull } from './fields';
+
+type RoleFields = BodyOf<typeof routes.createRole>;
+
+/** Name unique; resources exist and are held by the caller (nobody grants what they do not hold). */
+function checkedFields(store: MockStore, body: RoleFields, caller: StoredAccount, self: StoredRole | null) {
+  const name = body.name.trim() || fail('请填写角色名称');
+  if (store.roles.some((r) => r.name === name && r.id !== self?.id)) fail(`角色名称“${name}”已存在`);
+  const missing = body.resources.filter((id) => !store.resources.some((r) => r.id === id));
+  if (missing.length) fail(`权限不存在：${missing.join(', ')}`);
+  const held = new Set(heldResources(store, caller).map((r) => r.id));
+  const notHeld = store.resources.filter((r) => body.resources.includes(r.id) && !held.has(r.id));
+  if (notHeld.length) fail(`不能授予您自己没有的权限：${notHeld.map((r) => r.name).join('、')}`);
+  return { name, remark: textOrNull(body.remark), resources: [...body.resources] };
+}
+
+export const roleMocks = {
+  listRoles: handle(routes.listRoles, ({ store }) => store.roles.map((r) => toRole(store, r))),
+
+  createRole: handle(routes.createRole, (ctx) => {
+    const role: StoredRole = {
+      id: nextId(ctx.store, 'role'),
+      ...checkedFields(ctx.store, ctx.body, ctx.me(), null),
+      builtin: false,
+    };
+    ctx.store.roles.push(role);
+    return toRole(ctx.store, role);
+  }),
+
+  updateRole: handle(routes.updateRole, (ctx) => {
+    const role = ctx.store.roles.find((r) => r.id === ctx.body.id) ?? fail('角色不存在或已被删除');
+    if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
+    Object.assign(role, checkedFields(ctx.store, ctx.body, ctx.me(), role));
+    return toRole(ctx.store, role);
+  }),
+
+  deleteRole: handle(routes.deleteRole, ({ store, query }) => {
+    const role = store.roles.find((r) => r.id === query.id) ?? fail('角色不存在或已被删除');
+    if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
+    const holders = store.accounts.filter((a) => a.roleId === role.id).length;
+    if (holders) fail(`该角色正被 ${holders} 个账号使用，不能删除`);
+    store.roles.splice(store.roles.indexOf(role), 1);
+    return null;
+  }),
+};

@@ -1,0 +1,380 @@
+// @vitest-environment node
+// The dev mock against the contract: every route answered, every answer shaped as the contract says.
+import {
+  API_BASE,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+  type RouteName,
+  type Routes,
+  routes,
+} from '@gatehouse/contract';
+import { getResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockHandlers, mockRoutes, UNHANDLED_HEADER } from './handlers';
+import { MOCK_PASSWORD } from './seed';
+
+const ORIGIN = 'http://localhost';
+const { store, handlers } = createMockHandlers({ origin: ORIGIN, latency: () => 0 });
+const server = setupServer(...handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+/** The `{code, msg, data}` answer of a json or upload route. */
+const envelopeOf = (data: TSchema) =>
+  Type.Object({ code: Type.Literal(200), msg: Type.String(), data }, { additionalProperties: false });
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  bytes: ArrayBuffer;
+}
+
+interface Request<D extends RouteDef> {
+  query?: QueryOf<D>;
+  params?: ParamsOf<D>;
+  body?: BodyOf<D> | FormData;
+  /** The Authorization header; default the admin's session, null for none. */
+  token?: string | null;
+}
+
+let adminToken = '';
+
+async function call<D extends RouteDef>(route: D, request: Request<D> = {}): Promise<Answer> {
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String((request.params as Record<string, unknown>)[name])),
+  );
+  const url = new URL(`${ORIGIN}${API_BASE}${path}`);
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  }
+  const headers = new Headers();
+  const token = request.token === undefined ? adminToken : request.token;
+  if (token) headers.set('Authorization', token);
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+  const response = await fetch(url, { method: route.method, headers, body });
+  const bytes = await response.arrayBuffer();
+  const text = new TextDecoder().decode(bytes);
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // 'file' routes answer bytes.
+  }
+  return { status: response.status, headers: response.headers, body: parsed, bytes };
+}
+
+/** Calls the route and answers the envelope's data, failing on anything but 200. */
+async function data<D extends RouteDef>(route: D, request: Request<D> = {}): Promise<ResponseOf<D>> {
+  const answer = await call(route, request);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body as { data: ResponseOf<D> }).data;
+}
+
+async function captchaToken(): Promise<string> {
+  const { id } = await data(routes.imageCaptcha, { query: {}, token: null });
+  return data(routes.validateImageCaptcha, { query: { id, userInput: 'abcd' }, token: null });
+}
+
+async function signIn(account: string, password = MOCK_PASSWORD): Promise<string> {
+  return data(routes.login, { body: { account, password, captcha: await captchaToken() }, token: null });
+}
+
+async function smsToken(route: typeof routes.sendSms, mobile: string, token?: string | null) {
+  const captcha = token === null ? await captchaToken() : undefined;
+  const { id } = await data(route, { body: { mobile, captcha }, token });
+  return data(routes.validateSms, { query: { id, userInput: '000000' }, token: null });
+}
+
+function pngUpload(name = 'avatar.png'): FormData {
+  const form = new FormData();
+  const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  form.append('file', new Blob([bytes], { type: 'image/png' }), name);
+  return form;
+}
+
+interface Sample<D extends RouteDef> extends Request<D> {
+  /** Expected HTTP status; default 200. */
+  status?: number;
+}
+
+/**
+ * A valid call of every route (setting up what it needs first). Mapped over the contract's route names, so a
+ * new route without a sample does not compile.
+ */
+const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
+  health: async () => ({ token: null }),
+  login: async () => ({ body: { account: 'admin', password: MOCK_PASSWORD, captcha: await captchaToken() } }),
+  logout: async () => ({}),
+  getAccountInfo: async () => ({}),
+  getPermissions: async () => ({}),
+  listAccounts: async () => ({ query: { p: 1, pageSize: 10 } }),
+  createAccount: async () => ({
+    body: { accountNumber: 'sample.create', accountName: '样例账号', password: 'Sample#2026', state: 1, orgId: 2 },
+  }),
+  updateAccount: async () => ({
+    body: { id: 2, accountNumber: 'zhangwei', accountName: '张伟', state: 1, orgId: 2, roleId: 2 },
+  }),
+  deleteAccount: async () => {
+    const { id } = await data(routes.createAccount, {
+      body: { accountNumber: 'sample.delete', accountName: '待删除', password: 'Sample#2026', state: 0, orgId: 3 },
+    });
+    return { query: { id } };
+  },
+  resetAccountPassword: async () => ({ body: { id: 3 } }),
+  updateProfile: async () => ({ body: { accountName: '系统管理员', address: '北京市海淀区' } }),
+  switchIdentity: async () => ({ query: { id: 4 } }),
+  restoreIdentity: async () => ({ token: await data(routes.switchIdentity, { query: { id: 5 } }) }),
+  listOrgs: async () => ({ query: { pid: 1 } }),
+  createOrg: async () => ({ body: { name: '法务部', pid: 1, regionId: 110108 } }),
+  updateOrg: async () => ({ body: { id: 12, name: '客户服务部', fullName: '运营中心客户服务部' } }),
+  deleteOrg: async () => ({
+    query: { id: (await data(routes.createOrg, { body: { name: '临时项目组', pid: 2 } })).id },
+  }),
+  listRoles: async () => ({}),
+  createRole: async () => ({ body: { name: '样例角色', resources: [1, 2] } }),
+  updateRole: async () => ({ body: { id: 4, name: '字典维护员', remark: '维护系统字典', resources: [1, 8] } }),
+  deleteRole: async () => ({
+    query: { id: (await data(routes.createRole, { body: { name: '临时角色', resources: [1] } })).id },
+  }),
+  listResources: async () => ({}),
+  createResource: async () => ({ body: { type: 0, name: '样例菜单', route: '/sample' } }),
+  updateResource: async () => {
+    const created = await data(routes.createResource, {
+      body: { type: 1, name: '样例接口', method: 'get', url: '/sample/s', pid: 2 },
+    });
+    const { builtin: _builtin, ...fields } = created;
+    return { body: { ...fields, name: '样例接口（改）' } };
+  },
+  deleteResource: async () => ({
+    query: { id: (await data(routes.createResource, { body: { type: 0, name: '临时菜单', route: '/tmp' } })).id },
+  }),
+  listDicts: async () => ({ query: { p: 1, pageSize: 10 } }),
+  createDict: async () => ({ body: { dictName: '样例字典', dictCode: 'sample_dict' } }),
+  updateDict: async () => ({ body: { id: 1, dictName: '性别', dictCode: 'gender', remark: null } }),
+  deleteDict: async () => ({
+    query: { id: (await data(routes.createDict, { body: { dictName: '临时字典', dictCode: 'tmp' } })).id },
+  }),
+  listDictItems: async () => ({ query: { dictCode: 'industry' } }),
+  createDictItem: async () => ({ body: { dictCode: 'industry', value: '教育', pid: null } }),
+  updateDictItem: async () => ({ body: { id: 1, dictCode: 'gender', value: '男', orderNum: 0 } }),
+  deleteDictItem: async () => ({
+    query: { id: (await data(routes.createDictItem, { body: { dictCode: 'gender', value: '临时' } })).id },
+  }),
+  authOptions: async () => ({ token: null }),
+  imageCaptcha: async () => ({ query: { width: 120, height: 40 }, token: null }),
+  validateImageCaptcha: async () => ({
+    query: { id: (await data(routes.imageCaptcha, { query: {}, token: null })).id, userInput: 'xyzw' },
+    token: null,
+  }),
+  sendSms: async () => ({ body: { mobile: '13800000000' } }),
+  sendSmsRegister: async () => ({ body: { mobile: '13700001111', captcha: await captchaToken() }, token: null }),
+  sendSmsLogin: async () => ({ body: { mobile: '+8613800000000', captcha: await captchaToken() }, token: null }),
+  sendSmsReset: async () => ({ body: { mobile: '13800000000' } }),
+  validateSms: async () => ({
+    query: { id: (await data(routes.sendSms, { body: { mobile: '13800000000' } })).id, userInput: '123456' },
+  }),
+  sendEmailCode: async () => ({ query: { email: 'admin@gatehouse.cn' } }),
+  validateEmailCode: async () => ({
+    query: {
+      id: (await data(routes.sendEmailCode, { query: { email: 'admin@gatehouse.cn' } })).id,
+      userInput: '123456',
+    },
+  }),
+  validatePassword: async () => ({ body: { password: MOCK_PASSWORD } }),
+  changePassword: async () => ({
+    body: {
+      newPassword: MOCK_PASSWORD,
+      token: await data(routes.validatePassword, { body: { password: MOCK_PASSWORD } }),
+    },
+  }),
+  register: async () => ({
+    body: {
+      mobile: '13700002222',
+      token: await smsToken(routes.sendSmsRegister, '13700002222', null),
+      name: '新同事',
+      company: '门楼科技',
+      password: 'Register#2026',
+    },
+    token: null,
+  }),
+  smsLogin: async () => ({ body: { token: await smsToken(routes.sendSmsLogin, '13800000000') }, token: null }),
+  findUserByField: async () => ({ query: { mobile: '13800000000' } }),
+  uploadFile: async () => ({ query: { ownerId: 'sample' }, body: pngUpload() }),
+  downloadFile: async () => {
+    const { url } = await data(routes.uploadFile, { query: {}, body: pngUpload('报表.png') });
+    const [key, name] = url.split('/').slice(-2).map(decodeURIComponent);
+    return { params: { key: key ?? '', name: name ?? '' } };
+  },
+  listImages: async () => {
+    await data(routes.uploadFile, { query: { ownerId: 'gallery' }, body: pngUpload() });
+    return { query: { id: 'gallery' } };
+  },
+  saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
+  getText: async () => {
+    const id = await data(routes.saveText, { params: { path: 'notice', id: 'n-2' }, body: { title: '通知' } });
+    return { params: { id } };
+  },
+  listRegions: async () => ({ query: { pid: 320000 } }),
+  searchRegions: async () => ({ query: { keyword: '州' } }),
+  regionPath: async () => ({ query: { id: 320506 } }),
+  overview: async () => ({}),
+  envelope: async () => ({ params: { digest: 'abc123' }, body: { data: 'U2FsdGVkX1+sealed' }, status: 404 }),
+};
+
+describe('the dev mock answers the contract', () => {
+  beforeAll(async () => {
+    adminToken = await signIn('admin');
+  });
+
+  it('has one mock per contract route, bound to that route', () => {
+    expect(Object.keys(mockRoutes).sort()).toEqual(Object.keys(routes).sort());
+    for (const [name, mock] of Object.entries(mockRoutes)) expect(mock.route).toBe(routes[name as RouteName]);
+  });
+
+  it.each(Object.keys(routes) as RouteName[])('%s answers as its response schema says', async (name) => {
+    const route: RouteDef = routes[name];
+    const sample = await (samples[name] as () => Promise<Sample<RouteDef>>)();
+    const answer = await call(route, sample);
+    expect(answer.headers.get(UNHANDLED_HEADER), `${route.method} ${route.path} has no handler`).toBeNull();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(sample.status ?? 200);
+
+    if (route.transport === 'file') {
+      expect(answer.headers.get('Content-Type')).toBe('image/png');
+      expect(new Uint8Array(answer.bytes).slice(0, 4)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]));
+      return;
+    }
+    if (route.transport === 'raw') {
+      expect(answer.body).toEqual({ code: 404, msg: '未启用请求加密' });
+      return;
+    }
+    const schema = envelopeOf(route.response);
+    expect(Value.Check(schema, answer.body), JSON.stringify(Value.Errors(schema, answer.body).slice(0, 3))).toBe(true);
+    // Nothing beyond the schema either (the server serialises answers from their schemas).
+    expect(Value.Clean(schema, Value.Clone(answer.body))).toEqual(answer.body);
+  });
+});
+
+describe('mock-only failure simulations (product-spec §7)', () => {
+  it('/return/fail answers 200 with a code-500 body', async () => {
+    const response = await fetch(`${ORIGIN}/api/return/fail`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: 500, msg: expect.stringMatching(/\S/) });
+  });
+
+  it('/return/error answers HTTP 500 with a message', async () => {
+    const response = await fetch(`${ORIGIN}/api/return/error`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ code: 500, msg: expect.stringMatching(/\S/) });
+  });
+
+  it('/Unauthorized answers HTTP 401 with a message', async () => {
+    const response = await fetch(`${ORIGIN}/api/Unauthorized`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: 401, msg: expect.stringMatching(/\S/) });
+  });
+
+  it('any other /api url is a 404, never the network', async () => {
+    const response = await fetch(`${ORIGIN}/api/no/such/thing`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 404, msg: '接口不存在：POST /api/no/such/thing' });
+  });
+});
+
+describe('the mock behaves like the server where a developer clicks', () => {
+  beforeAll(async () => {
+    adminToken = await signIn('admin');
+  });
+
+  it('keeps writes: a created account is listed, an edited one changes, a deleted one is gone', async () => {
+    const created = await data(routes.createAccount, {
+      // A boolean state is accepted as the server accepts it (contract: StateInput).
+      body: { accountNumber: 'liqiang', accountName: '李强', password: 'Liqiang#2026', state: true as never, orgId: 7 },
+    });
+    expect(created).toMatchObject({ accountNumber: 'liqiang', state: true, orgName: '前端开发部', builtin: false });
+
+    const listed = await data(routes.listAccounts, { query: { p: 1, pageSize: 10, orgId: 2 } });
+    expect(listed.list[0]).toMatchObject({ id: created.id, accountName: '李强' });
+
+    await data(routes.updateAccount, {
+      body: { id: created.id, accountNumber: 'liqiang', accountName: '李强强', state: 0, orgId: 7, roleId: 3 },
+    });
+    const edited = await data(routes.listAccounts, { query: { p: 1, pageSize: 10, accountNumber: 'liqiang' } });
+    expect(edited.list).toEqual([
+      expect.objectContaining({ accountName: '李强强', state: false, roleName: '普通员工' }),
+    ]);
+
+    await data(routes.deleteAccount, { query: { id: created.id } });
+    const after = await data(routes.listAccounts, { query: { p: 1, pageSize: 10, accountNumber: 'liqiang' } });
+    expect(after).toEqual({ list: [], totalCount: 0, totalPage: 0 });
+  });
+
+  it('refuses invalid bodies with 400 and a zh-CN message naming the field', async () => {
+    const missing = await call(routes.createAccount, {
+      body: { accountNumber: 'x1', password: 'Sample#2026', state: 1, orgId: 1 } as never,
+    });
+    expect(missing).toMatchObject({ status: 400, body: { code: 400, msg: '请填写用户名' } });
+
+    const tooShort = await call(routes.createAccount, {
+      body: { accountNumber: 'x1', accountName: '某人', password: 'short', state: 1, orgId: 1 },
+    });
+    expect(tooShort.body).toEqual({ code: 400, msg: '密码长度不能少于 8 个字符' });
+
+    const duplicate = await call(routes.createAccount, {
+      body: { accountNumber: 'admin', accountName: '重复', password: 'Sample#2026', state: 1, orgId: 1 },
+    });
+    expect(duplicate.body).toEqual({ code: 400, msg: '账号“admin”已存在' });
+
+    const parentWithChildren = await call(routes.deleteOrg, { query: { id: 1 } });
+    expect(parentWithChildren.status).toBe(400);
+    expect(parentWithChildren.body).toMatchObject({ msg: expect.stringContaining('下级组织') });
+  });
+
+  it('needs a session (401) and, for guarded routes, the permission (403)', async () => {
+    expect((await call(routes.listAccounts, { query: { p: 1, pageSize: 10 }, token: null })).status).toBe(401);
+    const staff = await signIn('lina');
+    const refused = await call(routes.listAccounts, { query: { p: 1, pageSize: 10 }, token: staff });
+    expect(refused).toMatchObject({ status: 403, body: { code: 403, msg: '无权访问“账号列表”，请联系企业管理员' } });
+    expect((await call(routes.overview, { token: staff })).status).toBe(200);
+  });
+
+  it('signs every seeded account in with the documented password, and no other', async () => {
+    expect(store.accounts.filter((a) => a.state).length).toBeGreaterThan(20);
+    expect(await signIn('zhangwei')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const wrong = await call(routes.login, {
+      body: { account: 'zhangwei', password: 'wrong-password', captcha: await captchaToken() },
+      token: null,
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 400, msg: '账号或密码错误' } });
+  });
+
+  it('runs with access control, the interceptor and encryption off', async () => {
+    expect(await data(routes.authOptions, { token: null })).toEqual({
+      loginCaptcha: true,
+      registration: true,
+      accessControl: false,
+      permissionInterceptor: false,
+      encryption: false,
+    });
+  });
+
+  it('answers after a 100–600 ms delay by default', async () => {
+    const { handlers: slow } = createMockHandlers({ origin: 'http://slow.test' });
+    const started = performance.now();
+    const response = await getResponse(slow, new Request('http://slow.test/api/health'));
+    expect(response?.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+});

@@ -1,0 +1,23 @@
+import { flattenMenus, menus, type RouteDef, resourceKey, routes } from '@gatehouse/contract';
+import type { MockStore, Resource, StoredAccount } from './store';
+
+const freeApis = new Set(
+  Object.values(routes as Record<string, RouteDef>)
+    .filter((route) => route.access !== 'permission')
+    .map((route) => resourceKey(route.method, route.path)),
+);
+// Access control is off in the mock, so the menus marked `everyone` are held without a grant (as on the server).
+const everyoneMenus = new Set(flattenMenus(menus).flatMap((menu) => (menu.everyone ? [menu.path] : [])));
+
+/** What an account holds: everything for the super-admin role, else its role's plus the open and signed-in APIs. */
+export function heldResources(store: MockStore, account: StoredAccount): Resource[] {
+  const role = account.roleId === null ? undefined : store.roles.find((r) => r.id === account.roleId);
+  if (role?.builtin) return store.resources;
+  const granted = new Set(role?.resources ?? []);
+  return store.resources.filter(
+    (r) =>
+      granted.has(r.id) ||
+      (r.type === 1 && freeApis.has(resourceKey(r.method ?? '', r.url ?? ''))) ||
+      (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
+  );
+}

@@ -1,0 +1,128 @@
+import type { ResponseOf, routes } from '@gatehouse/contract';
+
+export type Account = ResponseOf<typeof routes.createAccount>;
+export type Org = ResponseOf<typeof routes.createOrg>;
+export type Role = ResponseOf<typeof routes.createRole>;
+export type Resource = ResponseOf<typeof routes.createResource>;
+export type Dict = ResponseOf<typeof routes.createDict>;
+export type DictItem = ResponseOf<typeof routes.createDictItem>;
+export type Region = ResponseOf<typeof routes.listRegions>[number];
+
+/** What the store keeps of an account; names of its organisation and role are joined in when answered. */
+export interface StoredAccount extends Omit<Account, 'orgName' | 'belongOrgName' | 'roleName'> {
+  password: string;
+}
+
+export type StoredOrg = Omit<Org, 'hasChildren' | 'regionName'>;
+export type StoredRole = Omit<Role, 'accountCount'>;
+
+export interface StoredFile {
+  id: string;
+  key: string;
+  name: string;
+  contentType: string;
+  bytes: Blob;
+  ownerId: string | null;
+}
+
+/** A single-use token handed out by a verification step, and what it proves. */
+export interface IssuedToken {
+  purpose: 'captcha' | 'sms' | 'email' | 'password';
+  /** SMS flavour: the send route's path; e-mail and password: 'verify'. */
+  flavour: string;
+  /** The mobile number or e-mail address the code went to; the account id for a password check. */
+  subject: string;
+}
+
+export interface SignIn {
+  accountId: number;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface MockStore {
+  accounts: StoredAccount[];
+  orgs: StoredOrg[];
+  roles: StoredRole[];
+  resources: Resource[];
+  dicts: Dict[];
+  dictItems: DictItem[];
+  regions: Array<Omit<Region, 'hasChildren'>>;
+  files: StoredFile[];
+  /** Text documents by document id, with the (path, owner id) they were saved under. */
+  texts: Map<string, { path: string; ownerId: string; content: unknown }>;
+  /** Codes sent (captcha, SMS, e-mail) by id: what they were sent to. Any answer is accepted in the mock. */
+  codes: Map<string, IssuedToken>;
+  /** Tokens answered by a validation, spent by the call that uses them. */
+  tokens: Map<string, IssuedToken>;
+  signIns: SignIn[];
+  nextId: Record<'account' | 'org' | 'role' | 'resource' | 'dict' | 'dictItem', number>;
+}
+
+export function nextId(store: MockStore, kind: keyof MockStore['nextId']): number {
+  const id = store.nextId[kind];
+  store.nextId[kind] = id + 1;
+  return id;
+}
+
+/** The ids of `id` and everything below it in a pid tree. */
+export function subtreeIds(nodes: ReadonlyArray<{ id: number; pid: number | null }>, id: number): Set<number> {
+  const ids = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const node of nodes) {
+      if (node.pid !== null && ids.has(node.pid) && !ids.has(node.id)) {
+        ids.add(node.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** Region names from the province down to `id`, or [] when unknown. */
+export function regionPath(store: MockStore, id: number): Array<{ id: number; name: string }> {
+  const path: Array<{ id: number; name: string }> = [];
+  let region = store.regions.find((r) => r.id === id);
+  while (region) {
+    path.unshift({ id: region.id, name: region.name });
+    const pid = region.pid;
+    region = pid === null ? undefined : store.regions.find((r) => r.id === pid);
+  }
+  return path;
+}
+
+export function toOrg(store: MockStore, org: StoredOrg): Org {
+  const path = org.regionId === null ? [] : regionPath(store, org.regionId);
+  return {
+    ...org,
+    hasChildren: store.orgs.some((o) => o.pid === org.id),
+    regionName: path.length ? path.map((r) => r.name).join(' / ') : null,
+  };
+}
+
+export function toAccount(store: MockStore, account: StoredAccount): Account {
+  const { password: _password, ...fields } = account;
+  const org = store.orgs.find((o) => o.id === account.orgId);
+  const role = account.roleId === null ? undefined : store.roles.find((r) => r.id === account.roleId);
+  return {
+    ...fields,
+    orgName: org?.name ?? '',
+    belongOrgName: org?.fullName || org?.name || '',
+    roleName: role?.name ?? null,
+  };
+}
+
+export function toRole(store: MockStore, role: StoredRole): Role {
+  return {
+    ...role,
+    resources: role.builtin ? store.resources.map((r) => r.id) : [...role.resources],
+    accountCount: store.accounts.filter((a) => a.roleId === role.id).length,
+  };
+}
+
+/** Siblings by orderNum, then id: the order the server answers trees in. */
+export const byOrder = (a: { orderNum: number; id: number }, b: { orderNum: number; id: number }) =>
+  a.orderNum - b.orderNum || a.id - b.id;
