@@ -95,8 +95,11 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const resources = createResourcesService(createResourcesRepository(db), {
     implicitMenus: !config.accessControl,
   });
-  const accounts = createAccountsService(db, (trx, accountId) =>
-    createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+  const regions = createRegionsService();
+  const accounts = createAccountsService(
+    db,
+    (trx, accountId) => createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+    regions.nameOf,
   );
   const outbox = createOutbox(config.dataDir, fastify.log);
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
@@ -150,7 +153,6 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   });
 
   const statsService = createStatsService(db);
-  const regions = createRegionsService();
   const handlers = {
     health: async () => {
       await sql`select 1`.execute(db);

@@ -27,6 +27,9 @@ export const Account = Type.Object({
   introduction: Type.Union([Type.String(), Type.Null()]),
   /** 工作单位 given at self-registration. */
   company: Type.Union([Type.String(), Type.Null()]),
+  /** Region of the contact address (联系地址): code and path of names. */
+  regionId: Type.Union([Type.Integer(), Type.Null()]),
+  regionName: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */
@@ -131,6 +134,11 @@ export const accountSelfRoutes = {
         avatar: optionalText('头像', 1000),
         contactNumber: optionalText('手机号', 30),
         email: optionalText('邮箱', 254),
+        regionId: Type.Optional(
+          Type.Union([Type.Integer({ minimum: 1, maximum: 999_999, title: '所在地区' }), Type.Null()], {
+            title: '所在地区',
+          }),
+        ),
         address: optionalText('联系地址', 255),
         introduction: optionalText('个人介绍', 1000),
       },

@@ -193,6 +193,8 @@ export function createMockStore(): MockStore {
     address: '北京市海淀区中关村大街 1 号',
     introduction: '负责 Gatehouse 后台的日常维护。',
     company: null,
+    regionId: null,
+    regionName: null,
     password: MOCK_PASSWORD,
   };
   const accounts: StoredAccount[] = [
@@ -213,6 +215,8 @@ export function createMockStore(): MockStore {
         address: null,
         introduction: null,
         company: null,
+        regionId: null,
+        regionName: null,
         password: MOCK_PASSWORD,
       }),
     ),

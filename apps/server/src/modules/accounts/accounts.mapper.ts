@@ -2,7 +2,10 @@ import type { Account } from '@gatehouse/contract';
 import type { Static } from 'typebox';
 import type { AccountView } from './accounts.repository.js';
 
-export function toAccount(row: AccountView): Static<typeof Account> {
+/** Names a region code by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not in the tree. */
+export type RegionNamer = (id: number) => string | null;
+
+export function toAccount(row: AccountView, regionName: RegionNamer): Static<typeof Account> {
   return {
     id: row.id,
     accountNumber: row.account_number,
@@ -21,5 +24,7 @@ export function toAccount(row: AccountView): Static<typeof Account> {
     address: row.address,
     introduction: row.introduction,
     company: row.company,
+    regionId: row.region_id,
+    regionName: row.region_id === null ? null : regionName(row.region_id),
   };
 }

@@ -35,6 +35,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'account.address',
         'account.introduction',
         'account.company',
+        'account.region_id',
         'org.name as org_name',
         'org.full_name as org_full_name',
         'role.name as role_name',

@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
-import { toAccount } from './accounts.mapper.js';
+import { type RegionNamer, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
 type CreateInput = BodyOf<Routes['createAccount']>;
@@ -55,13 +55,13 @@ async function checkedFields(repo: AccountsRepository, input: CreateInput | Upda
   };
 }
 
-export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) {
+export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, regionName: RegionNamer) {
   const repo = createAccountsRepository(db);
 
   async function view(id: number, r: AccountsRepository = repo) {
     const row = await r.findView(id);
     if (!row) throw badRequest(t('account.notFound'));
-    return toAccount(row);
+    return toAccount(row, regionName);
   }
 
   /** A unique-index race (two creates at once) becomes the same 400 as the pre-check. */
@@ -91,6 +91,7 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) 
 
     /** Self-service: only name, avatar and contact details; role, state, organisation and number are not reachable. */
     async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal) {
+      if (input.regionId != null && regionName(input.regionId) === null) throw badRequest(t('region.notFound'));
       const email = optional(input.email);
       if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
       const contactNumber = optional(input.contactNumber);
@@ -101,6 +102,8 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) 
         ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
         contact_number: contactNumber,
         email,
+        // Absent keeps the stored region; null clears it.
+        ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
         address: optional(input.address),
         introduction: optional(input.introduction),
         update_time: new Date().toISOString(),
@@ -115,7 +118,11 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions) 
         orgId: query.orgId,
       };
       const { rows, total } = await repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize);
-      return { list: rows.map(toAccount), totalCount: total, totalPage: Math.ceil(total / query.pageSize) };
+      return {
+        list: rows.map((row) => toAccount(row, regionName)),
+        totalCount: total,
+        totalPage: Math.ceil(total / query.pageSize),
+      };
     },
 
     async create(input: CreateInput, principal: Principal) {

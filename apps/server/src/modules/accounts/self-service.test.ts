@@ -150,3 +150,23 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
     ).toBe(403);
   });
 });
+
+describe('contact address region', () => {
+  it('keeps the region of the personal page, names its path, refuses unknown codes', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const token = await t.login();
+      const body = { accountName: '系统管理员', regionId: 320506, address: '吴中大道 1188 号' };
+      const res = await t.call('PUT', '/account/profile', { token, body });
+      expect(res.status, res.body.msg).toBe(200);
+      expect(res.body.data).toMatchObject({ regionId: 320506, regionName: '江苏省 / 苏州市 / 吴中区' });
+      const kept = await t.call('PUT', '/account/profile', { token, body: { accountName: '系统管理员' } });
+      expect(kept.body.data).toMatchObject({ regionId: 320506 });
+      const unknown = await t.call('PUT', '/account/profile', { token, body: { accountName: 'x', regionId: 1 } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.msg).toBe('地区不存在');
+    } finally {
+      await t.close();
+    }
+  });
+});

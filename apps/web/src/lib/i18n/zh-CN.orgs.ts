@@ -7,6 +7,7 @@ export const zhCNOrgs = {
   'org.fieldName': '部门名称',
   'org.fieldFullName': '全称',
   'org.fieldParent': '上级组织',
+  'org.fieldRegion': '所在地区',
   'org.parentNone': '无（根节点）',
   'org.parentHint': '选择其他组织可移动该节点；清空则成为根节点',
   'org.nameRequired': '请输入名称',

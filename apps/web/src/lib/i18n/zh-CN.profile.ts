@@ -1,5 +1,7 @@
 /** zh-CN texts of the profile screens (merged into the one catalogue by ./index.ts). */
 export const zhCNProfile = {
+  'profile.region': '所在地区',
+  'profile.addressPlaceholder': '详细地址，如街道、门牌号',
   'profile.title': '个人信息',
   'profile.accountName': '用户名',
   'profile.accountNumber': '账号',

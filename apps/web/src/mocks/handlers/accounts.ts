@@ -69,6 +69,8 @@ export const accountMocks = {
       address: null,
       introduction: null,
       company: null,
+      regionId: null,
+      regionName: null,
       password: body.password,
     };
     store.accounts.push(account);

@@ -1,7 +1,7 @@
 import { routes } from '@gatehouse/contract';
 import { fail, handle } from '../handle';
 import { heldResources } from '../permissions';
-import { byOrder, type MockStore, type StoredAccount, toAccount } from '../store';
+import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '../store';
 import { issueToken } from '../token';
 import { textOrNull } from './fields';
 
@@ -74,6 +74,15 @@ export const authMocks = {
     if (body.contactNumber !== undefined) me.contactNumber = textOrNull(body.contactNumber);
     if (body.email !== undefined) me.email = textOrNull(body.email);
     if (body.address !== undefined) me.address = textOrNull(body.address);
+    if (body.regionId !== undefined) {
+      me.regionId = body.regionId;
+      me.regionName =
+        body.regionId === null
+          ? null
+          : regionPath(ctx.store, body.regionId)
+              .map((step) => step.name)
+              .join(' / ') || fail('地区不存在');
+    }
     if (body.introduction !== undefined) me.introduction = textOrNull(body.introduction);
     return accountInfo(ctx.store, me, ctx.session?.originalAccountId ?? null);
   }),

@@ -144,6 +144,8 @@ export const verificationMocks = {
       address: null,
       introduction: null,
       company: body.company.trim() || fail('请填写工作单位'),
+      regionId: null,
+      regionName: null,
       password: body.password,
     };
     store.accounts.push(account);

@@ -20,6 +20,8 @@ const account: Account = {
   address: null,
   introduction: null,
   company: null,
+  regionId: null,
+  regionName: null,
 };
 
 describe('account form mapping', () => {

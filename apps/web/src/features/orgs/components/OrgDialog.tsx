@@ -1,7 +1,9 @@
 import { Form, Input } from 'antd';
 import { FormDialog, useSubmit } from '../../../components/form-dialog';
 import { OrgPicker } from '../../../components/org-picker';
+import { RegionCascader } from '../../../components/region-cascader';
 import { t } from '../../../lib/i18n';
+import { regionSource } from '../../../lib/regions';
 import { createOrg, loadOrgs, type Org, updateOrg } from '../api/orgs.api';
 import {
   initialOrgValues,
@@ -87,6 +89,9 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
         rules={[{ max: 255, message: t('org.fullNameLength') }]}
       >
         <Input maxLength={255} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={t('org.fieldRegion')} name="regionId">
+        <RegionCascader source={regionSource} aria-label={t('org.fieldRegion')} />
       </Form.Item>
       <Form.Item
         label={t('org.fieldParent')}

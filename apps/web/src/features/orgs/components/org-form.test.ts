@@ -20,20 +20,29 @@ describe('org form mapping', () => {
   });
 
   it('editing starts from the row', () => {
-    expect(initialOrgValues({ mode: 'edit', org })).toEqual({ name: '研发部', fullName: '', pid: 3 });
+    expect(initialOrgValues({ mode: 'edit', org: { ...org, regionId: 320506 } })).toEqual({
+      name: '研发部',
+      fullName: '',
+      pid: 3,
+      regionId: 320506,
+    });
   });
 
   it('trims and sends a blank full name as null', () => {
-    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', pid: 1 })).toEqual({
+    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', pid: 1, regionId: null })).toEqual({
       name: '财务部',
       fullName: null,
       pid: 1,
+      regionId: null,
     });
-    expect(toUpdateOrgBody(org, { name: '研发中心', fullName: '研发中心（北京）', pid: null })).toEqual({
+    expect(
+      toUpdateOrgBody(org, { name: '研发中心', fullName: '研发中心（北京）', pid: null, regionId: 110105 }),
+    ).toEqual({
       id: 7,
       name: '研发中心',
       fullName: '研发中心（北京）',
       pid: null,
+      regionId: 110105,
     });
   });
 

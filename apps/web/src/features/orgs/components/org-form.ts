@@ -5,6 +5,8 @@ export interface OrgFormValues {
   name: string;
   fullName: string;
   pid: number | null;
+  /** 所在地区: a region code. */
+  regionId: number | null;
 }
 
 /** What the dialog was opened for: a new root, a new child of `parent`, or editing `org`. */
@@ -12,14 +14,24 @@ export type OrgDialogTarget = { mode: 'create'; parent: Org | null } | { mode: '
 
 export function initialOrgValues(target: OrgDialogTarget): OrgFormValues {
   if (target.mode === 'edit') {
-    return { name: target.org.name, fullName: target.org.fullName ?? '', pid: target.org.pid };
+    return {
+      name: target.org.name,
+      fullName: target.org.fullName ?? '',
+      pid: target.org.pid,
+      regionId: target.org.regionId,
+    };
   }
-  return { name: '', fullName: '', pid: target.parent?.id ?? null };
+  return { name: '', fullName: '', pid: target.parent?.id ?? null, regionId: null };
 }
 
 const fields = (values: OrgFormValues) => {
   const fullName = values.fullName?.trim() ?? '';
-  return { name: values.name.trim(), fullName: fullName === '' ? null : fullName, pid: values.pid ?? null };
+  return {
+    name: values.name.trim(),
+    fullName: fullName === '' ? null : fullName,
+    pid: values.pid ?? null,
+    regionId: values.regionId ?? null,
+  };
 };
 
 export const toCreateOrgBody = (values: OrgFormValues): CreateOrgBody => fields(values);

@@ -1,11 +1,13 @@
 import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RegionCascader } from '../../../components/region-cascader';
 import { ToolBar } from '../../../components/tool-bar';
 import { AvatarUploader } from '../../../components/upload';
 import { useIdentityVerification } from '../../../components/verification';
 import { formatDateTime } from '../../../lib/format/date';
 import { t } from '../../../lib/i18n';
+import { regionSource } from '../../../lib/regions';
 import { type Account, useSession } from '../../../stores/session';
 import { updatePasswordPath } from '../../auth';
 import { updateProfile } from '../api/profile.api';
@@ -179,8 +181,18 @@ function ProfileForm({ user }: { user: Account }) {
       >
         <Input maxLength={254} autoComplete="email" />
       </Form.Item>
-      <Form.Item label={t('profile.address')} name="address">
-        <Input maxLength={255} autoComplete="street-address" />
+      <Form.Item label={t('profile.address')} style={{ marginBottom: 0 }}>
+        <Form.Item name="regionId" style={{ marginBottom: 12 }}>
+          <RegionCascader source={regionSource} aria-label={t('profile.region')} />
+        </Form.Item>
+        <Form.Item name="address">
+          <Input
+            maxLength={255}
+            autoComplete="street-address"
+            placeholder={t('profile.addressPlaceholder')}
+            aria-label={t('profile.addressPlaceholder')}
+          />
+        </Form.Item>
       </Form.Item>
       <Form.Item label={t('profile.introduction')} name="introduction">
         <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 4, maxRows: 10 }} />

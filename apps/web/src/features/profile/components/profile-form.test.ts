@@ -15,14 +15,16 @@ describe('profile form', () => {
         accountName: ' 张三 ',
         contactNumber: '+86 13812345678',
         email: '  ',
-        address: ' 苏州 ',
+        regionId: 320506,
+        address: ' 吴中大道 1188 号 ',
         introduction: '',
       }),
     ).toEqual({
       accountName: '张三',
       contactNumber: '+8613812345678',
       email: null,
-      address: '苏州',
+      regionId: 320506,
+      address: '吴中大道 1188 号',
       introduction: null,
     });
   });
@@ -32,6 +34,7 @@ describe('profile form', () => {
       accountName: '管理员',
       contactNumber: null,
       email: 'a@b.cn',
+      regionId: null,
       address: null,
       introduction: '你好',
     } as Account;
@@ -39,6 +42,7 @@ describe('profile form', () => {
       accountName: '管理员',
       contactNumber: '',
       email: 'a@b.cn',
+      regionId: null,
       address: '',
       introduction: '你好',
     });

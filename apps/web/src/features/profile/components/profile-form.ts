@@ -8,6 +8,8 @@ export interface ProfileFormValues {
   accountName: string;
   contactNumber: string;
   email: string;
+  /** 联系地址: the region (province / city / district) and the street address. */
+  regionId: number | null;
   address: string;
   introduction: string;
 }
@@ -16,6 +18,7 @@ export const toProfileFormValues = (user: Account): ProfileFormValues => ({
   accountName: user.accountName,
   contactNumber: user.contactNumber ?? '',
   email: user.email ?? '',
+  regionId: user.regionId,
   address: user.address ?? '',
   introduction: user.introduction ?? '',
 });
@@ -30,6 +33,7 @@ export const toProfileBody = (values: ProfileFormValues): ProfileBody => ({
   accountName: values.accountName.trim(),
   contactNumber: optional(values.contactNumber)?.replace(/[\s-]/g, '') ?? null,
   email: optional(values.email),
+  regionId: values.regionId ?? null,
   address: optional(values.address),
   introduction: optional(values.introduction),
 });
