@@ -42,6 +42,7 @@ import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
 import { bindRoutes, type Handlers, installErrorHandling } from './platform/http.js';
 import { t } from './platform/i18n.js';
+import { installValidation } from './platform/validation.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -58,16 +59,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    ajv: {
-      customOptions: {
-        allErrors: false,
-        verbose: true,
-        removeAdditional: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-      },
-    },
   });
+  installValidation(fastify);
   installErrorHandling(fastify);
 
   await fastify.register(helmet, {

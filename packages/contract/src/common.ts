@@ -20,7 +20,10 @@ export const Page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
     totalCount: Type.Integer(),
   });
 
-/** State is 0/1 in requests (booleans are coerced to 0/1) and a boolean in responses. */
-export const StateInput = Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1], title: '状态' });
+/** State is 0/1 in requests (true/false accepted too) and a boolean in responses. */
+export const StateInput = Type.Unsafe<0 | 1 | boolean>({
+  anyOf: [{ type: 'integer', enum: [0, 1] }, { type: 'boolean' }],
+  title: '状态',
+});
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });

@@ -1,4 +1,6 @@
-import type { FastifySchemaValidationError } from 'fastify';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { t } from './i18n.js';
 
 interface AjvError extends FastifySchemaValidationError {
@@ -12,7 +14,13 @@ function fieldFromPath(instancePath: string): string {
 
 /** Turns the first Ajv error into a zh-CN sentence that names the field (its schema `title`) and the rule. */
 export function validationMessage(errors: FastifySchemaValidationError[]): string {
-  const error = errors[0] as AjvError | undefined;
+  // A union (state: 0/1 or a boolean; text or null) reports its branches first. A branch's own rule (too long)
+  // says most; when every branch simply has the wrong type or value, the anyOf error names the field.
+  const first = errors[0];
+  const union = errors.find((e) => e.keyword === 'anyOf');
+  const error = (union && first && (first.keyword === 'type' || first.keyword === 'enum') ? union : first) as
+    | AjvError
+    | undefined;
   if (!error) return t('validation.body');
   const params = error.params as Record<string, unknown>;
   const title = (name: string) => error.parentSchema?.properties?.[name]?.title ?? name;
@@ -38,6 +46,7 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
       return t('validation.maximum', { field, limit: Number(params.limit) });
     case 'const':
     case 'enum':
+    case 'anyOf':
       return t('validation.enum', { field });
     case 'format':
     case 'pattern':
@@ -45,4 +54,23 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     default:
       return field ? t('validation.type', { field }) : t('validation.body');
   }
+}
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+const AJV_OPTIONS = {
+  allErrors: false,
+  verbose: true,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+} as const;
+
+/**
+ * Query strings and path parameters are text, so they are coerced to the schema's types (`?p=2` → 2). JSON bodies
+ * are NOT: `{"id": true}` must not become account 1, and `"1"` is not a number. (Fastify's default coerces both.)
+ */
+export function installValidation(app: FastifyInstance): void {
+  const coercing = addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: 'array' }));
+  const exact = addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
 }

@@ -25,7 +25,7 @@ function checkedFields(store: MockStore, body: EditableFields, self: StoredAccou
   return {
     accountNumber,
     accountName,
-    state: body.state === 1,
+    state: body.state === 1 || body.state === true,
     orgId: body.orgId,
     roleId,
     avatar: body.avatar === undefined ? undefined : textOrNull(body.avatar),
