@@ -36,6 +36,7 @@ const nastyString = fc.oneof(
     '😀'.repeat(30),
     'Ａ'.repeat(10),
     '../../etc/passwd',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal text is the attack.
     '${jndi:ldap://x}',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
