@@ -71,8 +71,20 @@ export async function buildApp(config: Config, database: Database): Promise<App>
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
       },
     },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // API answers are personal and current: never stored by browsers or proxies, unless a route says otherwise
+  // (reference data, file bytes at their capability urls).
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   // Multipart bodies are streamed by the upload handler, never buffered (limits are set per request).
   await fastify.register(multipart);

@@ -25,7 +25,7 @@ describe('config', () => {
         DATA_DIR: '/tmp/x',
         DATABASE_URL: 'postgres://u@h/db',
         ADMIN_PASSWORD: 'pw',
-        JWT_SECRET: 's',
+        JWT_SECRET: 'k3J9-long-enough-secret-for-HS256-xyz',
       },
       '/',
     );
@@ -35,7 +35,7 @@ describe('config', () => {
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@h/db',
       adminPassword: 'pw',
-      jwtSecret: 's',
+      jwtSecret: 'k3J9-long-enough-secret-for-HS256-xyz',
     });
   });
 
@@ -79,5 +79,10 @@ describe('config', () => {
     expect(
       loadConfig({ ACCESS_CONTROL: 'on', PERMISSION_INTERCEPTOR: '1', REQUEST_ENCRYPTION: 'true' }, '/'),
     ).toMatchObject({ accessControl: true, permissionInterceptor: true, requestEncryption: true });
+  });
+
+  it('refuses to start with a weak JWT_SECRET', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'secret' }, '/')).toThrow('JWT_SECRET must be at least 32 characters');
+    expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(40) }, '/')).toThrow('JWT_SECRET');
   });
 });

@@ -89,6 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   const dataDir = env.DATA_DIR || './data';
   const webDist = env.WEB_DIST || resolve(import.meta.dirname, '../../web/dist');
   const nodeEnv = env.NODE_ENV || 'development';
+  const jwtSecret = env.JWT_SECRET || undefined;
+  // HS256 with a short secret can be brute-forced offline from any token: refuse to start.
+  if (jwtSecret !== undefined && (jwtSecret.length < 32 || new Set(jwtSecret).size < 8)) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters with some variety (or unset: one is generated)');
+  }
   const captchaTestMode = flag(env, 'CAPTCHA_TEST_MODE', false);
   if (captchaTestMode && nodeEnv === 'production') {
     throw new ConfigError(
@@ -103,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret,
     nodeEnv,
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 60, 10, 7 * 24 * 3600),
     sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),

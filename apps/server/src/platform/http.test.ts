@@ -54,4 +54,17 @@ describe('HTTP conventions', () => {
     const res = await t.call('POST', '/account', { body: { nonsense: true } });
     expect(res.status).toBe(401);
   });
+
+  it('sends strict security headers, and no-store on API answers', async () => {
+    const page = await t.app.fastify.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const api = await t.call('GET', '/health');
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
 });
