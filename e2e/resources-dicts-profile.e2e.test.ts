@@ -360,7 +360,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await profile.getByLabel('用户名', { exact: true }).fill('王管理');
       await profile.getByLabel('手机号', { exact: true }).fill('13812345678');
       await profile.getByLabel('邮箱', { exact: true }).fill('wang@example.com');
-      await profile.getByLabel('联系地址', { exact: true }).fill('江苏省苏州市吴中区');
+      await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).fill('江苏省苏州市吴中区');
       await profile.getByLabel('个人介绍', { exact: true }).fill('负责系统权限与组织架构。');
       await profile.getByRole('button', { name: label('保存') }).click();
       await page.getByText('更新成功！').waitFor();
@@ -370,8 +370,8 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await screenshot(page, 'rdp-11-profile-saved');
 
       await page.reload();
-      await profile.getByLabel('联系地址', { exact: true }).waitFor();
-      expect(await profile.getByLabel('联系地址', { exact: true }).inputValue()).toBe('江苏省苏州市吴中区');
+      await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).waitFor();
+      expect(await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).inputValue()).toBe('江苏省苏州市吴中区');
       expect(await profile.getByLabel('个人介绍', { exact: true }).inputValue()).toBe('负责系统权限与组织架构。');
       // After the data is back, not while the page is still loading.
       await screenshot(page, 'rdp-12-profile-reloaded');
