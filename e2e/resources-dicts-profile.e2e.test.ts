@@ -371,7 +371,9 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
       await page.reload();
       await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).waitFor();
-      expect(await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).inputValue()).toBe('江苏省苏州市吴中区');
+      expect(await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).inputValue()).toBe(
+        '江苏省苏州市吴中区',
+      );
       expect(await profile.getByLabel('个人介绍', { exact: true }).inputValue()).toBe('负责系统权限与组织架构。');
       // After the data is back, not while the page is still loading.
       await screenshot(page, 'rdp-12-profile-reloaded');
