@@ -174,7 +174,7 @@ describe('home dashboard and the /data-v big screen', () => {
     expect(await page.getByTestId('datav-kpi-orgs-value').textContent()).toBe('3');
     expect(await page.getByTestId('datav-kpi-disabled-value').textContent()).toBe('1');
     // No header or side menu: the blank layout.
-    expect(await page.getByRole('navigation', { name: 'menu' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: '主菜单' }).count()).toBe(0);
 
     // Dark: the stage and the bars around it.
     const luminance = (locator: Locator) =>

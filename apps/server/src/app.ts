@@ -40,7 +40,7 @@ import { verificationHandlers } from './modules/verification/verification.routes
 import { createVerificationService } from './modules/verification/verification.service.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
-import { bindRoutes, type Handlers, installErrorHandling } from './platform/http.js';
+import { bindRoutes, type Handlers, installErrorHandling, installLocale } from './platform/http.js';
 import { t } from './platform/i18n.js';
 import { installValidation } from './platform/validation.js';
 
@@ -62,6 +62,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   });
   installValidation(fastify);
   installErrorHandling(fastify);
+  installLocale(fastify);
 
   await fastify.register(helmet, {
     // antd injects its CSS-in-JS styles at run time.

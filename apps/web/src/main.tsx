@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { configureHttp } from './lib/http';
+import { currentLocale } from './lib/i18n';
 import { useServerOptions } from './stores/server-options';
 import { canCall, useSession } from './stores/session';
 import 'antd/dist/reset.css';
@@ -16,6 +17,9 @@ configureHttp({
     permits: (route) => canCall(useSession.getState().permissions, route),
   },
 });
+
+// The page's language (the remembered choice, read by lib/i18n) for screen readers, hyphenation and fonts.
+document.documentElement.lang = currentLocale();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from './errors.js';
-import { t } from './i18n.js';
+import { localeContext, pickLocale, t } from './i18n.js';
 import { validationMessage } from './validation.js';
 
 /** Who is calling: resolved from the session token on every non-open route. */
@@ -121,6 +121,18 @@ interface FastifyLikeError {
   code?: string;
   validation?: Parameters<typeof validationMessage>[0];
   message: string;
+}
+
+/**
+ * Each request is served in the language its `Accept-Language` asks for (zh-CN by default): every `t()` during
+ * the request reads it from async-local storage. Entered again before validation, because reading the body
+ * runs in the socket's context, not the request's.
+ */
+export function installLocale(app: FastifyInstance): void {
+  const enter = (request: FastifyRequest, _reply: FastifyReply, done: () => void) =>
+    localeContext.run(pickLocale(request.headers['accept-language']), done);
+  app.addHook('onRequest', enter);
+  app.addHook('preValidation', enter);
 }
 
 /** The one place errors become answers (DESIGN.md §4). */

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
- * The server's user-facing texts (zh-CN). Every `msg` the API answers comes from here, so a second
- * locale is one more catalogue.
+ * The server's user-facing texts, zh-CN (the default) and en-US. Every `msg` the API answers comes from here;
+ * the language is the request's (`Accept-Language`, see locale.ts), zh-CN outside a request.
  */
 const zhCN = {
   ok: '操作成功',
@@ -122,6 +124,166 @@ const zhCN = {
 
 export type MessageKey = keyof typeof zhCN;
 
-export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return zhCN[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+/** en-US: every zh-CN key, checked by the compiler. */
+const enUS: Record<MessageKey, string> = {
+  ok: 'Success',
+  'auth.required': 'Not signed in or the session expired; please sign in again',
+  'auth.sessionEnded': 'The session has ended; please sign in again',
+  'auth.accountDisabled': 'The account is disabled; please contact the administrator',
+  'auth.badCredentials': 'Wrong account or password',
+  'auth.forbidden': 'No access to “{title}”; please contact your administrator',
+  'validation.required': 'Please fill in {field}',
+  'validation.type': '{field} has the wrong format',
+  'validation.minLength': '{field} must be at least {limit} characters',
+  'validation.maxLength': '{field} must be at most {limit} characters',
+  'validation.minimum': '{field} must not be less than {limit}',
+  'validation.maximum': '{field} must not be greater than {limit}',
+  'validation.enum': '{field} has an invalid value',
+  'validation.duplicate': '{field} must not repeat',
+  'validation.unknownField': 'Unsupported field: {field}',
+  'validation.format': '{field} has the wrong format',
+  'validation.body': 'The request body is malformed',
+  'validation.blank': '{field} must not be blank',
+  'password.length': 'The password must be {min} to {max} characters',
+  'password.common': 'The password is too common; please choose one that is harder to guess',
+  'password.sameAsAccount': 'The password must differ from the account',
+  'password.classes': 'The password needs at least two of: letters, digits, symbols',
+  'account.numberTaken': 'Account “{accountNumber}” already exists',
+  'account.notFound': 'The account does not exist or was deleted',
+  'account.orgNotFound': 'The organization does not exist',
+  'account.roleNotFound': 'The role does not exist',
+  'account.builtinDisable': 'The built-in administrator cannot be disabled',
+  'account.builtinDelete': 'The built-in administrator cannot be deleted',
+  'account.builtinRole': 'The built-in administrator must keep the super administrator role',
+  'account.deleteSelf': 'You cannot delete the account you are signed in with',
+  'account.disableSelf': 'You cannot disable the account you are signed in with',
+  'account.email': 'Invalid email address',
+  'account.contactNumber': 'Invalid phone number',
+  'verify.captchaRequired': 'Please complete the image code first',
+  'verify.captchaExpired': 'The image code expired; please refresh and retry',
+  'verify.captchaWrong': 'Wrong image code',
+  'verify.captchaLimit': 'Too many image codes requested; please retry later',
+  'verify.captchaTestText': 'Image code answer (written in test mode only)',
+  'verify.tokenInvalid': 'The verification token is invalid or expired; please verify your identity again',
+  'verify.tokenWrongUse': 'This verification token cannot be used for this operation',
+  'verify.tokenOtherAccount': 'This verification token belongs to another account',
+  'verify.tokenOtherMobile': 'The SMS code was not sent to this mobile number',
+  'verify.codeExpired': 'The code expired; please request a new one',
+  'verify.codeWrong': 'Wrong code; {left} attempts left',
+  'verify.codeExhausted': 'Too many wrong codes; please request a new one',
+  'verify.resendWait': 'Sent too often; please retry in {seconds} seconds',
+  'verify.recipientHourly': 'This recipient reached the hourly code limit; please retry later',
+  'verify.recipientDaily': 'This recipient reached the daily code limit; please retry tomorrow',
+  'verify.clientLimit': 'Too many codes sent from this network; please retry later',
+  'verify.mobileNotOwn': 'The mobile number differs from the one bound to this account',
+  'verify.emailNotOwn': 'The email differs from the security email of this account',
+  'verify.mobileTaken': 'This mobile number is already registered; please sign in',
+  'verify.passwordWrong': 'Wrong password',
+  'verify.accountUnavailable': 'The account does not exist or is disabled',
+  'verify.registrationClosed': 'Sign-up is not open',
+  'verify.registrationOrg': 'The organization for new accounts does not exist; please contact the administrator',
+  'verify.registrationRole':
+    'The default role for new accounts is missing or unusable; please contact the administrator',
+  'verify.fieldOne': 'Please give either a mobile number or an email',
+  'verify.smsText':
+    '[Gatehouse] Your code is {code}, valid for {minutes} minutes. If you did not ask for it, ignore this message.',
+  'verify.emailSubject': 'Gatehouse verification code',
+  'verify.emailText':
+    'Your Gatehouse code is {code}, valid for {minutes} minutes. If you did not ask for it, ignore this email.',
+  'region.notFound': 'The region does not exist',
+  'envelope.disabled': 'Request encryption is not enabled',
+  'envelope.invalid': 'The encrypted request cannot be read; please sign in again and retry',
+  'envelope.stale': 'The encrypted request expired; please check the clock of this device and retry',
+  'file.tooLarge': 'The file is too large (at most {limit} MB)',
+  'file.extension': 'Unsupported file type: {ext} files are not accepted',
+  'file.content': 'The file content does not match its extension .{ext}',
+  'file.nameLength': 'The file name must not exceed {max} characters',
+  'file.missing': 'Please choose a file to upload',
+  'file.notMultipart': 'Please upload files as multipart/form-data',
+  'file.notFound': 'The file does not exist or was deleted',
+  'file.textTooLarge': 'The document is too large (at most {limit} KB)',
+  'file.textNotFound': 'The document does not exist',
+  'account.switchSelf': 'You cannot switch to the account you are signed in with',
+  'account.switchDisabled': 'This account is disabled and cannot be switched to',
+  'account.switchExceeds': 'This account holds permissions you lack; you cannot switch to it',
+  'account.switchNested': 'Please switch back to your own identity before switching to another account',
+  'account.notSwitched': 'No identity switch is in force',
+  'account.originEnded': 'The session of your original identity ended; please sign in again',
+  'org.notFound': 'The organization does not exist or was deleted',
+  'org.parentNotFound': 'The parent organization does not exist',
+  'org.cycle': 'An organization cannot move under itself or one of its descendants',
+  'org.hasChildren': 'This organization still has {count} child organizations; delete or move them first',
+  'org.hasAccounts': 'This organization still has {count} accounts; delete or move them first',
+  'role.notFound': 'The role does not exist or was deleted',
+  'role.nameTaken': 'Role “{name}” already exists',
+  'role.builtin': 'The super administrator role is built in and cannot be changed or deleted',
+  'role.inUse': '{count} accounts use this role; it cannot be deleted',
+  'role.resourceNotFound': 'Unknown permissions: {ids}',
+  'role.resourceNotHeld': 'You cannot grant permissions you do not hold: {names}',
+  'resource.notFound': 'The resource does not exist or was deleted',
+  'resource.parentNotFound': 'The parent resource does not exist',
+  'resource.parentNotMenu': 'The parent must be a menu (route) resource',
+  'resource.cycle': 'A resource cannot move under itself or one of its descendants',
+  'resource.hasChildren': 'This resource still has {count} children; delete them first',
+  'resource.builtinDelete': 'Built-in resources cannot be deleted',
+  'resource.builtinFixed': 'The type, route, method and URL of a built-in resource cannot change',
+  'resource.methodRequired': 'Please choose the request method',
+  'resource.urlRequired': 'Please fill in the URL',
+  'resource.urlFormat': 'The URL must start with /',
+  'resource.routeFormat': 'The route must start with /',
+  'resource.duplicateApi': 'A resource with the same method and URL exists: {method} {url}',
+  'dict.notFound': 'The dictionary does not exist or was deleted',
+  'dict.codeTaken': 'Dictionary CODE “{dictCode}” already exists',
+  'dict.codeFixed': 'The dictionary CODE cannot change after creation',
+  'dictItem.notFound': 'The dictionary item does not exist or was deleted',
+  'dictItem.parentNotFound': 'The parent item does not exist',
+  'dictItem.parentOtherDict': 'The parent item must belong to the same dictionary',
+  'dictItem.cycle': 'An item cannot move under itself or one of its descendants',
+  'dictItem.hasChildren': 'This item still has {count} child items; delete them first',
+  'setup.adminPassword': 'Initial password of the admin account (shown once): {password}',
+  'http.notFound': 'No such API: {method} {url}',
+  'http.tooLarge': 'The request body is too large',
+  'http.internal': 'Server error; please retry later',
+};
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+export const catalogues: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
+  'zh-CN': zhCN,
+  'en-US': enUS,
+};
+
+/** The language of the request being served (set per request by installLocale); none outside a request. */
+export const localeContext = new AsyncLocalStorage<Locale>();
+
+export const currentLocale = (): Locale => localeContext.getStore() ?? DEFAULT_LOCALE;
+
+/**
+ * The best of our locales for an `Accept-Language` header: the first listed (by weight) whose language is
+ * English picks en-US, Chinese picks zh-CN; nothing usable picks the default.
+ */
+export function pickLocale(header: string | string[] | undefined): Locale {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranges = value
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((range) => range.tag !== '' && range.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranges) {
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** A text in the current request's language (`locale` to override it). */
+export function t(key: MessageKey, params: Record<string, string | number> = {}, locale = currentLocale()): string {
+  return catalogues[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { t } from './i18n.js';
+import { currentLocale, t } from './i18n.js';
 
 interface AjvError extends FastifySchemaValidationError {
   parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
@@ -12,7 +12,7 @@ function fieldFromPath(instancePath: string): string {
   return last ?? '';
 }
 
-/** Turns the first Ajv error into a zh-CN sentence that names the field (its schema `title`) and the rule. */
+/** Turns the first Ajv error into a sentence (in the request's language) that names the field (its schema `title`) and the rule. */
 export function validationMessage(errors: FastifySchemaValidationError[]): string {
   // A union (state: 0/1 or a boolean; text or null) reports its branches first. A branch's own rule (too long)
   // says most; when every branch simply has the wrong type or value, the anyOf error names the field.
@@ -23,8 +23,10 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     | undefined;
   if (!error) return t('validation.body');
   const params = error.params as Record<string, unknown>;
-  const title = (name: string) => error.parentSchema?.properties?.[name]?.title ?? name;
-  const field = error.parentSchema?.title ?? fieldFromPath(error.instancePath);
+  // The contract's field titles are zh-CN; other languages name the field by its property name (accountNumber).
+  const titled = currentLocale() === 'zh-CN';
+  const title = (name: string) => (titled ? error.parentSchema?.properties?.[name]?.title : undefined) ?? name;
+  const field = (titled ? error.parentSchema?.title : undefined) ?? fieldFromPath(error.instancePath);
   switch (error.keyword) {
     case 'required':
       return t('validation.required', { field: title(String(params.missingProperty)) });

@@ -2,7 +2,7 @@ import { flattenMenus, menus } from '@gatehouse/contract';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage, RegisterPage, UpdatePasswordPage } from '../features/auth';
 import { NotFoundPage, ServerErrorPage } from '../features/errors';
-import { t } from '../lib/i18n';
+import { menuTitle, t } from '../lib/i18n';
 import type { RouteHandle } from '../lib/router/route-title';
 import { BlankLayout } from './layouts/BlankLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -19,8 +19,8 @@ const handle = (title: string): RouteHandle => ({ title });
 export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
   const element = <MenuRoute key={menu.path} menu={menu} />;
   return menu.path === '/'
-    ? { index: true, element, handle: handle(menu.title) }
-    : { path: menu.path, element, handle: handle(menu.title) };
+    ? { index: true, element, handle: handle(menuTitle(menu)) }
+    : { path: menu.path, element, handle: handle(menuTitle(menu)) };
 });
 
 /**

@@ -1,15 +1,18 @@
 import { CaretDownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { App, Avatar, Dropdown, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { LanguageSwitch, ThemeToggle } from '../../components/preferences';
 import { useIdentitySwitch } from '../../features/accounts';
 import { logout } from '../../features/auth';
 import { http } from '../../lib/http';
 import { t } from '../../lib/i18n';
+import { useEffectiveTheme } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
 
 /**
- * Blue header: logo home, user dropdown (个人信息, 退出登录). While an identity switch is in force, a badge says
- * which account is being acted as and the dropdown offers the way back (切换回原身份).
+ * Blue header (a dark surface in the dark theme): logo home, language switch, theme toggle, user dropdown
+ * (个人信息, 退出登录). While an identity switch is in force, a badge says which account is being acted as and the
+ * dropdown offers the way back (切换回原身份).
  */
 export function AppHeader() {
   const user = useSession((state) => state.user);
@@ -17,6 +20,10 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { restore } = useIdentitySwitch();
   const original = user?.originalAccount ?? null;
+  const { token } = theme.useToken();
+  const dark = useEffectiveTheme() === 'dark';
+  const background = dark ? token.colorBgContainer : '#257ff7';
+  const color = dark ? token.colorText : '#fff';
 
   const confirmLogout = () =>
     modal.confirm({
@@ -39,28 +46,37 @@ export function AppHeader() {
       component="header"
       align="center"
       justify="space-between"
-      style={{ height: 60, padding: '0 20px', background: '#257ff7', color: '#fff', flex: 'none' }}
+      style={{
+        height: 60,
+        padding: '0 20px',
+        background,
+        color,
+        flex: 'none',
+        borderBottom: dark ? `1px solid ${token.colorBorderSecondary}` : undefined,
+      }}
     >
-      <Link to="/" style={{ color: '#fff' }}>
-        <Typography.Title level={1} style={{ color: '#fff', fontSize: 22, margin: 0 }}>
+      <Link to="/" style={{ color }}>
+        <Typography.Title level={1} style={{ color, fontSize: 22, margin: 0 }}>
           {t('app.name')}
         </Typography.Title>
       </Link>
-      {user?.accountName && (
-        <Flex align="center" gap={16}>
-          {original && (
-            <Tooltip title={t('header.originalAccount', original)}>
-              <Tag
-                color="gold"
-                variant="solid"
-                icon={<SwapOutlined aria-hidden />}
-                data-testid="acting-as"
-                style={{ margin: 0, fontSize: 13, lineHeight: '24px', color: '#4a3500' }}
-              >
-                {t('header.actingAs', { accountName: user.accountName, accountNumber: user.accountNumber })}
-              </Tag>
-            </Tooltip>
-          )}
+      <Flex align="center" gap={16}>
+        <LanguageSwitch />
+        <ThemeToggle />
+        {user?.accountName && original && (
+          <Tooltip title={t('header.originalAccount', original)}>
+            <Tag
+              color="gold"
+              variant="solid"
+              icon={<SwapOutlined aria-hidden />}
+              data-testid="acting-as"
+              style={{ margin: 0, fontSize: 13, lineHeight: '24px', color: '#4a3500' }}
+            >
+              {t('header.actingAs', { accountName: user.accountName, accountNumber: user.accountNumber })}
+            </Tag>
+          </Tooltip>
+        )}
+        {user?.accountName && (
           <Dropdown
             trigger={['click']}
             menu={{
@@ -81,7 +97,7 @@ export function AppHeader() {
               align="center"
               gap={8}
               data-testid="user-menu"
-              style={{ cursor: 'pointer', color: '#fff', background: 'none', border: 'none', font: 'inherit' }}
+              style={{ cursor: 'pointer', color, background: 'none', border: 'none', font: 'inherit' }}
             >
               {/* Reads the session's user, which the personal page and the account dialog reload after an avatar
                   change; keyed by the url so a new picture is a new <img>, never the old one still decoding. */}
@@ -97,8 +113,8 @@ export function AppHeader() {
               <CaretDownOutlined aria-hidden />
             </Flex>
           </Dropdown>
-        </Flex>
-      )}
+        )}
+      </Flex>
     </Flex>
   );
 }

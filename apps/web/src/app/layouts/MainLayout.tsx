@@ -1,5 +1,8 @@
+import { theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { t } from '../../lib/i18n';
+import { useEffectiveTheme } from '../../stores/preferences';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
 
@@ -7,6 +10,8 @@ import { SideMenu } from './SideMenu';
 export function MainLayout() {
   const content = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const { token } = theme.useToken();
+  const dark = useEffectiveTheme() === 'dark';
 
   // The content pane scrolls, not the window: start each screen at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, by design.
@@ -15,12 +20,18 @@ export function MainLayout() {
   }, [pathname]);
 
   return (
-    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgContainer }}>
       <AppHeader />
       <div style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <nav
-          aria-label="menu"
-          style={{ width: 260, flex: 'none', background: '#f5f6f7', padding: 10, overflowY: 'auto' }}
+          aria-label={t('nav.menu')}
+          style={{
+            width: 260,
+            flex: 'none',
+            background: dark ? token.colorBgElevated : '#f5f6f7',
+            padding: 10,
+            overflowY: 'auto',
+          }}
         >
           <SideMenu />
         </nav>

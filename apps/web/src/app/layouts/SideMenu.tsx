@@ -2,6 +2,7 @@ import { type MenuDef, menus } from '@gatehouse/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { menuTitle } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 
 type MenuItem = Required<MenuProps>['items'][number];
@@ -15,9 +16,9 @@ export function toItems(list: MenuDef[], permitted: ReadonlySet<string>): MenuIt
     if (menu.path === '/') return [];
     if (menu.children?.length) {
       const children = toItems(menu.children, permitted);
-      return children.length ? [{ key: menu.path, label: menu.title, children }] : [];
+      return children.length ? [{ key: menu.path, label: menuTitle(menu), children }] : [];
     }
-    return permitted.has(menu.path) ? [{ key: menu.path, label: menu.title }] : [];
+    return permitted.has(menu.path) ? [{ key: menu.path, label: menuTitle(menu) }] : [];
   });
 }
 

@@ -7,8 +7,11 @@ export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption
 >;
 
-/** `light` inside the console (white cards), `dark` on the /data-v big screen (designed at 1920×1080). */
-export type ChartTheme = 'light' | 'dark';
+/**
+ * `light` inside the console (white cards), `dark` on the /data-v big screen (designed at 1920×1080), `dim`
+ * inside the console in its dark theme (the big screen's colours at the console's type size).
+ */
+export type ChartTheme = 'light' | 'dark' | 'dim';
 
 export interface NamedCount {
   name: string;
@@ -73,6 +76,21 @@ const palettes: Record<ChartTheme, Palette> = {
       backgroundColor: 'rgba(8, 24, 48, 0.92)',
       borderColor: 'rgba(34, 211, 238, 0.5)',
       textStyle: { color: '#e2e8f0', fontSize: 16 },
+    },
+  },
+  dim: {
+    text: '#e2e8f0',
+    axisLabel: '#94a3b8',
+    axisLine: 'rgba(148, 163, 184, 0.35)',
+    splitLine: 'rgba(148, 163, 184, 0.12)',
+    fontSize: 12,
+    bar: linear(1, 0, '#0ea5e9', '#22d3ee'),
+    line: '#22d3ee',
+    area: linear(0, 1, 'rgba(34, 211, 238, 0.38)', 'rgba(34, 211, 238, 0)'),
+    tooltip: {
+      backgroundColor: 'rgba(31, 31, 31, 0.96)',
+      borderColor: 'rgba(148, 163, 184, 0.35)',
+      textStyle: { color: '#e2e8f0', fontSize: 13 },
     },
   },
 };

@@ -202,7 +202,7 @@ export function OrgTreeTable({
             <Button
               type="text"
               size="small"
-              aria-label={`${expanded ? '收起' : '展开'} ${record.name}`}
+              aria-label={t(expanded ? 'org.collapse' : 'org.expand', { name: record.name })}
               aria-expanded={expanded}
               icon={loading ? <LoadingOutlined /> : expanded ? <DownOutlined /> : <RightOutlined />}
               onClick={(event) => {

@@ -1,5 +1,5 @@
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type TreeDataNode, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { t } from '../../lib/i18n';
 import {
@@ -145,6 +145,7 @@ export function ResourceTree({
 }: ResourceTreeProps) {
   const model = useMemo(() => buildResourceTree(resources), [resources]);
   const [keyword, setKeyword] = useState('');
+  const { token } = theme.useToken();
   const search = useMemo(() => searchTree(model, keyword), [model, keyword]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
@@ -199,7 +200,7 @@ export function ResourceTree({
           height,
           minHeight: 240,
           overflow: 'auto',
-          border: '1px solid #d9d9d9',
+          border: `1px solid ${token.colorBorder}`,
           borderRadius: 6,
           padding: '6px 4px',
         }}

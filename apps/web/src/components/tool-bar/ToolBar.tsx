@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../lib/i18n';
@@ -18,6 +18,7 @@ export interface ToolBarProps {
 export function ToolBar({ title, onBack, children }: ToolBarProps) {
   const navigate = useNavigate();
   const routeTitle = useRouteTitle();
+  const { token } = theme.useToken();
   return (
     <Flex
       align="center"
@@ -27,8 +28,8 @@ export function ToolBar({ title, onBack, children }: ToolBarProps) {
         position: 'sticky',
         top: 0,
         zIndex: 10,
-        background: '#fff',
-        borderBottom: '1px solid #d8dee4',
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
         padding: '8px 0',
         marginBottom: 16,
       }}

@@ -1,4 +1,4 @@
-import { Flex } from 'antd';
+import { Flex, theme } from 'antd';
 import { t } from '../../lib/i18n';
 import { Uploader } from './Uploader';
 import type { UploadFn } from './upload-api';
@@ -20,6 +20,7 @@ export interface AvatarUploaderProps {
  * square and uploaded (no file list). Works as a form control (value / onChange).
  */
 export function AvatarUploader({ value, onChange, size, disabled, upload, ...rest }: AvatarUploaderProps) {
+  const { token } = theme.useToken();
   return (
     <div style={{ width: size }}>
       <Uploader
@@ -39,11 +40,11 @@ export function AvatarUploader({ value, onChange, size, disabled, upload, ...res
           style={{
             width: size,
             height: size,
-            background: '#f0f2f5',
-            border: value ? 'none' : '1px dashed #d9d9d9',
+            background: token.colorFillTertiary,
+            border: value ? 'none' : `1px dashed ${token.colorBorder}`,
             borderRadius: 4,
             overflow: 'hidden',
-            color: 'rgba(0, 0, 0, 0.45)',
+            color: token.colorTextTertiary,
           }}
         >
           {value ? (

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
-import { Alert, Divider, Modal } from 'antd';
+import { Alert, Divider, Modal, theme } from 'antd';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../lib/i18n';
 import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
@@ -139,6 +139,7 @@ function IdentityDialog({
 
 function MethodSwitch({ method, onClick }: { method: VerifyMethod; onClick(): void }) {
   const { title, icon } = METHODS[method];
+  const { token } = theme.useToken();
   return (
     <button
       type="button"
@@ -162,8 +163,8 @@ function MethodSwitch({ method, onClick }: { method: VerifyMethod; onClick(): vo
           width: 40,
           height: 40,
           borderRadius: '50%',
-          background: '#e6f0fe',
-          color: '#257ff7',
+          background: token.colorPrimaryBg,
+          color: token.colorPrimary,
           fontSize: 20,
           display: 'flex',
           alignItems: 'center',

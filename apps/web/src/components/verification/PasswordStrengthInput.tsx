@@ -1,5 +1,5 @@
 import { PASSWORD_MAX } from '@gatehouse/contract';
-import { Input } from 'antd';
+import { Input, theme } from 'antd';
 import { t } from '../../lib/i18n';
 import { passwordScore, STRENGTH_COLOURS, type StrengthLevel, strengthLevel } from './password-strength';
 
@@ -56,6 +56,7 @@ export function PasswordStrengthInput({
 
 function StrengthMeter({ level }: { level: StrengthLevel }) {
   const colour = STRENGTH_COLOURS[level];
+  const { token } = theme.useToken();
   const word = t(LEVEL_WORDS[level]);
   return (
     <output
@@ -69,7 +70,12 @@ function StrengthMeter({ level }: { level: StrengthLevel }) {
           <span
             key={segment}
             data-filled={segment <= level}
-            style={{ flex: 1, height: 4, borderRadius: 2, background: segment <= level ? colour : '#e4e7ed' }}
+            style={{
+              flex: 1,
+              height: 4,
+              borderRadius: 2,
+              background: segment <= level ? colour : token.colorFillSecondary,
+            }}
           />
         ))}
       </div>

@@ -1,1 +1,2 @@
+export { usePrefersDarkScheme } from './color-scheme';
 export { usePrefersReducedMotion } from './reduced-motion';

@@ -11,7 +11,7 @@ import {
   TOKEN_RENEWAL_HEADER,
 } from '@gatehouse/contract';
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { t } from '../i18n';
+import { currentLocale, t } from '../i18n';
 import { HttpError } from './http-error';
 import type {
   CallArgs,
@@ -99,6 +99,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   instance.interceptors.request.use((config) => {
     const token = session?.getToken();
     if (token) config.headers.set('Authorization', token);
+    // The server answers its `msg` texts in the page's language.
+    config.headers.set('Accept-Language', currentLocale());
     return config;
   });
 

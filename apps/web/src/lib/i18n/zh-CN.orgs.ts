@@ -15,4 +15,6 @@ export const zhCNOrgs = {
   'org.fullNameLength': '长度 0 到 255 个字符',
   'org.empty': '暂无组织',
   'org.pickerClear': '清除',
+  'org.expand': '展开 {name}',
+  'org.collapse': '收起 {name}',
 } as const;

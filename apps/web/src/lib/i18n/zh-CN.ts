@@ -1,6 +1,6 @@
 /**
  * Every user-facing text of the web app. Keys are stable identifiers; `{name}` marks a parameter.
- * Route titles of the session-required screens are not here: they come from the contract's `menus`.
+ * The session-required screens' titles are in zh-CN.menus.ts, keyed by the contract's menu paths.
  */
 export const zhCN = {
   'app.name': 'Gatehouse',
@@ -53,6 +53,10 @@ export const zhCN = {
   'header.originalAccount': '原身份：{accountName}（{accountNumber}）',
   'header.restoreIdentity': '切换回原身份',
   'header.restored': '已切换回原身份',
+  'header.language': '界面语言',
+  'header.themeToDark': '切换到深色主题',
+  'header.themeToLight': '切换到浅色主题',
+  'nav.menu': '主菜单',
 
   'login.heading': 'Gatehouse 后台管理系统',
   'region.placeholder': '请选择省 / 市 / 区，可输入名称搜索',

@@ -2,7 +2,7 @@ import { Form, Input, Select, Switch } from 'antd';
 import { FormDialog, useSubmit } from '../../../components/form-dialog';
 import { OrgPicker } from '../../../components/org-picker';
 import { AvatarUploader } from '../../../components/upload';
-import { t } from '../../../lib/i18n';
+import { byLocale, t } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '../api/accounts.api';
 import { type AccountFormValues, emptyAccountForm, toCreateBody, toFormValues, toUpdateBody } from './account-form';
@@ -62,7 +62,7 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
     <Form<AccountFormValues>
       name={FORM_ID}
       form={form}
-      labelCol={{ flex: '80px' }}
+      labelCol={{ flex: byLocale({ 'zh-CN': '80px', 'en-US': '112px' }) }}
       wrapperCol={{ flex: 'auto' }}
       initialValues={account ? toFormValues(account) : emptyAccountForm}
       onFinish={save}

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App, theme } from 'antd';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { copyText } from '../../../lib/clipboard';
 import { t } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import { type Account, deleteAccount, resetAccountPassword } from '../api/accoun
 /** Delete and password-reset flows of the account list: confirm, call, tell, reload. */
 export function useAccountActions(reload: () => unknown) {
   const { modal, message } = App.useApp();
+  const { token } = theme.useToken();
   const confirmDelete = useConfirmDelete();
 
   const remove = (account: Account) =>
@@ -39,7 +40,9 @@ export function useAccountActions(reload: () => unknown) {
           content: (
             <div data-testid="reset-password-result">
               {copied ? t('account.passwordCopied') : t('account.passwordNotCopied')}
-              <code style={{ userSelect: 'all', padding: '0 4px', background: '#f5f5f5' }}>{password}</code>
+              <code style={{ userSelect: 'all', padding: '0 4px', background: token.colorFillTertiary }}>
+                {password}
+              </code>
             </div>
           ),
           onOk: () => reload(),

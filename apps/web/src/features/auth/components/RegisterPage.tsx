@@ -1,4 +1,4 @@
-import { App, Button, Flex, Form, Input, Result, Spin, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Result, Spin, Typography, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   PasswordStrengthInput,
 } from '../../../components/verification';
 import { t } from '../../../lib/i18n';
+import { useEffectiveTheme } from '../../../stores/preferences';
 import { register, sendRegisterSms, useAuthOptions } from '../api/auth.api';
 import { AuthBackdrop } from './AuthBackdrop';
 import {
@@ -27,7 +28,6 @@ const boxStyle = {
   maxWidth: '100%',
   boxSizing: 'border-box',
   padding: '50px 100px',
-  background: '#fff',
   borderRadius: 6,
   boxShadow: '0 4px 24px rgba(0, 0, 0, 0.08)',
 } as const;
@@ -37,12 +37,15 @@ export function RegisterPage() {
   const options = useAuthOptions();
   // Unknown options (the call failed) fall back to the server's default: registration open.
   const open = options.data?.registration ?? options.isError;
+  const { token } = theme.useToken();
+  // The reference's dark red title, lightened on the dark surface so it keeps its contrast.
+  const accent = useEffectiveTheme() === 'dark' ? '#ff7875' : '#94070a';
   return (
     <AuthBackdrop>
-      <div style={boxStyle}>
+      <div style={{ ...boxStyle, background: token.colorBgContainer }}>
         <Typography.Title
           level={1}
-          style={{ fontSize: 24, fontWeight: 700, color: '#94070a', textAlign: 'center', margin: '0 0 32px' }}
+          style={{ fontSize: 24, fontWeight: 700, color: accent, textAlign: 'center', margin: '0 0 32px' }}
         >
           {t('auth.register.title')}
         </Typography.Title>

@@ -1,10 +1,10 @@
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Typography, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ToolBar } from '../../../components/tool-bar';
 import { PasswordStrengthInput } from '../../../components/verification';
 import { HttpError } from '../../../lib/http';
-import { t } from '../../../lib/i18n';
+import { byLocale, t } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import { changePassword } from '../api/auth.api';
 import { confirmPasswordRules, newPasswordRules, readAuthCode } from './auth-form';
@@ -26,6 +26,7 @@ export function UpdatePasswordPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { modal } = App.useApp();
+  const { token } = theme.useToken();
   const authCode = readAuthCode(searchParams);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -67,7 +68,7 @@ export function UpdatePasswordPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', background: '#fff', padding: '0 20px' }}>
+    <div style={{ minHeight: '100vh', background: token.colorBgContainer, padding: '0 20px' }}>
       <ToolBar title={t('auth.updatePassword.title')} onBack={back} />
       <div style={{ maxWidth: 600, margin: '24px auto 0' }}>
         {!authCode && (
@@ -89,7 +90,7 @@ export function UpdatePasswordPage() {
           name="updatePassword"
           form={form}
           onFinish={submit}
-          labelCol={{ flex: '100px' }}
+          labelCol={{ flex: byLocale({ 'zh-CN': '100px', 'en-US': '140px' }) }}
           wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
           requiredMark={false}
         >

@@ -9,7 +9,7 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { t } from '../../../lib/i18n';
+import { currentLocale, t } from '../../../lib/i18n';
 import type { Overview } from '../api/overview.api';
 import { colors } from './styles';
 
@@ -97,7 +97,7 @@ export function KpiStrip({ overview }: { overview: Overview | undefined }) {
               textShadow: `0 0 16px ${kpi.color}66`,
             }}
           >
-            {overview ? kpi.value(overview).toLocaleString('zh-CN') : '—'}
+            {overview ? kpi.value(overview).toLocaleString(currentLocale()) : '—'}
           </div>
         </section>
       ))}

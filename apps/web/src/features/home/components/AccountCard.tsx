@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, type DescriptionsProps, Flex, Skeleton, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
+import { byLocale, t } from '../../../lib/i18n';
 import type { Account } from '../../../stores/session';
 import type { RecentSignIn } from '../api/overview.api';
 
@@ -60,11 +60,17 @@ export function AccountCard({ user, lastSignIn, lastSignInLoading = false }: Acc
             {user.accountName}
           </Typography.Title>
           <Typography.Text type="secondary" ellipsis>
-            {t('home.card.accountNumber')}：{user.accountNumber}
+            {t('home.card.accountLine', { accountNumber: user.accountNumber })}
           </Typography.Text>
         </div>
       </Flex>
-      <Descriptions column={1} size="small" items={items} style={{ marginTop: 20 }} styles={{ label: { width: 80 } }} />
+      <Descriptions
+        column={1}
+        size="small"
+        items={items}
+        style={{ marginTop: 20 }}
+        styles={{ label: { width: byLocale({ 'zh-CN': 80, 'en-US': 100 }), whiteSpace: 'nowrap' } }}
+      />
     </Card>
   );
 }

@@ -52,7 +52,7 @@ export function Dashboard() {
             {t('home.greeting', { accountName: user.accountName })}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {t('home.today', { date: dayjs().format('YYYY年M月D日 dddd') })}
+            {t('home.today', { date: dayjs().format(t('home.dateFormat')) })}
           </Typography.Text>
         </div>
         {canOverview && (

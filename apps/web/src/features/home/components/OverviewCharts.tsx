@@ -1,7 +1,8 @@
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, theme } from 'antd';
 import { useMemo } from 'react';
 import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '../../../components/chart';
 import { t } from '../../../lib/i18n';
+import { useEffectiveTheme } from '../../../stores/preferences';
 import type { Overview } from '../api/overview.api';
 
 const HEIGHT = 280;
@@ -10,13 +11,16 @@ const HEIGHT = 280;
 export function OverviewCharts({ overview }: { overview: Overview | undefined }) {
   const perOrg = overview?.accountsPerOrg;
   const perDay = overview?.newAccountsPerDay;
+  // The console's dark charts: the big screen's dark palette at the console's type size.
+  const chartTheme = useEffectiveTheme() === 'dark' ? 'dim' : 'light';
+  const { token } = theme.useToken();
   const perOrgOption = useMemo(
-    () => (perOrg ? accountsPerOrgOption(perOrg, 'light', t('home.chart.accounts')) : undefined),
-    [perOrg],
+    () => (perOrg ? accountsPerOrgOption(perOrg, chartTheme, t('home.chart.accounts')) : undefined),
+    [perOrg, chartTheme],
   );
   const perDayOption = useMemo(
-    () => (perDay ? newAccountsPerDayOption(perDay, 'light', t('home.chart.newAccounts')) : undefined),
-    [perDay],
+    () => (perDay ? newAccountsPerDayOption(perDay, chartTheme, t('home.chart.newAccounts')) : undefined),
+    [perDay, chartTheme],
   );
   const newTotal = perDay?.reduce((sum, day) => sum + day.count, 0);
 
@@ -25,7 +29,7 @@ export function OverviewCharts({ overview }: { overview: Overview | undefined })
       <Col xs={24} xl={12}>
         <Card
           title={t('home.chart.perOrg')}
-          extra={<span style={{ color: 'rgba(0,0,0,.45)' }}>{t('home.chart.perOrgTop')}</span>}
+          extra={<span style={{ color: token.colorTextTertiary }}>{t('home.chart.perOrgTop')}</span>}
         >
           {!perOrgOption || !perOrg ? (
             <Skeleton active paragraph={{ rows: 6 }} style={{ height: HEIGHT }} />
@@ -41,7 +45,7 @@ export function OverviewCharts({ overview }: { overview: Overview | undefined })
           title={t('home.chart.perDay')}
           extra={
             newTotal === undefined ? null : (
-              <span style={{ color: 'rgba(0,0,0,.45)' }}>{t('home.chart.perDayTotal', { count: newTotal })}</span>
+              <span style={{ color: token.colorTextTertiary }}>{t('home.chart.perDayTotal', { count: newTotal })}</span>
             )
           }
         >

@@ -8,21 +8,23 @@ import {
   TeamOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import { Card, Flex, Skeleton } from 'antd';
+import { Card, Flex, Skeleton, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { t } from '../../../lib/i18n';
+import { currentLocale, t } from '../../../lib/i18n';
+import { useEffectiveTheme } from '../../../stores/preferences';
 import type { StatKey, StatTile } from '../model/stats';
 
-const looks: Record<StatKey, { icon: ReactNode; color: string }> = {
-  accounts: { icon: <TeamOutlined />, color: '#257ff7' },
-  enabled: { icon: <CheckCircleOutlined />, color: '#389e0d' },
-  disabled: { icon: <StopOutlined />, color: '#cf1322' },
-  orgs: { icon: <ApartmentOutlined />, color: '#722ed1' },
-  roles: { icon: <SafetyCertificateOutlined />, color: '#08979c' },
-  dicts: { icon: <BookOutlined />, color: '#d46b08' },
-  signInsToday: { icon: <LoginOutlined />, color: '#1d39c4' },
-  liveSessions: { icon: <WifiOutlined />, color: '#c41d7f' },
+/** Each number's icon and colour; `dark` is the same hue lightened for the dark theme's surfaces. */
+const looks: Record<StatKey, { icon: ReactNode; color: string; dark: string }> = {
+  accounts: { icon: <TeamOutlined />, color: '#257ff7', dark: '#4d9bff' },
+  enabled: { icon: <CheckCircleOutlined />, color: '#389e0d', dark: '#73d13d' },
+  disabled: { icon: <StopOutlined />, color: '#cf1322', dark: '#ff7875' },
+  orgs: { icon: <ApartmentOutlined />, color: '#722ed1', dark: '#b37feb' },
+  roles: { icon: <SafetyCertificateOutlined />, color: '#08979c', dark: '#36cfc9' },
+  dicts: { icon: <BookOutlined />, color: '#d46b08', dark: '#ffa940' },
+  signInsToday: { icon: <LoginOutlined />, color: '#1d39c4', dark: '#85a5ff' },
+  liveSessions: { icon: <WifiOutlined />, color: '#c41d7f', dark: '#f759ab' },
 };
 
 const grid = {
@@ -35,6 +37,8 @@ const grid = {
 
 function Tile({ tile }: { tile: StatTile }) {
   const look = looks[tile.key];
+  const { token } = theme.useToken();
+  const color = useEffectiveTheme() === 'dark' ? look.dark : look.color;
   const body = (
     <Card
       size="small"
@@ -53,25 +57,35 @@ function Tile({ tile }: { tile: StatTile }) {
             height: 44,
             borderRadius: 10,
             fontSize: 22,
-            color: look.color,
-            background: `${look.color}14`,
+            color,
+            background: `${color}1f`,
           }}
         >
           {look.icon}
         </span>
         <div style={{ minWidth: 0 }}>
-          <div style={{ color: 'rgba(0, 0, 0, 0.6)', fontSize: 13, whiteSpace: 'nowrap' }}>{tile.label}</div>
+          <div
+            style={{
+              color: token.colorTextSecondary,
+              fontSize: 13,
+              // Longer English labels wrap to a second line rather than run out of the tile.
+              lineHeight: 1.35,
+              overflowWrap: 'break-word',
+            }}
+          >
+            {tile.label}
+          </div>
           <div
             data-testid={`stat-${tile.key}-value`}
             style={{
               fontSize: 26,
               fontWeight: 600,
               lineHeight: 1.25,
-              color: tile.to ? look.color : 'rgba(0, 0, 0, 0.88)',
+              color: tile.to ? color : token.colorText,
               fontVariantNumeric: 'tabular-nums',
             }}
           >
-            {tile.value.toLocaleString('zh-CN')}
+            {tile.value.toLocaleString(currentLocale())}
           </div>
         </div>
       </Flex>

@@ -1,5 +1,5 @@
 import { flattenMenus } from '@gatehouse/contract';
-import { t } from '../../../lib/i18n';
+import { menuTitle, t } from '../../../lib/i18n';
 import type { Overview, RecentSignIn } from '../api/overview.api';
 
 export type StatKey =
@@ -45,7 +45,7 @@ export interface StatTile {
   screen: string | null;
 }
 
-const menuTitles = new Map(flattenMenus().map((menu) => [menu.path, menu.title]));
+const menuTitles = new Map(flattenMenus().map((menu) => [menu.path, menuTitle(menu)]));
 
 export function statValue(overview: Overview, key: StatKey): number {
   switch (key) {

@@ -2,9 +2,9 @@ import { t } from '../../../lib/i18n';
 
 /** Browsers in the order they must be tested: Edge, Opera and the Chinese in-app browsers also say "Chrome". */
 const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
-  ['微信', /MicroMessenger\/(\d+)/],
-  ['QQ浏览器', /MQQBrowser\/(\d+)|QQBrowser\/(\d+)/],
-  ['UC浏览器', /UCBrowser\/(\d+)/],
+  [t('home.browser.wechat'), /MicroMessenger\/(\d+)/],
+  [t('home.browser.qq'), /MQQBrowser\/(\d+)|QQBrowser\/(\d+)/],
+  [t('home.browser.uc'), /UCBrowser\/(\d+)/],
   ['Edge', /Edg(?:e|A|iOS)?\/(\d+)/],
   ['Opera', /OPR\/(\d+)|Opera\/(\d+)/],
   ['Samsung Internet', /SamsungBrowser\/(\d+)/],

@@ -6,7 +6,7 @@ import { ToolBar } from '../../../components/tool-bar';
 import { AvatarUploader } from '../../../components/upload';
 import { useIdentityVerification } from '../../../components/verification';
 import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
+import { byLocale, t } from '../../../lib/i18n';
 import { regionSource } from '../../../lib/regions';
 import { type Account, useSession } from '../../../stores/session';
 import { updatePasswordPath } from '../../auth';
@@ -144,7 +144,7 @@ function ProfileForm({ user }: { user: Account }) {
     <Form<ProfileFormValues>
       name="profileForm"
       form={form}
-      labelCol={{ flex: '96px' }}
+      labelCol={{ flex: byLocale({ 'zh-CN': '96px', 'en-US': '112px' }) }}
       wrapperCol={{ flex: 'auto' }}
       initialValues={toProfileFormValues(user)}
       onFinish={save}

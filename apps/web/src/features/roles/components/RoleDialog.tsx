@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { FormDialog, useSubmit } from '../../../components/form-dialog';
 import { type IsGrantable, ResourceTree } from '../../../components/resource-tree';
-import { t } from '../../../lib/i18n';
+import { byLocale, t } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
 import { createRole, type Role, updateRole, usePermissionTreeResources } from '../api/roles.api';
 import { emptyRoleForm, type RoleFormValues, toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
@@ -63,7 +63,7 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
     <Form<RoleFormValues>
       name={FORM_ID}
       form={form}
-      labelCol={{ flex: '80px' }}
+      labelCol={{ flex: byLocale({ 'zh-CN': '80px', 'en-US': '112px' }) }}
       wrapperCol={{ flex: 'auto' }}
       initialValues={role ? toRoleFormValues(role) : emptyRoleForm}
       onFinish={save}

@@ -1,0 +1,16 @@
+/**
+ * zh-CN titles of the contract's menus (side menu, page titles), keyed `menu.<path>`; merged by index.ts.
+ * They equal the contract's titles (a test says so): the contract stays the source of the paths, the
+ * catalogue makes the titles follow the chosen language.
+ */
+export const zhCNMenus = {
+  'menu./': '首页',
+  'menu./user': '用户管理',
+  'menu./user/Account': '账号管理',
+  'menu./user/Organization': '组织管理',
+  'menu./user/Role': '角色管理',
+  'menu./user/Resource': '资源管理',
+  'menu./system': '系统设置',
+  'menu./system/Profile': '个人信息',
+  'menu./system/Dict': '字典管理',
+} as const;
