@@ -1,19 +1,6 @@
-import { useSyncExternalStore } from 'react';
-
-const QUERY = '(prefers-color-scheme: dark)';
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-function snapshot(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
-}
+import { useMediaQuery } from './media-query';
 
 /** Whether the system asks for a dark colour scheme (prefers-color-scheme); the theme follows it until chosen. */
 export function usePrefersDarkScheme(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  return useMediaQuery('(prefers-color-scheme: dark)');
 }
