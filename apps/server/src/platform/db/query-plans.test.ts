@@ -1,0 +1,245 @@
+import { CompiledQuery, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createAccountsRepository } from '../../modules/accounts/accounts.repository.js';
+import { createSessionsRepository } from '../../modules/auth/sessions.repository.js';
+import { createDictsRepository } from '../../modules/dicts/dicts.repository.js';
+import { createOrgsRepository } from '../../modules/orgs/orgs.repository.js';
+import { createResourcesRepository } from '../../modules/resources/resources.repository.js';
+import { createRolesRepository } from '../../modules/roles/roles.repository.js';
+import type { DB } from './schema.js';
+import { countChildren, isInSubtree } from './tree.js';
+
+/**
+ * Every list and tree query, captured as Kysely compiles it while the repositories run on a seeded database,
+ * must be served by an index: `EXPLAIN` (SQLite's query plan, PostgreSQL's plan after ANALYZE with its real
+ * statistics) may not read one of the big tables from end to end.
+ */
+const ACCOUNTS = 100_000;
+const ORGS = 10_000;
+const DICTS = 200;
+const ITEMS = 20;
+const BIG_TABLES = ['account', 'org', 'session', 'dict_item', 'role_resource'];
+
+interface Captured {
+  node: RootOperationNode;
+  queryId: QueryId;
+}
+
+/** Records each query a repository runs; nothing is changed. */
+function recorder(): KyselyPlugin & { taken: Captured[] } {
+  const taken: Captured[] = [];
+  return {
+    taken,
+    transformQuery({ node, queryId }) {
+      taken.push({ node, queryId });
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+}
+
+/** Small tables (a few hundred rows at most), CTEs and constants: reading them whole is fine. */
+const SMALL = new Set(['sub', 'role', 'resource', 'dict', 'setting', 'row_count', 'CONSTANT']);
+
+/**
+ * Lines of a plan that read a big table whole: SQLite `SCAN t` without an index (aliases included), PostgreSQL
+ * `Seq Scan on t`. An unfiltered page walks the account primary key in order and stops at its limit: allowed.
+ */
+function fullScans(dialect: 'sqlite' | 'postgres', plan: string[], text: string, allowed: string[] = []): string[] {
+  const orderedWalk = /where 1 = 1 order by "account"\."id" (asc|desc) limit/.test(text);
+  return plan.filter((line) => {
+    if (dialect === 'postgres') {
+      const table = /Seq Scan on (\w+)/.exec(line)?.[1];
+      return table !== undefined && BIG_TABLES.includes(table) && !allowed.includes(table);
+    }
+    const match = /^SCAN (\w+)( USING .*)?$/.exec(line.trim());
+    if (!match || match[2] || SMALL.has(match[1]!) || allowed.includes(match[1]!)) return false;
+    return !(orderedWalk && match[1] === 'account');
+  });
+}
+
+describe.each(lanes)('query plans on %s', (lane) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  let dialect: 'sqlite' | 'postgres';
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    db = t.database.db;
+    dialect = t.database.dialect;
+    token = await t.login();
+    const now = '2026-01-01T00:00:00.000Z';
+    // Org n (2 … ORGS + 1) hangs under org (n - 2) / 3 + 1, the root being 1: a tree about 9 levels deep.
+    await sql`with recursive g(n) as (select 2 union all select n + 1 from g where n < ${sql.lit(ORGS + 1)})
+      insert into org (id, pid, name, full_name, create_time)
+      select n, (n - 2) / 3 + 1, 'org' || n, null, ${now} from g`.execute(db);
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${sql.lit(ACCOUNTS)})
+      insert into account (account_number, account_name, password_hash, state, org_id, role_id, builtin,
+        create_time, update_time)
+      select 'u' || n, 'name' || n, 'x', 1, 2 + n % ${sql.lit(ORGS)}, null, 0, ${now}, ${now} from g`.execute(db);
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${sql.lit(DICTS)})
+      insert into dict (dict_name, dict_code, remark, create_time) select 'dict' || n, 'd' || n, null, ${now} from g`.execute(
+      db,
+    );
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${sql.lit(DICTS)}),
+      k(i) as (select 1 union all select i + 1 from k where i < ${sql.lit(ITEMS)})
+      insert into dict_item (dict_code, value, pid, order_num) select 'd' || n, 'v' || i, null, i from g, k`.execute(
+      db,
+    );
+    // 20 roles holding every resource.
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 20)
+      insert into role (name, remark, builtin, create_time, update_time) select 'role' || n, null, 0, ${now}, ${now} from g`.execute(
+      db,
+    );
+    await sql`insert into role_resource (role_id, resource_id)
+      select role.id, resource.id from role, resource where role.builtin = 0`.execute(db);
+    await sql`update account set role_id = (select min(id) from role where builtin = 0) + id % 20`.execute(db);
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 5000)
+      insert into session (id, account_id, created_at, last_seen_at, expires_at, ended_at)
+      select 'seeded-' || n, 1 + n % 1000, ${now}, ${now}, ${now}, ${now} from g`.execute(db);
+    for (let i = 0; i < 20; i++) await t.login();
+    await sql`analyze`.execute(db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Runs `work` against a recording database and answers the plans of every query it ran. */
+  async function plansOf(work: (traced: Kysely<DB>) => Promise<unknown>) {
+    const rec = recorder();
+    await work(db.withPlugin(rec));
+    const plans = [];
+    for (const { node, queryId } of rec.taken) {
+      const compiled = db.getExecutor().compileQuery(node, queryId);
+      const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+      const { rows } = await db.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]));
+      const plan = (rows as Record<string, unknown>[]).map((r) =>
+        String(dialect === 'sqlite' ? r.detail : r['QUERY PLAN']),
+      );
+      plans.push({ sql: compiled.sql, plan });
+    }
+    expect(plans.length).toBeGreaterThan(0);
+    return plans;
+  }
+
+  const cases: [string, (traced: Kysely<DB>) => Promise<unknown>, string[]?][] = [
+    ['account list, first page', (d) => createAccountsRepository(d).page({}, 0, 20)],
+    ['account list, last page', (d) => createAccountsRepository(d).page({}, ACCOUNTS - 10, 20)],
+    ['account list by number prefix', (d) => createAccountsRepository(d).page({ accountNumber: 'u1234' }, 0, 20)],
+    ['account list by name prefix', (d) => createAccountsRepository(d).page({ accountName: 'name1234' }, 0, 20)],
+    ['account list of an organisation subtree', (d) => createAccountsRepository(d).page({ orgId: 14 }, 0, 20)],
+    ['account by number (sign-in)', (d) => createAccountsRepository(d).findByNumber('u77')],
+    ['organisation children', (d) => createOrgsRepository(d).children(14)],
+    ['organisation roots', (d) => createOrgsRepository(d).children(null)],
+    ['organisation accounts (delete check)', (d) => createOrgsRepository(d).countAccounts(14)],
+    [
+      'organisation subtree check and child count',
+      (d) => Promise.all([isInSubtree(d, 'org', 5, 900), countChildren(d, 'org', 5)]),
+    ],
+    ['dictionary items', (d) => createDictsRepository(d).items('d17')],
+    ['dictionary list by name', (d) => createDictsRepository(d).page('dict1', 0, 20)],
+    ['role grants', (d) => createResourcesRepository(d).heldIds(1)],
+    ['role holds an API', (d) => createResourcesRepository(d).roleHoldsApi(1, 'get', '/account/s')],
+    // The roles page shows every role with all its grants: reading role_resource whole is what it asks for.
+    ['roles with their account counts', (d) => createRolesRepository(d).all(), ['role_resource']],
+  ];
+
+  for (const [name, work, allowed] of cases) {
+    it(`serves "${name}" from indexes`, async () => {
+      for (const { sql: text, plan } of await plansOf(work)) {
+        const scans = fullScans(dialect, plan, text, allowed);
+        expect(scans, `full scan in\n${text}\n\nplan:\n${plan.join('\n')}`).toEqual([]);
+      }
+    });
+  }
+
+  it('walks the account primary key in order for unfiltered pages (no sort of every account)', async () => {
+    for (const offset of [0, ACCOUNTS - 10]) {
+      const plans = await plansOf((d) => createAccountsRepository(d).page({}, offset, 20));
+      const ids = plans.find((p) => /order by "account"\."id"/.test(p.sql) && /limit/.test(p.sql))!;
+      const text = ids.plan.join('\n');
+      if (dialect === 'sqlite') expect(text, text).not.toMatch(/TEMP B-TREE/);
+      else expect(text, text).toMatch(/Index (Only )?Scan( Backward)? using account_pkey/);
+    }
+  });
+
+  it('keeps the trigger-kept counts equal to real counts through inserts, role changes and deletes', async () => {
+    const counted = async () => {
+      const kept = await db
+        .selectFrom('row_count')
+        .select(['name', 'n'])
+        .where('name', '<>', 'permission_version')
+        .execute();
+      const accounts = await db
+        .selectFrom('account')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const roles = await db
+        .selectFrom('account')
+        .where('role_id', 'is not', null)
+        .select((eb) => ['role_id', eb.fn.countAll<string | number>().as('n')])
+        .groupBy('role_id')
+        .execute();
+      const real = [
+        { name: 'account', n: Number(accounts.n) },
+        ...roles.map((r) => ({ name: `role:${r.role_id}`, n: Number(r.n) })),
+      ];
+      const nonZero = kept.map((k) => ({ name: k.name, n: Number(k.n) })).filter((k) => k.n !== 0);
+      return {
+        kept: nonZero.sort((a, b) => a.name.localeCompare(b.name)),
+        real: real.sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    };
+    const before = await counted();
+    expect(before.kept).toEqual(before.real);
+    await sql`update account set role_id = null where id % 7 = 0`.execute(db);
+    await sql`update account set role_id = (select max(id) from role) where id % 11 = 0`.execute(db);
+    await sql`delete from account where account_number like 'u99%'`.execute(db);
+    const after = await counted();
+    expect(after.kept).toEqual(after.real);
+    expect(after.real).not.toEqual(before.real);
+  });
+
+  it('answers the same page whichever end it is read from', async () => {
+    const repo = createAccountsRepository(db);
+    const { total } = await repo.page({}, 0, 1);
+    const direct = async (offset: number, filter = sql<boolean>`1 = 1`) =>
+      (
+        await db
+          .selectFrom('account')
+          .select('id')
+          .where(filter)
+          .orderBy('id', 'desc')
+          .limit(20)
+          .offset(offset)
+          .execute()
+      ).map((r) => r.id);
+    for (const offset of [0, 40, Math.floor(total / 2) + 3, total - 25, total - 5]) {
+      const page = await repo.page({}, offset, 20);
+      expect(page.total).toBe(total);
+      expect(page.rows.map((r) => r.id)).toEqual(await direct(offset));
+    }
+    const prefixed = await repo.page({ accountName: 'name12' }, 0, 1);
+    const filter = sql<boolean>`account_name like 'name12%'`;
+    for (const offset of [0, prefixed.total - 7]) {
+      expect((await repo.page({ accountName: 'name12' }, offset, 20)).rows.map((r) => r.id)).toEqual(
+        await direct(offset, filter),
+      );
+    }
+    expect((await repo.page({}, total, 20)).rows).toEqual([]);
+  });
+
+  it('answers the session of a token by its key (the guard of every request)', async () => {
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    for (const { sql: text, plan } of await plansOf((d) =>
+      createSessionsRepository(d).findLive(sid, new Date().toISOString()),
+    )) {
+      expect(fullScans(dialect, plan, text), `${text}\n${plan.join('\n')}`).toEqual([]);
+    }
+  });
+});
