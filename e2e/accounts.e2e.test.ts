@@ -200,6 +200,13 @@ describe('walking skeleton in Chromium', () => {
       body: JSON.stringify({ account: newUser.accountNumber, password }),
     });
     expect(check.status).toBe(200);
+    // A reset password was seen by the administrator: the account must replace it before anything else
+    // (the forced change itself is walked through in sessions.e2e.test.ts).
+    const token = ((await check.json()) as { data: string }).data;
+    const info = await fetch(`${server.baseUrl}/api/getAccountInfo`, { headers: { authorization: token } });
+    expect(((await info.json()) as { data: { mustChangePassword: boolean } }).data.mustChangePassword).toBe(true);
+    const refused = await fetch(`${server.baseUrl}/api/dict/item/s?dictCode=x`, { headers: { authorization: token } });
+    expect(refused.status).toBe(403);
   });
 
   it('deletes an account after confirmation; the built-in admin cannot be deleted', async () => {

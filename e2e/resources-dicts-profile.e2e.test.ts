@@ -21,6 +21,22 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
   /** One node of the resource tree (antd renders the tree as a flat list of nodes). */
   const node = (name: string) =>
     page.locator('.ant-tree-treenode').filter({ has: page.getByText(name, { exact: true }) });
+  /**
+   * The resource tree is virtual (only the rows in view are in the DOM): scrolls it from the top until the node is
+   * rendered, and answers it.
+   */
+  async function reveal(name: string) {
+    const holder = page.locator('.ant-tree-list-holder').first();
+    for (let top = 0; (await node(name).count()) === 0; top += 300) {
+      const atEnd = await holder.evaluate(async (element, y) => {
+        element.scrollTop = y;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
+      }, top);
+      if (atEnd && (await node(name).count()) === 0) throw new Error(`${name} is not in the resource tree`);
+    }
+    return node(name);
+  }
   const form = () => page.locator('form#resourceForm');
   const confirmDialog = () => page.getByRole('dialog').filter({ hasText: '是否删除?' });
   const row = (scope: Page | Locator, text: string) =>
@@ -165,7 +181,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     });
 
     it('shows a built-in resource with its method and url read-only', async () => {
-      await node('账号列表').getByRole('button', { name: '编辑' }).click();
+      await (await reveal('账号列表')).getByRole('button', { name: '编辑' }).click();
       await expect.poll(() => page.getByTestId('resource-form-title').textContent()).toBe('编辑：账号列表');
       expect(await form().getByLabel('URL', { exact: true }).getAttribute('readonly')).not.toBeNull();
       expect(await form().getByRole('radio', { name: 'GET' }).isDisabled()).toBe(true);
@@ -177,15 +193,15 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     });
 
     it('deletes a leaf, and refuses a node that still has children with the server’s message', async () => {
-      await node('导出月度报表').getByRole('button', { name: '删除' }).click();
+      await (await reveal('导出月度报表')).getByRole('button', { name: '删除' }).click();
       await confirmDelete();
       await page.getByText('删除成功').waitFor();
       await node('导出月度报表').waitFor({ state: 'detached' });
 
-      await node('报表中心').getByRole('button', { name: '删除' }).click();
+      await (await reveal('报表中心')).getByRole('button', { name: '删除' }).click();
       await confirmDelete();
       await page.getByText('该资源下还有 1 个子资源，请先删除子资源').waitFor();
-      await node('报表中心').waitFor();
+      await reveal('报表中心');
       await screenshot(page, 'rdp-04-resource-delete-refused');
     });
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,8 @@ import { expect } from 'vitest';
 export const ADMIN_PASSWORD = 'E2e#Gatehouse2026';
 const root = resolve(import.meta.dirname, '..');
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
+/** Server logs (info, request lines included) and kept outboxes, scanned by resilience/log-hygiene.test.ts. */
+export const LOG_DIR = join(root, 'test-results', 'logs');
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -27,16 +29,34 @@ export interface RunningServer {
   dataDir: string;
   /** Sends SIGTERM and answers the exit code (0 after a graceful shutdown). */
   stop(): Promise<number | null>;
+  /** What the server printed on stdout so far (only with `{ captureStdout: true }`; it is echoed too). */
+  stdout(): string;
 }
 
 /** Starts the real server (as `npm start` would, on the already built web app) with a fresh SQLite data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { captureStdout?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      LOG_FILE: join(LOG_DIR, `server-e2e-${port}.log`),
+      ...env,
+    },
+    stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+    process.stdout.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -53,10 +73,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    stdout: () => printed,
     async stop() {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       const code = await exited;
+      const outbox = join(dataDir, 'outbox.jsonl');
+      if (existsSync(outbox)) appendFileSync(join(LOG_DIR, `outbox-e2e-${port}.jsonl`), readFileSync(outbox));
       rmSync(dataDir, { recursive: true, force: true });
       return code;
     },

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -16,12 +16,25 @@ const dropMockWorker = (): Plugin => ({
   },
 });
 
+/**
+ * react-router 7's package exports resolve to its development build in every mode (remix-run/react-router#12532,
+ * #14102): the production build gets the library's production files (no dev warnings, smaller). Build only, so
+ * the dev server and the unit tests keep the warnings.
+ */
+const routerDist = resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
+const productionRouter = [
+  { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
+];
+
 // Served from any sub-path (relative asset URLs); the dev server forwards the API to the local server.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), dropMockWorker()],
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   base: './',
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     // antd alone is ~1 MB minified (330 kB gzip); it gets its own long-cached chunk.
     chunkSizeWarningLimit: 1200,
@@ -31,9 +44,7 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           // Charts are used by the lazily loaded dashboard and /data-v only: their own chunk, not the first page's.
           if (/node_modules\/(echarts|zrender)\//.test(id)) return 'echarts';
-          if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          return 'vendor';
+          return undefined;
         },
       },
     },
@@ -44,7 +55,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     setupFiles: ['src/lib/testing/setup.ts'],
   },
-});
+}));

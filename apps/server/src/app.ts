@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { accountHandlers, createAccountsService } from './modules/accounts/index.js';
+import { auditHandlers, createAuditService, installAuditTrail } from './modules/audit/index.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
@@ -31,7 +32,14 @@ import { resourceHandlers } from './modules/resources/resources.routes.js';
 import { createResourcesService } from './modules/resources/resources.service.js';
 import { roleHandlers } from './modules/roles/roles.routes.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { createOnlineRepository } from './modules/sessions/online.repository.js';
+import { onlineHandlers } from './modules/sessions/online.routes.js';
+import { createOnlineService } from './modules/sessions/online.service.js';
 import { runSetup, type SetupResult } from './modules/setup/setup.service.js';
+import { createSignInPolicy } from './modules/signin/signin.policy.js';
+import { createSignInRepository } from './modules/signin/signin.repository.js';
+import { signInHandlers } from './modules/signin/signin.routes.js';
+import { createSignInLogService } from './modules/signin/signin-log.service.js';
 import { createStatsService } from './modules/stats/stats.service.js';
 import { createCredentialsService } from './modules/verification/credentials.service.js';
 import { createOutbox, createSmtpSender } from './modules/verification/messaging.js';
@@ -42,6 +50,8 @@ import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
 import { bindRoutes, type Handlers, installErrorHandling, installLocale } from './platform/http.js';
 import { t } from './platform/i18n.js';
+import { createLogging } from './platform/logging.js';
+import { configurePasswordHashing, decoyPasswordHash } from './platform/passwords.js';
 import { installValidation } from './platform/validation.js';
 
 export interface App {
@@ -55,8 +65,9 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   await migrate(db as never, dialect);
   const setup = await runSetup(db, dialect, { adminPassword: config.adminPassword, jwtSecret: config.jwtSecret });
 
+  const logging = createLogging(config);
   const fastify = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: logging.options,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
@@ -127,15 +138,28 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       return row && { contactNumber: row.contact_number, email: row.email };
     },
   });
+  configurePasswordHashing({ concurrency: config.signIn.hashConcurrency, queue: config.signIn.hashQueue });
+  // Made before the first sign-in, so an unknown account's first attempt costs one verification like any other.
+  await decoyPasswordHash();
+  const accountsRepo = createAccountsRepository(db);
+  const signInRepo = createSignInRepository(db);
+  const signInPolicy = createSignInPolicy({
+    repo: signInRepo,
+    limits: config.signIn,
+    loginCaptcha: config.loginCaptcha,
+    requireCaptcha: verification.requireCaptcha,
+    findAccount: accountsRepo.findByNumber,
+  });
   const auth = createAuthService({
-    accounts: createAccountsRepository(db),
+    accounts: accountsRepo,
     sessions,
     resources,
     tokens: createTokenIssuer(setup.jwtSecret),
     options: {
       tokenTtlSeconds: config.tokenTtlSeconds,
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-      requireCaptcha: config.loginCaptcha ? verification.requireCaptcha : undefined,
+      maxSessionsPerAccount: config.sessionMaxPerAccount,
+      authenticate: signInPolicy.authenticate,
     },
   });
   const credentials = createCredentialsService({
@@ -147,9 +171,15 @@ export async function buildApp(config: Config, database: Database): Promise<App>
 
   // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
   const purge = () =>
-    verificationRepo
-      .purge(new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date(Date.now() - 3600_000).toISOString())
-      .catch((error: unknown) => fastify.log.warn({ err: error }, 'verification purge failed'));
+    Promise.all([
+      verificationRepo
+        .purge(new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date(Date.now() - 3600_000).toISOString())
+        .catch((error: unknown) => fastify.log.warn({ err: error }, 'verification purge failed')),
+      // Sign-in failure streaks end after a day without failures (the sign-in log itself is kept).
+      signInRepo
+        .purgeGuards(new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString())
+        .catch((error: unknown) => fastify.log.warn({ err: error }, 'sign-in guard purge failed')),
+    ]);
   await purge();
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
@@ -157,6 +187,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     clearInterval(purgeTimer);
     smtp?.close();
   });
+  // Registered after the other hooks so their last lines are still written.
+  fastify.addHook('onClose', async () => logging.close());
 
   const statsService = createStatsService(db);
   const handlers = {
@@ -179,14 +211,39 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     }),
     envelope: ({ body, request, reply }) => envelope(fastify, config.requestEncryption, body.data, request, reply),
     ...verificationHandlers(verification, credentials),
+    // SMS sign-ins go to the sign-in log too: the mobile number and account come from the (unspent) token.
+    smsLogin: async ({ body, request }) => {
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const row = await verification.peekToken(body.token).catch(() => undefined);
+      return signInPolicy.smsSignIn(row?.recipient ?? null, row?.account_id ?? null, client, () =>
+        credentials.smsLogin(body.token, client),
+      );
+    },
+    ...signInHandlers(signInPolicy, createSignInLogService(signInRepo)),
     ...regionHandlers(regions),
     overview: async () => statsService.overview(),
     ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
+    ...onlineHandlers(createOnlineService(createOnlineRepository(db), auth.idleSince)),
+    ...auditHandlers(createAuditService(db)),
   } satisfies Handlers;
+  // Before the routes are bound: the audit trail wraps each write route as Fastify registers it (ADR 0010).
+  installAuditTrail(fastify, db);
   bindRoutes(fastify, handlers, auth.guard);
 
   if (existsSync(config.webDist)) {
-    await fastify.register(fastifyStatic, { root: config.webDist, wildcard: false, maxAge: '1h' });
+    // The web build ships .br/.gz twins of its text files (apps/web/scripts/compress.mjs), sent when the browser
+    // accepts them. Hashed assets never change under their name: cached for a year; index.html is revalidated so
+    // a new build is picked up at once (docs/frontend-budgets.md).
+    await fastify.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[\w.]+$/.test(path);
+        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   fastify.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_BASE}/`) || !existsSync(config.webDist)) {

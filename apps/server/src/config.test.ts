@@ -65,9 +65,28 @@ describe('config', () => {
   });
 
   it('reads the verification limits, within bounds', () => {
-    expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 30, perRecipientHour: 5 });
+    expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 60, perRecipientHour: 5 });
     expect(loadConfig({ VERIFY_CODE_ATTEMPTS: '3' }, '/').verification.codeAttempts).toBe(3);
     expect(() => loadConfig({ VERIFY_CODE_ATTEMPTS: '0' }, '/')).toThrow('VERIFY_CODE_ATTEMPTS');
+  });
+
+  it('reads the sign-in limits, within bounds', () => {
+    expect(loadConfig({}, '/').signIn).toEqual({
+      captchaAfter: 3,
+      lockAfter: 10,
+      lockBaseSeconds: 60,
+      lockMaxSeconds: 900,
+      checksPerAccountHour: 100,
+      failuresPerClientDay: 200,
+      hashConcurrency: 2,
+      hashQueue: 32,
+    });
+    expect(loadConfig({ LOGIN_LOCK_AFTER: '5', PASSWORD_HASH_QUEUE: '0' }, '/').signIn).toMatchObject({
+      lockAfter: 5,
+      hashQueue: 0,
+    });
+    expect(() => loadConfig({ LOGIN_CAPTCHA_AFTER: '0' }, '/')).toThrow('LOGIN_CAPTCHA_AFTER');
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' }, '/')).toThrow('PASSWORD_HASH_CONCURRENCY');
   });
 
   it('keeps access control, the permission interceptor and request encryption off unless switched on', () => {

@@ -14,9 +14,13 @@ export interface Config {
   readonly tokenTtlSeconds: number;
   /** Absolute lifetime of a session, however active. */
   readonly sessionMaxAgeSeconds: number;
+  /** Live sessions one account may hold (SESSION_MAX_PER_ACCOUNT, 0 = unlimited); a sign-in beyond ends the oldest. */
+  readonly sessionMaxPerAccount: number;
   /** Where the built web app lives; served at `/` when present. */
   readonly webDist: string;
   readonly logLevel: string;
+  /** LOG_FILE: write the log to this file (appended) instead of stdout; tests collect theirs this way. */
+  readonly logFile: string | undefined;
   /** Sign-in needs an image-captcha token (LOGIN_CAPTCHA, on unless 'off'/'0'/'false'). */
   readonly loginCaptcha: boolean;
   /** Also write every image-captcha answer to the outbox (CAPTCHA_TEST_MODE=1; refused in production). */
@@ -38,6 +42,25 @@ export interface Config {
   readonly permissionInterceptor: boolean;
   /** Accept request envelopes at POST /api/sapi/… (REQUEST_ENCRYPTION). */
   readonly requestEncryption: boolean;
+  readonly signIn: SignInLimits;
+}
+
+/** Brute-force defences of password sign-in (LOGIN_* and PASSWORD_HASH_* variables; see README, ADR 0011). */
+export interface SignInLimits {
+  /** With LOGIN_CAPTCHA=off: consecutive failures of one account after which its sign-in needs a captcha. */
+  readonly captchaAfter: number;
+  /** Consecutive failures of one account that lock it; every further failure locks it again, twice as long. */
+  readonly lockAfter: number;
+  /** The first lock's length; doubled per further failure up to lockMaxSeconds. */
+  readonly lockBaseSeconds: number;
+  readonly lockMaxSeconds: number;
+  /** Failed password checks of one account per hour, whatever the client address. */
+  readonly checksPerAccountHour: number;
+  /** Failed sign-ins from one client address per day. */
+  readonly failuresPerClientDay: number;
+  /** argon2 computations running at once, and how many more may wait before new ones are refused. */
+  readonly hashConcurrency: number;
+  readonly hashQueue: number;
 }
 
 /** Lifetimes, attempts and send caps of captchas and codes (VERIFY_* variables; see README). */
@@ -112,8 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     nodeEnv,
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 60, 10, 7 * 24 * 3600),
     sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    sessionMaxPerAccount: int(env, 'SESSION_MAX_PER_ACCOUNT', 10, 0, 10_000),
     webDist,
     logLevel: env.LOG_LEVEL || 'info',
+    logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
     loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
     captchaTestMode,
     smtpUrl,
@@ -126,12 +151,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     accessControl: flag(env, 'ACCESS_CONTROL', false),
     permissionInterceptor: flag(env, 'PERMISSION_INTERCEPTOR', false),
     requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
+    signIn: Object.freeze({
+      captchaAfter: int(env, 'LOGIN_CAPTCHA_AFTER', 3, 1, 1000),
+      lockAfter: int(env, 'LOGIN_LOCK_AFTER', 10, 1, 10_000),
+      lockBaseSeconds: int(env, 'LOGIN_LOCK_BASE_SECONDS', 60, 1, 86_400),
+      lockMaxSeconds: int(env, 'LOGIN_LOCK_MAX_SECONDS', 900, 1, 86_400),
+      checksPerAccountHour: int(env, 'LOGIN_CHECKS_PER_ACCOUNT_HOUR', 100, 1, 100_000),
+      failuresPerClientDay: int(env, 'LOGIN_FAILURES_PER_CLIENT_DAY', 200, 1, 1_000_000),
+      hashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+      hashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
+    }),
     verification: Object.freeze({
       captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
       codeTtlSeconds: int(env, 'VERIFY_CODE_TTL_SECONDS', 600, 10, 3600),
       tokenTtlSeconds: int(env, 'VERIFY_TOKEN_TTL_SECONDS', 600, 10, 3600),
       codeAttempts: int(env, 'VERIFY_CODE_ATTEMPTS', 5, 1, 20),
-      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 30, 0, 3600),
+      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 60, 0, 3600),
       perRecipientHour: int(env, 'VERIFY_PER_RECIPIENT_HOUR', 5, 1, 1000),
       perRecipientDay: int(env, 'VERIFY_PER_RECIPIENT_DAY', 10, 1, 10_000),
       perClientHour: int(env, 'VERIFY_PER_CLIENT_HOUR', 20, 1, 10_000),

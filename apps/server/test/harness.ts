@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { API_BASE } from '@gatehouse/contract';
 import { Kysely } from 'kysely';
@@ -20,6 +20,20 @@ export const lanes = ['sqlite', 'postgres'] as const;
 export type Lane = (typeof lanes)[number];
 
 export const ADMIN_PASSWORD = 'Gatehouse#Admin2026';
+
+/**
+ * Every server a test starts logs here at info (request lines included), one file per test process; the
+ * outbox lines are kept beside them. The log-hygiene check (resilience/log-hygiene.test.ts) scans them all.
+ */
+export const TEST_LOG_DIR = resolve(import.meta.dirname, '../../../test-results/logs');
+
+/** Keeps the outbox of a data dir about to be removed, so the log scan knows every code that was sent. */
+export function keepOutbox(dataDir: string): void {
+  const path = join(dataDir, 'outbox.jsonl');
+  if (!existsSync(path)) return;
+  mkdirSync(TEST_LOG_DIR, { recursive: true });
+  appendFileSync(join(TEST_LOG_DIR, `outbox-server-${process.pid}.jsonl`), readFileSync(path));
+}
 
 export interface TestDatabase extends Database {
   dispose(): Promise<void>;
@@ -79,7 +93,8 @@ export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'info',
+    LOG_FILE: join(TEST_LOG_DIR, `server-unit-${process.pid}.log`),
     WEB_DIST: '/nonexistent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-data-')),
     CAPTCHA_TEST_MODE: '1',
@@ -142,7 +157,14 @@ export async function startTestApp(
       ...(options.ip ? { remoteAddress: options.ip } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
-    return { status: response.statusCode, body: response.json(), headers: response.headers };
+    // A 'file' route answers bytes, not the envelope (e.g. the CSV export): its body stands in as `data`.
+    let body: { code: number; msg: string; data?: unknown };
+    try {
+      body = response.json();
+    } catch {
+      body = { code: response.statusCode, msg: '', data: response.body };
+    }
+    return { status: response.statusCode, body, headers: response.headers };
   };
   return {
     app,
@@ -165,6 +187,7 @@ export async function startTestApp(
     async close() {
       await app.fastify.close();
       if (!shared) await database.dispose();
+      keepOutbox(config.dataDir);
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
 import { configureHttp } from './lib/http';
 import { currentLocale } from './lib/i18n';
 import { useServerOptions } from './stores/server-options';
@@ -28,6 +29,9 @@ if (!root) throw new Error('#root is missing from index.html');
 // so msw never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
 if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
 
+// The router starts at once: the first screen's chunk (route `lazy`) loads while the server's options are read.
+const router = createAppRouter();
+
 // The server's switches decide how calls travel and which routes exist, so they are read before the first render.
 void useServerOptions
   .getState()
@@ -38,7 +42,7 @@ void useServerOptions
     });
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });

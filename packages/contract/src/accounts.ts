@@ -39,6 +39,11 @@ export const AccountInfo = Type.Object({
     Type.Object({ id: Type.Integer(), accountNumber: Type.String(), accountName: Type.String() }),
     Type.Null(),
   ]),
+  /**
+   * The password was generated (first start without ADMIN_PASSWORD, or an administrator's reset): until the
+   * account sets its own, the server serves only what changing it needs (others answer 403).
+   */
+  mustChangePassword: Type.Boolean(),
 });
 
 const accountNumber = Type.String({ minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, title: '账号' });
@@ -114,7 +119,8 @@ export const accountRoutes = {
     access: 'permission',
     title: '重置密码',
     menu: '/user/Account',
-    description: 'Sets a new random strong password, answered once, and ends the account’s sessions.',
+    description:
+      'Sets a new random strong password, answered once, and ends the account’s sessions; the account must change it at its next sign-in.',
     body: Type.Object({ id: Id() }, { additionalProperties: false }),
     response: Type.Object({ password: Type.String() }),
   }),

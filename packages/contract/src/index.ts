@@ -1,4 +1,5 @@
 import { accountRoutes, accountSelfRoutes } from './accounts.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import type { RouteDef } from './define.js';
 import { dictRoutes } from './dicts.js';
@@ -8,10 +9,13 @@ import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
+import { sessionRoutes } from './sessions.js';
+import { signInRoutes, signinLogRoutes } from './signin-log.js';
 import { statsRoutes } from './stats.js';
 import { verificationRoutes } from './verification.js';
 
 export * from './accounts.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
@@ -23,6 +27,8 @@ export * from './orgs.js';
 export * from './regions.js';
 export * from './resources.js';
 export * from './roles.js';
+export * from './sessions.js';
+export * from './signin-log.js';
 export * from './stats.js';
 export * from './verification.js';
 
@@ -42,6 +48,10 @@ export const routes = {
   ...regionRoutes,
   ...statsRoutes,
   ...envelopeRoutes,
+  ...sessionRoutes,
+  ...signInRoutes,
+  ...signinLogRoutes,
+  ...auditRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

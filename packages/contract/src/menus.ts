@@ -39,6 +39,16 @@ export const menus: MenuDef[] = [
       { path: '/system/Dict', title: '字典管理' },
     ],
   },
+  {
+    path: '/monitor',
+    title: '系统监控',
+    redirect: '/monitor/Online',
+    children: [
+      { path: '/monitor/Online', title: '在线用户' },
+      { path: '/monitor/OperLog', title: '操作日志' },
+      { path: '/monitor/LoginLog', title: '登录日志' },
+    ],
+  },
 ];
 
 /** Every menu flattened with its parent's path (undefined for roots). */

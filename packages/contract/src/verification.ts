@@ -7,7 +7,8 @@ export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
 export const EMAIL_MAX = 254;
 /** Opaque single-use tokens and one-shot ids answered by the verification calls. */
 const TOKEN_MAX = 200;
-export const SMS_RESEND_SECONDS = 30;
+/** The web's countdown after a code was sent; the server's default wait (VERIFY_RESEND_SECONDS) is the same. */
+export const SMS_RESEND_SECONDS = 60;
 export const CAPTCHA_SIZE = { width: 76, height: 38 } as const;
 
 /** Turns `+8613812345678` / `008613812345678` into `13812345678`; other strings are answered trimmed. */

@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { isDatabaseUnavailable } from './db/db-errors.js';
 import { AppError } from './errors.js';
 import { localeContext, pickLocale, t } from './i18n.js';
 import { validationMessage } from './validation.js';
@@ -22,6 +23,8 @@ export interface Principal {
   accountNumber: string;
   roleId: number | null;
   superAdmin: boolean;
+  /** The password is a generated one and must be changed first (only the owner's sessions, not switches). */
+  mustChangePassword?: boolean;
   /** Set while acting as another account (identity switch): the original account's session and id. */
   origin: { sessionId: string; accountId: number } | null;
 }
@@ -47,6 +50,8 @@ export type Handlers = { [K in RouteName]: Handler<Routes[K]> };
 export interface Guard {
   /** Resolves the principal or throws 401; may set the renewal header on `reply`. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal>;
+  /** Throws 403 when the session may not call this route at all yet (e.g. a password change is due). */
+  admit?(principal: Principal, routeName: string): void;
   /** Throws 403 unless the principal holds the route's API resource. */
   authorize(principal: Principal, route: RouteDef): Promise<void>;
 }
@@ -97,8 +102,10 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
           return;
         }
         const principal = await guard.authenticate(request, reply);
-        if (route.access === 'permission') await guard.authorize(principal, route);
+        // Known before the permission check, so a refused call is still attributed (audit trail).
         request.principal = principal;
+        guard.admit?.(principal, name);
+        if (route.access === 'permission') await guard.authorize(principal, route);
       },
       handler: async (request, reply) => {
         const data = await handler({
@@ -149,6 +156,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the caller's fault, said plainly.
       return reply.status(400).send({ code: 400, msg: t('validation.body') });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Said at once rather than after a hang: the pool's connect timeout bounds how long a request waits.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 503, msg: t('http.databaseUnavailable') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: t('http.internal') });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 import { t } from './i18n.js';
 
 const require = createRequire(import.meta.url);
@@ -12,22 +12,68 @@ const commonPasswords: { test(password: string): boolean } = require('fxa-common
 /** OWASP's argon2id recommendation: m=19 MiB, t=2, p=1. (2 is Algorithm.Argon2id, a const enum.) */
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+/**
+ * argon2id costs ~19 MiB and tens of milliseconds per call on libuv's small thread pool, which file and DNS
+ * work share: a sign-in flood must not occupy it. At most `concurrency` computations run at once, at most
+ * `queue` more wait; past that a call is refused at once with 429 系统繁忙 (ADR 0011).
+ */
+const hashing = { concurrency: 2, queue: 32, running: 0, waiting: [] as Array<() => void> };
+
+/** Counts of argon2 work, read by tests (e.g. every sign-in outcome costs exactly one verification). */
+export const passwordWork = { hashes: 0, verifies: 0, refused: 0 };
+
+export function configurePasswordHashing(limits: { concurrency: number; queue: number }): void {
+  hashing.concurrency = limits.concurrency;
+  hashing.queue = limits.queue;
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function bounded<T>(task: () => Promise<T>): Promise<T> {
+  if (hashing.running < hashing.concurrency) {
+    hashing.running++;
+  } else {
+    if (hashing.waiting.length >= hashing.queue) {
+      passwordWork.refused++;
+      throw new AppError(429, t('signin.busy'));
+    }
+    // The finishing task hands its slot over: `running` stays as it is.
+    await new Promise<void>((resolve) => hashing.waiting.push(resolve));
+  }
   try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
+    return await task();
+  } finally {
+    const next = hashing.waiting.shift();
+    if (next) next();
+    else hashing.running--;
   }
 }
 
-/** A hash of a random string: verified against when the account is unknown, so timing does not tell. */
+/** Throws 429 (系统繁忙) when the hashing queue is full. */
+export function hashPassword(password: string): Promise<string> {
+  return bounded(() => {
+    passwordWork.hashes++;
+    return hash(password, ARGON2_OPTIONS);
+  });
+}
+
+/** False for a wrong password or a malformed hash; throws 429 (系统繁忙) when the hashing queue is full. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return bounded(async () => {
+    passwordWork.verifies++;
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * A hash of a random string: verified against when the account is unknown, so timing does not tell. Made
+ * once, outside the queue (a refused first attempt must not leave a rejected promise behind).
+ */
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(generatePassword());
+  decoyHash ??= hash(generatePassword(), ARGON2_OPTIONS);
   return decoyHash;
 }
 

@@ -9,7 +9,7 @@ import { VerificationProvider } from '../features/verify';
 import { usePrefersReducedMotion } from '../lib/a11y';
 import { currentLocale } from '../lib/i18n';
 import { useEffectiveTheme } from '../stores/preferences';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
 const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
 const antdLocale = currentLocale() === 'en-US' ? enUS : zhCN;
@@ -18,7 +18,7 @@ const antdLocale = currentLocale() === 'en-US' ? enUS : zhCN;
  * Providers: antd (the page's language, light or dark theme, App context for toasts and dialogs), react-query,
  * verification and upload calls, router.
  */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -26,7 +26,6 @@ export function App() {
         defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
       }),
   );
-  const [router] = useState(createAppRouter);
   const reducedMotion = usePrefersReducedMotion();
   const mode = useEffectiveTheme();
   // With prefers-reduced-motion, dialogs and drawers appear in place instead of zooming from the pointer.

@@ -1,17 +1,18 @@
 import type { MenuDef } from '@gatehouse/contract';
 import { menus } from '@gatehouse/contract';
+import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { firstPermitted, permittedRoutes, routeTarget } from '../lib/router/access-control';
 import { useServerOptions } from '../stores/server-options';
 import { useSession } from '../stores/session';
-import { pageFor } from './pages';
 
 /**
  * One menu route. With access control off: the screen, or the group's redirect. In access-control mode
  * (product-spec §4) only permitted menu routes show their screen; a group's redirect is retargeted to its
  * first permitted child; home leads to the first permitted screen; everything else ends on /404.
+ * `page` is the path's screen, already loaded by the route's `lazy` (router.tsx).
  */
-export function MenuRoute({ menu }: { menu: MenuDef }) {
+export function MenuRoute({ menu, page: Page }: { menu: MenuDef; page: ComponentType }) {
   const accessControl = useServerOptions((state) => state.options.accessControl);
   const permissions = useSession((state) => state.permissions);
   const status = useSession((state) => state.status);
@@ -21,6 +22,5 @@ export function MenuRoute({ menu }: { menu: MenuDef }) {
   let target = routeTarget(menu, permitted);
   if (menu.path === '/' && target === '/404' && permitted) target = firstPermitted(menus, permitted) ?? '/404';
   if (target !== menu.path) return <Navigate to={target} replace />;
-  const Page = pageFor(menu.path);
   return <Page />;
 }

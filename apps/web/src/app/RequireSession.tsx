@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type LoaderFunctionArgs, Outlet, redirect, useRevalidator } from 'react-router';
 import { useSession } from '../stores/session';
+import { RouteFallback } from './RouteFallback';
+
+/** Loaded only when an account must change a generated password (keeps the auth pages out of the main chunk). */
+const InitialPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.InitialPasswordPage })));
 
 /**
  * Route guard, as a loader: without a token, session-required routes send the user to
@@ -14,12 +18,26 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
   throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
 }
 
-/** The logout event while on a guarded page: re-run the guard so it leaves for /login. */
+/**
+ * The logout event while on a guarded page: re-run the guard so it leaves for /login. While the account's
+ * password is a generated one (and nobody is acting as it), the forced change replaces every screen; the
+ * wanted screen follows once it is done.
+ */
 export function RequireSession() {
   const token = useSession((state) => state.token);
+  const mustChangePassword = useSession((state) =>
+    Boolean(state.user?.mustChangePassword && !state.user.originalAccount),
+  );
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!token) void revalidate();
   }, [token, revalidate]);
-  return token ? <Outlet /> : null;
+  if (!token) return null;
+  return mustChangePassword ? (
+    <Suspense fallback={<RouteFallback />}>
+      <InitialPasswordPage />
+    </Suspense>
+  ) : (
+    <Outlet />
+  );
 }

@@ -1,25 +1,23 @@
 import type { ComponentType } from 'react';
-import { PageUnavailable } from '../components/page-unavailable';
-import { AccountsPage } from '../features/accounts';
-import { DictsPage } from '../features/dicts';
-import { HomePage } from '../features/home';
-import { OrganizationsPage } from '../features/orgs';
-import { ProfilePage } from '../features/profile';
-import { ResourcesPage } from '../features/resources';
-import { RolesPage } from '../features/roles';
+
+/** Loads one screen on first visit: its feature module becomes a chunk of its own (docs/frontend-budgets.md). */
+export type PageLoader = () => Promise<ComponentType>;
 
 /**
- * Screen of each session-required menu path (paths and titles come from the contract's `menus`).
+ * Screen of each session-required menu path (paths and titles come from the contract's `menus`), one line each:
+ * `'/menu/Path': () => import('../features/<feature>').then((m) => m.<Feature>Page),`. Nothing here is imported
+ * eagerly, so a screen's code is fetched only when its route is entered (react-router's route `lazy`).
  * A menu path without an entry here shows the shared "not open yet" page.
  */
-export const menuPages: Record<string, ComponentType> = {
-  '/': HomePage,
-  '/user/Account': AccountsPage,
-  '/user/Organization': OrganizationsPage,
-  '/user/Role': RolesPage,
-  '/user/Resource': ResourcesPage,
-  '/system/Profile': ProfilePage,
-  '/system/Dict': DictsPage,
+export const menuPages: Record<string, PageLoader> = {
+  '/': () => import('../features/home').then((m) => m.HomePage),
+  '/user/Account': () => import('../features/accounts').then((m) => m.AccountsPage),
+  '/user/Organization': () => import('../features/orgs').then((m) => m.OrganizationsPage),
+  '/user/Role': () => import('../features/roles').then((m) => m.RolesPage),
+  '/user/Resource': () => import('../features/resources').then((m) => m.ResourcesPage),
+  '/system/Profile': () => import('../features/profile').then((m) => m.ProfilePage),
+  '/system/Dict': () => import('../features/dicts').then((m) => m.DictsPage),
 };
 
-export const pageFor = (path: string): ComponentType => menuPages[path] ?? PageUnavailable;
+/** The screen loader of a menu path, if its screen is built. */
+export const pageLoaderFor = (path: string): PageLoader | undefined => menuPages[path];

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestProviders } from '../lib/testing/TestProviders';
 import { useSession } from '../stores/session';
 import { routeTree } from './router';
+
+/** Route screens arrive through react-router's `lazy`: their first render may take longer than the default 1 s. */
+const LAZY_WAIT = { timeout: 5_000 };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
@@ -19,11 +22,20 @@ function renderAt(path: string) {
 }
 
 describe('route tree (signed out)', () => {
+  // The screens are route-level lazy: their modules are transformed once up front so the first route's wait for
+  // its chunk does not eat the findBy timeout.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../features/auth/components/LoginPage'),
+      import('../features/errors/NotFoundPage'),
+      import('../features/errors/ServerErrorPage'),
+    ]);
+  });
   beforeEach(() => useSession.getState().clear());
 
   it('sends a session-required path to /login with the full wanted path as redirect', async () => {
     const router = renderAt('/user/Account?from=mail');
-    await screen.findByPlaceholderText('输入用户名');
+    await screen.findByPlaceholderText('输入用户名', {}, LAZY_WAIT);
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/user/Account?from=mail');
     await waitFor(() => expect(document.title).toBe('登录'));
@@ -31,13 +43,13 @@ describe('route tree (signed out)', () => {
 
   it('sends /data-v paths to /login too', async () => {
     const router = renderAt('/data-v/screen');
-    await screen.findByPlaceholderText('输入用户名');
+    await screen.findByPlaceholderText('输入用户名', {}, LAZY_WAIT);
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/data-v/screen')}`);
   });
 
   it('ends unknown paths on /404', async () => {
     const router = renderAt('/no/such/page');
-    await screen.findByText('访问的页面不存在');
+    await screen.findByText('访问的页面不存在', {}, LAZY_WAIT);
     expect(router.state.location.pathname).toBe('/404');
     await waitFor(() => expect(document.title).toBe('找不到页面'));
   });

@@ -1,50 +1,100 @@
 import { flattenMenus, menus } from '@gatehouse/contract';
+import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage, RegisterPage, UpdatePasswordPage } from '../features/auth';
-import { NotFoundPage, ServerErrorPage } from '../features/errors';
 import { menuTitle, t } from '../lib/i18n';
 import type { RouteHandle } from '../lib/router/route-title';
 import { BlankLayout } from './layouts/BlankLayout';
-import { MainLayout } from './layouts/MainLayout';
 import { MenuRoute } from './MenuRoute';
+import { pageLoaderFor } from './pages';
 import { RequireSession, requireSessionLoader } from './RequireSession';
 import { RootRoute } from './RootRoute';
+import { RouteFallback } from './RouteFallback';
 
 const handle = (title: string): RouteHandle => ({ title });
 
+/** Menu paths without a built screen (pages.tsx) show the shared "not open yet" page. */
+const loadUnavailable = () => import('../components/page-unavailable').then((m) => m.PageUnavailable);
+
 /**
  * The session-required screens, one route per contract menu entry (titles written once, in the contract).
- * MenuRoute applies access-control mode (product-spec §4) when the server has it on.
+ * Each built screen is loaded by the route's `lazy` on first visit (pages.tsx); MenuRoute then applies
+ * access-control mode (product-spec §4) when the server has it on.
  */
 export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
-  const element = <MenuRoute key={menu.path} menu={menu} />;
+  const load = pageLoaderFor(menu.path) ?? loadUnavailable;
+  const lazy = async () => ({ element: <MenuRoute key={menu.path} menu={menu} page={await load()} /> });
   return menu.path === '/'
-    ? { index: true, element, handle: handle(menuTitle(menu)) }
-    : { path: menu.path, element, handle: handle(menuTitle(menu)) };
+    ? { index: true, lazy, handle: handle(menuTitle(menu)) }
+    : { path: menu.path, lazy, handle: handle(menuTitle(menu)) };
 });
+
+/** A route `lazy` answering one named export of a module as the route's Component. */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 /**
  * Open routes (product-spec §2): /login, /register, /update-password (hidden from menus), /500, /404.
- * Everything else needs a session; unknown paths end on /404.
+ * Everything else needs a session; unknown paths end on /404. Every screen and the main layout are loaded on
+ * first visit (react-router's route `lazy`), so /login fetches neither the layout nor any menu screen.
  */
 export const routeTree: RouteObject[] = [
   {
     element: <RootRoute />,
+    HydrateFallback: RouteFallback,
     children: [
-      { path: '/login', element: <LoginPage />, handle: handle(t('route.login')) },
-      { path: '/register', element: <RegisterPage />, handle: handle(t('auth.route.register')) },
+      {
+        path: '/login',
+        lazy: screen(
+          () => import('../features/auth/components/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+        handle: handle(t('route.login')),
+      },
+      {
+        path: '/register',
+        lazy: screen(
+          () => import('../features/auth/components/RegisterPage'),
+          (m) => m.RegisterPage,
+        ),
+        handle: handle(t('auth.route.register')),
+      },
       {
         path: '/update-password',
-        element: <UpdatePasswordPage />,
+        lazy: screen(
+          () => import('../features/auth/components/UpdatePasswordPage'),
+          (m) => m.UpdatePasswordPage,
+        ),
         handle: handle(t('auth.route.updatePassword')),
       },
-      { path: '/500', element: <ServerErrorPage />, handle: handle(t('route.serverError')) },
-      { path: '/404', element: <NotFoundPage />, handle: handle(t('route.notFound')) },
+      {
+        path: '/500',
+        lazy: screen(
+          () => import('../features/errors/ServerErrorPage'),
+          (m) => m.ServerErrorPage,
+        ),
+        handle: handle(t('route.serverError')),
+      },
+      {
+        path: '/404',
+        lazy: screen(
+          () => import('../features/errors/NotFoundPage'),
+          (m) => m.NotFoundPage,
+        ),
+        handle: handle(t('route.notFound')),
+      },
       {
         loader: requireSessionLoader,
         element: <RequireSession />,
         children: [
-          { path: '/', element: <MainLayout />, children: menuRoutes },
+          {
+            path: '/',
+            lazy: screen(
+              () => import('./layouts/MainLayout'),
+              (m) => m.MainLayout,
+            ),
+            children: menuRoutes,
+          },
           // Full-screen dashboards in the blank layout, each loaded on first visit (a chunk of its own, with the
           // charts); /data-v leads to the overview, other /data-v paths end on /404.
           {
@@ -55,7 +105,10 @@ export const routeTree: RouteObject[] = [
               {
                 path: 'overview',
                 handle: handle(t('datav.title')),
-                lazy: async () => ({ Component: (await import('../features/data-v')).DataVOverview }),
+                lazy: screen(
+                  () => import('../features/data-v'),
+                  (m) => m.DataVOverview,
+                ),
               },
               { path: '*', element: <Navigate to="/404" replace /> },
             ],
@@ -68,3 +121,4 @@ export const routeTree: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createHashRouter(routeTree);
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -118,8 +118,23 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   health: async () => ({ token: null }),
   login: async () => ({ body: { account: 'admin', password: MOCK_PASSWORD, captcha: await captchaToken() } }),
   logout: async () => ({}),
+  loginCaptchaState: async () => ({ query: { account: 'admin' } }),
+  listSigninLog: async () => ({ query: { p: 1, pageSize: 10, outcome: 'failure' } }),
+  exportSigninLog: async () => ({ query: { account: 'zhang' } }),
   getAccountInfo: async () => ({}),
   getPermissions: async () => ({}),
+  listOnline: async () => ({ query: { p: 1, pageSize: 10, account: 'admin' } }),
+  forceLogout: async () => {
+    await data(routes.login, { body: { account: 'lina', password: MOCK_PASSWORD, captcha: await captchaToken() } });
+    const online = await data(routes.listOnline, { query: { p: 1, pageSize: 100, account: 'lina' } });
+    return { query: { id: online.list[0]!.id } };
+  },
+  listOwnSessions: async () => ({}),
+  endOwnSession: async () => {
+    const mine = await data(routes.listOwnSessions, {});
+    return { query: { id: mine.find((s) => !s.current)!.id } };
+  },
+  endOtherOwnSessions: async () => ({}),
   listAccounts: async () => ({ query: { p: 1, pageSize: 10 } }),
   createAccount: async () => ({
     body: { accountNumber: 'sample.create', accountName: '样例账号', password: 'Sample#2026', state: 1, orgId: 2 },
@@ -222,6 +237,8 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     await data(routes.uploadFile, { query: { ownerId: 'gallery' }, body: pngUpload() });
     return { query: { id: 'gallery' } };
   },
+  listAudit: async () => ({ query: { p: 1, pageSize: 10, outcome: 'success' } }),
+  exportAudit: async () => ({ query: { accountNumber: 'admin' } }),
   saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
   getText: async () => {
     const id = await data(routes.saveText, { params: { path: 'notice', id: 'n-2' }, body: { title: '通知' } });
@@ -251,6 +268,19 @@ describe('the dev mock answers the contract', () => {
     expect(answer.headers.get(UNHANDLED_HEADER), `${route.method} ${route.path} has no handler`).toBeNull();
     expect(answer.status, JSON.stringify(answer.body)).toBe(sample.status ?? 200);
 
+    if (name === 'exportSigninLog') {
+      expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(
+        /^\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n/,
+      );
+      return;
+    }
+    if (name === 'exportAudit') {
+      // A CSV file: UTF-8 with its BOM.
+      expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+      expect(new Uint8Array(answer.bytes).slice(0, 3)).toEqual(Uint8Array.from([0xef, 0xbb, 0xbf]));
+      return;
+    }
     if (route.transport === 'file') {
       expect(answer.headers.get('Content-Type')).toBe('image/png');
       expect(new Uint8Array(answer.bytes).slice(0, 4)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]));

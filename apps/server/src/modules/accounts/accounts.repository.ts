@@ -14,6 +14,12 @@ function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+interface ResolvedFilter {
+  accountNumber?: string;
+  accountName?: string;
+  orgIds?: number[];
+}
+
 export function createAccountsRepository(db: Kysely<DB>) {
   const withNames = () =>
     db
@@ -41,26 +47,77 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'role.name as role_name',
       ]);
 
-  /** The list filters as one boolean expression (both are prefix matches that an index can serve). */
-  const filterExpr = (f: AccountFilter) => {
+  /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
+  const filterExpr = (f: ResolvedFilter) => {
     const parts = [];
     if (f.accountNumber) parts.push(sql`account.account_number like ${prefixPattern(f.accountNumber)} escape '\\'`);
     if (f.accountName) parts.push(sql`account.account_name like ${prefixPattern(f.accountName)} escape '\\'`);
-    if (f.orgId !== undefined) parts.push(sql`account.org_id in (${subtreeIdsSql('org', f.orgId)})`);
+    if (f.orgIds) parts.push(sql`account.org_id in (${sql.join(f.orgIds)})`);
     return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
   };
 
+  /**
+   * The organisation filter as the subtree's ids, so the planner knows how many there are (a recursive CTE
+   * inside the query hides that); none at all when the subtree is the whole (single-rooted) tree.
+   */
+  async function resolve(f: AccountFilter): Promise<ResolvedFilter | undefined> {
+    if (f.orgId === undefined) return { accountNumber: f.accountNumber, accountName: f.accountName };
+    const org = await db.selectFrom('org').select('pid').where('id', '=', f.orgId).executeTakeFirst();
+    if (!org) return undefined;
+    if (org.pid === null) {
+      const roots = await db
+        .selectFrom('org')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('pid', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(roots.n) === 1) return { accountNumber: f.accountNumber, accountName: f.accountName };
+    }
+    const { rows } = await subtreeIdsSql('org', f.orgId).execute(db);
+    return { accountNumber: f.accountNumber, accountName: f.accountName, orgIds: rows.map((r) => r.id) };
+  }
+
   return {
-    async page(filter: AccountFilter, offset: number, limit: number) {
-      const [rows, total] = await Promise.all([
-        withNames().where(filterExpr(filter)).orderBy('account.id', 'desc').limit(limit).offset(offset).execute(),
-        db
-          .selectFrom('account')
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where(filterExpr(filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+    /**
+     * One page, newest first. The unfiltered total is the trigger-kept counter (no COUNT over every account);
+     * the page's ids are found before the joins, and pages past the middle are read from the oldest end so the
+     * last page costs what the first does.
+     */
+    async page(accountFilter: AccountFilter, offset: number, limit: number) {
+      const filter = await resolve(accountFilter);
+      if (!filter) return { rows: [], total: 0 };
+      const filtered = filter.accountNumber || filter.accountName || filter.orgIds;
+      const all = Number(
+        (await db.selectFrom('row_count').select('n').where('name', '=', 'account').executeTakeFirst())?.n ?? 0,
+      );
+      const total = filtered
+        ? Number(
+            (
+              await db
+                .selectFrom('account')
+                .select((eb) => eb.fn.countAll<string | number>().as('n'))
+                .where(filterExpr(filter))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : all;
+      if (offset >= total || limit <= 0) return { rows: [], total };
+      const fromOldest = offset > total / 2;
+      const skip = fromOldest ? Math.max(0, total - offset - limit) : offset;
+      const take = fromOldest ? Math.min(limit, total - offset) : limit;
+      // Walking the primary key until enough rows match reads about (all / total) rows per match; reading the
+      // matches through the filter's index and sorting them reads `total`. With the exact numbers at hand the
+      // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order).
+      const walk = !filtered || (all / Math.max(total, 1)) * (skip + take) <= total;
+      const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
+      const ids = db
+        .selectFrom('account')
+        .select('account.id')
+        .where(filterExpr(filter))
+        .orderBy(order, fromOldest ? 'asc' : 'desc')
+        .limit(take)
+        .offset(skip);
+      const rows = await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute();
+      return { rows, total };
     },
     findView(id: number) {
       return withNames().where('account.id', '=', id).executeTakeFirst();

@@ -86,6 +86,7 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, 
         originalAccount: original
           ? { id: original.id, accountNumber: original.account_number, accountName: original.account_name }
           : null,
+        mustChangePassword: principal.mustChangePassword === true,
       };
     },
 
@@ -177,7 +178,12 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, 
       await db.transaction().execute(async (trx) => {
         const r = createAccountsRepository(trx);
         if (!(await r.findById(id))) throw badRequest(t('account.notFound'));
-        await r.update(id, { password_hash: passwordHash, update_time: new Date().toISOString() });
+        // The administrator has seen this password: the owner must replace it at the next sign-in.
+        await r.update(id, {
+          password_hash: passwordHash,
+          must_change_password: 1,
+          update_time: new Date().toISOString(),
+        });
         await endSessions(trx, id);
       });
       return { password };

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Guard, Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
-import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -13,14 +12,36 @@ import type { TokenIssuer } from './tokens.js';
 export interface AuthOptions {
   tokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
-  /** When set, sign-in needs an image-captcha token, spent by this check (throws when missing or invalid). */
-  requireCaptcha?: (token: string | null | undefined) => Promise<void>;
+  /** Live sessions one account may hold; a sign-in beyond ends the oldest. 0 or absent: unlimited. */
+  maxSessionsPerAccount?: number;
+  /**
+   * Checks a password sign-in under the brute-force defences (modules/signin): the account's id, or throws.
+   * Captcha, limits, locks and the sign-in log live there.
+   */
+  authenticate: (
+    input: { account: string; password: string; captcha?: string | null },
+    client: { ip: string; userAgent?: string },
+  ) => Promise<number>;
 }
 
 /** How often last_seen_at is written: often enough for an online list, rarely enough to stay off the hot path. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Routes a session whose password must change (a generated one) may still call: what the change itself
+ * needs (reading the account, checking the current password, setting the new one), leaving, and going back
+ * from an identity switch. Everything else answers 403 until the password is changed.
+ */
+const DURING_PASSWORD_CHANGE = new Set([
+  'getAccountInfo',
+  'getPermissions',
+  'logout',
+  'validatePassword',
+  'changePassword',
+  'restoreIdentity',
+]);
 
 function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -37,6 +58,9 @@ export function createAuthService(deps: {
   options: AuthOptions;
 }) {
   const { accounts, sessions, resources, tokens, options } = deps;
+
+  /** A session unused since then holds no valid token any more (a touch may lag a request by a minute). */
+  const idleSince = (now: number) => new Date(now - options.tokenTtlSeconds * 1000 - TOUCH_INTERVAL_MS).toISOString();
 
   /** A session row and its first token (which never outlives the session). */
   async function openSession(
@@ -62,10 +86,20 @@ export function createAuthService(deps: {
     return tokens.sign(sessionId, accountId, exp);
   }
 
-  /** A fresh session for an account whose identity was proven (password, or an SMS sign-in code). */
-  function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
+  /**
+   * A fresh session for an account whose identity was proven (password, or an SMS sign-in code). Beyond the
+   * per-account cap the oldest sessions end, as most products do: refusing the new sign-in instead would lock
+   * the owner out behind sessions on devices they no longer have.
+   */
+  async function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
     const expiresAt = new Date(Date.now() + options.sessionMaxAgeSeconds * 1000).toISOString();
-    return openSession(accountId, expiresAt, client, null);
+    const token = await openSession(accountId, expiresAt, client, null);
+    const cap = options.maxSessionsPerAccount ?? 0;
+    if (cap > 0) {
+      const now = Date.now();
+      await sessions.endBeyond(accountId, cap, new Date(now).toISOString(), idleSince(now));
+    }
+    return token;
   }
 
   const guard: Guard = {
@@ -100,11 +134,19 @@ export function createAuthService(deps: {
         accountNumber: live.account_number,
         roleId: live.role_id,
         superAdmin,
+        // Only the account's owner is held to it: an administrator acting as the account is not.
+        mustChangePassword: live.must_change_password === 1 && !live.origin_session_id,
         origin:
           live.origin_session_id && live.origin_account_id !== null
             ? { sessionId: live.origin_session_id, accountId: live.origin_account_id }
             : null,
       };
+    },
+
+    admit(principal: Principal, routeName: string): void {
+      if (principal.mustChangePassword && !DURING_PASSWORD_CHANGE.has(routeName)) {
+        throw forbidden(t('session.mustChangePassword'));
+      }
     },
 
     async authorize(principal: Principal, route: RouteDef): Promise<void> {
@@ -116,19 +158,13 @@ export function createAuthService(deps: {
 
   return {
     guard,
+    idleSince,
 
     async login(
       input: { account: string; password: string; captcha?: string | null },
       client: { ip: string; userAgent?: string },
     ) {
-      // The captcha is spent before the password is looked at: guessing costs one solved captcha per try.
-      await options.requireCaptcha?.(input.captcha);
-      const account = await accounts.findByNumber(input.account.trim());
-      // Unknown accounts cost one argon2 verify too, so the answer time does not reveal which accounts exist.
-      const passwordOk = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash()), input.password);
-      if (!account || !passwordOk || account.state !== 1) throw badRequest(t('auth.badCredentials'));
-
-      return signInAs(account.id, client);
+      return signInAs(await options.authenticate(input, client), client);
     },
 
     signInAs,

@@ -35,6 +35,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
             'account.account_number',
             'account.state',
             'account.role_id',
+            'account.must_change_password',
             'role.builtin as role_builtin',
           ])
           .executeTakeFirst()
@@ -50,6 +51,33 @@ export function createSessionsRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .where('ended_at', 'is', null)
         .execute();
+    },
+    /**
+     * The per-account cap: keeps the newest `keep` live sessions of the account (identity-switch sessions do
+     * not count, they are another person's work) and ends the older ones with the switches opened from them.
+     * `idleSince`: a session unused since then has no valid token left and no longer counts.
+     */
+    async endBeyond(accountId: number, keep: number, now: string, idleSince: string): Promise<number> {
+      const live = await db
+        .selectFrom('session')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('origin_session_id', 'is', null)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', idleSince)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const excess = live.slice(keep).map((row) => row.id);
+      if (excess.length === 0) return 0;
+      await db
+        .updateTable('session')
+        .set({ ended_at: now })
+        .where('ended_at', 'is', null)
+        .where((eb) => eb.or([eb('id', 'in', excess), eb('origin_session_id', 'in', excess)]))
+        .execute();
+      return excess.length;
     },
     async endAllOf(accountId: number, now: string): Promise<void> {
       await db

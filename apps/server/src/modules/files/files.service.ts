@@ -7,6 +7,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@gatehouse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { imageSize } from 'image-size';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, FileRow } from '../../platform/db/schema.js';
@@ -58,6 +59,36 @@ const toUploaded = (row: FileRow) => ({
   contentType: row.content_type,
 });
 
+/**
+ * Decompression bombs: a few kilobytes of PNG or GIF can declare 100,000 × 100,000 pixels, which a browser (or
+ * any later thumbnailer) would try to allocate. Images are refused past these dimensions, read from the header
+ * without decoding anything.
+ */
+export const IMAGE_MAX_SIDE = 16_384;
+export const IMAGE_MAX_PIXELS = 64_000_000;
+/** JPEG dimensions follow the EXIF block, which may be up to 64 KiB; more than enough room for any header. */
+const IMAGE_HEADER_BYTES = 256 * 1024;
+
+async function readHead(storage: FileStorage, key: string, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, { start: 0, end: bytes - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** 'ok', 'unreadable' (no dimensions in the header) or 'tooLarge' (a side or the pixel count past the bounds). */
+export function imageVerdict(head: Uint8Array): 'ok' | 'unreadable' | 'tooLarge' {
+  let width: number;
+  let height: number;
+  try {
+    ({ width, height } = imageSize(head));
+  } catch {
+    return 'unreadable';
+  }
+  if (!(width > 0 && height > 0)) return 'unreadable';
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) return 'tooLarge';
+  return 'ok';
+}
+
 export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
   return {
     /**
@@ -83,7 +114,10 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
       try {
         written = await storage.write(key, part.file);
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge();
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge();
+        // The storage removed its partial file; the rest of the body is drained so the answer reaches the caller.
+        if (code === 'ENOSPC' || code === 'EDQUOT') throw refuse(new AppError(507, t('file.noSpace')));
         throw error;
       }
       if (part.file.truncated) {
@@ -93,6 +127,17 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
       if (!contentMatches(ext, written.head)) {
         await storage.remove(key);
         throw badRequest(t('file.content', { ext }));
+      }
+      if (IMAGE_EXTENSIONS.has(ext)) {
+        const verdict = imageVerdict(await readHead(storage, key, IMAGE_HEADER_BYTES));
+        if (verdict !== 'ok') {
+          await storage.remove(key);
+          throw badRequest(
+            verdict === 'unreadable'
+              ? t('file.imageUnreadable', { ext })
+              : t('file.imageTooLarge', { maxSide: IMAGE_MAX_SIDE, maxMegapixels: IMAGE_MAX_PIXELS / 1_000_000 }),
+          );
+        }
       }
       const row: FileRow = {
         id: randomUUID(),

@@ -3,15 +3,42 @@ import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
-import { parseRange } from './files.service.js';
+import { IMAGE_MAX_SIDE, imageVerdict, parseRange } from './files.service.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+/**
+ * A real PNG of width × height black pixels (1-bit greyscale): each row is a filter byte and zeros, so a
+ * 20,000 × 20,000 image (50 MB once inflated, 400 million pixels for a viewer) deflates to about 50 KB.
+ */
+function pngOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
+  const raw = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const BOUNDARY = '----gatehouse-test-boundary';
 
@@ -44,6 +71,16 @@ function storedFiles(dataDir: string): string[] {
     return [];
   }
 }
+
+describe('image bounds', () => {
+  it('reads dimensions from the header and refuses past a side or the pixel budget', () => {
+    expect(imageVerdict(PNG)).toBe('ok');
+    expect(imageVerdict(pngOf(IMAGE_MAX_SIDE + 1, 1))).toBe('tooLarge');
+    expect(imageVerdict(pngOf(10_000, 10_000))).toBe('tooLarge');
+    expect(imageVerdict(pngOf(8_000, 8_000))).toBe('ok');
+    expect(imageVerdict(Buffer.from('not an image'))).toBe('unreadable');
+  });
+});
 
 describe.each(lanes)('files on %s', (lane) => {
   let t: TestApp;
@@ -135,6 +172,25 @@ describe.each(lanes)('files on %s', (lane) => {
       expect(res.body.msg, name).toMatch(/^文件格式不正确：不支持 /);
     }
     expect(storedFiles(dataDir())).toEqual(before);
+  });
+
+  it('refuses decompression-bomb images and images without readable dimensions, keeping nothing', async () => {
+    const before = storedFiles(dataDir());
+    const bomb = pngOf(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200_000);
+    const refused = await upload('炸弹.png', bomb);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('图片尺寸过大：单边不得超过 16384 像素，总像素不得超过 64 百万');
+    // A GIF header declaring 65,535 × 65,535 in a handful of bytes.
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 0, 0])]);
+    expect((await upload('bomb.gif', gif)).status).toBe(400);
+    // A JPEG signature with no frame header: nothing says how large it is.
+    const headless = await upload('broken.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]));
+    expect(headless.status).toBe(400);
+    expect(headless.body.msg).toBe('无法识别图片尺寸，文件可能已损坏（.jpg）');
+    expect(storedFiles(dataDir())).toEqual(before);
+    // A long thin image within the bounds is fine.
+    expect((await upload('banner.png', pngOf(IMAGE_MAX_SIDE, 4))).status).toBe(200);
   });
 
   it('refuses content disguised with an image extension, keeping nothing', async () => {

@@ -6,6 +6,20 @@ export function createResourcesRepository(db: Kysely<DB>) {
     all(): Promise<ResourceRow[]> {
       return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();
     },
+    /** Moves with every change of the resource tree or of any role's grants (triggers of 0009_perf). */
+    async permissionVersion(): Promise<string> {
+      const row = await db
+        .selectFrom('row_count')
+        .select('n')
+        .where('name', '=', 'permission_version')
+        .executeTakeFirst();
+      return String(row?.n ?? '');
+    },
+    /** Ids of the resources a role holds. */
+    async heldIds(roleId: number): Promise<number[]> {
+      const rows = await db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
+      return rows.map((r) => r.resource_id);
+    },
     /** Resources held by a role, plus the given always-granted ids. */
     ofRole(roleId: number): Promise<ResourceRow[]> {
       return db

@@ -21,6 +21,52 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
     options.implicitMenus ? flattenMenus(menus).flatMap((m) => (m.everyone ? [m.path] : [])) : [],
   );
 
+  const free = new Set(alwaysGranted.map((r) => `${r.method.toLowerCase()} ${r.path}`));
+
+  /**
+   * The resource tree and each role's holdings, cached per process and keyed by the permission version in the
+   * database (every process sees a change on its next request). The version is read before the rows, so a
+   * change racing the read only makes the next request reload.
+   */
+  interface Cache {
+    version: string;
+    all: ResourceRow[];
+    byRole: Map<number, ResourceRow[]>;
+    apisByRole: Map<number, Set<string>>;
+  }
+  let memo: Cache | undefined;
+  async function current(): Promise<Cache> {
+    const version = await repo.permissionVersion();
+    if (memo?.version === version) return memo;
+    memo = { version, all: await repo.all(), byRole: new Map(), apisByRole: new Map() };
+    return memo;
+  }
+
+  /** What the account holds: everything for the super-admin, else its role's plus the open/signed-in APIs. */
+  async function permissionsOf(roleId: number | null, superAdmin: boolean): Promise<ResourceRow[]> {
+    const cache = await current();
+    if (superAdmin) return cache.all;
+    const key = roleId ?? 0;
+    let held = cache.byRole.get(key);
+    if (!held) {
+      const ids = new Set(roleId === null ? [] : await repo.heldIds(roleId));
+      held = cache.all.filter(
+        (r) =>
+          ids.has(r.id) ||
+          (r.type === 1 && free.has(`${r.method} ${r.url}`)) ||
+          (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
+      );
+      const apis = new Set(cache.all.filter((r) => r.type === 1 && ids.has(r.id)).map((r) => `${r.method} ${r.url}`));
+      // Only kept when nothing changed meanwhile (the version was read before the rows).
+      if (cache === memo) {
+        cache.byRole.set(key, held);
+        cache.apisByRole.set(key, apis);
+      }
+      return held;
+    }
+    return held;
+  }
+
   return {
     async syncFromContract(): Promise<{ added: number }> {
       let added = 0;
@@ -70,21 +116,13 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
       return { added };
     },
 
-    /** What the account holds: everything for the super-admin, else its role's plus the open/signed-in APIs. */
-    async permissionsOf(roleId: number | null, superAdmin: boolean): Promise<ResourceRow[]> {
-      const all = await repo.all();
-      if (superAdmin) return all;
-      const held = new Set(roleId === null ? [] : (await repo.ofRole(roleId)).map((r) => r.id));
-      const free = new Set(alwaysGranted.map((r) => `${r.method.toLowerCase()} ${r.path}`));
-      return all.filter(
-        (r) =>
-          held.has(r.id) ||
-          (r.type === 1 && free.has(`${r.method} ${r.url}`)) ||
-          (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
-      );
-    },
+    permissionsOf,
 
-    roleHoldsApi(roleId: number, route: RouteDef): Promise<boolean> {
+    async roleHoldsApi(roleId: number, route: RouteDef): Promise<boolean> {
+      const cache = await current();
+      if (!cache.apisByRole.has(roleId)) await permissionsOf(roleId, false);
+      const apis = cache.apisByRole.get(roleId);
+      if (apis) return apis.has(`${route.method.toLowerCase()} ${route.path}`);
       return repo.roleHoldsApi(roleId, route.method.toLowerCase(), route.path);
     },
   };

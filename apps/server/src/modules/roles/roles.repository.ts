@@ -4,16 +4,23 @@ import type { DB } from '../../platform/db/schema.js';
 export function createRolesRepository(db: Kysely<DB>) {
   return {
     async all() {
-      const [roles, grants, counts] = await Promise.all([
+      const [roles, grants] = await Promise.all([
         db.selectFrom('role').select(['id', 'name', 'remark', 'builtin']).orderBy('id').execute(),
         db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
-        db
-          .selectFrom('account')
-          .where('role_id', 'is not', null)
-          .select((eb) => ['role_id', eb.fn.countAll<string | number>().as('n')])
-          .groupBy('role_id')
-          .execute(),
       ]);
+      // Accounts per role are kept by triggers (0009_perf) instead of counted over every account.
+      const counted = roles.length
+        ? await db
+            .selectFrom('row_count')
+            .select(['name', 'n'])
+            .where(
+              'name',
+              'in',
+              roles.map((r) => `role:${r.id}`),
+            )
+            .execute()
+        : [];
+      const counts = counted.map((c) => ({ role_id: Number(c.name.slice(5)), n: c.n }));
       return { roles, grants, counts };
     },
     findById(id: number) {

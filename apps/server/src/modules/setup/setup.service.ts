@@ -70,6 +70,8 @@ export async function runSetup(
         builtin: 1,
         create_time: now,
         update_time: now,
+        // A printed password has been on a terminal and in logs: it is changed at the first sign-in.
+        must_change_password: options.adminPassword ? 0 : 1,
       });
       if (!options.adminPassword) generatedAdminPassword = password;
     }

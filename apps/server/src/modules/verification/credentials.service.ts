@@ -90,7 +90,7 @@ export function createCredentialsService(deps: {
         }
         await trx
           .updateTable('account')
-          .set({ password_hash: passwordHash, update_time: now })
+          .set({ password_hash: passwordHash, must_change_password: 0, update_time: now })
           .where('id', '=', accountId)
           .execute();
         let others = trx
@@ -101,6 +101,7 @@ export function createCredentialsService(deps: {
         if (principal && principal.accountId === accountId) others = others.where('id', '<>', principal.sessionId);
         await others.execute();
       });
+      return accountId;
     },
 
     async register(input: { mobile: string; token: string; name: string; company: string; password: string }) {

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/http.js';
+import { noteAuditTarget } from '../audit/index.js';
 import type { CredentialsService } from './credentials.service.js';
 import type { VerificationService } from './verification.service.js';
 
@@ -38,8 +39,8 @@ export function verificationHandlers(
     sendEmailCode: ({ query, principal, request }) => verification.sendEmail(query, principal, client(request)),
     validateEmailCode: ({ query }) => verification.validateEmail(query.id, query.userInput),
     validatePassword: ({ body, principal }) => credentials.validatePassword(principal, body.password),
-    changePassword: async ({ body, principal }) => {
-      await credentials.changePassword(principal, body);
+    changePassword: async ({ body, principal, request }) => {
+      noteAuditTarget(request, 'account', await credentials.changePassword(principal, body));
       return null;
     },
     register: ({ body }) => credentials.register(body),

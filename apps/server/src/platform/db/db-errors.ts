@@ -4,3 +4,37 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/**
+ * Socket-level failures: the database server is unreachable, went away mid-query or refused the connection.
+ * The database is the server's only network peer that surfaces these raw codes (nodemailer reports its own
+ * connection failures as ESOCKET / ECONNECTION), so they are not mistaken for another service's outage.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+/**
+ * True when the database, not the request, is at fault and a retry later may succeed (answered 503): PostgreSQL
+ * down, restarting, refusing or terminating connections (SQLSTATE class 08, 57P01-57P03, 53300 too many
+ * connections), and SQLite still locked after its busy timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNREACHABLE_CODES.has(code)) return true;
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') {
+      return true;
+    }
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+  }
+  if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  // AggregateError from a dual-stack connect: every attempt was refused.
+  const errors = (error as { errors?: unknown }).errors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}

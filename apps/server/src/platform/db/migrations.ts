@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './database.js';
 
 /**
@@ -212,6 +212,176 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         // GB/T 2260 codes of the region reference tree (served from a data package, not a table).
         await db.schema.alterTable('org').addColumn('region_id', 'integer').execute();
         await db.schema.alterTable('account').addColumn('region_id', 'integer').execute();
+      },
+    },
+    '0006_audit': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // 操作日志: one row per write through the API. Actor numbers are copied so rows outlive accounts.
+        await idColumn(db, 'audit_log')
+          .addColumn('at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('actor_account_id', 'integer')
+          .addColumn('actor_account_number', 'varchar(100)')
+          .addColumn('origin_account_id', 'integer')
+          .addColumn('origin_account_number', 'varchar(100)')
+          .addColumn('route_name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('method', 'varchar(10)', (c) => c.notNull())
+          .addColumn('url', 'varchar(2000)', (c) => c.notNull())
+          .addColumn('title', 'varchar(100)', (c) => c.notNull())
+          .addColumn('target_type', 'varchar(30)')
+          .addColumn('target_id', 'varchar(100)')
+          .addColumn('target_label', 'varchar(255)')
+          .addColumn('outcome', 'varchar(10)', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('message', 'varchar(500)')
+          .addColumn('ip', 'varchar(64)')
+          .addColumn('user_agent', 'varchar(500)')
+          .addColumn('diff', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+        await db.schema.createIndex('audit_log_actor_idx').on('audit_log').column('actor_account_number').execute();
+        await db.schema
+          .createIndex('audit_log_target_idx')
+          .on('audit_log')
+          .columns(['target_type', 'target_id'])
+          .execute();
+      },
+    },
+    '0007_signin': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // The sign-in log (登录日志): append-only, no API writes; its rows also count the per-client and
+        // per-account sign-in limits (ADR 0011).
+        await idColumn(db, 'signin_log')
+          .addColumn('at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('account', 'varchar(100)', (c) => c.notNull())
+          .addColumn('account_id', 'integer')
+          .addColumn('outcome', 'varchar(10)', (c) => c.notNull())
+          .addColumn('reason', 'varchar(30)', (c) => c.notNull())
+          .addColumn('method', 'varchar(10)', (c) => c.notNull())
+          .addColumn('ip', 'varchar(64)', (c) => c.notNull())
+          .addColumn('user_agent', 'varchar(512)')
+          .execute();
+        await db.schema.createIndex('signin_log_at_idx').on('signin_log').column('at').execute();
+        await db.schema.createIndex('signin_log_account_idx').on('signin_log').columns(['account', 'at']).execute();
+        await db.schema.createIndex('signin_log_ip_idx').on('signin_log').columns(['ip', 'at']).execute();
+
+        // Consecutive failures per account number as typed (known or not), and the lock they caused.
+        await db.schema
+          .createTable('signin_guard')
+          .addColumn('account', 'varchar(100)', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('last_failure_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('locked_until', 'varchar(30)')
+          .execute();
+      },
+    },
+    '0008_sessions': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // 1: the password was generated (first start, administrator reset); only a password change is served.
+        await db.schema
+          .alterTable('account')
+          .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        // Force logout ends the switched sessions opened from a session.
+        await db.schema.createIndex('session_origin_idx').on('session').column('origin_session_id').execute();
+      },
+    },
+    '0009_perf': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // Row counts kept by triggers in the inserting or deleting transaction: the account list's unfiltered
+        // total is one row read instead of a COUNT over every account (every process sees the same number).
+        await db.schema
+          .createTable('row_count')
+          .addColumn('name', 'varchar(50)', (c) => c.primaryKey())
+          .addColumn('n', 'bigint', (c) => c.notNull())
+          .execute();
+        await sql`insert into row_count (name, n) select 'account', count(*) from account`.execute(db);
+        // `role:<id>`: accounts holding the role (the roles page shows it for every role).
+        await sql`insert into row_count (name, n)
+          select 'role:' || role_id, count(*) from account where role_id is not null group by role_id`.execute(db);
+        // Bumped by every change of the resource tree or of a role's grants: processes cache permission sets
+        // and reload them when it moves.
+        await sql`insert into row_count (name, n) values ('permission_version', 0)`.execute(db);
+        if (dialect === 'sqlite') {
+          await sql`create trigger account_count_insert after insert on account begin
+            update row_count set n = n + 1 where name = 'account'; end`.execute(db);
+          await sql`create trigger account_count_delete after delete on account begin
+            update row_count set n = n - 1 where name = 'account'; end`.execute(db);
+          await sql`create trigger account_role_insert after insert on account when new.role_id is not null begin
+            insert into row_count (name, n) values ('role:' || new.role_id, 1)
+              on conflict (name) do update set n = n + 1; end`.execute(db);
+          await sql`create trigger account_role_delete after delete on account when old.role_id is not null begin
+            update row_count set n = n - 1 where name = 'role:' || old.role_id; end`.execute(db);
+          await sql`create trigger account_role_update after update of role_id on account
+            when old.role_id is not new.role_id begin
+              update row_count set n = n - 1 where name = 'role:' || old.role_id;
+              insert into row_count (name, n) select 'role:' || new.role_id, 1 where new.role_id is not null
+                on conflict (name) do update set n = n + 1;
+            end`.execute(db);
+          for (const table of ['resource', 'role_resource']) {
+            for (const event of ['insert', 'update', 'delete']) {
+              await sql`create trigger ${sql.raw(`${table}_${event}_version`)} after ${sql.raw(event)} on ${sql.table(table)}
+                begin update row_count set n = n + 1 where name = 'permission_version'; end`.execute(db);
+            }
+          }
+          // LIKE is case-insensitive in SQLite: only a NOCASE index serves a prefix match.
+          await sql`create index account_number_nocase_idx on account (account_number collate nocase)`.execute(db);
+          await sql`create index account_name_nocase_idx on account (account_name collate nocase)`.execute(db);
+        } else {
+          // Statement-level with transition tables: a bulk insert updates the counter once.
+          await sql`create function account_count() returns trigger language plpgsql as $$
+            begin
+              if tg_op = 'INSERT' then
+                update row_count set n = n + (select count(*) from inserted) where name = 'account';
+              else
+                update row_count set n = n - (select count(*) from deleted) where name = 'account';
+              end if;
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger account_count_insert after insert on account
+            referencing new table as inserted for each statement execute function account_count()`.execute(db);
+          await sql`create trigger account_count_delete after delete on account
+            referencing old table as deleted for each statement execute function account_count()`.execute(db);
+          await sql`create function account_role_count() returns trigger language plpgsql as $$
+            begin
+              if tg_op in ('DELETE', 'UPDATE') then
+                update row_count set n = row_count.n - d.c
+                from (select 'role:' || role_id as name, count(*) as c from deleted
+                      where role_id is not null group by role_id) d
+                where row_count.name = d.name;
+              end if;
+              if tg_op in ('INSERT', 'UPDATE') then
+                insert into row_count (name, n)
+                select 'role:' || role_id, count(*) from inserted where role_id is not null group by role_id
+                on conflict (name) do update set n = row_count.n + excluded.n;
+              end if;
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger account_role_insert after insert on account
+            referencing new table as inserted for each statement execute function account_role_count()`.execute(db);
+          await sql`create trigger account_role_delete after delete on account
+            referencing old table as deleted for each statement execute function account_role_count()`.execute(db);
+          await sql`create trigger account_role_update after update on account
+            referencing old table as deleted new table as inserted
+            for each statement execute function account_role_count()`.execute(db);
+          await sql`create function permission_version() returns trigger language plpgsql as $$
+            begin
+              update row_count set n = n + 1 where name = 'permission_version';
+              return null;
+            end $$`.execute(db);
+          for (const table of ['resource', 'role_resource']) {
+            await sql`create trigger ${sql.raw(`${table}_version`)} after insert or update or delete on ${sql.table(table)}
+              for each statement execute function permission_version()`.execute(db);
+          }
+          // Prefix LIKE needs pattern ops unless the database collation is C.
+          await sql`create index account_number_pattern_idx on account (account_number varchar_pattern_ops)`.execute(
+            db,
+          );
+          await sql`create index account_name_pattern_idx on account (account_name varchar_pattern_ops)`.execute(db);
+        }
       },
     },
   };

@@ -60,6 +60,8 @@ export interface AccountTable {
   company: string | null;
   /** Region of the contact address (联系地址), a GB/T 2260 code. */
   region_id: Generated<number | null>;
+  /** 1 while the password is a generated one (first start, administrator reset): only a change is served. */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionTable {
@@ -153,6 +155,79 @@ export interface TextDocumentTable {
   updated_at: string;
 }
 
+export type SignInOutcome = 'success' | 'failure';
+export type SignInMethod = 'password' | 'sms';
+/** Why a sign-in ended as it did (ADR 0011); 'ok' for a success. */
+export type SignInReason =
+  | 'ok'
+  | 'bad_credentials'
+  | 'unknown_account'
+  | 'disabled'
+  | 'locked'
+  | 'captcha_required'
+  | 'captcha_wrong'
+  | 'rate_limited'
+  | 'busy'
+  | 'code_invalid';
+
+export interface SignInLogTable {
+  id: Generated<number>;
+  at: string;
+  /** The account number as typed (at most 100 characters), or the mobile number of an SMS sign-in. */
+  account: string;
+  account_id: number | null;
+  outcome: SignInOutcome;
+  reason: SignInReason;
+  method: SignInMethod;
+  ip: string;
+  user_agent: string | null;
+}
+
+export interface SignInGuardTable {
+  /** The account number as typed: unknown numbers are tracked alike, so locks reveal nothing. */
+  account: string;
+  /** Consecutive failed password checks since the last success. */
+  failures: number;
+  last_failure_at: string;
+  locked_until: string | null;
+}
+
+/** 操作日志 (ADR 0010): written by the audit hook, never changed or deleted through the API. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_account_id: number | null;
+  actor_account_number: string | null;
+  /** The original account while an identity switch is in force (the person really acting). */
+  origin_account_id: number | null;
+  origin_account_number: string | null;
+  route_name: string;
+  method: string;
+  /** Path and query as called, secret query values masked. */
+  url: string;
+  title: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  outcome: 'success' | 'refused';
+  status: number;
+  message: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON `[{field, before, after}]`, secrets masked. */
+  diff: string;
+}
+
+/**
+ * Counts maintained by triggers (0009_perf): `account` (accounts), `role:<id>` (accounts holding the role),
+ * `permission_version` (bumped by every change of resources or grants).
+ */
+export interface RowCountTable {
+  name: string;
+  /** bigint: pg answers it as a string. */
+  n: number | string;
+}
+
 export interface DB {
   org: OrgTable;
   role: RoleTable;
@@ -167,6 +242,10 @@ export interface DB {
   verification_token: VerificationTokenTable;
   file: FileTable;
   text_document: TextDocumentTable;
+  signin_log: SignInLogTable;
+  signin_guard: SignInGuardTable;
+  audit_log: AuditLogTable;
+  row_count: RowCountTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;

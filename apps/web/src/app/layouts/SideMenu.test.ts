@@ -16,10 +16,14 @@ describe('side menu items', () => {
       '/user/Resource',
       '/system/Profile',
       '/system/Dict',
+      '/monitor/Online',
+      '/monitor/OperLog',
+      '/monitor/LoginLog',
     ]);
     expect(keys(toItems(menus, all))).toEqual([
       ['/user', ['/user/Account', '/user/Organization', '/user/Role', '/user/Resource']],
       ['/system', ['/system/Profile', '/system/Dict']],
+      ['/monitor', ['/monitor/Online', '/monitor/OperLog', '/monitor/LoginLog']],
     ]);
   });
 

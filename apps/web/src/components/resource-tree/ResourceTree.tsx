@@ -1,6 +1,7 @@
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type TreeDataNode, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
+import { useBoxHeight } from '../../lib/dom';
 import { t } from '../../lib/i18n';
 import {
   buildResourceTree,
@@ -29,7 +30,7 @@ export interface ResourceTreeProps {
   loading?: boolean;
   /** Set by antd Form.Item (the field label then names the search box). */
   id?: string;
-  /** Height of the scrolling tree box; default 50vh. */
+  /** Height of the scrolling tree box (any CSS length; the tree is virtual inside it); default 50vh. */
   height?: number | string;
 }
 
@@ -146,6 +147,7 @@ export function ResourceTree({
   const model = useMemo(() => buildResourceTree(resources), [resources]);
   const [keyword, setKeyword] = useState('');
   const { token } = theme.useToken();
+  const [boxRef, box] = useBoxHeight<HTMLDivElement>();
   const search = useMemo(() => searchTree(model, keyword), [model, keyword]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
@@ -205,34 +207,38 @@ export function ResourceTree({
           padding: '6px 4px',
         }}
       >
-        {loading ? (
-          <Flex justify="center" style={{ padding: 40 }}>
-            <Spin />
-          </Flex>
-        ) : treeData.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('resourceTree.noMatch') : undefined} />
-        ) : (
-          <Tree
-            checkable
-            checkStrictly
-            blockNode
-            selectable={false}
-            treeData={treeData}
-            checkedKeys={{ checked: [...checked], halfChecked: [...halfChecked] }}
-            onCheck={(_keys, info) => toggle(Number(info.node.key))}
-            expandedKeys={expandedKeys}
-            onExpand={(_keys, info) => {
-              if (search) return;
-              const key = Number(info.node.key);
-              setCollapsed((current) => {
-                const next = new Set(current);
-                if (info.expanded) next.delete(key);
-                else next.add(key);
-                return next;
-              });
-            }}
-          />
-        )}
+        {/* The box's pixel height makes the tree virtual: only the rows in view are in the DOM (10,000+ resources). */}
+        <div ref={boxRef} style={{ height: '100%' }}>
+          {loading ? (
+            <Flex justify="center" style={{ padding: 40 }}>
+              <Spin />
+            </Flex>
+          ) : !box.measured ? null : treeData.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('resourceTree.noMatch') : undefined} />
+          ) : (
+            <Tree
+              height={box.height}
+              checkable
+              checkStrictly
+              blockNode
+              selectable={false}
+              treeData={treeData}
+              checkedKeys={{ checked: [...checked], halfChecked: [...halfChecked] }}
+              onCheck={(_keys, info) => toggle(Number(info.node.key))}
+              expandedKeys={expandedKeys}
+              onExpand={(_keys, info) => {
+                if (search) return;
+                const key = Number(info.node.key);
+                setCollapsed((current) => {
+                  const next = new Set(current);
+                  if (info.expanded) next.delete(key);
+                  else next.add(key);
+                  return next;
+                });
+              }}
+            />
+          )}
+        </div>
       </div>
     </Flex>
   );

@@ -45,23 +45,23 @@ describe('CodeInput', () => {
     expect(api.checkSms).not.toHaveBeenCalled();
   });
 
-  it('counts down 30 s only after send resolved with an id, then offers 获取验证码 again', async () => {
+  it('counts down 60 s only after send resolved with an id, then offers 获取验证码 again', async () => {
     vi.useFakeTimers();
     const send = vi.fn(async () => 'sms-7');
     setup(send);
     expect(sendButton().textContent).toBe('获取验证码');
     await clickSend();
     expect(send).toHaveBeenCalledTimes(1);
-    expect(sendButton().textContent).toBe('30s');
+    expect(sendButton().textContent).toBe('60s');
     expect(sendButton()).toHaveProperty('disabled', true);
 
     act(() => vi.advanceTimersByTime(1000));
-    expect(sendButton().textContent).toBe('29s');
+    expect(sendButton().textContent).toBe('59s');
     // Disabled while counting: a click sends nothing.
     await clickSend();
     expect(send).toHaveBeenCalledTimes(1);
 
-    for (let second = 0; second < 28; second += 1) act(() => vi.advanceTimersByTime(1000));
+    for (let second = 0; second < 58; second += 1) act(() => vi.advanceTimersByTime(1000));
     expect(sendButton().textContent).toBe('1s');
     act(() => vi.advanceTimersByTime(1000));
     expect(sendButton().textContent).toBe('获取验证码');

@@ -36,7 +36,7 @@ const isValidationFailure = (error: unknown): boolean =>
 
 /**
  * SMS / e-mail code input (reference-ui §1.3) with a '获取验证码' button: after a successful send it counts
- * down from 30 s ('30s', '29s', … disabled), then offers '获取验证码' again.
+ * down from 60 s ('60s', '59s', … disabled), then offers '获取验证码' again.
  */
 export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInput(
   { value, onChange, channel, send, placeholder, size, id, 'aria-label': ariaLabel },

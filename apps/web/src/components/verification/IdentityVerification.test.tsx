@@ -165,7 +165,7 @@ describe('useIdentityVerification', () => {
     fireEvent.change(address, { target: { value: 'Alice@Example.com' } });
     await act(async () => fireEvent.click(send));
     expect(api.sendEmail).toHaveBeenCalledWith('Alice@Example.com', undefined);
-    expect(within(dialog).getByRole('button', { name: '30s' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '60s' })).toBeTruthy();
 
     const code = within(dialog).getByRole('textbox', { name: '请输入验证码' });
     fireEvent.change(code, { target: { value: '12' } });
@@ -239,7 +239,7 @@ describe('useIdentityVerification', () => {
     await act(async () => fireEvent.click(send));
     expect(api.sendSms).toHaveBeenCalledWith('reset', '13812345678', 'captcha-token:captcha-3');
     expect(captcha).toHaveProperty('value', '');
-    expect(within(dialog).getByRole('button', { name: '30s' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '60s' })).toBeTruthy();
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: '请输入验证码' }), { target: { value: FAKE.code } });
     await submit(dialog);

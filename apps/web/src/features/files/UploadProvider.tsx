@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { UploadApiContext } from '../../components/upload';
+import { UploadApiContext } from '../../components/upload/upload-api';
 import { uploadFile } from '../../lib/http';
 
 /** Gives the upload widget (components/upload) its upload function: POST /api/file/upload on the app's client. */

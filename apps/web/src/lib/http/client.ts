@@ -47,9 +47,37 @@ export interface HttpClient {
   put<T = unknown>(url: string, body?: unknown, options?: RequestOptions & { params?: Params }): Promise<T>;
   /** Calls a contract route; resolves to the envelope's `data`, typed from the contract. */
   call<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<ResponseOf<D>>;
+  /**
+   * Fetches a 'file' route's bytes (e.g. a CSV export) with the session; a refusal is reported like any call
+   * (its JSON body read out of the blob). Answers the bytes and the file name the server proposes.
+   */
+  download<D extends RouteDef>(route: D, input?: DownloadInput<D>): Promise<DownloadedFile>;
   /** Installs (or replaces) the session adapter and the effect handler. */
   configure(options: Pick<HttpClientOptions, 'session' | 'onEffect' | 'modes'>): void;
   clearCache(): void;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (`filename*` preferred); '' when the server names none. */
+  fileName: string;
+}
+
+export type DownloadInput<D extends RouteDef> = Pick<CallInput<D>, 'query' | 'signal' | 'quiet'>;
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameOf(disposition: string | undefined | null): string {
+  if (!disposition) return '';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() ?? '';
 }
 
 interface Envelope {
@@ -309,6 +337,37 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           return client.post(path, input.body, { params: query, signal, headers, quiet, envelope });
         case 'PUT':
           return client.put(path, input.body, { params: query, signal, headers, quiet, envelope });
+      }
+    },
+    async download<D extends RouteDef>(route: D, input?: DownloadInput<D>): Promise<DownloadedFile> {
+      const { signal, quiet } = input ?? {};
+      try {
+        // Array buffers work alike in browsers and Node (tests); the Blob is made here.
+        const response = await instance.request<ArrayBuffer>({
+          method: 'get',
+          url: fillPath(route.path, undefined),
+          params: nullifyEmptyParams(input?.query as Params | undefined),
+          responseType: 'arraybuffer',
+          signal,
+        });
+        renewToken(response);
+        const type = response.headers['content-type'];
+        const disposition = response.headers['content-disposition'];
+        return {
+          blob: new Blob([response.data], typeof type === 'string' ? { type } : {}),
+          fileName: fileNameOf(typeof disposition === 'string' ? disposition : null),
+        };
+      } catch (error) {
+        // A refusal arrives as bytes too: read its envelope so the message is the server's.
+        const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
+        if (axios.isAxiosError(error) && error.response && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
+          try {
+            error.response.data = JSON.parse(new TextDecoder().decode(data));
+          } catch {
+            error.response.data = undefined;
+          }
+        }
+        throw report(error, quiet);
       }
     },
     configure(next) {

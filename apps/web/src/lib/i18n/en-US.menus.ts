@@ -11,4 +11,8 @@ export const enUSMenus = {
   'menu./system': 'System',
   'menu./system/Profile': 'Profile',
   'menu./system/Dict': 'Dictionaries',
+  'menu./monitor': 'Monitoring',
+  'menu./monitor/Online': 'Online sessions',
+  'menu./monitor/OperLog': 'Audit log',
+  'menu./monitor/LoginLog': 'Sign-in log',
 } as const satisfies Record<keyof typeof zhCNMenus, string>;

@@ -1,4 +1,5 @@
 import { enUS as enCore } from './en-US';
+import { enUSAudit } from './en-US.audit';
 import { enUSAuth } from './en-US.auth';
 import { enUSDicts } from './en-US.dicts';
 import { enUSFiles } from './en-US.files';
@@ -8,9 +9,12 @@ import { enUSOrgs } from './en-US.orgs';
 import { enUSProfile } from './en-US.profile';
 import { enUSResources } from './en-US.resources';
 import { enUSRoles } from './en-US.roles';
+import { enUSSessions } from './en-US.sessions';
+import { enUSSigninLog } from './en-US.signinLog';
 import { enUSVerify } from './en-US.verify';
 import { type Locale, storedLocale } from './locale';
 import { zhCN as core } from './zh-CN';
+import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
@@ -20,6 +24,8 @@ import { zhCNOrgs } from './zh-CN.orgs';
 import { zhCNProfile } from './zh-CN.profile';
 import { zhCNResources } from './zh-CN.resources';
 import { zhCNRoles } from './zh-CN.roles';
+import { zhCNSessions } from './zh-CN.sessions';
+import { zhCNSigninLog } from './zh-CN.signinLog';
 import { zhCNVerify } from './zh-CN.verify';
 
 export {
@@ -46,6 +52,9 @@ const zhCatalogue = {
   ...zhCNAuth,
   ...zhCNFiles,
   ...zhCNHome,
+  ...zhCNSessions,
+  ...zhCNSigninLog,
+  ...zhCNAudit,
 };
 
 export type MessageKey = keyof typeof zhCatalogue;
@@ -64,6 +73,9 @@ const enCatalogue: Record<MessageKey, string> = {
   ...enUSAuth,
   ...enUSFiles,
   ...enUSHome,
+  ...enUSSessions,
+  ...enUSSigninLog,
+  ...enUSAudit,
 };
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {

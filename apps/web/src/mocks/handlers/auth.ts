@@ -21,6 +21,8 @@ export function accountInfo(store: MockStore, account: StoredAccount, originalAc
     originalAccount: original
       ? { id: original.id, accountNumber: original.accountNumber, accountName: original.accountName }
       : null,
+    // Mock passwords are never generated: nobody is asked to change one first.
+    mustChangePassword: false,
   };
 }
 

@@ -4,6 +4,7 @@ import { bind, failure, type MockRoute } from '../handle';
 import { createMockStore } from '../seed';
 import type { MockStore } from '../store';
 import { accountMocks } from './accounts';
+import { auditMocks } from './audit';
 import { authMocks } from './auth';
 import { dictMocks } from './dicts';
 import { fileMocks } from './files';
@@ -11,6 +12,8 @@ import { orgMocks } from './orgs';
 import { referenceMocks } from './reference';
 import { resourceMocks } from './resources';
 import { roleMocks } from './roles';
+import { sessionMocks } from './sessions';
+import { signinLogMocks } from './signin-log';
 import { verificationMocks } from './verification';
 
 /** Every contract route, each once: a route without a mock is a compile error here (and a failing test). */
@@ -24,6 +27,9 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...verificationMocks,
   ...fileMocks,
   ...referenceMocks,
+  ...sessionMocks,
+  ...signinLogMocks,
+  ...auditMocks,
 };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */

@@ -1,8 +1,8 @@
-import { InfoCircleOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { routes } from '@gatehouse/contract';
-import { Button, Flex, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
+import { ListTotal, SearchActions } from '../../../components/list-search';
 import { OrgPicker } from '../../../components/org-picker';
 import { Pagination } from '../../../components/pagination';
 import { ToolBar } from '../../../components/tool-bar';
@@ -168,23 +168,9 @@ export function AccountsPage() {
             />
           </Form.Item>
         )}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined aria-hidden />} onClick={onReset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions onReset={onReset} />
       </Form>
-      <Flex align="center" gap={6} style={{ margin: '16px 0 8px', color: '#888' }}>
-        <InfoCircleOutlined aria-hidden />
-        <Typography.Text type="secondary" data-testid="account-total">
-          {t('account.totalCount', { count: page?.totalCount ?? 0 })}
-        </Typography.Text>
-      </Flex>
+      <ListTotal testId="account-total">{t('account.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
       <Table<Account>
         rowKey="id"
         size="middle"

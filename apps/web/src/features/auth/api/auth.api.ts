@@ -17,6 +17,13 @@ export interface Credentials {
 /** POST /login: answers the session token. */
 export const login = (credentials: Credentials) => call(routes.login, { body: credentials });
 
+/**
+ * GET /login/captcha: whether the next sign-in of this account number needs the image captcha (after a few
+ * failures when the server runs with LOGIN_CAPTCHA=off). Quiet: the page only adjusts its form.
+ */
+export const loginCaptchaState = (account: string) =>
+  call(routes.loginCaptchaState, { query: { account }, quiet: true });
+
 /** POST /logout: ends the current session on the server. */
 export const logout = () => call(routes.logout);
 
@@ -44,3 +51,12 @@ export const smsLogin = (token: string) => call(routes.smsLogin, { body: { token
 /** PUT /auth/password; quiet, the page shows a refused token inline. */
 export const changePassword = (newPassword: string, token: string) =>
   call(routes.changePassword, { body: { newPassword, token }, quiet: true });
+
+/**
+ * The forced change of a generated password: proves the current one (POST /auth/password/validate), then sets
+ * the new one with that token. Quiet: the page shows a refusal inline.
+ */
+export async function changeInitialPassword(current: string, newPassword: string): Promise<void> {
+  const token = await call(routes.validatePassword, { body: { password: current }, quiet: true });
+  await call(routes.changePassword, { body: { newPassword, token }, quiet: true });
+}

@@ -10,9 +10,10 @@ import {
   useIdentityVerification,
 } from '../../../components/verification';
 import { safeRedirect } from '../../../config/app-config';
+import { HttpError } from '../../../lib/http';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
-import { login, sendLoginSms, smsLogin, useAuthOptions } from '../api/auth.api';
+import { login, loginCaptchaState, sendLoginSms, smsLogin, useAuthOptions } from '../api/auth.api';
 import { AuthBackdrop } from './AuthBackdrop';
 import { checkFailure, clearsErrorOnChange, mobileRules, updatePasswordPath } from './auth-form';
 import { useSmsSender } from './use-sms-sender';
@@ -140,13 +141,34 @@ interface AccountLoginFormProps {
   onForgotPassword(): void;
 }
 
-function AccountLoginForm({ captchaOn, ready, initialAccount, onSignedIn, onForgotPassword }: AccountLoginFormProps) {
+function AccountLoginForm({
+  captchaOn: captchaAlways,
+  ready,
+  initialAccount,
+  onSignedIn,
+  onForgotPassword,
+}: AccountLoginFormProps) {
   const [form] = Form.useForm<AccountLoginValues>();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [submitting, run] = useSubmitting();
+  // With LOGIN_CAPTCHA=off the server asks for the captcha after a few failures of one account (ADR 0011).
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  // A 429 (locked, too many attempts, busy) stays on the page as well as in the toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const captchaOn = captchaAlways || captchaAsked;
+
+  const askServer = async (account: string | undefined) => {
+    if (captchaAlways || !account?.trim()) return;
+    try {
+      setCaptchaAsked((await loginCaptchaState(account.trim())).required);
+    } catch {
+      // Unknown: keep the form as it is; the server still says so when the captcha is missing.
+    }
+  };
 
   const submit = (values: AccountLoginValues) =>
     run(async () => {
+      setRefusal(null);
       let captcha: string | undefined;
       if (captchaOn) {
         const handle = captchaRef.current;
@@ -161,10 +183,12 @@ function AccountLoginForm({ captchaOn, ready, initialAccount, onSignedIn, onForg
       let token: string;
       try {
         token = await login({ account: values.account.trim(), password: values.password, captcha });
-      } catch {
+      } catch (error) {
         // The http client has shown why (e.g. a wrong password). The captcha token is spent either way; the
         // check already put a new image up (one per check), so only the old answer has to go.
         if (captchaOn) form.setFields([{ name: 'captcha', value: '', errors: [] }]);
+        if (error instanceof HttpError && error.kind === 'rate-limited') setRefusal(error.message);
+        await askServer(values.account);
         return;
       }
       await onSignedIn(token);
@@ -193,6 +217,7 @@ function AccountLoginForm({ captchaOn, ready, initialAccount, onSignedIn, onForg
           placeholder={t('login.accountPlaceholder')}
           aria-label={t('login.accountPlaceholder')}
           autoComplete="username"
+          onBlur={(event) => void askServer(event.target.value)}
         />
       </Form.Item>
       <Form.Item
@@ -210,6 +235,11 @@ function AccountLoginForm({ captchaOn, ready, initialAccount, onSignedIn, onForg
           maxLength={128}
         />
       </Form.Item>
+      {captchaAsked && !captchaAlways && (
+        <Typography.Text type="warning" style={{ display: 'block', marginTop: -12, marginBottom: 8, fontSize: 12 }}>
+          {t('loginGuard.captchaHint')}
+        </Typography.Text>
+      )}
       {captchaOn && (
         <Form.Item name="captcha" rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
           <ImageCaptcha ref={captchaRef} size="large" />
@@ -220,6 +250,7 @@ function AccountLoginForm({ captchaOn, ready, initialAccount, onSignedIn, onForg
           {t('auth.forgotPassword')}
         </Button>
       </Flex>
+      {refusal && <Alert type="warning" showIcon title={refusal} role="alert" style={{ marginBottom: 12 }} />}
       <Form.Item style={{ marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={submitting} disabled={!ready}>
           {t('login.submit')}

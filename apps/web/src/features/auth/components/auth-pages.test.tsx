@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http';
 import { TestProviders } from '../../../lib/testing/TestProviders';
 import type { AuthOptions } from '../api/auth.api';
 import { LoginPage } from './LoginPage';
@@ -17,11 +18,23 @@ const options = vi.hoisted(() => ({
   } as AuthOptions,
 }));
 
-// The pages read the server's sign-in options; here they are whatever the test says.
-vi.mock('../api/auth.api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/auth.api')>()),
-  useAuthOptions: () => ({ data: options.current, isPending: false, isError: false }),
+// The sign-in answers of the server, per test (only the sign-in defences tests below set them).
+const answers = vi.hoisted(() => ({
+  login: undefined as undefined | (() => Promise<string>),
+  captchaState: vi.fn(async (_account: string) => ({ required: false })),
 }));
+
+// The pages read the server's sign-in options; here they are whatever the test says.
+vi.mock('../api/auth.api', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../api/auth.api')>();
+  return {
+    ...original,
+    useAuthOptions: () => ({ data: options.current, isPending: false, isError: false }),
+    login: (credentials: Parameters<typeof original.login>[0]) =>
+      answers.login ? answers.login() : original.login(credentials),
+    loginCaptchaState: (account: string) => answers.captchaState(account),
+  };
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -42,6 +55,9 @@ function renderAt(path: string) {
 
 describe('sign-in and registration pages follow the server options', () => {
   beforeEach(() => {
+    answers.login = undefined;
+    answers.captchaState.mockReset();
+    answers.captchaState.mockResolvedValue({ required: false });
     options.current = {
       loginCaptcha: false,
       registration: false,
@@ -58,6 +74,30 @@ describe('sign-in and registration pages follow the server options', () => {
     expect(screen.queryByText('立即注册')).toBeNull();
     expect(screen.getByRole('button', { name: '忘记密码？' })).toBeTruthy();
   });
+
+  it('without captcha: shows the field once the server asks for it after failures', async () => {
+    answers.login = () => Promise.reject(new HttpError('bad-request', '账号或密码错误', 400));
+    answers.captchaState.mockResolvedValue({ required: true });
+    renderAt('/login');
+    fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'zhangwei' } });
+    fireEvent.change(screen.getByPlaceholderText('输入密码'), { target: { value: 'wrong-pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByText('登录失败次数较多，请输入图形验证码');
+    expect(screen.getByPlaceholderText('验证码')).toBeTruthy();
+    expect(answers.captchaState).toHaveBeenCalledWith('zhangwei');
+  }, 15_000);
+
+  it('shows a 429 refusal under the form', async () => {
+    const locked = '登录失败次数过多，账号已临时锁定，请 3 分钟后再试';
+    answers.login = () => Promise.reject(new HttpError('rate-limited', locked, 429));
+    answers.captchaState.mockResolvedValue({ required: false });
+    renderAt('/login');
+    fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'lina' } });
+    fireEvent.change(screen.getByPlaceholderText('输入密码'), { target: { value: 'any-pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(locked);
+    expect(screen.queryByPlaceholderText('验证码')).toBeNull();
+  }, 15_000);
 
   it('with both on: the captcha field and the link to /register', async () => {
     options.current = {

@@ -1,9 +1,9 @@
-import { InfoCircleOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { routes } from '@gatehouse/contract';
-import { Button, Flex, Form, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
 import { useConfirmDelete } from '../../../components/confirm-delete';
+import { ListTotal, SearchActions } from '../../../components/list-search';
 import { Pagination } from '../../../components/pagination';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
@@ -101,29 +101,14 @@ export function DictsPage() {
         <Form.Item label={t('dict.searchName')} name="dictName">
           <Input allowClear maxLength={100} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-              {t('common.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined aria-hidden />}
-              onClick={() => {
-                searchForm.resetFields();
-                search(firstPage());
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            searchForm.resetFields();
+            search(firstPage());
+          }}
+        />
       </Form>
-      <Flex align="center" gap={6} style={{ margin: '16px 0 8px', color: '#888' }}>
-        <InfoCircleOutlined aria-hidden />
-        <Typography.Text type="secondary" data-testid="dict-total">
-          {t('dict.totalCount', { count: page?.totalCount ?? 0 })}
-        </Typography.Text>
-      </Flex>
+      <ListTotal testId="dict-total">{t('dict.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
       <Table<Dict>
         rowKey="id"
         size="middle"

@@ -9,8 +9,9 @@ import { formatDateTime } from '../../../lib/format/date';
 import { byLocale, t } from '../../../lib/i18n';
 import { regionSource } from '../../../lib/regions';
 import { type Account, useSession } from '../../../stores/session';
-import { updatePasswordPath } from '../../auth';
+import { updatePasswordPath } from '../../auth/components/auth-form';
 import { updateProfile } from '../api/profile.api';
+import { OwnSessionsCard } from './OwnSessionsCard';
 import { MOBILE_PATTERN, type ProfileFormValues, toProfileBody, toProfileFormValues } from './profile-form';
 
 /** 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself. */
@@ -27,6 +28,10 @@ export function ProfilePage() {
           </Divider>
           {/* Remounted when the account changes (e.g. after an identity switch), so it never shows stale values. */}
           <ProfileForm key={user.id} user={user} />
+          <Divider titlePlacement="start" style={{ marginTop: 32 }}>
+            {t('sessions.title')}
+          </Divider>
+          <OwnSessionsCard key={`sessions-${user.id}`} />
         </Card>
       ) : (
         <Flex justify="center" style={{ padding: 48 }}>

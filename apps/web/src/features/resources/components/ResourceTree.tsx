@@ -1,9 +1,10 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Empty, Flex, Space, Tag, Tooltip, Tree, type TreeDataNode, Typography } from 'antd';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Can } from '../../../components/can';
+import { Button, Empty, type GetRef, Tag, Tooltip, Tree, type TreeDataNode } from 'antd';
+import { type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { buildResourceTree, METHOD_COLORS, parentIds, type ResourceNode } from '../../../components/resource-tree';
+import { useBoxHeight } from '../../../lib/dom';
 import { t } from '../../../lib/i18n';
+import { useCan } from '../../../stores/session';
 import type { Resource } from '../api/resources.api';
 
 export interface ResourceTreeProps {
@@ -37,28 +38,48 @@ export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete }:
     return tree.map(toData);
   }, [tree]);
   const byId = useMemo(() => new Map(resources.map((r) => [r.id, r])), [resources]);
+  const [boxRef, box] = useBoxHeight<HTMLDivElement>();
+  // The tree is virtual: the node being edited (a new one is selected after saving) is scrolled into view, or it
+  // could sit outside the rendered window.
+  const treeRef = useRef<GetRef<typeof Tree>>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again when the data changes (a saved node arrives with the reload).
+  useEffect(() => {
+    if (selectedId !== null && box.measured) treeRef.current?.scrollTo({ key: selectedId, align: 'auto' });
+  }, [selectedId, treeData, box.measured]);
+  const canUpdate = useCan(routes.updateResource);
+  const canCreate = useCan(routes.createResource);
+  const canDelete = useCan(routes.deleteResource);
+  const actions = useMemo(() => ({ canUpdate, canCreate, canDelete }), [canUpdate, canCreate, canDelete]);
 
   if (resources.length === 0) return <Empty description={t('resource.treeEmpty')} />;
 
   return (
-    <Tree
-      blockNode
-      showLine
-      treeData={treeData}
-      expandedKeys={expanded}
-      onExpand={(keys) => setExpanded(keys as number[])}
-      selectedKeys={selectedId === null ? [] : [selectedId]}
-      onSelect={(_keys, info) => {
-        const resource = byId.get(info.node.key as number);
-        if (resource) onEdit(resource);
-      }}
-      titleRender={(data) => {
-        const resource = byId.get(data.key as number);
-        return resource ? (
-          <ResourceTitle resource={resource} onEdit={onEdit} onAdd={onAdd} onDelete={onDelete} />
-        ) : null;
-      }}
-    />
+    // A window-tall box whose pixel height makes the tree virtual: only the rows in view are in the DOM, so a
+    // system with 10,000+ resources scrolls smoothly (docs/frontend-budgets.md).
+    <div ref={boxRef} style={{ height: 'calc(100vh - 190px)', minHeight: 320 }}>
+      {box.measured && (
+        <Tree
+          ref={treeRef}
+          height={box.height}
+          blockNode
+          showLine
+          treeData={treeData}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys as number[])}
+          selectedKeys={selectedId === null ? [] : [selectedId]}
+          onSelect={(_keys, info) => {
+            const resource = byId.get(info.node.key as number);
+            if (resource) onEdit(resource);
+          }}
+          titleRender={(data) => {
+            const resource = byId.get(data.key as number);
+            return resource ? (
+              <ResourceTitle resource={resource} actions={actions} onEdit={onEdit} onAdd={onAdd} onDelete={onDelete} />
+            ) : null;
+          }}
+        />
+      )}
+    </div>
   );
 }
 
@@ -68,22 +89,40 @@ const only = (action: () => void) => (event: MouseEvent) => {
   action();
 };
 
-function ResourceTitle({
+/** What the signed-in account may do from a row (checked once per tree, not per row). */
+interface RowActions {
+  canUpdate: boolean;
+  canCreate: boolean;
+  canDelete: boolean;
+}
+
+const row = { display: 'flex', alignItems: 'center', gap: 6, flexWrap: 'wrap', minWidth: 0 } as const;
+
+/**
+ * One row's title. Kept light and memoised: the virtual tree mounts rows as they scroll into view (10,000+
+ * resources), rows already in view are not rendered again, and the tooltip exists only where it has something to
+ * say. The buttons follow the explicit button → API map (reference-ui §6) through `actions`.
+ */
+const ResourceTitle = memo(function ResourceTitle({
   resource,
+  actions,
   onEdit,
   onAdd,
   onDelete,
-}: { resource: Resource } & Pick<ResourceTreeProps, 'onEdit' | 'onAdd' | 'onDelete'>) {
+}: { resource: Resource; actions: RowActions } & Pick<ResourceTreeProps, 'onEdit' | 'onAdd' | 'onDelete'>) {
   const method = resource.method?.toLowerCase() ?? '';
   return (
-    <Flex align="center" justify="space-between" gap={8} data-testid={`resource-${resource.id}`}>
-      <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
+    <div
+      style={{ ...row, flexWrap: 'nowrap', justifyContent: 'space-between', gap: 8 }}
+      data-testid={`resource-${resource.id}`}
+    >
+      <div style={row}>
         {resource.type === 1 && (
           <Tag color={METHOD_COLORS[method] ?? 'default'} style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
             {method.toUpperCase()}
           </Tag>
         )}
-        <Typography.Text strong={resource.type === 0}>{resource.name}</Typography.Text>
+        <span style={resource.type === 0 ? { fontWeight: 600 } : undefined}>{resource.name}</span>
         {resource.type === 0 && resource.route && <Tag style={{ color: '#8c8c8c' }}>{resource.route}</Tag>}
         {resource.type === 1 && resource.url && (
           <Tag style={{ color: '#8c8c8c', fontFamily: 'monospace' }}>{resource.url}</Tag>
@@ -93,37 +132,36 @@ function ResourceTitle({
             {t('resource.builtin')}
           </Tag>
         )}
-      </Flex>
-      <Space size={0} style={{ flex: 'none' }}>
-        <Can routes={routes.updateResource}>
+      </div>
+      <div style={{ display: 'flex', flex: 'none' }}>
+        {actions.canUpdate && (
           <Button type="link" size="small" onClick={only(() => onEdit(resource))}>
             {t('common.edit')}
           </Button>
-        </Can>
-        {resource.type === 0 && (
-          <Can routes={routes.createResource}>
+        )}
+        {resource.type === 0 && actions.canCreate && (
+          <>
             <Button type="link" size="small" onClick={only(() => onAdd(0, resource))}>
               {t('resource.addChildMenu')}
             </Button>
             <Button type="link" size="small" onClick={only(() => onAdd(1, resource))}>
               {t('resource.addApi')}
             </Button>
-          </Can>
+          </>
         )}
-        <Can routes={routes.deleteResource}>
-          <Tooltip title={resource.builtin ? t('resource.builtinNoDelete') : undefined}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              disabled={resource.builtin}
-              onClick={only(() => onDelete(resource))}
-            >
+        {actions.canDelete &&
+          (resource.builtin ? (
+            <Tooltip title={t('resource.builtinNoDelete')}>
+              <Button type="link" size="small" danger disabled>
+                {t('common.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button type="link" size="small" danger onClick={only(() => onDelete(resource))}>
               {t('common.delete')}
             </Button>
-          </Tooltip>
-        </Can>
-      </Space>
-    </Flex>
+          ))}
+      </div>
+    </div>
   );
-}
+});

@@ -1,0 +1,173 @@
+import { API_BASE, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { type Change, diffOf, maskField, maskUrl } from './masking.js';
+import { type EntityType, loaderOf, type Snapshot, targets, withoutDiff } from './snapshots.js';
+
+/** Sign-ins go to the sign-in log; the envelope's inner call is recorded itself. */
+const NOT_AUDITED = new Set<RouteName>(['login', 'smsLogin', 'envelope']);
+/** GET routes that write: an identity switch opens a session, the e-mail code route sends a message. */
+const AUDITED_GETS = new Set<RouteName>(['switchIdentity', 'sendEmailCode']);
+
+/** Whether calls of this contract route are recorded in the audit trail. */
+export function isAudited(name: RouteName, route: RouteDef = routes[name]): boolean {
+  if (NOT_AUDITED.has(name)) return false;
+  return route.method !== 'GET' || AUDITED_GETS.has(name);
+}
+
+interface AuditState {
+  targetType?: EntityType;
+  targetId?: number | string | null;
+  before?: Snapshot;
+  after?: Snapshot;
+  /** The handler finished without throwing (the write happened). */
+  done?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    audit?: AuditState;
+  }
+}
+
+/**
+ * For a handler that learns its target only while working (e.g. a password reset by SMS names the account
+ * through the verification token): the entry then names it, without a field-level snapshot.
+ */
+export function noteAuditTarget(request: FastifyRequest, type: EntityType, id: number | string): void {
+  request.audit ??= {};
+  request.audit.targetType = type;
+  request.audit.targetId = id;
+}
+
+const toDbId = (id: number | string | null | undefined) => (typeof id === 'number' && Number.isInteger(id) ? id : null);
+
+/** The request's own fields (body, else query) as the diff of a call with no snapshot, or of a refused one. */
+function requestChanges(request: FastifyRequest, before: Snapshot | undefined): Change[] {
+  const input = request.body ?? request.query;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return input === undefined || input === null
+      ? []
+      : [{ field: 'body', before: null, after: maskField('body', input) }];
+  }
+  const fields = input as Record<string, unknown>;
+  const was = before && Object.fromEntries(Object.keys(fields).map((k) => [k, before.fields[k]]));
+  return diffOf(was, fields);
+}
+
+function messageOf(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const msg = (JSON.parse(payload) as { msg?: unknown }).msg;
+    return typeof msg === 'string' ? msg.slice(0, 500) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records every write through the API (ADR 0010). Installed before the routes are bound: Fastify's onRoute hook
+ * wraps each audited contract route's handler (snapshots of its target before and after the write) and adds an
+ * onSend hook that writes the entry just before the answer leaves — also for refusals by the guard (401/403),
+ * validation (400) and the service (400/429/…). A failure to write the entry is logged, never answered.
+ */
+export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
+  const wrapped = new WeakSet<object>();
+  const prefix = API_BASE;
+  app.addHook('onRoute', (options: RouteOptions) => {
+    const name = (options.schema as { operationId?: string } | undefined)?.operationId as RouteName | undefined;
+    if (!name || !(name in routes) || !options.url.startsWith(prefix)) return;
+    const route = routes[name] as RouteDef;
+    if (!isAudited(name, route)) return;
+    const spec = targets[name];
+    const load = spec ? loaderOf(spec.type) : undefined;
+
+    // Should Fastify hand a handler over twice (HEAD routes are derived from GET ones), it is wrapped once.
+    if (wrapped.has(options.handler)) return;
+    const handler = options.handler;
+    options.handler = async function audited(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const state: AuditState = { ...request.audit };
+      request.audit = state;
+      if (spec) {
+        state.targetType = spec.type;
+        state.targetId = spec.fromRequest?.(request) ?? null;
+        const id = toDbId(state.targetId);
+        if (load && id !== null) state.before = await load(db, id);
+      }
+      const answer = await handler.call(this, request, reply);
+      state.done = true;
+      if (spec) {
+        const fromAnswer = spec.fromAnswer?.((answer as { data?: unknown } | undefined)?.data, request);
+        if (fromAnswer !== undefined && fromAnswer !== null) state.targetId = fromAnswer;
+        // A handler may have named the target itself (noteAuditTarget).
+        state.targetId = request.audit?.targetId ?? state.targetId;
+        const id = toDbId(state.targetId);
+        if (load && id !== null) state.after = await load(db, id);
+      }
+      return answer;
+    };
+    wrapped.add(options.handler);
+
+    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      try {
+        await record(request, reply, payload);
+      } catch (error) {
+        request.log.error({ err: error, route: name }, 'audit entry not written');
+      }
+      return payload;
+    };
+    const existing = options.onSend;
+    options.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), onSend] : [onSend];
+
+    async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const state = request.audit ?? {};
+      const status = reply.statusCode;
+      const success = status < 400 && state.done === true;
+      let diff: Change[];
+      if (withoutDiff.has(name as RouteName)) diff = [];
+      else if (success && load && (state.before || state.after))
+        diff = diffOf(state.before?.fields, state.after?.fields);
+      else diff = requestChanges(request, state.before);
+
+      const principal = request.principal;
+      let originNumber: string | null = null;
+      if (principal?.origin) {
+        const origin = await db
+          .selectFrom('account')
+          .select('account_number')
+          .where('id', '=', principal.origin.accountId)
+          .executeTakeFirst();
+        originNumber = origin?.account_number ?? null;
+      }
+      const userAgent = request.headers['user-agent'];
+      // A call refused before its handler still names the target its request names.
+      const asked = state.targetId ?? spec?.fromRequest?.(request);
+      const targetId = typeof asked === 'number' || typeof asked === 'string' ? asked : null;
+      if (targetId !== null && !state.targetType) state.targetType = spec?.type;
+      await db
+        .insertInto('audit_log')
+        .values({
+          at: new Date().toISOString(),
+          actor_account_id: principal?.accountId ?? null,
+          actor_account_number: principal?.accountNumber ?? null,
+          origin_account_id: principal?.origin?.accountId ?? null,
+          origin_account_number: originNumber,
+          route_name: name as string,
+          method: route.method,
+          url: maskUrl(request.url),
+          title: route.title,
+          target_type: targetId === null ? null : (state.targetType ?? null),
+          target_id: targetId === null ? null : String(targetId).slice(0, 100),
+          target_label: (state.after ?? state.before)?.label?.slice(0, 255) ?? null,
+          outcome: success ? 'success' : 'refused',
+          status,
+          message: success ? null : messageOf(payload),
+          ip: request.ip ?? null,
+          user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+          diff: JSON.stringify(diff),
+        })
+        .execute();
+    }
+  });
+}

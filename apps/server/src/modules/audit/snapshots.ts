@@ -1,0 +1,201 @@
+import type { RouteName } from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+/** An entity as the audit trail compares it: contract-style field names, raw stored values. */
+export interface Snapshot {
+  label: string | null;
+  fields: Record<string, unknown>;
+}
+
+type Loader = (db: Kysely<DB>, id: number) => Promise<Snapshot | undefined>;
+
+/**
+ * The "before / after" loaders, one per audited entity: each reads the row by id as the module's table holds it
+ * (the account's password hash included, masked later), so the diff shows what really changed in the store.
+ */
+const entities = {
+  account: async (db, id) => {
+    const row = await db
+      .selectFrom('account')
+      .select([
+        'account_number',
+        'account_name',
+        'password_hash',
+        'avatar',
+        'contact_number',
+        'email',
+        'state',
+        'org_id',
+        'role_id',
+        'address',
+        'introduction',
+        'company',
+        'region_id',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        label: row.account_number,
+        fields: {
+          accountNumber: row.account_number,
+          accountName: row.account_name,
+          password: row.password_hash,
+          avatar: row.avatar,
+          contactNumber: row.contact_number,
+          email: row.email,
+          state: row.state,
+          orgId: row.org_id,
+          roleId: row.role_id,
+          address: row.address,
+          introduction: row.introduction,
+          company: row.company,
+          regionId: row.region_id,
+        },
+      }
+    );
+  },
+  org: async (db, id) => {
+    const row = await db
+      .selectFrom('org')
+      .select(['pid', 'name', 'full_name', 'region_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        label: row.name,
+        fields: { pid: row.pid, name: row.name, fullName: row.full_name, regionId: row.region_id },
+      }
+    );
+  },
+  role: async (db, id) => {
+    const row = await db.selectFrom('role').select(['name', 'remark']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const granted = await db
+      .selectFrom('role_resource')
+      .select('resource_id')
+      .where('role_id', '=', id)
+      .orderBy('resource_id')
+      .execute();
+    return {
+      label: row.name,
+      fields: { name: row.name, remark: row.remark, resources: granted.map((r) => r.resource_id) },
+    };
+  },
+  resource: async (db, id) => {
+    const row = await db
+      .selectFrom('resource')
+      .select(['pid', 'name', 'type', 'route', 'method', 'url', 'remark', 'order_num'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        label: row.name,
+        fields: {
+          pid: row.pid,
+          name: row.name,
+          type: row.type,
+          route: row.route,
+          method: row.method,
+          url: row.url,
+          remark: row.remark,
+          orderNum: row.order_num,
+        },
+      }
+    );
+  },
+  dict: async (db, id) => {
+    const row = await db
+      .selectFrom('dict')
+      .select(['dict_name', 'dict_code', 'remark'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        label: row.dict_name,
+        fields: { dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark },
+      }
+    );
+  },
+  dictItem: async (db, id) => {
+    const row = await db
+      .selectFrom('dict_item')
+      .select(['dict_code', 'value', 'pid', 'order_num'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        label: row.value,
+        fields: { dictCode: row.dict_code, value: row.value, pid: row.pid, orderNum: row.order_num },
+      }
+    );
+  },
+} satisfies Record<string, Loader>;
+
+export type EntityType = keyof typeof entities | 'file' | 'document';
+
+export function loaderOf(type: EntityType): Loader | undefined {
+  return (entities as Record<string, Loader>)[type];
+}
+
+/** Where the target's id is found: the request (known before the write) or the answer (a create). */
+export interface TargetSpec {
+  type: EntityType;
+  fromRequest?: (request: FastifyRequest) => number | string | null | undefined;
+  fromAnswer?: (data: unknown, request: FastifyRequest) => number | string | null | undefined;
+}
+
+const bodyId = (request: FastifyRequest) => (request.body as { id?: number } | undefined)?.id;
+const queryId = (request: FastifyRequest) => (request.query as { id?: number } | undefined)?.id;
+const answerId = (data: unknown) => (data as { id?: number | string } | null | undefined)?.id;
+const self = (request: FastifyRequest) => request.principal?.accountId;
+
+/** The usual create / edit / delete triple of an entity. */
+const crud = (type: EntityType) => ({
+  create: { type, fromAnswer: answerId },
+  update: { type, fromRequest: bodyId },
+  remove: { type, fromRequest: queryId },
+});
+const account = crud('account');
+const org = crud('org');
+const role = crud('role');
+const resource = crud('resource');
+const dict = crud('dict');
+const dictItem = crud('dictItem');
+
+/**
+ * Targets of the audited routes. A route not listed is still recorded (who, what, when, where, outcome)
+ * with its request fields, masked, as the diff.
+ */
+export const targets: Partial<Record<RouteName, TargetSpec>> = {
+  createAccount: account.create,
+  updateAccount: account.update,
+  deleteAccount: account.remove,
+  resetAccountPassword: account.update,
+  updateProfile: { type: 'account', fromRequest: self },
+  switchIdentity: { type: 'account', fromRequest: queryId },
+  restoreIdentity: { type: 'account', fromRequest: (request) => request.principal?.origin?.accountId },
+  register: { type: 'account', fromAnswer: answerId },
+  createOrg: org.create,
+  updateOrg: org.update,
+  deleteOrg: org.remove,
+  createRole: role.create,
+  updateRole: role.update,
+  deleteRole: role.remove,
+  createResource: resource.create,
+  updateResource: resource.update,
+  deleteResource: resource.remove,
+  createDict: dict.create,
+  updateDict: dict.update,
+  deleteDict: dict.remove,
+  createDictItem: dictItem.create,
+  updateDictItem: dictItem.update,
+  deleteDictItem: dictItem.remove,
+  uploadFile: { type: 'file', fromAnswer: answerId },
+  saveText: { type: 'document', fromAnswer: (data) => (typeof data === 'string' ? data : null) },
+};
+
+/** Routes whose diff is not field-level: an identity switch changes no stored entity fields. */
+export const withoutDiff = new Set<RouteName>(['switchIdentity', 'restoreIdentity']);

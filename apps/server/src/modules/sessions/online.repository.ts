@@ -1,0 +1,103 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+export interface OnlineFilter {
+  /** Substring of the account number or name. */
+  account?: string;
+  /** Prefix of the address. */
+  ip?: string;
+  /** Only this account's sessions (the personal page). */
+  accountId?: number;
+}
+
+/** Escapes LIKE wildcards so a filter matches its text literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Live sessions: not signed out, before their absolute end, used recently enough that a token is still valid
+ * (`idleSince`), on an enabled account, and for a switched session only while the session it came from lives —
+ * the same rule the guard applies to every request.
+ */
+export function createOnlineRepository(db: Kysely<DB>) {
+  const live = (now: string, idleSince: string, filter: OnlineFilter) => {
+    let q = db
+      .selectFrom('session')
+      .innerJoin('account', 'account.id', 'session.account_id')
+      .leftJoin('session as origin', 'origin.id', 'session.origin_session_id')
+      .where('session.ended_at', 'is', null)
+      .where('session.expires_at', '>', now)
+      .where('session.last_seen_at', '>', idleSince)
+      .where('account.state', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('session.origin_session_id', 'is', null),
+          eb.and([eb('origin.ended_at', 'is', null), eb('origin.expires_at', '>', now)]),
+        ]),
+      );
+    const account = filter.account?.trim();
+    if (account) {
+      const pattern = `%${literal(account)}%`;
+      q = q.where(
+        sql<boolean>`(account.account_number like ${pattern} escape '\\' or account.account_name like ${pattern} escape '\\')`,
+      );
+    }
+    const ip = filter.ip?.trim();
+    if (ip) q = q.where(sql<boolean>`session.ip like ${`${literal(ip)}%`} escape '\\'`);
+    if (filter.accountId !== undefined) q = q.where('session.account_id', '=', filter.accountId);
+    return q;
+  };
+
+  return {
+    async page(now: string, idleSince: string, filter: OnlineFilter, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        live(now, idleSince, filter)
+          .innerJoin('org', 'org.id', 'account.org_id')
+          .leftJoin('account as origin_account', 'origin_account.id', 'origin.account_id')
+          .select([
+            'session.id',
+            'session.ip',
+            'session.user_agent',
+            'session.created_at',
+            'session.last_seen_at',
+            'account.id as account_id',
+            'account.account_number',
+            'account.account_name',
+            'org.name as org_name',
+            'origin_account.account_number as origin_account_number',
+            'origin_account.account_name as origin_account_name',
+          ])
+          .orderBy('session.last_seen_at', 'desc')
+          .orderBy('session.created_at', 'desc')
+          .orderBy('session.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        live(now, idleSince, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    findLive(id: string, now: string, idleSince: string) {
+      return live(now, idleSince, {})
+        .where('session.id', '=', id)
+        .select(['session.id', 'session.account_id'])
+        .executeTakeFirst();
+    },
+
+    /** Ends the sessions and every identity switch opened from them; answers how many sessions ended. */
+    async end(ids: string[], now: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .updateTable('session')
+        .set({ ended_at: now })
+        .where('ended_at', 'is', null)
+        .where((eb) => eb.or([eb('id', 'in', ids), eb('origin_session_id', 'in', ids)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type OnlineRepository = ReturnType<typeof createOnlineRepository>;

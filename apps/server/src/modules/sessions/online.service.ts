@@ -1,0 +1,96 @@
+import type { QueryOf, Routes } from '@gatehouse/contract';
+import { badRequest } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
+import { t } from '../../platform/i18n.js';
+import type { OnlineRepository } from './online.repository.js';
+
+/** More own sessions than anyone keeps open; with the default cap (10) it is never reached. */
+const OWN_SESSIONS_SHOWN = 100;
+
+type Row = Awaited<ReturnType<OnlineRepository['page']>>['rows'][number];
+
+function toSession(row: Row, principal: Principal) {
+  return {
+    id: row.id,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    signedInAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    switchedBy:
+      row.origin_account_number !== null && row.origin_account_name !== null
+        ? { accountNumber: row.origin_account_number, accountName: row.origin_account_name }
+        : null,
+    current: row.id === principal.sessionId,
+  };
+}
+
+/**
+ * The 在线用户 screen and the personal page's own sessions. `idleSince` (from the auth module) says when a
+ * session unused since then has no valid token left, so it is no longer online.
+ */
+export function createOnlineService(repo: OnlineRepository, idleSince: (now: number) => string) {
+  const clock = () => {
+    const now = Date.now();
+    return { now: new Date(now).toISOString(), idle: idleSince(now) };
+  };
+
+  return {
+    async list(query: QueryOf<Routes['listOnline']>, principal: Principal) {
+      const { now, idle } = clock();
+      const { rows, total } = await repo.page(
+        now,
+        idle,
+        { account: query.account, ip: query.ip },
+        (query.p - 1) * query.pageSize,
+        query.pageSize,
+      );
+      return {
+        list: rows.map((row) => ({
+          ...toSession(row, principal),
+          accountId: row.account_id,
+          accountNumber: row.account_number,
+          accountName: row.account_name,
+          orgName: row.org_name,
+        })),
+        totalCount: total,
+        totalPage: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    /** 强制下线: ends the session and the identity switches opened from it. */
+    async forceLogout(id: string, principal: Principal): Promise<void> {
+      // Ending the session this request runs in (or the one it switched from) would cut the caller off.
+      if (id === principal.sessionId || id === principal.origin?.sessionId) throw badRequest(t('session.ownCurrent'));
+      const { now, idle } = clock();
+      if (!(await repo.findLive(id, now, idle))) throw badRequest(t('session.notFound'));
+      await repo.end([id], now);
+    },
+
+    /** The caller's live sessions, the current one first. */
+    async listOwn(principal: Principal) {
+      const { now, idle } = clock();
+      const { rows } = await repo.page(now, idle, { accountId: principal.accountId }, 0, OWN_SESSIONS_SHOWN);
+      const sessions = rows.map((row) => toSession(row, principal));
+      return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+    },
+
+    async endOwn(id: string, principal: Principal): Promise<void> {
+      if (id === principal.sessionId) throw badRequest(t('session.ownCurrentSelf'));
+      const { now, idle } = clock();
+      const found = await repo.findLive(id, now, idle);
+      // Another account's session is answered like a missing one: the id tells the caller nothing.
+      if (!found || found.account_id !== principal.accountId) throw badRequest(t('session.notFound'));
+      await repo.end([id], now);
+    },
+
+    async endOthers(principal: Principal): Promise<{ ended: number }> {
+      const { now, idle } = clock();
+      const { rows } = await repo.page(now, idle, { accountId: principal.accountId }, 0, Number.MAX_SAFE_INTEGER);
+      const others = rows.map((row) => row.id).filter((id) => id !== principal.sessionId);
+      await repo.end(others, now);
+      return { ended: others.length };
+    },
+  };
+}
+
+export type OnlineService = ReturnType<typeof createOnlineService>;

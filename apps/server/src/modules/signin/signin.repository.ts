@@ -1,0 +1,125 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { DB, SignInLogTable, SignInReason } from '../../platform/db/schema.js';
+
+/** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
+export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown_account', 'disabled'];
+
+export interface SignInLogFilters {
+  account?: string;
+  outcome?: 'success' | 'failure' | '';
+  ip?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+/** `%`, `_` and `\` typed into a filter match themselves. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createSignInRepository(db: Kysely<DB>) {
+  function filtered(filters: SignInLogFilters) {
+    let q = db.selectFrom('signin_log');
+    const account = filters.account?.trim();
+    if (account) q = q.where(sql<boolean>`account like ${`%${likeEscape(account)}%`} escape '\\'`);
+    if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+    const ip = filters.ip?.trim();
+    if (ip) q = q.where(sql<boolean>`ip like ${`${likeEscape(ip)}%`} escape '\\'`);
+    if (filters.startTime) q = q.where('at', '>=', new Date(filters.startTime).toISOString());
+    if (filters.endTime) q = q.where('at', '<=', new Date(filters.endTime).toISOString());
+    return q;
+  }
+
+  return {
+    async insertLog(row: Insertable<SignInLogTable>): Promise<void> {
+      await db.insertInto('signin_log').values(row).execute();
+    },
+
+    /** Log rows of `account` since `since` whose reason is one of `reasons`. */
+    async countByAccount(account: string, reasons: SignInReason[], since: string): Promise<number> {
+      const row = await db
+        .selectFrom('signin_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('account', '=', account)
+        .where('at', '>', since)
+        .where('method', '=', 'password')
+        .where('reason', 'in', reasons)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async countByClient(ip: string, reasons: SignInReason[], since: string): Promise<number> {
+      const row = await db
+        .selectFrom('signin_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('ip', '=', ip)
+        .where('at', '>', since)
+        .where('reason', 'in', reasons)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    guardOf(account: string) {
+      return db.selectFrom('signin_guard').selectAll().where('account', '=', account).executeTakeFirst();
+    },
+
+    /**
+     * One more failure of `account`, atomically (several server processes may count at once): answers the new
+     * count. A streak whose last failure is older than `streakSince` starts again at 1.
+     */
+    async addFailure(account: string, now: string, streakSince: string): Promise<number> {
+      const row = await db
+        .insertInto('signin_guard')
+        .values({ account, failures: 1, last_failure_at: now, locked_until: null })
+        .onConflict((oc) =>
+          oc.column('account').doUpdateSet((eb) => ({
+            failures: eb
+              .case()
+              .when('signin_guard.last_failure_at', '<', streakSince)
+              .then(1)
+              .else(eb('signin_guard.failures', '+', 1))
+              .end(),
+            last_failure_at: now,
+          })),
+        )
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      return Number(row.failures);
+    },
+
+    async lock(account: string, until: string): Promise<void> {
+      await db.updateTable('signin_guard').set({ locked_until: until }).where('account', '=', account).execute();
+    },
+
+    /** Drops failure streaks that can neither lock nor ask for a captcha any more (spraying many names grows them). */
+    async purgeGuards(lastFailureBefore: string, now: string): Promise<void> {
+      await db
+        .deleteFrom('signin_guard')
+        .where('last_failure_at', '<', lastFailureBefore)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .execute();
+    },
+
+    async clearGuard(account: string): Promise<void> {
+      await db.deleteFrom('signin_guard').where('account', '=', account).execute();
+    },
+
+    async page(filters: SignInLogFilters, p: number, pageSize: number) {
+      const total = await filtered(filters)
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const list = await filtered(filters)
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((p - 1) * pageSize)
+        .execute();
+      return { list, totalCount: Number(total.n) };
+    },
+
+    rows(filters: SignInLogFilters, max: number) {
+      return filtered(filters).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(max).execute();
+    },
+  };
+}
+
+export type SignInRepository = ReturnType<typeof createSignInRepository>;

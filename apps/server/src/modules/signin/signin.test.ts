@@ -1,0 +1,417 @@
+import { routes } from '@gatehouse/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
+import type { SignInLimits } from '../../config.js';
+import { passwordWork } from '../../platform/passwords.js';
+import { lockSeconds } from './signin.policy.js';
+import { createSignInRepository } from './signin.repository.js';
+import { csvCell } from './signin-log.service.js';
+
+const PASSWORD = 'Tq7!mzP2vw';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+interface Entry {
+  account: string;
+  accountId: number | null;
+  outcome: string;
+  reason: string;
+  method: string;
+  ip: string;
+  userAgent: string | null;
+  at: string;
+}
+interface LogPage {
+  list: Entry[];
+  totalCount: number;
+  totalPage: number;
+}
+
+const limits = (over: Partial<SignInLimits>): SignInLimits => ({ ...testConfig().signIn, ...over });
+
+describe('sign-in policy numbers', () => {
+  it('locks after 10 failures for 1 minute, doubling per further failure, at most 15 minutes', () => {
+    const l = limits({});
+    expect([9, 10, 11, 12, 13, 14, 15, 40].map((n) => lockSeconds(n, l))).toEqual([
+      0, 60, 120, 240, 480, 900, 900, 900,
+    ]);
+  });
+
+  it('guards CSV cells against formulas and escapes separators', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('张伟')).toBe('张伟');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('offers no route that writes, edits or deletes the sign-in log', () => {
+    const logRoutes = Object.values(routes).filter((r) => r.path.startsWith('/signin-log'));
+    expect(logRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /signin-log/export',
+      'GET /signin-log/s',
+    ]);
+  });
+});
+
+describe.each(lanes)('sign-in defences on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let rootOrg: number;
+
+  const login = (account: string, password: string, options: { ip?: string; captcha?: string } = {}) =>
+    t.call('POST', '/login', {
+      body: { account, password, ...(options.captcha ? { captcha: options.captcha } : {}) },
+      ip: options.ip,
+    });
+  const captchaToken = async () => {
+    const { id } = (await t.call('GET', '/captcha/image')).body.data as { id: string };
+    return (await t.call('GET', '/captcha/image/validate', { query: { id, userInput: t.codeFor(id) } })).body
+      .data as string;
+  };
+  async function account(state = 1) {
+    const accountNumber = `s${Math.random().toString(36).slice(2, 10)}`;
+    const res = await t.call('POST', '/account', {
+      token: admin,
+      body: { accountNumber, accountName: '登录测试', password: PASSWORD, orgId: rootOrg, state },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    return { accountNumber, id: (res.body.data as { id: number }).id };
+  }
+  const log = async (query: Record<string, string | number>) => {
+    const res = await t.call('GET', '/signin-log/s', { token: admin, query: { p: 1, pageSize: 100, ...query } });
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as LogPage;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks for a captcha after 3 failures of one account (LOGIN_CAPTCHA=off), and forgets them on success', async () => {
+    const { accountNumber } = await account();
+    const state = async (name: string) =>
+      ((await t.call('GET', '/login/captcha', { query: { account: name } })).body.data as { required: boolean })
+        .required;
+    expect(await state(accountNumber)).toBe(false);
+    for (let i = 0; i < 3; i++) expect((await login(accountNumber, 'wrong-pass-1')).status).toBe(400);
+    expect(await state(accountNumber)).toBe(true);
+    // Another account number, known or not, is not affected.
+    expect(await state('admin')).toBe(false);
+
+    const without = await login(accountNumber, PASSWORD);
+    expect(without.status).toBe(400);
+    expect(without.body.msg).toBe('登录失败次数较多，请输入图形验证码');
+    const forged = await login(accountNumber, PASSWORD, { captcha: 'not-a-token' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.msg).toBe('验证凭证无效或已过期，请重新验证身份');
+    const ok = await login(accountNumber, PASSWORD, { captcha: await captchaToken() });
+    expect(ok.status, ok.body.msg).toBe(200);
+    expect(await state(accountNumber)).toBe(false);
+
+    const reasons = (await log({ account: accountNumber })).list.map((e) => e.reason);
+    expect(reasons).toEqual([
+      'ok',
+      'captcha_wrong',
+      'captcha_required',
+      'bad_credentials',
+      'bad_credentials',
+      'bad_credentials',
+    ]);
+  });
+
+  it('answers unknown, wrong and disabled alike after exactly one argon2 verification each', async () => {
+    const { accountNumber: disabled } = await account(0);
+    const before = passwordWork.verifies;
+    const answers = [];
+    for (const [name, password] of [
+      ['admin', 'nope-nope-1'],
+      ['nobody-here', ADMIN_PASSWORD],
+      [disabled, PASSWORD],
+    ] as const) {
+      const start = passwordWork.verifies;
+      const res = await login(name, password);
+      answers.push({ status: res.status, msg: res.body.msg, verifies: passwordWork.verifies - start });
+    }
+    expect(answers).toEqual([
+      { status: 400, msg: '账号或密码错误', verifies: 1 },
+      { status: 400, msg: '账号或密码错误', verifies: 1 },
+      { status: 400, msg: '账号或密码错误', verifies: 1 },
+    ]);
+    expect(passwordWork.verifies - before).toBe(3);
+    // The log tells the administrator what really happened.
+    const reasons = new Map((await log({ outcome: 'failure' })).list.map((e) => [e.account, e.reason]));
+    expect(reasons.get('nobody-here')).toBe('unknown_account');
+    expect(reasons.get(disabled)).toBe('disabled');
+  });
+
+  it('counts failures per client address per day, whatever the account', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ failuresPerClientDay: 5 }) });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      for (let i = 0; i < 5; i++) {
+        const res = await other.call('POST', '/login', {
+          body: { account: `guess${i}`, password: 'x-wrong-1' },
+          ip: '198.51.100.7',
+        });
+        expect(res.status).toBe(400);
+      }
+      const capped = await other.call('POST', '/login', {
+        body: { account: 'admin', password: ADMIN_PASSWORD },
+        ip: '198.51.100.7',
+      });
+      expect(capped.status).toBe(429);
+      expect(capped.body.msg).toBe('当前网络今日登录失败次数过多，请明天再试');
+      const elsewhere = await other.call('POST', '/login', {
+        body: { account: 'admin', password: ADMIN_PASSWORD },
+        ip: '198.51.100.8',
+      });
+      expect(elsewhere.status).toBe(200);
+      vi.setSystemTime(Date.now() + 86_400_000 + 1000);
+      const tomorrow = await other.call('POST', '/login', {
+        body: { account: 'admin', password: ADMIN_PASSWORD },
+        ip: '198.51.100.7',
+      });
+      expect(tomorrow.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('locks an account after 10 failures with a growing back-off, the same for unknown accounts, then lets it in', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
+    try {
+      const token = await other.login();
+      const created = await other.call('POST', '/account', {
+        token,
+        body: { accountNumber: 'lock.me', accountName: '锁定测试', password: PASSWORD, orgId: rootOrg, state: 1 },
+      });
+      expect(created.status, created.body.msg).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const attempt = (name: string, password: string, ip = `203.0.113.${Math.floor(Math.random() * 200)}`) =>
+        other.call('POST', '/login', { body: { account: name, password }, ip });
+      for (let i = 0; i < 10; i++) {
+        expect((await attempt('lock.me', 'wrong-pass-1')).status).toBe(400);
+        expect((await attempt('ghost.account', 'wrong-pass-1')).status).toBe(400);
+      }
+      const before = passwordWork.verifies;
+      const locked = await attempt('lock.me', PASSWORD);
+      const ghost = await attempt('ghost.account', PASSWORD);
+      expect(passwordWork.verifies - before).toBe(0);
+      expect(locked.status).toBe(429);
+      expect(locked.body.msg).toBe('登录失败次数过多，账号已临时锁定，请 1 分钟后再试');
+      expect({ status: ghost.status, msg: ghost.body.msg }).toEqual({ status: 429, msg: locked.body.msg });
+
+      // After the minute: one more failure locks it for 2 minutes.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await attempt('lock.me', 'wrong-pass-1')).status).toBe(400);
+      const longer = await attempt('lock.me', PASSWORD);
+      expect(longer.body.msg).toBe('登录失败次数过多，账号已临时锁定，请 2 分钟后再试');
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await attempt('lock.me', PASSWORD)).body.msg).toBe('登录失败次数过多，账号已临时锁定，请 1 分钟后再试');
+
+      // Once the lock has run out the right password gets in, and the streak starts again.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await attempt('lock.me', PASSWORD)).status).toBe(200);
+      expect((await attempt('lock.me', 'wrong-pass-1')).status).toBe(400);
+      expect((await attempt('lock.me', PASSWORD)).status).toBe(200);
+
+      const entries = (
+        await other.call('GET', '/signin-log/s', {
+          token,
+          query: { p: 1, pageSize: 100, account: 'lock.me', outcome: 'failure' },
+        })
+      ).body.data as LogPage;
+      expect(entries.list.filter((e) => e.reason === 'locked')).toHaveLength(3);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shares the failure count between two server processes on one database, even when attempts race', async () => {
+    const first = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
+    const second = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) }, first.database);
+    try {
+      // Ten failures at once, alternating between the processes: none may be lost.
+      const failures = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? second : first).call('POST', '/login', {
+            body: { account: 'admin', password: `race-${i}-x` },
+            ip: `10.20.0.${i}`,
+          }),
+        ),
+      );
+      expect(failures.map((f) => f.status)).toEqual(Array(10).fill(400));
+      for (const app of [first, second]) {
+        const res = await app.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } });
+        expect(res.status).toBe(429);
+        expect(res.body.msg).toBe('登录失败次数过多，账号已临时锁定，请 1 分钟后再试');
+      }
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('allows at most 100 failed password checks of one account an hour, from any address', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000, lockAfter: 1000 }) });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      for (let i = 0; i < 100; i++) {
+        const res = await other.call('POST', '/login', {
+          body: { account: 'admin', password: `wrong-${i}` },
+          ip: `10.${i % 7}.${i}.${(i * 13) % 250}`,
+        });
+        expect(res.status).toBe(400);
+      }
+      const refused = await other.call('POST', '/login', {
+        body: { account: 'admin', password: ADMIN_PASSWORD },
+        ip: '192.0.2.200',
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toBe('该账号登录尝试过于频繁，请 1 小时后再试');
+      vi.setSystemTime(Date.now() + 3_601_000);
+      expect(
+        (await other.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } })).status,
+      ).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses password work past the hashing queue with 429 while other routes answer', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ hashConcurrency: 1, hashQueue: 1 }) });
+    try {
+      const refusedBefore = passwordWork.refused;
+      const attempts = Array.from({ length: 12 }, (_, i) =>
+        other.call('POST', '/login', { body: { account: `flood${i}`, password: 'wrong-pass-1' }, ip: `10.9.9.${i}` }),
+      );
+      const health = await other.call('GET', '/health');
+      expect(health.status).toBe(200);
+      const answers = await Promise.all(attempts);
+      const busy = answers.filter((a) => a.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(new Set(busy.map((a) => a.body.msg))).toEqual(new Set(['系统繁忙，请稍后再试']));
+      expect(answers.every((a) => a.status === 400 || a.status === 429)).toBe(true);
+      expect(passwordWork.refused - refusedBefore).toBe(busy.length);
+      const token = await other.login();
+      const logged = (
+        await other.call('GET', '/signin-log/s', {
+          token,
+          query: { p: 1, pageSize: 50, account: 'flood' },
+        })
+      ).body.data as LogPage;
+      expect(logged.list.filter((e) => e.reason === 'busy')).toHaveLength(busy.length);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('logs each sign-in with address and browser; filters, pages and exports the log as CSV', async () => {
+    const inject = (account: string, password: string, ip: string) =>
+      t.app.fastify.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { account, password },
+        remoteAddress: ip,
+        headers: { 'user-agent': CHROME },
+      });
+    expect((await inject('admin', ADMIN_PASSWORD, '172.16.5.1')).statusCode).toBe(200);
+    expect((await inject('=cmd|calc', 'wrong-pass-1', '172.16.5.2')).statusCode).toBe(400);
+
+    const mine = await log({ ip: '172.16.5.' });
+    expect(mine.totalCount).toBe(2);
+    expect(mine.list[0]).toMatchObject({
+      account: '=cmd|calc',
+      accountId: null,
+      outcome: 'failure',
+      reason: 'unknown_account',
+      method: 'password',
+      ip: '172.16.5.2',
+      userAgent: CHROME,
+    });
+    expect(mine.list[1]).toMatchObject({ account: 'admin', outcome: 'success', reason: 'ok', ip: '172.16.5.1' });
+    expect((await log({ ip: '172.16.5.', outcome: 'success' })).list.map((e) => e.ip)).toEqual(['172.16.5.1']);
+    const paged = await log({ ip: '172.16.5.', pageSize: 1, p: 2 });
+    expect(paged).toMatchObject({ totalCount: 2, totalPage: 2, list: [{ ip: '172.16.5.1' }] });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await log({ ip: '172.16.5.', startTime: future })).totalCount).toBe(0);
+    expect((await log({ ip: '172.16.5.', endTime: future })).totalCount).toBe(2);
+    // % and _ typed into a filter are plain characters.
+    expect((await log({ account: '%' })).totalCount).toBe(0);
+
+    const csv = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/signin-log/export',
+      query: { ip: '172.16.5.' },
+      headers: { authorization: admin },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="signin-log-\d{8}T\d{6}\.csv"$/);
+    expect(csv.body.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n')).toBe(true);
+    const lines = csv.body.slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^[\d\-T:.Z]+,'=cmd\|calc,失败,账号不存在,172\.16\.5\.2,Chrome 140 \/ Windows,密码$/);
+    expect(lines[2]).toMatch(/,admin,成功,登录成功,172\.16\.5\.1,Chrome 140 \/ Windows,密码$/);
+
+    // Reading the log needs its permission; nobody can write it through the API.
+    expect((await t.call('GET', '/signin-log/s', { query: { p: 1, pageSize: 10 } })).status).toBe(401);
+    const del = await t.call('DELETE', '/signin-log/s', { token: admin });
+    expect(del.status).toBe(404);
+  });
+
+  it('drops failure streaks a day old unless they still lock', async () => {
+    const repo = createSignInRepository(t.database.db);
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    await repo.addFailure('purge.old', iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
+    await repo.addFailure('purge.locked', iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
+    await repo.lock('purge.locked', iso(now + 60_000));
+    await repo.addFailure('purge.recent', iso(now - 60_000), iso(now - 86_400_000));
+    await repo.purgeGuards(iso(now - 86_400_000), iso(now));
+    expect(await repo.guardOf('purge.old')).toBeUndefined();
+    expect(await repo.guardOf('purge.locked')).toBeDefined();
+    expect(await repo.guardOf('purge.recent')).toBeDefined();
+  });
+
+  it('logs SMS sign-ins, successful and refused', async () => {
+    const res = await t.call('POST', '/account', {
+      token: admin,
+      body: {
+        accountNumber: 'sms.signin',
+        accountName: '短信登录',
+        password: PASSWORD,
+        orgId: rootOrg,
+        state: 1,
+        contactNumber: '13912345678',
+      },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    const accountId = (res.body.data as { id: number }).id;
+    const sent = await t.call('POST', '/captcha/sms/login', {
+      body: { mobile: '13912345678', captcha: await captchaToken() },
+    });
+    expect(sent.status, sent.body.msg).toBe(200);
+    const { id } = sent.body.data as { id: string };
+    const smsToken = (
+      await t.call('GET', '/captcha/sms/validate', { query: { id, userInput: t.codeFor('13912345678') } })
+    ).body.data as string;
+    expect((await t.call('POST', '/login/sms', { body: { token: smsToken }, ip: '172.16.9.1' })).status).toBe(200);
+    expect((await t.call('POST', '/login/sms', { body: { token: smsToken }, ip: '172.16.9.1' })).status).toBe(400);
+    const entries = (await log({ ip: '172.16.9.1' })).list;
+    expect(entries.map((e) => [e.method, e.reason, e.account, e.accountId])).toEqual([
+      ['sms', 'code_invalid', '', null],
+      ['sms', 'ok', '13912345678', accountId],
+    ]);
+  });
+});

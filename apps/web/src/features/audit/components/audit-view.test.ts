@@ -1,0 +1,83 @@
+import { AUDIT_MASK } from '@gatehouse/contract';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { fileNameOf } from '../../../lib/http';
+import { browserOf, exportQueryOf, fieldLabel, filtersOf, targetTypeLabel, valueText } from './audit-view';
+
+describe('audit screen logic', () => {
+  it('turns the form into filters: trimmed, empty ones left out, the range to whole minutes in ISO', () => {
+    expect(filtersOf({ accountNumber: '  ', title: '', outcome: '', target: undefined, range: null })).toEqual({});
+    const from = dayjs('2026-03-01T08:15:42.123');
+    const to = dayjs('2026-03-02T09:30:05');
+    expect(
+      filtersOf({
+        accountNumber: ' admin ',
+        title: ' 编辑账号',
+        outcome: 'refused',
+        target: 'zhangwei',
+        range: [from, to],
+      }),
+    ).toEqual({
+      accountNumber: 'admin',
+      title: '编辑账号',
+      outcome: 'refused',
+      target: 'zhangwei',
+      from: dayjs('2026-03-01T08:15:00.000').toISOString(),
+      to: dayjs('2026-03-02T09:30:59.999').toISOString(),
+    });
+    // An open-ended range keeps the side that was picked.
+    expect(filtersOf({ range: [null, to] })).toEqual({ to: dayjs('2026-03-02T09:30:59.999').toISOString() });
+  });
+
+  it('exports with the list filters and without its paging', () => {
+    expect(exportQueryOf({ p: 3, pageSize: 20, accountNumber: 'admin', outcome: 'success' })).toEqual({
+      accountNumber: 'admin',
+      outcome: 'success',
+    });
+  });
+
+  it('shows values: the mask as is, empty as （空）, lists as JSON', () => {
+    expect(valueText(AUDIT_MASK)).toBe('******');
+    expect(valueText(null)).toBe('（空）');
+    expect(valueText('')).toBe('（空）');
+    expect(valueText('张三')).toBe('张三');
+    expect(valueText([1, 2])).toBe('[1,2]');
+    expect(valueText(0)).toBe('0');
+  });
+
+  it('labels known fields and target kinds in Chinese, unknown ones by name', () => {
+    expect(fieldLabel('accountName')).toBe('用户名');
+    expect(fieldLabel('password')).toBe('密码');
+    expect(fieldLabel('somethingNew')).toBe('somethingNew');
+    expect(targetTypeLabel('account')).toBe('账号');
+    expect(targetTypeLabel('gadget')).toBe('gadget');
+  });
+
+  it.each([
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      'Edge 120',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox 128'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'Safari 17',
+    ],
+    ['curl/8.5.0', 'curl/8.5.0'],
+    [null, ''],
+  ])('names the browser of %s', (agent, name) => expect(browserOf(agent)).toBe(name));
+
+  it('reads the file name of Content-Disposition, the UTF-8 form first', () => {
+    expect(
+      fileNameOf(
+        `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent('操作日志-20260301.csv')}`,
+      ),
+    ).toBe('操作日志-20260301.csv');
+    expect(fileNameOf('attachment; filename="report.csv"')).toBe('report.csv');
+    expect(fileNameOf(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,1 @@
+export { OnlinePage } from './components/OnlinePage';

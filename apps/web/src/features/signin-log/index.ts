@@ -1,0 +1,1 @@
+export { SignInLogPage } from './components/SignInLogPage';

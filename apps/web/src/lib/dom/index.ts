@@ -1,0 +1,1 @@
+export { useBoxHeight } from './use-box-height';

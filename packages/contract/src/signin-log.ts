@@ -1,0 +1,131 @@
+import { Type } from 'typebox';
+import { Page, PageQuery } from './common.js';
+import { defineRoute } from './define.js';
+
+/** Why a sign-in ended as it did (the log's reason codes; ADR 0011). */
+export const SIGNIN_REASONS = [
+  'ok',
+  'bad_credentials',
+  'unknown_account',
+  'disabled',
+  'locked',
+  'captcha_required',
+  'captcha_wrong',
+  'rate_limited',
+  'busy',
+  'code_invalid',
+] as const;
+export type SignInReasonCode = (typeof SIGNIN_REASONS)[number];
+
+/** At most this many rows go into one CSV export (the newest first); narrow the filters for more. */
+export const SIGNIN_EXPORT_MAX_ROWS = 10_000;
+
+export const SignInLogEntry = Type.Object({
+  id: Type.Integer(),
+  /** ISO 8601, UTC. */
+  at: Type.String(),
+  /** The account number as typed (or the mobile number of an SMS sign-in). */
+  account: Type.String(),
+  /** The account it named, when one exists. */
+  accountId: Type.Union([Type.Integer(), Type.Null()]),
+  outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
+  reason: Type.String(),
+  method: Type.Union([Type.Literal('password'), Type.Literal('sms')]),
+  ip: Type.String(),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+});
+
+const filters = {
+  account: Type.Optional(Type.String({ maxLength: 100, title: '账号' })),
+  /** '' (all) is what an emptied select sends. */
+  outcome: Type.Optional(
+    Type.Unsafe<'success' | 'failure' | ''>({
+      type: 'string',
+      enum: ['success', 'failure', ''],
+      maxLength: 7,
+      title: '结果',
+    }),
+  ),
+  ip: Type.Optional(Type.String({ maxLength: 64, title: 'IP 地址' })),
+  startTime: Type.Optional(Type.String({ format: 'date-time', maxLength: 30, title: '开始时间' })),
+  endTime: Type.Optional(Type.String({ format: 'date-time', maxLength: 30, title: '结束时间' })),
+};
+
+/** The sign-in log can only be read: no route writes, edits or deletes its entries. */
+export const signinLogRoutes = {
+  listSigninLog: defineRoute({
+    method: 'GET',
+    path: '/signin-log/s',
+    access: 'permission',
+    title: '登录日志列表',
+    menu: '/monitor/LoginLog',
+    description:
+      'One page of sign-in log entries, newest first. account filters by substring, ip by prefix, outcome exactly, startTime/endTime (ISO 8601) bound the time.',
+    query: Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false }),
+    response: Page(SignInLogEntry),
+  }),
+  exportSigninLog: defineRoute({
+    method: 'GET',
+    path: '/signin-log/export',
+    access: 'permission',
+    transport: 'file',
+    title: '导出登录日志',
+    menu: '/monitor/LoginLog',
+    description: `The entries matching the filters (newest first, at most ${SIGNIN_EXPORT_MAX_ROWS}) as a UTF-8 CSV file with a byte-order mark; cells starting with = + - @ are prefixed with ' so spreadsheets do not run them.`,
+    query: Type.Object(filters, { additionalProperties: false }),
+    response: Type.Unsafe<never>({ type: 'string', format: 'binary' }),
+  }),
+};
+
+export const signInRoutes = {
+  loginCaptchaState: defineRoute({
+    method: 'GET',
+    path: '/login/captcha',
+    access: 'open',
+    title: '登录是否需要验证码',
+    description:
+      'Whether the next password sign-in of this account number needs an image captcha: always with LOGIN_CAPTCHA=on, else after a few consecutive failures. Known and unknown numbers answer alike.',
+    query: Type.Object(
+      { account: Type.String({ minLength: 1, maxLength: 100, title: '账号' }) },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ required: Type.Boolean() }),
+  }),
+};
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/\bEdgA?\/(\d+)/, 'Edge'],
+  [/\bOPR\/(\d+)/, 'Opera'],
+  [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/\bMicroMessenger\/(\d+)/, 'WeChat'],
+  [/\bFirefox\/(\d+)/, 'Firefox'],
+  [/\bHeadlessChrome\/(\d+)/, 'Headless Chrome'],
+  [/\bChrome\/(\d+)/, 'Chrome'],
+  [/\bCriOS\/(\d+)/, 'Chrome'],
+  [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/\bWindows\b/, 'Windows'],
+  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * A short name of the browser and system behind a user-agent string, e.g. "Chrome 140 / Windows"; other
+ * clients by their first product token ("curl 8"); '' for none.
+ */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  const ua = (userAgent ?? '').trim();
+  if (!ua) return '';
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  for (const [re, name] of BROWSERS) {
+    const match = re.exec(ua);
+    if (match) return system ? `${name} ${match[1]} / ${system}` : `${name} ${match[1]}`;
+  }
+  const product = /^([\w.-]+)\/(\d+)/.exec(ua);
+  if (product) return `${product[1]} ${product[2]}`;
+  return ua.slice(0, 40);
+}

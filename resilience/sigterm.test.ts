@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, api, LOG_DIR, removeDataDir, type ServerProcess, sleep, startServer } from './support.js';
+
+const IN_FLIGHT = 40;
+const EXIT_BOUND_MS = 10_000;
+
+describe('SIGTERM', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    removeDataDir(server.dataDir);
+  });
+
+  it('finishes every in-flight request with 200, refuses new connections and exits 0', async () => {
+    const log = join(LOG_DIR, `server-resilience-${server.port}.log`);
+    const loginsLogged = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"url":"/api/login"'));
+    const before = loginsLogged().length;
+    // A burst of sign-ins: each one is an argon2id verification, so together they take seconds.
+    let settled = 0;
+    const inFlight = Array.from({ length: IN_FLIGHT }, () =>
+      api<string>(server.baseUrl, 'POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } }).finally(
+        () => {
+          settled++;
+        },
+      ),
+    );
+    // Every request has reached the server (its "incoming request" line is written synchronously).
+    const deadline = Date.now() + 10_000;
+    while (loginsLogged().length - before < IN_FLIGHT && Date.now() < deadline) await sleep(10);
+    expect(loginsLogged().length - before).toBe(IN_FLIGHT);
+
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    // The listener closes at once: a new connection is refused while the old requests still run.
+    let late = 'not tried';
+    let pendingWhenRefused = -1;
+    for (const until = Date.now() + 3_000; Date.now() < until; await sleep(20)) {
+      late = await fetch(`${server.baseUrl}/api/health`).then(
+        (r) => `answered ${r.status}`,
+        (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed',
+      );
+      if (late === 'ECONNREFUSED') {
+        pendingWhenRefused = IN_FLIGHT - settled;
+        break;
+      }
+    }
+    const results = await Promise.all(inFlight);
+    const code = await server.exited;
+    const exitMs = performance.now() - signalled;
+    console.info(
+      `SIGTERM with ${IN_FLIGHT} sign-ins in flight: new connections refused while ${pendingWhenRefused} were ` +
+        `still running; exit ${code} after ${exitMs.toFixed(0)} ms`,
+    );
+
+    expect(late).toBe('ECONNREFUSED');
+    expect(pendingWhenRefused).toBeGreaterThan(0);
+    expect(results.map((r) => r.status)).toEqual(Array(IN_FLIGHT).fill(200));
+    expect(results.every((r) => typeof r.body.data === 'string' && r.body.data.length > 20)).toBe(true);
+    expect(code, server.output()).toBe(0);
+    expect(exitMs).toBeLessThan(EXIT_BOUND_MS);
+  });
+});
