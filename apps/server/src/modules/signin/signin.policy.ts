@@ -101,8 +101,12 @@ export function createSignInPolicy(deps: {
       };
 
       if (
-        (await repo.countByClient(client.ip.slice(0, 64), FAILED_CHECK_REASONS, iso(now - DAY_MS))) >=
-        limits.failuresPerClientDay
+        (await repo.countByClient(
+          client.ip.slice(0, 64),
+          FAILED_CHECK_REASONS,
+          iso(now - DAY_MS),
+          limits.failuresPerClientDay,
+        )) >= limits.failuresPerClientDay
       ) {
         throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
       }
@@ -112,7 +116,8 @@ export function createSignInPolicy(deps: {
         throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
       }
       if (
-        (await repo.countByAccount(account, FAILED_CHECK_REASONS, iso(now - HOUR_MS))) >= limits.checksPerAccountHour
+        (await repo.countByAccount(account, FAILED_CHECK_REASONS, iso(now - HOUR_MS), limits.checksPerAccountHour)) >=
+        limits.checksPerAccountHour
       ) {
         throw await refuse('rate_limited', tooMany(t('signin.accountHourly')));
       }

@@ -33,26 +33,39 @@ export function createSignInRepository(db: Kysely<DB>) {
       await db.insertInto('signin_log').values(row).execute();
     },
 
-    /** Log rows of `account` since `since` whose reason is one of `reasons`. */
-    async countByAccount(account: string, reasons: SignInReason[], since: string): Promise<number> {
-      const row = await db
+    /**
+     * Log rows of `account` since `since` whose reason is one of `reasons`, counted up to `atMost`: the limit only
+     * asks whether it is reached, and an uncapped count would read every row a flood adds (each refusal is
+     * logged too), making each refusal dearer than the last.
+     */
+    async countByAccount(account: string, reasons: SignInReason[], since: string, atMost: number): Promise<number> {
+      const rows = db
         .selectFrom('signin_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .select(sql<number>`1`.as('one'))
         .where('account', '=', account)
         .where('at', '>', since)
         .where('method', '=', 'password')
         .where('reason', 'in', reasons)
+        .limit(atMost);
+      const row = await db
+        .selectFrom(rows.as('capped'))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async countByClient(ip: string, reasons: SignInReason[], since: string): Promise<number> {
-      const row = await db
+    /** Like `countByAccount`, for a client address (any account), counted up to `atMost`. */
+    async countByClient(ip: string, reasons: SignInReason[], since: string, atMost: number): Promise<number> {
+      const rows = db
         .selectFrom('signin_log')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .select(sql<number>`1`.as('one'))
         .where('ip', '=', ip)
         .where('at', '>', since)
         .where('reason', 'in', reasons)
+        .limit(atMost);
+      const row = await db
+        .selectFrom(rows.as('capped'))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
