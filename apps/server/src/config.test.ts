@@ -80,11 +80,16 @@ describe('config', () => {
       failuresPerClientDay: 200,
       hashConcurrency: 2,
       hashQueue: 32,
+      refusalDelayMs: 1000,
     });
-    expect(loadConfig({ LOGIN_LOCK_AFTER: '5', PASSWORD_HASH_QUEUE: '0' }, '/').signIn).toMatchObject({
+    expect(
+      loadConfig({ LOGIN_LOCK_AFTER: '5', PASSWORD_HASH_QUEUE: '0', LOGIN_REFUSAL_DELAY_MS: '0' }, '/').signIn,
+    ).toMatchObject({
       lockAfter: 5,
       hashQueue: 0,
+      refusalDelayMs: 0,
     });
+    expect(() => loadConfig({ LOGIN_REFUSAL_DELAY_MS: '60000' }, '/')).toThrow('LOGIN_REFUSAL_DELAY_MS');
     expect(() => loadConfig({ LOGIN_CAPTCHA_AFTER: '0' }, '/')).toThrow('LOGIN_CAPTCHA_AFTER');
     expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' }, '/')).toThrow('PASSWORD_HASH_CONCURRENCY');
   });

@@ -61,6 +61,12 @@ export interface SignInLimits {
   /** argon2 computations running at once, and how many more may wait before new ones are refused. */
   readonly hashConcurrency: number;
   readonly hashQueue: number;
+  /**
+   * How long a refusal that needed no password check (lock, rate limit, missing captcha) waits before it is
+   * answered: a flood's connections then idle instead of spinning the event loop, and those refusals take about
+   * as long as a real check.
+   */
+  readonly refusalDelayMs: number;
 }
 
 /** Lifetimes, attempts and send caps of captchas and codes (VERIFY_* variables; see README). */
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       failuresPerClientDay: int(env, 'LOGIN_FAILURES_PER_CLIENT_DAY', 200, 1, 1_000_000),
       hashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
       hashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
+      refusalDelayMs: int(env, 'LOGIN_REFUSAL_DELAY_MS', 1000, 0, 10_000),
     }),
     verification: Object.freeze({
       captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),

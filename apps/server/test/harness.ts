@@ -99,6 +99,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-data-')),
     CAPTCHA_TEST_MODE: '1',
     LOGIN_CAPTCHA: 'off',
+    // Refusals answer at once here; signin.test.ts sets a delay where it checks the delay itself.
+    LOGIN_REFUSAL_DELAY_MS: '0',
   } as NodeJS.ProcessEnv);
   return Object.freeze({ ...base, ...overrides });
 }

@@ -35,6 +35,14 @@ const DAY_MS = 86_400_000;
 /** A failure streak whose last failure is older than this starts again. */
 const STREAK_MS = DAY_MS;
 
+/**
+ * Refusals answered without a password check. They are cheap, so a flood of them would keep the event loop busy
+ * and slow every other route; each waits `refusalDelayMs` first (a tarpit), which leaves a flooding client's
+ * connections idle. A wrong password needs no delay: the argon2 check and its bounded queue pace it.
+ */
+const UNCHECKED_REFUSALS: ReadonlySet<SignInReason> = new Set(['locked', 'rate_limited', 'captcha_required']);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const iso = (ms: number) => new Date(ms).toISOString();
 const tooMany = (msg: string) => new AppError(429, msg);
 
@@ -97,9 +105,16 @@ export function createSignInPolicy(deps: {
       const now = Date.now();
       const refuse = async (reason: SignInReason, error: AppError, accountId: number | null = null) => {
         await log({ account, accountId, reason, method: 'password' }, client);
+        if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
         return error;
       };
 
+      // The lock first: it is one primary-key read, and a flood at one account number is refused by it alone.
+      const guard = await repo.guardOf(account);
+      if (guard?.locked_until && guard.locked_until > iso(now)) {
+        const minutes = Math.max(1, Math.ceil((Date.parse(guard.locked_until) - now) / 60_000));
+        throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
+      }
       if (
         (await repo.countByClient(
           client.ip.slice(0, 64),
@@ -109,11 +124,6 @@ export function createSignInPolicy(deps: {
         )) >= limits.failuresPerClientDay
       ) {
         throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
-      }
-      const guard = await repo.guardOf(account);
-      if (guard?.locked_until && guard.locked_until > iso(now)) {
-        const minutes = Math.max(1, Math.ceil((Date.parse(guard.locked_until) - now) / 60_000));
-        throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
       }
       if (
         (await repo.countByAccount(account, FAILED_CHECK_REASONS, iso(now - HOUR_MS), limits.checksPerAccountHour)) >=

@@ -237,6 +237,32 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     }
   });
 
+  it('answers refusals that need no password check only after the refusal delay (a tarpit for floods)', async () => {
+    const other = await startTestApp(lane, {
+      signIn: limits({ captchaAfter: 2, lockAfter: 4, refusalDelayMs: 400 }),
+    });
+    try {
+      const attempt = (password: string) =>
+        other.call('POST', '/login', { body: { account: 'tarpit.ghost', password }, ip: '198.51.100.7' });
+      const timed = async (password: string) => {
+        const started = performance.now();
+        const res = await attempt(password);
+        return { status: res.status, msg: res.body.msg, ms: performance.now() - started };
+      };
+      // Two wrong passwords: each is an argon2 check, answered without the delay.
+      const first = await timed('wrong-pass-1');
+      expect(first.status).toBe(400);
+      expect(first.ms).toBeLessThan(400);
+      await attempt('wrong-pass-1');
+      // Now a captcha is required: refused without a check, after the delay.
+      const noCaptcha = await timed('wrong-pass-1');
+      expect(noCaptcha.msg).toBe('登录失败次数较多，请输入图形验证码');
+      expect(noCaptcha.ms).toBeGreaterThanOrEqual(390);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('shares the failure count between two server processes on one database, even when attempts race', async () => {
     const first = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
     const second = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) }, first.database);
