@@ -114,8 +114,9 @@ const SYSTEMS: Array<[RegExp, string]> = [
 ];
 
 /**
- * A short name of the browser and system behind a user-agent string, e.g. "Chrome 140 / Windows"; other
- * clients by their first product token ("curl 8"); '' for none.
+ * A short name of the browser and system behind a user-agent string, e.g. "Chrome 140 · Windows"; other
+ * clients by their first product token ("curl 8"); '' for none. The one parser behind every screen that shows a
+ * browser (在线用户, 登录设备, 登录日志, 操作日志) and the sign-in log's CSV.
  */
 export function describeUserAgent(userAgent: string | null | undefined): string {
   const ua = (userAgent ?? '').trim();
@@ -123,7 +124,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   for (const [re, name] of BROWSERS) {
     const match = re.exec(ua);
-    if (match) return system ? `${name} ${match[1]} / ${system}` : `${name} ${match[1]}`;
+    if (match) return system ? `${name} ${match[1]} · ${system}` : `${name} ${match[1]}`;
   }
   const product = /^([\w.-]+)\/(\d+)/.exec(ua);
   if (product) return `${product[1]} ${product[2]}`;

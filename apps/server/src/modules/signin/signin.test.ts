@@ -387,8 +387,8 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     expect(csv.body.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n')).toBe(true);
     const lines = csv.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[\d\-T:.Z]+,'=cmd\|calc,失败,账号不存在,172\.16\.5\.2,Chrome 140 \/ Windows,密码$/);
-    expect(lines[2]).toMatch(/,admin,成功,登录成功,172\.16\.5\.1,Chrome 140 \/ Windows,密码$/);
+    expect(lines[1]).toMatch(/^[\d\-T:.Z]+,'=cmd\|calc,失败,账号不存在,172\.16\.5\.2,Chrome 140 · Windows,密码$/);
+    expect(lines[2]).toMatch(/,admin,成功,登录成功,172\.16\.5\.1,Chrome 140 · Windows,密码$/);
 
     // Reading the log needs its permission; nobody can write it through the API.
     expect((await t.call('GET', '/signin-log/s', { query: { p: 1, pageSize: 10 } })).status).toBe(401);

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { routes } from '@gatehouse/contract';
+import { describeUserAgent, routes } from '@gatehouse/contract';
 import { App, Button, DatePicker, Form, Input, Select, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format/date';
 import { t } from '../../../lib/i18n';
 import { type AuditEntry, type AuditListQuery, exportAudit, useAuditList } from '../api/audit.api';
 import { AuditDetail, OutcomeTag, RequestTag, targetText } from './AuditDetail';
-import { type AuditFilterValues, browserOf, exportQueryOf, filtersOf, saveFile } from './audit-view';
+import { type AuditFilterValues, exportQueryOf, filtersOf, saveFile } from './audit-view';
 
 const firstPage = (): AuditListQuery => ({ p: 1, pageSize: appConfig.defaultPageSize });
 
@@ -85,7 +85,7 @@ export function AuditPage() {
       width: 100,
       render: (_v, entry) => (
         <Tooltip title={entry.userAgent}>
-          <span>{browserOf(entry.userAgent)}</span>
+          <span>{describeUserAgent(entry.userAgent)}</span>
         </Tooltip>
       ),
     },

@@ -2,7 +2,7 @@ import { AUDIT_MASK } from '@gatehouse/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../../lib/http';
-import { browserOf, exportQueryOf, fieldLabel, filtersOf, targetTypeLabel, valueText } from './audit-view';
+import { exportQueryOf, fieldLabel, filtersOf, targetTypeLabel, valueText } from './audit-view';
 
 describe('audit screen logic', () => {
   it('turns the form into filters: trimmed, empty ones left out, the range to whole minutes in ISO', () => {
@@ -52,24 +52,6 @@ describe('audit screen logic', () => {
     expect(targetTypeLabel('account')).toBe('账号');
     expect(targetTypeLabel('gadget')).toBe('gadget');
   });
-
-  it.each([
-    [
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      'Chrome 131',
-    ],
-    [
-      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
-      'Edge 120',
-    ],
-    ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox 128'],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-      'Safari 17',
-    ],
-    ['curl/8.5.0', 'curl/8.5.0'],
-    [null, ''],
-  ])('names the browser of %s', (agent, name) => expect(browserOf(agent)).toBe(name));
 
   it('reads the file name of Content-Disposition, the UTF-8 form first', () => {
     expect(

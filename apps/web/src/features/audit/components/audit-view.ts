@@ -57,24 +57,6 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A short browser name and major version out of a user agent ('Chrome 131'); '' when there is none. */
-export function browserOf(userAgent: string | null | undefined): string {
-  if (!userAgent) return '';
-  const rules: Array<[RegExp, string]> = [
-    [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
-    [/OPR\/(\d+)/, 'Opera'],
-    [/Firefox\/(\d+)/, 'Firefox'],
-    [/HeadlessChrome\/(\d+)/, 'Chrome Headless'],
-    [/Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
-    [/Version\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
-  ];
-  for (const [pattern, name] of rules) {
-    const match = pattern.exec(userAgent);
-    if (match) return `${name} ${match[1]}`;
-  }
-  return userAgent.length > 24 ? `${userAgent.slice(0, 24)}…` : userAgent;
-}
-
 /** Saves a downloaded file under its name (an object URL clicked through a temporary link). */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { routes } from '@gatehouse/contract';
+import { describeUserAgent, routes } from '@gatehouse/contract';
 import { App, Button, Flex, Form, Input, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
@@ -9,7 +9,6 @@ import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
 import { formatDateTime } from '../../../lib/format/date';
 import { fromNow } from '../../../lib/format/relative-time';
-import { describeUserAgent } from '../../../lib/format/user-agent';
 import { t } from '../../../lib/i18n';
 import { forceLogout, type OnlineQuery, type OnlineSession, useOnlineList } from '../api/online.api';
 
@@ -93,7 +92,7 @@ export function OnlinePage() {
       key: 'browser',
       render: (_value, session) => (
         <Tooltip title={session.userAgent}>
-          <span>{describeUserAgent(session.userAgent) ?? t('online.unknown')}</span>
+          <span>{describeUserAgent(session.userAgent) || t('online.unknown')}</span>
         </Tooltip>
       ),
     },

@@ -1,9 +1,9 @@
 import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
+import { describeUserAgent } from '@gatehouse/contract';
 import { App, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../lib/format/date';
 import { fromNow } from '../../../lib/format/relative-time';
-import { describeUserAgent } from '../../../lib/format/user-agent';
 import { t } from '../../../lib/i18n';
 import { endOtherOwnSessions, endOwnSession, type OwnSession, useOwnSessions } from '../api/profile.api';
 
@@ -53,7 +53,7 @@ export function OwnSessionsCard() {
         <Flex gap={8} align="center" wrap>
           <DesktopOutlined aria-hidden />
           <Tooltip title={session.userAgent}>
-            <span>{describeUserAgent(session.userAgent) ?? t('online.unknown')}</span>
+            <span>{describeUserAgent(session.userAgent) || t('online.unknown')}</span>
           </Tooltip>
           {session.current && <Tag color="green">{t('sessions.current')}</Tag>}
           {session.switchedBy && (
