@@ -9,6 +9,9 @@ export interface TokenClaims {
   exp: number;
 }
 
+/** Checked tokens kept by one issuer (a few hundred bytes each). */
+const VERIFIED_CACHE = 10_000;
+
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const HEADER = encode({ alg: 'HS256', typ: 'JWT' });
 
@@ -34,6 +37,11 @@ function decode(segment: string): Record<string, unknown> | undefined {
 export function createTokenIssuer(secret: string) {
   const key = Buffer.from(secret, 'utf8');
   const mac = (input: string) => createHmac('sha256', key).update(input).digest();
+  /**
+   * Tokens already checked, with their claims: a token's signature and claims never change, so each is checked
+   * once (the session behind it is still read on every request). Bounded; the oldest entry goes first.
+   */
+  const verified = new Map<string, TokenClaims>();
   return {
     async sign(sessionId: string, accountId: number, expiresAt: number): Promise<string> {
       const iat = Math.floor(Date.now() / 1000);
@@ -42,24 +50,39 @@ export function createTokenIssuer(secret: string) {
     },
     /** Answers the claims, or undefined for anything invalid or expired. */
     async verify(token: string): Promise<TokenClaims | undefined> {
-      const parts = token.split('.');
-      if (parts.length !== 3) return undefined;
-      const [head, body, signature] = parts as [string, string, string];
-      const header = decode(head);
-      if (header?.alg !== 'HS256' || 'crit' in header) return undefined;
-      const given = Buffer.from(signature, 'base64url');
-      if (given.toString('base64url') !== signature) return undefined;
-      const expected = mac(`${head}.${body}`);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-      const payload = decode(body);
-      if (!payload) return undefined;
-      const { sid, sub, exp, nbf } = payload;
-      if (typeof sid !== 'string' || typeof sub !== 'string' || typeof exp !== 'number') return undefined;
-      const now = Math.floor(Date.now() / 1000);
-      if (exp <= now || (nbf !== undefined && (typeof nbf !== 'number' || nbf > now))) return undefined;
-      return { sid, sub, exp };
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Math.floor(Date.now() / 1000)) return known;
+        verified.delete(token);
+        return undefined;
+      }
+      const claims = check(token);
+      if (claims) {
+        if (verified.size >= VERIFIED_CACHE) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+      }
+      return claims;
     },
   };
+
+  function check(token: string): TokenClaims | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3) return undefined;
+    const [head, body, signature] = parts as [string, string, string];
+    const header = decode(head);
+    if (header?.alg !== 'HS256' || 'crit' in header) return undefined;
+    const given = Buffer.from(signature, 'base64url');
+    if (given.toString('base64url') !== signature) return undefined;
+    const expected = mac(`${head}.${body}`);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const payload = decode(body);
+    if (!payload) return undefined;
+    const { sid, sub, exp, nbf } = payload;
+    if (typeof sid !== 'string' || typeof sub !== 'string' || typeof exp !== 'number') return undefined;
+    const now = Math.floor(Date.now() / 1000);
+    if (exp <= now || (nbf !== undefined && (typeof nbf !== 'number' || nbf > now))) return undefined;
+    return { sid, sub, exp };
+  }
 }
 
 export type TokenIssuer = ReturnType<typeof createTokenIssuer>;
