@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
 
@@ -21,8 +22,8 @@ interface ResolvedFilter {
 }
 
 export function createAccountsRepository(db: Kysely<DB>) {
-  const withNames = () =>
-    db
+  const withNames = (on: Kysely<DB> = db) =>
+    on
       .selectFrom('account')
       .innerJoin('org', 'org.id', 'account.org_id')
       .leftJoin('role', 'role.id', 'account.role_id')
@@ -46,6 +47,23 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'org.full_name as org_full_name',
         'role.name as role_name',
       ]);
+
+  /** The unfiltered list (the account screen as it opens) and its total: compiled once, newest or oldest first. */
+  const accountCount = preparedQuery(db, (db, name: string) =>
+    db.selectFrom('row_count').select('n').where('name', '=', name),
+  );
+  const unfilteredPage = (direction: 'asc' | 'desc') =>
+    preparedQuery(db, (db, take: number, skip: number) =>
+      withNames(db)
+        .where(
+          'account.id',
+          'in',
+          db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take).offset(skip),
+        )
+        .orderBy('account.id', 'desc'),
+    );
+  const newestFirst = unfilteredPage('desc');
+  const oldestFirst = unfilteredPage('asc');
 
   /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
   const filterExpr = (f: ResolvedFilter) => {
@@ -86,9 +104,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
       const filter = await resolve(accountFilter);
       if (!filter) return { rows: [], total: 0 };
       const filtered = filter.accountNumber || filter.accountName || filter.orgIds;
-      const all = Number(
-        (await db.selectFrom('row_count').select('n').where('name', '=', 'account').executeTakeFirst())?.n ?? 0,
-      );
+      const all = Number((await accountCount('account'))[0]?.n ?? 0);
       const total = filtered
         ? Number(
             (
@@ -107,6 +123,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
       // Walking the primary key until enough rows match reads about (all / total) rows per match; reading the
       // matches through the filter's index and sorting them reads `total`. With the exact numbers at hand the
       // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order).
+      if (!filtered) return { rows: await (fromOldest ? oldestFirst : newestFirst)(take, skip), total };
       const walk = !filtered || (all / Math.max(total, 1)) * (skip + take) <= total;
       const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
       const ids = db

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
 
 /** Escapes LIKE wildcards so a filter matches its text literally. */
@@ -7,6 +8,10 @@ function containsPattern(text: string): string {
 }
 
 export function createDictsRepository(db: Kysely<DB>) {
+  // The items of a dictionary feed every dictionary-backed field: compiled once.
+  const items = preparedQuery(db, (db, dictCode: string) =>
+    db.selectFrom('dict_item').selectAll().where('dict_code', '=', dictCode).orderBy('order_num').orderBy('id'),
+  );
   return {
     async page(dictName: string | undefined, offset: number, limit: number) {
       const filter = dictName
@@ -42,13 +47,7 @@ export function createDictsRepository(db: Kysely<DB>) {
       await db.deleteFrom('dict').where('id', '=', id).execute();
     },
     items(dictCode: string) {
-      return db
-        .selectFrom('dict_item')
-        .selectAll()
-        .where('dict_code', '=', dictCode)
-        .orderBy('order_num')
-        .orderBy('id')
-        .execute();
+      return items(dictCode);
     },
     findItem(id: number) {
       return db.selectFrom('dict_item').selectAll().where('id', '=', id).executeTakeFirst();

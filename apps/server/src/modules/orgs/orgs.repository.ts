@@ -1,32 +1,36 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB } from '../../platform/db/schema.js';
 
 export function createOrgsRepository(db: Kysely<DB>) {
+  const withHasChildren = (db: Kysely<DB>) =>
+    db
+      .selectFrom('org')
+      .select((eb) => [
+        'org.id',
+        'org.pid',
+        'org.name',
+        'org.full_name',
+        'org.create_time',
+        'org.region_id',
+        eb
+          .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
+          .as('has_children'),
+      ])
+      .orderBy('org.id');
+  // The lazy tree's one read (every expand of the organisation tree and picker): compiled once per shape.
+  const roots = preparedQuery(db, (db) => withHasChildren(db).where(sql<boolean>`org.pid is null`));
+  const childrenOf = preparedQuery(db, (db, pid: number) => withHasChildren(db).where('org.pid', '=', pid));
   return {
     /** Children of `pid` (roots when null), each with whether it has children of its own. */
     children(pid: number | null) {
-      return this.select()
-        .where(pid === null ? sql<boolean>`org.pid is null` : sql<boolean>`org.pid = ${pid}`)
-        .execute();
+      return pid === null ? roots() : childrenOf(pid);
     },
     one(id: number) {
       return this.select().where('org.id', '=', id).executeTakeFirst();
     },
     select() {
-      return db
-        .selectFrom('org')
-        .select((eb) => [
-          'org.id',
-          'org.pid',
-          'org.name',
-          'org.full_name',
-          'org.create_time',
-          'org.region_id',
-          eb
-            .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
-            .as('has_children'),
-        ])
-        .orderBy('org.id');
+      return withHasChildren(db);
     },
     findById(id: number) {
       return db.selectFrom('org').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,18 +1,19 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, ResourceRow } from '../../platform/db/schema.js';
 
 export function createResourcesRepository(db: Kysely<DB>) {
+  // Read by every permission check: compiled once.
+  const version = preparedQuery(db, (db, name: string) =>
+    db.selectFrom('row_count').select('n').where('name', '=', name),
+  );
   return {
     all(): Promise<ResourceRow[]> {
       return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();
     },
     /** Moves with every change of the resource tree or of any role's grants (triggers of 0009_perf). */
     async permissionVersion(): Promise<string> {
-      const row = await db
-        .selectFrom('row_count')
-        .select('n')
-        .where('name', '=', 'permission_version')
-        .executeTakeFirst();
+      const [row] = await version('permission_version');
       return String(row?.n ?? '');
     },
     /** Ids of the resources a role holds. */

@@ -23,6 +23,26 @@ describe.each(lanes)('preparedQuery on %s', (lane) => {
     }
   });
 
+  it('compiles every call on a Kysely with plugins, so they see each query with its values', async () => {
+    const t = await startTestApp(lane);
+    try {
+      const seen: unknown[] = [];
+      const traced = t.database.db.withPlugin({
+        transformQuery: (args) => {
+          seen.push(args.node);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const byId = preparedQuery(traced, (db, id: number) => db.selectFrom('org').select('id').where('id', '=', id));
+      await byId(1);
+      await byId(2);
+      expect(seen).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses an argument that does not end up as a bound parameter', async () => {
     const t = await startTestApp(lane);
     try {
