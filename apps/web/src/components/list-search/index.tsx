@@ -1,7 +1,8 @@
 import { InfoCircleOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Space, Typography } from 'antd';
+import { Button, Flex, Form, Space, Table, type TableProps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n';
+import { Pagination } from '../pagination';
 
 /** The 查询 / 重置 pair closing every list screen's inline search form (查询 submits the form). */
 export function SearchActions({ onReset }: { onReset: () => void }) {
@@ -28,5 +29,54 @@ export function ListTotal({ testId, children }: { testId: string; children: Reac
         {children}
       </Typography.Text>
     </Flex>
+  );
+}
+
+/** One page of a list as the API answers it. */
+export interface PagedList<T> {
+  list: T[];
+  totalCount: number;
+  totalPage: number;
+}
+
+export type PagedTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading'> & {
+  /** The page shown; undefined before the first answer (no pager then). */
+  page: PagedList<T> | undefined;
+  loading: boolean;
+  current: number;
+  pageSize: number;
+  onPageChange: (p: number, pageSize: number) => void;
+};
+
+/** A list screen's bordered table over one page of rows, with the shared pager under it. */
+export function PagedTable<T extends object>({
+  page,
+  loading,
+  current,
+  pageSize,
+  onPageChange,
+  ...table
+}: PagedTableProps<T>) {
+  return (
+    <>
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        bordered
+        {...table}
+        dataSource={page?.list ?? []}
+        loading={loading}
+        pagination={false}
+      />
+      {page && (
+        <Pagination
+          current={current}
+          pageSize={pageSize}
+          total={page.totalCount}
+          totalPage={page.totalPage}
+          onChange={onPageChange}
+        />
+      )}
+    </>
   );
 }

@@ -1,10 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { App, Button, DatePicker, Form, Input, Select, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
-import { ListTotal, SearchActions } from '../../../components/list-search';
-import { Pagination } from '../../../components/pagination';
+import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
 import { formatDateTime } from '../../../lib/format/date';
@@ -156,26 +155,16 @@ export function AuditPage() {
         />
       </Form>
       <ListTotal testId="audit-total">{t('audit.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <Table<AuditEntry>
-        rowKey="id"
-        size="middle"
-        bordered
+      <PagedTable<AuditEntry>
         columns={columns}
-        dataSource={page?.list ?? []}
+        page={page}
         loading={list.isFetching}
-        pagination={false}
         scroll={{ x: 1060 }}
         locale={{ emptyText: t('audit.empty') }}
+        current={query.p}
+        pageSize={query.pageSize}
+        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
       />
-      {page && (
-        <Pagination
-          current={query.p}
-          pageSize={query.pageSize}
-          total={page.totalCount}
-          totalPage={page.totalPage}
-          onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-        />
-      )}
       <AuditDetail entry={detail} onClose={() => setDetail(null)} />
     </>
   );

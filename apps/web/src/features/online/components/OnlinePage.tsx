@@ -1,10 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { App, Button, Flex, Form, Input, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
-import { ListTotal, SearchActions } from '../../../components/list-search';
-import { Pagination } from '../../../components/pagination';
+import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
 import { formatDateTime } from '../../../lib/format/date';
@@ -164,26 +163,16 @@ export function OnlinePage() {
         />
       </Form>
       <ListTotal testId="online-total">{t('online.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <Table<OnlineSession>
-        rowKey="id"
-        size="middle"
-        bordered
+      <PagedTable<OnlineSession>
         columns={columns}
-        dataSource={page?.list ?? []}
+        page={page}
         loading={list.isFetching}
-        pagination={false}
         locale={{ emptyText: t('online.empty') }}
         scroll={{ x: 'max-content' }}
+        current={query.p}
+        pageSize={query.pageSize}
+        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
       />
-      {page && (
-        <Pagination
-          current={query.p}
-          pageSize={query.pageSize}
-          total={page.totalCount}
-          totalPage={page.totalPage}
-          onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-        />
-      )}
     </>
   );
 }

@@ -1,23 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes, SIGNIN_REASONS, type SignInReasonCode } from '@gatehouse/contract';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
-import { ListTotal, SearchActions } from '../../../components/list-search';
-import { Pagination } from '../../../components/pagination';
+import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
 import { formatDateTime } from '../../../lib/format/date';
@@ -198,25 +185,15 @@ export function SignInLogPage() {
         />
       </Form>
       <ListTotal testId="signin-log-total">{t('signinLog.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <Table<SignInLogEntry>
-        rowKey="id"
-        size="middle"
-        bordered
+      <PagedTable<SignInLogEntry>
         columns={columns}
-        dataSource={page?.list ?? []}
+        page={page}
         loading={list.isFetching}
-        pagination={false}
         locale={{ emptyText: t('signinLog.empty') }}
+        current={query.p}
+        pageSize={query.pageSize}
+        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
       />
-      {page && (
-        <Pagination
-          current={query.p}
-          pageSize={query.pageSize}
-          total={page.totalCount}
-          totalPage={page.totalPage}
-          onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-        />
-      )}
     </>
   );
 }
