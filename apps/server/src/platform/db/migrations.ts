@@ -390,8 +390,22 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  // Kysely locks migrations on PostgreSQL (an advisory lock, each migration in a transaction) but not on SQLite,
+  // where it counts on a single process. Two processes starting at once on one file (README, "Several
+  // processes") then both created the first tables. On SQLite the whole run is one write transaction: the
+  // second process waits on the write lock (busy_timeout), then finds every migration done; a failure leaves
+  // no half-applied migration.
+  if (dialect === 'sqlite') await sql`begin immediate`.execute(db);
+  let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
+  try {
+    outcome = await migrator.migrateToLatest();
+  } catch (error) {
+    if (dialect === 'sqlite') await sql`rollback`.execute(db);
+    throw error;
+  }
+  const { error, results } = outcome;
   const failed = results?.find((r) => r.status === 'Error');
+  if (dialect === 'sqlite') await sql.raw(error || failed ? 'rollback' : 'commit').execute(db);
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
