@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { App, Button, Flex, Form, Input, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/can';
 import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
+import { SessionTags } from '../../../components/session-tags';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
 import { formatDateTime } from '../../../lib/format/date';
@@ -64,17 +65,7 @@ export function OnlinePage() {
       render: (_value, session) => (
         <Space size={4} wrap>
           <span>{session.accountNumber}</span>
-          {session.current && <Tag color="green">{t('online.current')}</Tag>}
-          {session.switchedBy && (
-            <Tooltip
-              title={t('online.switchedBy', {
-                name: session.switchedBy.accountName,
-                account: session.switchedBy.accountNumber,
-              })}
-            >
-              <Tag color="orange">{t('online.switched')}</Tag>
-            </Tooltip>
-          )}
+          <SessionTags session={session} currentLabel="online.current" />
         </Space>
       ),
     },

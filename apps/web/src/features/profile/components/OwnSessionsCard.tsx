@@ -1,7 +1,8 @@
 import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
 import { describeUserAgent } from '@gatehouse/contract';
-import { App, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { SessionTags } from '../../../components/session-tags';
 import { formatDateTime } from '../../../lib/format/date';
 import { fromNow } from '../../../lib/format/relative-time';
 import { t } from '../../../lib/i18n';
@@ -55,17 +56,7 @@ export function OwnSessionsCard() {
           <Tooltip title={session.userAgent}>
             <span>{describeUserAgent(session.userAgent) || t('online.unknown')}</span>
           </Tooltip>
-          {session.current && <Tag color="green">{t('sessions.current')}</Tag>}
-          {session.switchedBy && (
-            <Tooltip
-              title={t('online.switchedBy', {
-                name: session.switchedBy.accountName,
-                account: session.switchedBy.accountNumber,
-              })}
-            >
-              <Tag color="orange">{t('online.switched')}</Tag>
-            </Tooltip>
-          )}
+          <SessionTags session={session} currentLabel="sessions.current" />
         </Flex>
       ),
     },
