@@ -52,18 +52,28 @@ export function createAccountsRepository(db: Kysely<DB>) {
   const accountCount = preparedQuery(db, (db, name: string) =>
     db.selectFrom('row_count').select('n').where('name', '=', name),
   );
+  // Pages are served from memory while nothing was written: the first ones are opened over and over. The newest
+  // end also answers the total in the same statement (one round trip less on PostgreSQL).
   const unfilteredPage = (direction: 'asc' | 'desc') =>
-    preparedQuery(db, (db, take: number, skip: number) =>
-      withNames(db)
-        .where(
-          'account.id',
-          'in',
-          db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take).offset(skip),
-        )
-        .orderBy('account.id', 'desc'),
+    preparedQuery(
+      db,
+      (db, take: number, skip: number) =>
+        withNames(db)
+          .select((eb) => eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'))
+          .where(
+            'account.id',
+            'in',
+            db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take).offset(skip),
+          )
+          .orderBy('account.id', 'desc'),
+      { cache: 64 },
     );
   const newestFirst = unfilteredPage('desc');
   const oldestFirst = unfilteredPage('asc');
+  /** The unfiltered total as last read by this process: tells whether a page is in the newer half. */
+  let knownTotal: number | undefined;
+  const withoutTotal = <T extends { total_count: unknown }>(rows: readonly T[]) =>
+    rows.map(({ total_count: _, ...row }) => row);
 
   /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
   const filterExpr = (f: ResolvedFilter) => {
@@ -104,7 +114,17 @@ export function createAccountsRepository(db: Kysely<DB>) {
       const filter = await resolve(accountFilter);
       if (!filter) return { rows: [], total: 0 };
       const filtered = filter.accountNumber || filter.accountName || filter.orgIds;
+      if (!filtered && knownTotal !== undefined && offset <= knownTotal / 2 && limit > 0) {
+        // Most likely a page of the newer half (the first, above all): one statement answers rows and total.
+        const rows = await newestFirst(limit, offset);
+        const counted = rows[0]?.total_count;
+        if (counted !== undefined && counted !== null) {
+          knownTotal = Number(counted);
+          return { rows: withoutTotal(rows), total: knownTotal };
+        }
+      }
       const all = Number((await accountCount('account'))[0]?.n ?? 0);
+      knownTotal = all;
       const total = filtered
         ? Number(
             (
@@ -123,7 +143,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
       // Walking the primary key until enough rows match reads about (all / total) rows per match; reading the
       // matches through the filter's index and sorting them reads `total`. With the exact numbers at hand the
       // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order).
-      if (!filtered) return { rows: await (fromOldest ? oldestFirst : newestFirst)(take, skip), total };
+      if (!filtered) return { rows: withoutTotal(await (fromOldest ? oldestFirst : newestFirst)(take, skip)), total };
       const walk = !filtered || (all / Math.max(total, 1)) * (skip + take) <= total;
       const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
       const ids = db

@@ -3,45 +3,56 @@ import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, SessionRow } from '../../platform/db/schema.js';
 
 export function createSessionsRepository(db: Kysely<DB>) {
-  const findLive = preparedQuery(db, (db, id: string, now: string) =>
-    db
-      .selectFrom('session')
-      .innerJoin('account', 'account.id', 'session.account_id')
-      .leftJoin('role', 'role.id', 'account.role_id')
-      .leftJoin('session as origin', 'origin.id', 'session.origin_session_id')
-      .where('session.id', '=', id)
-      .where('session.ended_at', 'is', null)
-      .where('session.expires_at', '>', now)
-      // A switched identity lives only as long as the session of the account really acting.
-      .where((eb) =>
-        eb.or([
-          eb('session.origin_session_id', 'is', null),
-          eb.and([eb('origin.ended_at', 'is', null), eb('origin.expires_at', '>', now)]),
+  /**
+   * The session with its account, role and (for an identity switch) origin session, by key: whether it is still
+   * live is decided by the caller's clock, so the row can be served from memory while nothing was written.
+   */
+  const sessionRow = preparedQuery(
+    db,
+    (db, id: string) =>
+      db
+        .selectFrom('session')
+        .innerJoin('account', 'account.id', 'session.account_id')
+        .leftJoin('role', 'role.id', 'account.role_id')
+        .leftJoin('session as origin', 'origin.id', 'session.origin_session_id')
+        .where('session.id', '=', id)
+        .select([
+          'session.origin_session_id',
+          'origin.account_id as origin_account_id',
+          'origin.ended_at as origin_ended_at',
+          'origin.expires_at as origin_expires_at',
+          'role.update_time as role_update_time',
+          'session.id as session_id',
+          'session.ended_at',
+          'session.expires_at',
+          'session.last_seen_at',
+          'account.id as account_id',
+          'account.account_number',
+          'account.state',
+          'account.role_id',
+          'account.must_change_password',
+          'role.builtin as role_builtin',
         ]),
-      )
-      .select([
-        'session.origin_session_id',
-        'origin.account_id as origin_account_id',
-        'role.update_time as role_update_time',
-        'session.id as session_id',
-        'session.expires_at',
-        'session.last_seen_at',
-        'account.id as account_id',
-        'account.account_number',
-        'account.state',
-        'account.role_id',
-        'account.must_change_password',
-        'role.builtin as role_builtin',
-      ])
-      .limit(1),
+    // No LIMIT: the primary key yields at most one row, and a bound LIMIT made SQLite's plan of this join five
+    // times slower (27 µs instead of 6 µs per call, measured on SQLite 3.53).
+    { cache: 2000 },
   );
   return {
     async create(row: SessionRow): Promise<void> {
       await db.insertInto('session').values(row).execute();
     },
-    /** The session with its account and role, in one query: the hot path of every guarded request. */
+    /**
+     * The session with its account and role if it is live at `now` (not ended, not expired, and for an identity
+     * switch the same of the session really acting), in one query: the hot path of every guarded request.
+     */
     async findLive(id: string, now: string) {
-      return (await findLive(id, now))[0];
+      const row = (await sessionRow(id))[0];
+      if (!row || row.ended_at !== null || row.expires_at <= now) return undefined;
+      // A switched identity lives only as long as the session of the account really acting.
+      if (row.origin_session_id !== null && (row.origin_ended_at !== null || !(row.origin_expires_at! > now))) {
+        return undefined;
+      }
+      return row;
     },
     async touch(id: string, now: string): Promise<void> {
       await db.updateTable('session').set({ last_seen_at: now }).where('id', '=', id).execute();

@@ -17,7 +17,7 @@ const toItem = (row: DictItemRow) => ({
 });
 
 /** Parents before children, siblings by orderNum: the adjacency list in tree order. */
-function treeOrder(rows: DictItemRow[]): DictItemRow[] {
+function treeOrder(rows: readonly DictItemRow[]): DictItemRow[] {
   const ids = new Set(rows.map((r) => r.id));
   const byParent = new Map<number | null, DictItemRow[]>();
   for (const row of rows) {

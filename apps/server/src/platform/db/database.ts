@@ -37,7 +37,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * the last STATEMENT_CACHE distinct SQL texts are kept (SQLite re-prepares them itself after a schema change).
  */
 const STATEMENT_CACHE = 500;
-function cacheStatements(sqlite: SQLite.Database): void {
+/** Also counts the statements that may write (`onWrite`): Kysely prepares each statement right before running it. */
+function cacheStatements(sqlite: SQLite.Database, onWrite: () => void): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {
@@ -49,8 +50,35 @@ function cacheStatements(sqlite: SQLite.Database): void {
       if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, statement);
+    if (!statement.readonly) onWrite();
     return statement;
   }) as typeof sqlite.prepare;
+  const exec = sqlite.exec.bind(sqlite);
+  sqlite.exec = ((source: string) => {
+    onWrite();
+    return exec(source);
+  }) as typeof sqlite.exec;
+}
+
+/**
+ * The state of the data as a process-local stamp: it changes whenever anything may have been written since the
+ * last call, by this process (every statement that is not read-only counts, committed or not) or by another
+ * connection to the file (`PRAGMA data_version`). Equal stamps mean equal data, so a result read under one stamp
+ * can be served again while the stamp stays the same (`preparedQuery`'s `cache`, ADR 0013).
+ */
+export type DataStamp = () => string;
+const dataStamps = new WeakMap<object, DataStamp>();
+
+const statementNamers = new WeakMap<object, (sql: string) => void>();
+
+/** Makes `sql` a named statement on the PostgreSQL database `db` was opened on (see openPostgres); else nothing. */
+export function nameStatement(db: Kysely<never> | Kysely<DB>, sql: string): void {
+  statementNamers.get(db)?.(sql);
+}
+
+/** The data stamp of a database opened here, or undefined (PostgreSQL, transactions, plugin wrappers). */
+export function dataStampOf(db: Kysely<never> | Kysely<DB>): DataStamp | undefined {
+  return dataStamps.get(db);
 }
 
 export function openSqlite(file: string): Database {
@@ -60,8 +88,14 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  cacheStatements(sqlite);
+  let writes = 0;
+  cacheStatements(sqlite, () => {
+    writes++;
+  });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  // The local count is read before data_version: a write between the two changes the next stamp either way.
+  dataStamps.set(db, () => `${writes}:${dataVersion.get() as number}`);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -81,9 +115,21 @@ export function openPostgres(connectionString: string): Database {
   // A connection ended while checked out between two queries (pg_terminate_backend, a restart) emits 'error' on
   // the client itself: without a listener that is an uncaught exception that stops the process. The query that
   // uses it next fails (503) and the pool discards it on release.
+  // The statements preparedQuery names run as named (server-side prepared) statements: PostgreSQL parses them once
+  // per connection and, where the plan does not depend on the values, plans them once too (planning a page of
+  // accounts took four times as long as running it).
+  const names = new Map<string, string>();
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' && Array.isArray(values) && rest.length === 0 && names.get(text);
+      return name ? query({ name, text, values }) : query(text, values, ...rest);
+    }) as typeof client.query;
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  statementNamers.set(db, (text) => {
+    if (!names.has(text)) names.set(text, `gh_${names.size + 1}`);
+  });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { lanes, startTestApp } from '../../../test/harness.js';
+import { lanes, openTestDatabase, startTestApp } from '../../../test/harness.js';
+import { openSqlite } from './database.js';
 import { preparedQuery } from './prepared.js';
+import type { DB } from './schema.js';
 
 describe.each(lanes)('preparedQuery on %s', (lane) => {
   it('runs one compiled query with each call’s values, an argument used twice included', async () => {
@@ -50,6 +57,127 @@ describe.each(lanes)('preparedQuery on %s', (lane) => {
       await expect(unused('x')).rejects.toThrow('argument 0 is not a bound parameter');
     } finally {
       await t.close();
+    }
+  });
+});
+
+/** The name of an item of the throw-away table the cache tests create. */
+const nameOfItem = (db: Kysely<DB>, id: number) =>
+  db
+    .selectFrom('item' as never)
+    .select('name' as never)
+    .where('id' as never, '=', id as never);
+
+describe('preparedQuery with a cache on SQLite', () => {
+  const open = async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-cache-'));
+    const file = join(dir, 'cache.db');
+    const database = openSqlite(file);
+    await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
+    await sql`insert into item (id, name) values (1, 'one'), (2, 'two')`.execute(database.db);
+    const byId = preparedQuery(
+      database.db,
+      (db, id: number) =>
+        db
+          .selectFrom('item' as never)
+          .select(['id', 'name'] as never[])
+          .where('id' as never, '=', id as never),
+      { cache: 10 },
+    );
+    return {
+      database,
+      file,
+      byId: byId as unknown as (id: number) => Promise<readonly { id: number; name: string }[]>,
+      dispose: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  it('serves the very same frozen rows while nothing was written, and reads again after a write here', async () => {
+    const c = await open();
+    try {
+      const first = await c.byId(1);
+      expect(first).toEqual([{ id: 1, name: 'one' }]);
+      expect(await c.byId(1)).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+      expect(() => {
+        (first[0] as { name: string }).name = 'changed';
+      }).toThrow(TypeError);
+      // Other values are other entries.
+      expect(await c.byId(2)).toEqual([{ id: 2, name: 'two' }]);
+      await sql`update item set name = 'uno' where id = 1`.execute(c.database.db);
+      const again = await c.byId(1);
+      expect(again).not.toBe(first);
+      expect(again).toEqual([{ id: 1, name: 'uno' }]);
+      // A write inside a transaction counts too, even one rolled back (the stamp only ever errs on reading).
+      await expect(
+        c.database.db.transaction().execute(async (trx) => {
+          await sql`update item set name = 'tmp' where id = 1`.execute(trx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const afterRollback = await c.byId(1);
+      expect(afterRollback).not.toBe(again);
+      expect(afterRollback).toEqual([{ id: 1, name: 'uno' }]);
+    } finally {
+      await c.dispose();
+    }
+  });
+
+  it('sees a write committed by another connection (another process) on its next call', async () => {
+    const c = await open();
+    const other = new SQLite(c.file);
+    try {
+      const first = await c.byId(2);
+      expect(await c.byId(2)).toBe(first);
+      other.prepare("update item set name = 'deux' where id = 2").run();
+      expect(await c.byId(2)).toEqual([{ id: 2, name: 'deux' }]);
+    } finally {
+      other.close();
+      await c.dispose();
+    }
+  });
+
+  it('never serves a read made inside a transaction from memory, nor stores it', async () => {
+    const c = await open();
+    try {
+      await c.database.db.transaction().execute(async (trx) => {
+        const inTrx = preparedQuery(trx as unknown as typeof c.database.db, nameOfItem, { cache: 10 });
+        const a = await inTrx(1);
+        await sql`update item set name = 'inside' where id = 1`.execute(trx);
+        const b = await inTrx(1);
+        expect(b).not.toBe(a);
+        expect(b).toEqual([{ name: 'inside' }]);
+      });
+      expect(await c.byId(1)).toEqual([{ id: 1, name: 'inside' }]);
+    } finally {
+      await c.dispose();
+    }
+  });
+});
+
+describe.each(
+  process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [],
+)('preparedQuery on a PostgreSQL server (%s)', (lane) => {
+  it('runs as a named statement, prepared once per connection, and is never served from memory', async () => {
+    const database = await openTestDatabase(lane);
+    try {
+      await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
+      await sql`insert into item (id, name) values (1, 'one')`.execute(database.db);
+      const byId = preparedQuery(database.db, nameOfItem, { cache: 10 });
+      const first = await byId(1);
+      expect(first).toEqual([{ name: 'one' }]);
+      expect(await byId(1)).not.toBe(first);
+      // One connection at a time here, so the pool hands out the one that prepared it.
+      const prepared = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(database.db);
+      expect(prepared.rows.filter((row) => /^gh_\d+$/.test(row.name) && row.statement.includes('"item"'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await database.dispose();
     }
   });
 });

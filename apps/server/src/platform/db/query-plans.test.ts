@@ -234,6 +234,23 @@ describe.each(lanes)('query plans on %s', (lane) => {
       );
     }
     expect((await repo.page({}, total, 20)).rows).toEqual([]);
+
+    // The first page answers its total in the same statement once the process knows roughly how many there
+    // are: an account added or removed shows at once, rows and total alike.
+    await repo.page({}, 0, 20);
+    await sql`insert into account (account_number, account_name, password_hash, state, org_id, role_id, builtin,
+      create_time, update_time, must_change_password)
+      select 'zz-page-probe', account_name, password_hash, state, org_id, role_id, 0, create_time, update_time, 0
+      from account where id = (select max(id) from account)`.execute(db);
+    const added = await repo.page({}, 0, 20);
+    expect(added.total).toBe(total + 1);
+    expect(added.rows[0]?.account_number).toBe('zz-page-probe');
+    expect(added.rows.map((r) => r.id)).toEqual(await direct(0));
+    expect(Object.keys(added.rows[0]!)).not.toContain('total_count');
+    await sql`delete from account where account_number = 'zz-page-probe'`.execute(db);
+    const removed = await repo.page({}, 0, 20);
+    expect(removed.total).toBe(total);
+    expect(removed.rows.map((r) => r.id)).toEqual(await direct(0));
   });
 
   it('answers the session of a token by its key (the guard of every request)', async () => {
