@@ -7,6 +7,7 @@ import { createDictsRepository } from '../../modules/dicts/dicts.repository.js';
 import { createOrgsRepository } from '../../modules/orgs/orgs.repository.js';
 import { createResourcesRepository } from '../../modules/resources/resources.repository.js';
 import { createRolesRepository } from '../../modules/roles/roles.repository.js';
+import { createSignInRepository, FAILED_CHECK_REASONS } from '../../modules/signin/signin.repository.js';
 import type { DB } from './schema.js';
 import { countChildren, isInSubtree } from './tree.js';
 
@@ -104,6 +105,13 @@ describe.each(lanes)('query plans on %s', (lane) => {
       insert into session (id, account_id, created_at, last_seen_at, expires_at, ended_at)
       select 'seeded-' || n, 1 + n % 1000, ${now}, ${now}, ${now}, ${now} from g`.execute(db);
     for (let i = 0; i < 20; i++) await t.login();
+    // A busy office address: 20,000 successful sign-ins of one account today, and 3 failures.
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 20000)
+      insert into signin_log (at, account, account_id, outcome, reason, method, ip, user_agent)
+      select ${now}, 'u1', 1, 'success', 'ok', 'password', '10.1.1.1', null from g`.execute(db);
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 3)
+      insert into signin_log (at, account, account_id, outcome, reason, method, ip, user_agent)
+      select ${now}, 'u1', 1, 'failure', 'bad_credentials', 'password', '10.1.1.1', null from g`.execute(db);
     await sql`analyze`.execute(db);
   }, 120_000);
 
@@ -251,6 +259,27 @@ describe.each(lanes)('query plans on %s', (lane) => {
     const removed = await repo.page({}, 0, 20);
     expect(removed.total).toBe(total);
     expect(removed.rows.map((r) => r.id)).toEqual(await direct(0));
+  });
+
+  it('counts the failed sign-ins of an account or address without walking its successful ones', async () => {
+    const since = '2025-12-31T00:00:00.000Z';
+    const plans = await plansOf(async (d) => {
+      const repo = createSignInRepository(d);
+      expect(await repo.countByAccount('u1', FAILED_CHECK_REASONS, since, 100)).toBe(3);
+      expect(await repo.countByClient('10.1.1.1', FAILED_CHECK_REASONS, since, 200)).toBe(3);
+    });
+    // The recorder also sees the capped inner select on its own; the two counts are what runs.
+    const counts = plans.filter(({ sql: text }) => text.startsWith('select count(*)'));
+    expect(counts).toHaveLength(2);
+    for (const { sql: text, plan } of counts) {
+      const lines = plan.join('\n');
+      // The reason is part of the index search, not a filter applied to every row of the window.
+      if (dialect === 'sqlite')
+        expect(lines, text).toMatch(
+          /USING (COVERING )?INDEX signin_log_\w+_reason_idx \(\w+=\? AND reason=\? AND at>\?\)/,
+        );
+      else expect(lines, text).toMatch(/Index Cond: .*reason/);
+    }
   });
 
   it('answers the session of a token by its key (the guard of every request)', async () => {
