@@ -126,13 +126,15 @@ describe('preparedQuery with a cache on SQLite', () => {
     }
   });
 
-  it('sees a write committed by another connection (another process) on its next call', async () => {
+  it('sees a write committed by another connection (another process) from the next turn of the event loop', async () => {
     const c = await open();
     const other = new SQLite(c.file);
     try {
       const first = await c.byId(2);
       expect(await c.byId(2)).toBe(first);
       other.prepare("update item set name = 'deux' where id = 2").run();
+      // As a request would: one that arrives after the commit is read in a later turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(await c.byId(2)).toEqual([{ id: 2, name: 'deux' }]);
     } finally {
       other.close();
