@@ -6,8 +6,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Modal, Space } from 'antd';
-import Cropper from 'cropperjs';
-import 'cropperjs/dist/cropper.css';
+import type Cropper from 'cropperjs';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../lib/i18n';
 import { canvasToJpeg, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from './image';
@@ -199,13 +198,26 @@ function CropArea({ file, ratio, cropper, onReady, onUnreadable }: CropAreaProps
     const onError = () => failed.current();
     element.addEventListener('error', onError);
     element.src = url;
-    const instance = new Cropper(element, { ...cropperOptions(ratio), ready: () => onReady(true) });
-    cropper.current = instance;
+    // The cropper library is fetched on the first crop (./cropper); until it is up the buttons stay disabled.
+    let instance: Cropper | null = null;
+    let cancelled = false;
+    import('./cropper').then(
+      ({ default: CropperClass }) => {
+        if (cancelled) return;
+        instance = new CropperClass(element, { ...cropperOptions(ratio), ready: () => onReady(true) });
+        cropper.current = instance;
+      },
+      // Not fetched (offline): the dialog has no other way out, as with a picture that cannot be decoded.
+      () => {
+        if (!cancelled) failed.current();
+      },
+    );
     return () => {
+      cancelled = true;
       element.removeEventListener('error', onError);
-      instance.destroy();
+      instance?.destroy();
       URL.revokeObjectURL(url);
-      if (cropper.current === instance) cropper.current = null;
+      if (instance && cropper.current === instance) cropper.current = null;
       onReady(false);
     };
   }, [file, ratio, cropper, onReady]);

@@ -275,10 +275,11 @@ describe('Uploader', () => {
       await choose(png('face.PNG'));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('图像剪裁')).toBeTruthy();
-      expect(FakeCropper.last().options.aspectRatio).toBe(2);
       expect(upload).not.toHaveBeenCalled();
       const ok = within(dialog).getByRole('button', { name: /确定/ }) as HTMLButtonElement;
+      // The cropper library is fetched on the first crop; the buttons are enabled once it reports ready.
       await waitFor(() => expect(ok.disabled).toBe(false));
+      expect(FakeCropper.last().options.aspectRatio).toBe(2);
       fireEvent.click(within(dialog).getByRole('button', { name: /右旋/ }));
       expect(FakeCropper.last().rotate).toHaveBeenCalledWith(90);
       await act(async () => fireEvent.click(ok));
@@ -294,8 +295,9 @@ describe('Uploader', () => {
       const { choose, upload } = renderUploader({ crop: true });
       await choose(png('broken.png'));
       await screen.findByRole('dialog');
+      const cropper = await waitFor(() => FakeCropper.last());
       act(() => {
-        FakeCropper.last().element.dispatchEvent(new Event('error'));
+        cropper.element.dispatchEvent(new Event('error'));
       });
       expect(await screen.findByText('无法读取该图片，请换一张')).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
