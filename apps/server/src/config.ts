@@ -21,6 +21,8 @@ export interface Config {
   readonly logLevel: string;
   /** LOG_FILE: write the log to this file (appended) instead of stdout; tests collect theirs this way. */
   readonly logFile: string | undefined;
+  /** SQLITE_READ_CACHE: hot SQLite reads are served from memory while nothing was written (ADR 0013); on by default. */
+  readonly sqliteReadCache: boolean;
   /** Sign-in needs an image-captcha token (LOGIN_CAPTCHA, on unless 'off'/'0'/'false'). */
   readonly loginCaptcha: boolean;
   /** Also write every image-captcha answer to the outbox (CAPTCHA_TEST_MODE=1; refused in production). */
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     webDist,
     logLevel: env.LOG_LEVEL || 'info',
     logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
+    sqliteReadCache: flag(env, 'SQLITE_READ_CACHE', true),
     loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
     captchaTestMode,
     smtpUrl,

@@ -5,7 +5,9 @@ import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
 
 const config = loadConfig();
-const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(`${config.dataDir}/gatehouse.db`);
+const database = config.databaseUrl
+  ? openPostgres(config.databaseUrl)
+  : openSqlite(`${config.dataDir}/gatehouse.db`, { readCache: config.sqliteReadCache });
 const { fastify, setup } = await buildApp(config, database);
 
 if (setup.generatedAdminPassword) {

@@ -81,7 +81,8 @@ export function dataStampOf(db: Kysely<never> | Kysely<DB>): DataStamp | undefin
   return dataStamps.get(db);
 }
 
-export function openSqlite(file: string): Database {
+/** `readCache: false` gives the database no data stamp, so no result is served from memory (SQLITE_READ_CACHE). */
+export function openSqlite(file: string, options: { readCache?: boolean } = {}): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -101,13 +102,14 @@ export function openSqlite(file: string): Database {
   const forget = () => {
     version = undefined;
   };
-  dataStamps.set(db, () => {
-    if (version === undefined) {
-      version = dataVersion.get() as number;
-      setImmediate(forget);
-    }
-    return `${writes}:${version}`;
-  });
+  if (options.readCache !== false)
+    dataStamps.set(db, () => {
+      if (version === undefined) {
+        version = dataVersion.get() as number;
+        setImmediate(forget);
+      }
+      return `${writes}:${version}`;
+    });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

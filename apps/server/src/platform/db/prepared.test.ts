@@ -142,6 +142,22 @@ describe('preparedQuery with a cache on SQLite', () => {
     }
   });
 
+  it('reads every time on a database opened without the cache (SQLITE_READ_CACHE=off)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-nocache-'));
+    const database = openSqlite(join(dir, 'nocache.db'), { readCache: false });
+    try {
+      await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
+      await sql`insert into item (id, name) values (1, 'one')`.execute(database.db);
+      const byId = preparedQuery(database.db, nameOfItem, { cache: 10 });
+      const first = await byId(1);
+      expect(first).toEqual([{ name: 'one' }]);
+      expect(await byId(1)).not.toBe(first);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never serves a read made inside a transaction from memory, nor stores it', async () => {
     const c = await open();
     try {
