@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { type Browser, chromium } from 'playwright-core';
+
+/**
+ * Issue 8's front-end measurements, shared by the perf E2E (which guards them) and `npm run bench` (which reports
+ * them against the targets on a quiet machine): a cold load of /login until its form can be used, and Lighthouse's
+ * desktop scores of /login and of the account screen. No test runner here, so the benchmark can import it.
+ */
+export const FRONTEND_TARGET = { coldLoadMs: 500, lighthouse: 98 };
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Milliseconds from navigation start to an enabled, visible login form (both inputs), each in a fresh browser
+ * context (empty HTTP cache, no storage), after one throw-away load that warms the server.
+ */
+export async function coldLoadTimings(browser: Browser, baseUrl: string, runs = 7): Promise<number[]> {
+  const fresh = () =>
+    browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' });
+  const warm = await fresh();
+  await (await warm.newPage()).goto('/#/login');
+  await warm.close();
+  const timings: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await fresh();
+    const page = await context.newPage();
+    await page.goto('/#/login', { waitUntil: 'commit' });
+    // performance.now() counts from the navigation's start (timeOrigin); polled every animation frame.
+    const ready = await page.waitForFunction(
+      () => {
+        const inputs = [
+          ...document.querySelectorAll<HTMLInputElement>('input[placeholder="输入用户名"], input[type=password]'),
+        ];
+        const usable = inputs.length === 2 && inputs.every((input) => !input.disabled && input.offsetParent !== null);
+        return usable ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    timings.push(Number(await ready.jsonValue()));
+    await context.close();
+  }
+  return timings;
+}
+
+/** A Chromium with a debugging port and its own profile, for Lighthouse to drive. */
+export interface AuditBrowser {
+  port: number;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export async function startAuditBrowser(): Promise<AuditBrowser> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'gh-lighthouse-'));
+  const chrome: ChildProcess = spawn(
+    '/usr/bin/chromium',
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('chromium did not open its debugging port');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    async close() {
+      if (chrome.exitCode === null) {
+        const exited = new Promise((r) => chrome.once('exit', r));
+        chrome.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Signs in through the login page in the audit browser's profile, then forgets the HTTP cache: the next audit is a
+ * cold load with a session (the token stays in localStorage).
+ */
+export async function signInForAudit(port: number, baseUrl: string, account: string, password: string) {
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = cdp.contexts()[0];
+  if (!context) throw new Error('no default browser context');
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByPlaceholder('输入用户名').fill(account);
+  await page.getByPlaceholder('输入密码').fill(password);
+  await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
+  await page.waitForFunction(() => !location.hash.includes('/login'), undefined, { timeout: 15_000 });
+  const session = await context.newCDPSession(page);
+  await session.send('Network.clearBrowserCache');
+  await page.close();
+  // Leaves the CDP connection without closing the browser Lighthouse drives.
+  await cdp.close();
+}
+
+export interface AuditResult {
+  /** Category scores, 0–100. */
+  scores: Record<string, number>;
+  finalUrl: string;
+  /** FCP, LCP, TBT, CLS and Speed Index as Lighthouse displays them. */
+  metrics: string;
+  /** Where the main thread went (the usual reason for a low score): category totals, in ms. */
+  work: string;
+}
+
+/** Audits `url` with Lighthouse's desktop preset in the audit browser; storage is kept. */
+export async function audit(port: number, url: string): Promise<AuditResult> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+  const scores = Object.fromEntries(
+    Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+  );
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]
+    .map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`)
+    .join(', ');
+  const work =
+    (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] })?.items
+      ?.map((item) => `${item.groupLabel} ${Math.round(item.duration)}`)
+      .join(', ') ?? '';
+  return { scores, finalUrl: result.lhr.finalDisplayedUrl, metrics, work };
+}
