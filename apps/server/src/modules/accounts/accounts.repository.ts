@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
@@ -52,24 +52,36 @@ export function createAccountsRepository(db: Kysely<DB>) {
   const accountCount = preparedQuery(db, (db, name: string) =>
     db.selectFrom('row_count').select('n').where('name', '=', name),
   );
-  // Pages are served from memory while nothing was written: the first ones are opened over and over. The newest
-  // end also answers the total in the same statement (one round trip less on PostgreSQL).
+  // Pages are served from memory while nothing was written: the first ones are opened over and over. Each page also
+  // answers the total in the same statement (one round trip less on PostgreSQL).
+  const unfiltered = (db: Kysely<DB>, direction: 'asc' | 'desc', take: Expression<number> | number, skip?: number) => {
+    let ids = db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take);
+    if (skip !== undefined) ids = ids.offset(skip);
+    return withNames(db)
+      .select((eb) => eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'))
+      .where('account.id', 'in', ids)
+      .orderBy('account.id', 'desc');
+  };
   const unfilteredPage = (direction: 'asc' | 'desc') =>
-    preparedQuery(
-      db,
-      (db, take: number, skip: number) =>
-        withNames(db)
-          .select((eb) => eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'))
-          .where(
-            'account.id',
-            'in',
-            db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take).offset(skip),
-          )
-          .orderBy('account.id', 'desc'),
-      { cache: 64 },
-    );
+    preparedQuery(db, (db, take: number, skip: number) => unfiltered(db, direction, take, skip), { cache: 64 });
   const newestFirst = unfilteredPage('desc');
   const oldestFirst = unfilteredPage('asc');
+  /**
+   * The first page (the screen as it opens) by page size, with the size written into the statement: its plan does not
+   * depend on any value, so PostgreSQL plans the named statement once instead of on every call.
+   */
+  const firstPageQuery = (take: number) =>
+    preparedQuery(db, (db) => unfiltered(db, 'desc', sql.lit(take)), { cache: 1 });
+  /** By page size (at most 100 of them, the contract's largest page). */
+  const firstPages = new Map<number, ReturnType<typeof firstPageQuery>>();
+  const firstPage = (take: number) => {
+    let query = firstPages.get(take);
+    if (!query) {
+      query = firstPageQuery(take);
+      firstPages.set(take, query);
+    }
+    return query();
+  };
   /** The unfiltered total as last read by this process: tells whether a page is in the newer half. */
   let knownTotal: number | undefined;
   const withoutTotal = <T extends { total_count: unknown }>(rows: readonly T[]) =>
@@ -114,9 +126,9 @@ export function createAccountsRepository(db: Kysely<DB>) {
       const filter = await resolve(accountFilter);
       if (!filter) return { rows: [], total: 0 };
       const filtered = filter.accountNumber || filter.accountName || filter.orgIds;
-      if (!filtered && knownTotal !== undefined && offset <= knownTotal / 2 && limit > 0) {
-        // Most likely a page of the newer half (the first, above all): one statement answers rows and total.
-        const rows = await newestFirst(limit, offset);
+      if (!filtered && limit > 0 && (offset === 0 || (knownTotal !== undefined && offset <= knownTotal / 2))) {
+        // The first page, or most likely one of the newer half: one statement answers rows and total.
+        const rows = await (offset === 0 ? firstPage(limit) : newestFirst(limit, offset));
         const counted = rows[0]?.total_count;
         if (counted !== undefined && counted !== null) {
           knownTotal = Number(counted);
