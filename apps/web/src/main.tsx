@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { configureHttp } from './lib/http';
-import { currentLocale } from './lib/i18n';
+import { currentLocale, textsReady } from './lib/i18n';
 import { useServerOptions } from './stores/server-options';
 import { canCall, useSession } from './stores/session';
 import 'antd/dist/reset.css';
@@ -19,30 +19,38 @@ configureHttp({
   },
 });
 
-// The page's language (the remembered choice, read by lib/i18n) for screen readers, hyphenation and fonts.
-document.documentElement.lang = currentLocale();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// `npm run dev:mock`: the mock service worker answers the API before the first call. Only this mode loads it,
-// so msw never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
-if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
+/**
+ * Starts the page. A function rather than top-level awaits: an entry module with a top-level await makes rolldown
+ * split the shared code into more, smaller chunks (about 3 KiB more gzip for each route's cold load).
+ */
+async function start(container: HTMLElement) {
+  // An English page's catalogue is a chunk of its own: nothing reads a text before it is in (at once for zh-CN).
+  await textsReady;
 
-// The router starts at once: the first screen's chunk (route `lazy`) loads while the server's options are read.
-const router = createAppRouter();
+  // The page's language (the remembered choice, read by lib/i18n) for screen readers, hyphenation and fonts.
+  document.documentElement.lang = currentLocale();
 
-// The server's switches decide how calls travel and which routes exist, so they are read before the first render.
-void useServerOptions
-  .getState()
-  .load()
-  .then((options) => {
-    configureHttp({
-      modes: { encryption: options.encryption, permissionInterceptor: options.permissionInterceptor },
-    });
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
+  // `npm run dev:mock`: the mock service worker answers the API before the first call. Only this mode loads it,
+  // so msw never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
+  if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
+
+  // The router starts at once: the first screen's chunk (route `lazy`) loads while the server's options are read.
+  const router = createAppRouter();
+
+  // The server's switches decide how calls travel and which routes exist, so they are read before the first
+  // render.
+  const options = await useServerOptions.getState().load();
+  configureHttp({
+    modes: { encryption: options.encryption, permissionInterceptor: options.permissionInterceptor },
   });
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -12,7 +12,6 @@ import { useEffectiveTheme } from '../stores/preferences';
 import type { AppRouter } from './router';
 
 const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
-const antdLocale = currentLocale() === 'en-US' ? enUS : zhCN;
 
 /**
  * Providers: antd (the page's language, light or dark theme, App context for toasts and dialogs), react-query,
@@ -26,6 +25,7 @@ export function App({ router }: { router: AppRouter }) {
         defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
       }),
   );
+  const antdLocale = currentLocale() === 'en-US' ? enUS : zhCN;
   const reducedMotion = usePrefersReducedMotion();
   const mode = useEffectiveTheme();
   // With prefers-reduced-motion, dialogs and drawers appear in place instead of zooming from the pointer.

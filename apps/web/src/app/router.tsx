@@ -10,7 +10,15 @@ import { RequireSession, requireSessionLoader } from './RequireSession';
 import { RootRoute } from './RootRoute';
 import { RouteFallback } from './RouteFallback';
 
-const handle = (title: string): RouteHandle => ({ title });
+/**
+ * A route's title, read when it is shown: the module is evaluated before an English page's catalogue is in
+ * (lib/i18n `textsReady`), so it must not look texts up at load.
+ */
+const handle = (title: () => string): RouteHandle => ({
+  get title() {
+    return title();
+  },
+});
 
 /** Menu paths without a built screen (pages.tsx) show the shared "not open yet" page. */
 const loadUnavailable = () => import('../components/page-unavailable').then((m) => m.PageUnavailable);
@@ -24,8 +32,8 @@ export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
   const load = pageLoaderFor(menu.path) ?? loadUnavailable;
   const lazy = async () => ({ element: <MenuRoute key={menu.path} menu={menu} page={await load()} /> });
   return menu.path === '/'
-    ? { index: true, lazy, handle: handle(menuTitle(menu)) }
-    : { path: menu.path, lazy, handle: handle(menuTitle(menu)) };
+    ? { index: true, lazy, handle: handle(() => menuTitle(menu)) }
+    : { path: menu.path, lazy, handle: handle(() => menuTitle(menu)) };
 });
 
 /** A route `lazy` answering one named export of a module as the route's Component. */
@@ -49,7 +57,7 @@ export const routeTree: RouteObject[] = [
           () => import('../features/auth/components/LoginPage'),
           (m) => m.LoginPage,
         ),
-        handle: handle(t('route.login')),
+        handle: handle(() => t('route.login')),
       },
       {
         path: '/register',
@@ -57,7 +65,7 @@ export const routeTree: RouteObject[] = [
           () => import('../features/auth/components/RegisterPage'),
           (m) => m.RegisterPage,
         ),
-        handle: handle(t('auth.route.register')),
+        handle: handle(() => t('auth.route.register')),
       },
       {
         path: '/update-password',
@@ -65,7 +73,7 @@ export const routeTree: RouteObject[] = [
           () => import('../features/auth/components/UpdatePasswordPage'),
           (m) => m.UpdatePasswordPage,
         ),
-        handle: handle(t('auth.route.updatePassword')),
+        handle: handle(() => t('auth.route.updatePassword')),
       },
       {
         path: '/500',
@@ -73,7 +81,7 @@ export const routeTree: RouteObject[] = [
           () => import('../features/errors/ServerErrorPage'),
           (m) => m.ServerErrorPage,
         ),
-        handle: handle(t('route.serverError')),
+        handle: handle(() => t('route.serverError')),
       },
       {
         path: '/404',
@@ -81,7 +89,7 @@ export const routeTree: RouteObject[] = [
           () => import('../features/errors/NotFoundPage'),
           (m) => m.NotFoundPage,
         ),
-        handle: handle(t('route.notFound')),
+        handle: handle(() => t('route.notFound')),
       },
       {
         loader: requireSessionLoader,
@@ -104,7 +112,7 @@ export const routeTree: RouteObject[] = [
               { index: true, element: <Navigate to="/data-v/overview" replace /> },
               {
                 path: 'overview',
-                handle: handle(t('datav.title')),
+                handle: handle(() => t('datav.title')),
                 lazy: screen(
                   () => import('../features/data-v'),
                   (m) => m.DataVOverview,

@@ -1,6 +1,7 @@
 import { flattenMenus } from '@gatehouse/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogues, menuTitle, setTextLocale, t } from '.';
+import { menuTitle, setTextLocale, t, zhCatalogue } from '.';
+import { enCatalogue } from './en-US.catalogue';
 import { LOCALE_STORAGE_KEY, storedLocale } from './locale';
 
 const HAN = /\p{Script=Han}/u;
@@ -10,8 +11,8 @@ describe('catalogues', () => {
   afterEach(() => setTextLocale('zh-CN'));
 
   it('has an en-US text for every zh-CN key: non-empty, translated where zh-CN is Chinese, same parameters', () => {
-    const zh = catalogues['zh-CN'];
-    const en = catalogues['en-US'];
+    const zh = zhCatalogue;
+    const en = enCatalogue;
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, zhText] of Object.entries(zh) as [keyof typeof zh, string][]) {
       const enText = en[key];
@@ -22,24 +23,24 @@ describe('catalogues', () => {
   });
 
   it('has no Chinese left in en-US', () => {
-    const leftovers = Object.entries(catalogues['en-US']).filter(([, text]) => HAN.test(text));
+    const leftovers = Object.entries(enCatalogue).filter(([, text]) => HAN.test(text));
     expect(leftovers).toEqual([]);
   });
 
-  it('titles every contract menu in both languages; zh-CN equals the contract', () => {
+  it('titles every contract menu in both languages; zh-CN equals the contract', async () => {
     for (const menu of flattenMenus()) {
       expect(menuTitle(menu)).toBe(menu.title);
     }
-    setTextLocale('en-US');
+    await setTextLocale('en-US');
     expect(menuTitle({ path: '/user/Account', title: '账号管理' })).toBe('Accounts');
     for (const menu of flattenMenus()) expect(HAN.test(menuTitle(menu)), menu.path).toBe(false);
     // A menu the catalogue does not know keeps the contract's title.
     expect(menuTitle({ path: '/new', title: '新菜单' })).toBe('新菜单');
   });
 
-  it('t() reads the chosen catalogue', () => {
+  it('t() reads the chosen catalogue', async () => {
     expect(t('account.totalCount', { count: 3 })).toBe('共 3 条记录');
-    setTextLocale('en-US');
+    await setTextLocale('en-US');
     expect(t('account.totalCount', { count: 3 })).toBe('Total: 3');
   });
 

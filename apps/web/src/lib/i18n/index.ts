@@ -1,18 +1,4 @@
-import { enUS as enCore } from './en-US';
-import { enUSAudit } from './en-US.audit';
-import { enUSAuth } from './en-US.auth';
-import { enUSDicts } from './en-US.dicts';
-import { enUSFiles } from './en-US.files';
-import { enUSHome } from './en-US.home';
-import { enUSMenus } from './en-US.menus';
-import { enUSOrgs } from './en-US.orgs';
-import { enUSProfile } from './en-US.profile';
-import { enUSResources } from './en-US.resources';
-import { enUSRoles } from './en-US.roles';
-import { enUSSessions } from './en-US.sessions';
-import { enUSSigninLog } from './en-US.signinLog';
-import { enUSVerify } from './en-US.verify';
-import { type Locale, storedLocale } from './locale';
+import { DEFAULT_LOCALE, type Locale, storedLocale } from './locale';
 import { zhCN as core } from './zh-CN';
 import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
@@ -40,7 +26,7 @@ export {
 } from './locale';
 
 /** The zh-CN catalogue (the default), assembled from one file per area so screens can grow without colliding. */
-const zhCatalogue = {
+export const zhCatalogue = {
   ...core,
   ...zhCNMenus,
   ...zhCNOrgs,
@@ -60,28 +46,19 @@ const zhCatalogue = {
 export type MessageKey = keyof typeof zhCatalogue;
 export type MessageParams = Record<string, string | number>;
 
-/** The en-US catalogue: every area's file is checked against its zh-CN twin, and the whole against every key. */
-const enCatalogue: Record<MessageKey, string> = {
-  ...enCore,
-  ...enUSMenus,
-  ...enUSOrgs,
-  ...enUSRoles,
-  ...enUSResources,
-  ...enUSDicts,
-  ...enUSProfile,
-  ...enUSVerify,
-  ...enUSAuth,
-  ...enUSFiles,
-  ...enUSHome,
-  ...enUSSessions,
-  ...enUSSigninLog,
-  ...enUSAudit,
-};
+type Catalogue = Readonly<Record<MessageKey, string>>;
 
-export const catalogues: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
-  'zh-CN': zhCatalogue,
-  'en-US': enCatalogue,
-};
+/** Each language's catalogue once fetched; zh-CN (the default) is always here. */
+const catalogues: Partial<Record<Locale, Catalogue>> = { 'zh-CN': zhCatalogue };
+
+/** Fetches a language's catalogue (en-US is a chunk of its own, so zh-CN pages do not download it). */
+async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const loaded = catalogues[locale];
+  if (loaded) return loaded;
+  const { enCatalogue } = await import('./en-US.catalogue');
+  catalogues['en-US'] = enCatalogue;
+  return enCatalogue;
+}
 
 /**
  * The language of this page load: the remembered choice, read once before anything renders. Changing it
@@ -89,16 +66,30 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<MessageKey, str
  */
 let active: Locale = storedLocale();
 
+/**
+ * Resolves once the page's catalogue is in: at once for zh-CN, after its chunk for en-US. main.tsx waits for it
+ * before the router starts (so no screen module reads a text earlier); code that runs before it must not call
+ * `t()` at module level (router.tsx reads its titles when they are shown). Should the chunk not arrive, the page
+ * speaks the default language.
+ */
+export const textsReady: Promise<void> = loadCatalogue(active).then(
+  () => undefined,
+  () => {
+    active = DEFAULT_LOCALE;
+  },
+);
+
 export const currentLocale = (): Locale => active;
 
-/** For tests (and the page start): which catalogue `t()` reads. */
-export function setTextLocale(locale: Locale): void {
+/** For tests: which catalogue `t()` reads (fetched first when needed). */
+export async function setTextLocale(locale: Locale): Promise<void> {
+  await loadCatalogue(locale);
   active = locale;
 }
 
 /** The one way to get a user-facing text: `t('account.totalCount', { count: 3 })` -> '共 3 条记录'. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const template: string = catalogues[active][key] ?? zhCatalogue[key];
+  const template: string = catalogues[active]?.[key] ?? zhCatalogue[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,

@@ -1,0 +1,36 @@
+import { enUS as enCore } from './en-US';
+import { enUSAudit } from './en-US.audit';
+import { enUSAuth } from './en-US.auth';
+import { enUSDicts } from './en-US.dicts';
+import { enUSFiles } from './en-US.files';
+import { enUSHome } from './en-US.home';
+import { enUSMenus } from './en-US.menus';
+import { enUSOrgs } from './en-US.orgs';
+import { enUSProfile } from './en-US.profile';
+import { enUSResources } from './en-US.resources';
+import { enUSRoles } from './en-US.roles';
+import { enUSSessions } from './en-US.sessions';
+import { enUSSigninLog } from './en-US.signinLog';
+import { enUSVerify } from './en-US.verify';
+import type { MessageKey } from './index';
+
+/**
+ * The en-US catalogue: every area's file is checked against its zh-CN twin, and the whole against every key.
+ * A chunk of its own, fetched only by pages that speak English (lib/i18n/index.ts).
+ */
+export const enCatalogue: Record<MessageKey, string> = {
+  ...enCore,
+  ...enUSMenus,
+  ...enUSOrgs,
+  ...enUSRoles,
+  ...enUSResources,
+  ...enUSDicts,
+  ...enUSProfile,
+  ...enUSVerify,
+  ...enUSAuth,
+  ...enUSFiles,
+  ...enUSHome,
+  ...enUSSessions,
+  ...enUSSigninLog,
+  ...enUSAudit,
+};
