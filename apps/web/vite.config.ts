@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { type Plugin, parseAst } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { slimContractModule } from './scripts/slim-contract.mjs';
 
 /**
  * public/mockServiceWorker.js (msw, for `npm run dev:mock`) is served by the dev server only: Vite copies the
@@ -13,6 +14,26 @@ const dropMockWorker = (): Plugin => ({
   apply: 'build',
   writeBundle(options) {
     if (options.dir) rmSync(join(options.dir, 'mockServiceWorker.js'), { force: true });
+  },
+});
+
+/**
+ * The production bundle's view of packages/contract: route definitions without their TypeBox schemas and texts
+ * (the web reads only method, path, access and transport), schema-building calls marked pure so TypeBox and the
+ * schemas nothing refers to are dropped (scripts/slim-contract.mjs). Build only: the dev server and the unit tests
+ * see the contract as it is.
+ */
+const slimContract = (): Plugin => ({
+  name: 'gatehouse:slim-contract',
+  apply: 'build',
+  enforce: 'pre',
+  transform(code, id) {
+    // TypeBox's own module-level set-up is only needed by code that builds or checks schemas, which the web
+    // bundle no longer holds (the code is unchanged: `map: null` keeps its source map).
+    if (/\/node_modules\/typebox\//.test(id)) return { code, map: null, moduleSideEffects: false };
+    if (!/\/packages\/contract\/src\/[^/]+\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
+    // The contract's modules only define values (no registrations), so unused ones can be left out.
+    return { code: slimContractModule(code, (source) => parseAst(source, { lang: 'ts' })), moduleSideEffects: false };
   },
 });
 
@@ -29,7 +50,7 @@ const productionRouter = [
 
 // Served from any sub-path (relative asset URLs); the dev server forwards the API to the local server.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dropMockWorker()],
+  plugins: [slimContract(), react(), dropMockWorker()],
   resolve: { alias: command === 'build' ? productionRouter : [] },
   base: './',
   build: {

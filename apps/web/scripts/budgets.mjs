@@ -13,9 +13,9 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 341;
-const BUDGET_HOME = 317;
-const BUDGET_ACCOUNT = 444;
+const BUDGET_LOGIN = 333;
+const BUDGET_HOME = 310;
+const BUDGET_ACCOUNT = 436;
 
 /**
  * The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets. The budgets sit

@@ -1,0 +1,76 @@
+// @ts-check
+// The web build's view of packages/contract (docs/frontend-budgets.md). The contract's route definitions carry
+// TypeBox schemas and documentation for the server and OpenAPI; at runtime the web reads only a route's method,
+// path, access and transport (lib/http/client.ts, stores/session.ts) and takes the schemas' types at compile time.
+// For `vite build` (vite.config.ts), each contract module is rewritten so that:
+//   - every `defineRoute({...})` keeps its properties except the schema and documentation ones listed below;
+//   - every `Type.X(...)` call is marked pure, so a schema no kept code refers to is dropped with TypeBox.
+// The contract itself, the server, the dev server and the unit tests see the contract unchanged.
+
+/** Route-definition properties the web never reads at runtime (types only). Anything else is kept. */
+export const DROPPED_ROUTE_FIELDS = new Set(['title', 'description', 'menu', 'params', 'query', 'body', 'response']);
+
+/**
+ * @typedef {{ type: string, start: number, end: number, [key: string]: unknown }} Node
+ * @typedef {(code: string) => Node} Parse ESTree parser with UTF-16 `start`/`end` offsets (Vite's `parseAst`).
+ */
+
+/** The name of a non-computed property key (`a` or `'a'`), else undefined. */
+function keyName(/** @type {Node} */ property) {
+  if (property.computed) return undefined;
+  const key = /** @type {Node} */ (property.key);
+  if (key.type === 'Identifier') return /** @type {string} */ (key.name);
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  return undefined;
+}
+
+/** Calls `visit` on every node, depth first; `visit` answers false to skip a node's children. */
+function walk(/** @type {unknown} */ node, /** @type {(node: Node) => boolean} */ visit) {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+    return;
+  }
+  if (typeof node !== 'object' || node === null || typeof (/** @type {Node} */ (node).type) !== 'string') return;
+  if (!visit(/** @type {Node} */ (node))) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'type' && typeof value === 'object') walk(value, visit);
+  }
+}
+
+/**
+ * A contract module's source as the web build bundles it (see the top of this file).
+ * @param {string} code TypeScript source of one contract module
+ * @param {Parse} parse
+ * @returns {string}
+ */
+export function slimContractModule(code, parse) {
+  /** @type {{ start: number, end: number, text: string }[]} */
+  const edits = [];
+  walk(parse(code), (node) => {
+    if (node.type !== 'CallExpression') return true;
+    const callee = /** @type {Node} */ (node.callee);
+    const [first] = /** @type {Node[]} */ (node.arguments);
+    if (callee.type === 'Identifier' && callee.name === 'defineRoute' && first?.type === 'ObjectExpression') {
+      const kept = /** @type {Node[]} */ (first.properties).filter(
+        (property) => property.type !== 'Property' || !DROPPED_ROUTE_FIELDS.has(keyName(property) ?? ''),
+      );
+      edits.push({
+        start: first.start,
+        end: first.end,
+        text: `{ ${kept.map((property) => code.slice(property.start, property.end)).join(', ')} }`,
+      });
+      // Kept properties are small literals; nothing inside the replaced object is edited again.
+      return false;
+    }
+    const object = callee.type === 'MemberExpression' ? /** @type {Node} */ (callee.object) : undefined;
+    if (object?.type === 'Identifier' && object.name === 'Type') {
+      edits.push({ start: node.start, end: node.start, text: '/* @__PURE__ */ ' });
+    }
+    return true;
+  });
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  }
+  return out;
+}
