@@ -13,9 +13,9 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 333;
-const BUDGET_HOME = 310;
-const BUDGET_ACCOUNT = 436;
+const BUDGET_LOGIN = 314;
+const BUDGET_HOME = 290;
+const BUDGET_ACCOUNT = 417;
 
 /**
  * The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets. The budgets sit

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Runs against a real node:http server so axios, headers and timeouts behave as on the wire.
+// Runs against a real node:http server so the transport, headers and timeouts behave as on the wire.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

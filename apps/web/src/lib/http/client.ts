@@ -10,9 +10,9 @@ import {
   sealEnvelope,
   TOKEN_RENEWAL_HEADER,
 } from '@gatehouse/contract';
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { currentLocale, t } from '../i18n';
 import { HttpError } from './http-error';
+import { TransportError, type TransportRequest, type TransportResponse, send as transport } from './transport';
 import type {
   CallArgs,
   CallInput,
@@ -106,7 +106,7 @@ export function fillPath(path: string, params: Record<string, string | number> |
   });
 }
 
-/** GET and DELETE parameters that are empty strings are sent as null (axios then leaves them out). */
+/** GET and DELETE parameters that are empty strings are sent as null (the query then leaves them out). */
 export function nullifyEmptyParams(params: Params | undefined): Params | undefined {
   if (!params) return params;
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? null : value]));
@@ -118,24 +118,23 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let modes: HttpModes = options.modes ?? {};
   const emit = (effect: HttpEffect) => onEffect?.(effect);
 
-  const instance = axios.create({
-    baseURL: options.baseURL ?? API_BASE,
-    timeout: options.timeout ?? 10_000,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  const baseURL = options.baseURL ?? API_BASE;
+  const defaultTimeout = options.timeout ?? 10_000;
 
-  instance.interceptors.request.use((config) => {
+  /** Sends a request with the session token and the page's language (the server answers `msg` in it). */
+  const request = <T>(config: TransportRequest): Promise<TransportResponse<T>> => {
     const token = session?.getToken();
-    if (token) config.headers.set('Authorization', token);
-    // The server answers its `msg` texts in the page's language.
-    config.headers.set('Accept-Language', currentLocale());
-    return config;
-  });
+    return transport<T>(baseURL, {
+      ...config,
+      timeout: config.timeout ?? defaultTimeout,
+      headers: { ...config.headers, ...(token ? { Authorization: token } : {}), 'Accept-Language': currentLocale() },
+    });
+  };
 
-  const renewToken = (response: AxiosResponse | undefined) => {
-    const renewed = response?.headers?.[TOKEN_RENEWAL_HEADER];
+  const renewToken = (response: TransportResponse | undefined) => {
+    const renewed = response?.header(TOKEN_RENEWAL_HEADER);
     if (typeof renewed === 'string' && renewed !== '') session?.replaceToken(renewed);
-    const stamp = response?.headers?.[PERMISSION_STAMP_HEADER];
+    const stamp = response?.header(PERMISSION_STAMP_HEADER);
     if (typeof stamp === 'string' && stamp !== '') session?.notePermissionStamp?.(stamp);
   };
 
@@ -144,12 +143,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const notify = (effect: HttpEffect) => {
       if (!quiet) emit(effect);
     };
-    if (axios.isCancel(error)) return new HttpError('cancelled', 'canceled');
+    if (error instanceof TransportError && error.failure === 'cancelled') return new HttpError('cancelled', 'canceled');
     if (error instanceof FailedBody) {
       emit({ type: 'fail-page', message: error.message });
       return new HttpError('server', error.message, 200);
     }
-    if (!axios.isAxiosError(error)) {
+    if (!(error instanceof TransportError)) {
       const message = error instanceof Error ? error.message : String(error);
       emit({ type: 'fail-page', message });
       return new HttpError('client', message);
@@ -190,12 +189,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
       }
     }
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    if (error.failure === 'timeout') {
       const message = t('http.timeout');
       emit({ type: 'notify', level: 'error', message });
       return new HttpError('timeout', message);
     }
-    if (error.request) {
+    if (error.failure === 'network') {
       const message = t('http.network');
       emit({ type: 'notify', level: 'error', message });
       return new HttpError('network', message);
@@ -208,16 +207,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
    * Encryption mode: the call becomes POST /sapi/<digest> {data: sealed {path, method, params, ts}} with the
    * key from the token's third segment; answers the rewritten config and the key to open the answer with.
    */
-  const wrapRequest = async (config: AxiosRequestConfig, token: string) => {
+  const wrapRequest = async (config: TransportRequest, token: string) => {
     const key = keySourceOf(token);
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries((config.params ?? {}) as Params)) {
       if (value !== null && value !== undefined) query.append(name, String(value));
     }
-    const path = `${config.url ?? ''}${query.size ? `?${query}` : ''}`;
-    const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const path = `${config.url}${query.size ? `?${query}` : ''}`;
+    const method = config.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
     const sealed = await sealEnvelope(key, { path, method, params: config.data ?? null, ts: Date.now() });
-    const wrapped: AxiosRequestConfig = {
+    const wrapped: TransportRequest = {
       ...config,
       method: 'post',
       url: `/sapi/${await envelopeDigest(path, method)}`,
@@ -227,11 +226,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return { wrapped, key };
   };
 
-  const send = async <T>(config: AxiosRequestConfig, quiet?: boolean, wrap = false): Promise<T> => {
+  const send = async <T>(config: TransportRequest, quiet?: boolean, wrap = false): Promise<T> => {
     try {
       const token = session?.getToken();
       const envelope = wrap && modes.encryption && token ? await wrapRequest(config, token) : undefined;
-      const response = await instance.request(envelope ? envelope.wrapped : config);
+      const response = await request(envelope ? envelope.wrapped : config);
       renewToken(response);
       const body: unknown = response.data;
       if (envelope && isEnvelope(body) && typeof body.data === 'string') {
@@ -343,7 +342,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const { signal, quiet } = input ?? {};
       try {
         // Array buffers work alike in browsers and Node (tests); the Blob is made here.
-        const response = await instance.request<ArrayBuffer>({
+        const response = await request<ArrayBuffer>({
           method: 'get',
           url: fillPath(route.path, undefined),
           params: nullifyEmptyParams(input?.query as Params | undefined),
@@ -351,20 +350,21 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           signal,
         });
         renewToken(response);
-        const type = response.headers['content-type'];
-        const disposition = response.headers['content-disposition'];
+        const type = response.header('content-type');
+        const disposition = response.header('content-disposition');
         return {
           blob: new Blob([response.data], typeof type === 'string' ? { type } : {}),
           fileName: fileNameOf(typeof disposition === 'string' ? disposition : null),
         };
       } catch (error) {
         // A refusal arrives as bytes too: read its envelope so the message is the server's.
-        const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
-        if (axios.isAxiosError(error) && error.response && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
+        const answer = error instanceof TransportError ? error.response : undefined;
+        const data: unknown = answer?.data;
+        if (answer && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
           try {
-            error.response.data = JSON.parse(new TextDecoder().decode(data));
+            answer.data = JSON.parse(new TextDecoder().decode(data));
           } catch {
-            error.response.data = undefined;
+            answer.data = undefined;
           }
         }
         throw report(error, quiet);

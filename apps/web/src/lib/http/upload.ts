@@ -29,8 +29,7 @@ export function uploadFile(file: Blob, name: string, options: UploadRequestOptio
     params: options.query,
     signal: options.signal,
     onUploadProgress: options.onUploadProgress,
+    // A FormData body goes as multipart/form-data; the browser writes the boundary (lib/http/transport.ts).
     timeout: UPLOAD_TIMEOUT_MS,
-    // Not the client's JSON default: axios then lets the browser write the multipart boundary.
-    headers: { 'Content-Type': 'multipart/form-data' },
   });
 }
