@@ -102,14 +102,14 @@ export function openSqlite(file: string, options: { readCache?: boolean } = {}):
   const forget = () => {
     version = undefined;
   };
-  if (options.readCache !== false)
-    dataStamps.set(db, () => {
-      if (version === undefined) {
-        version = dataVersion.get() as number;
-        setImmediate(forget);
-      }
-      return `${writes}:${version}`;
-    });
+  const stamp: DataStamp = () => {
+    if (version === undefined) {
+      version = dataVersion.get() as number;
+      setImmediate(forget);
+    }
+    return `${writes}:${version}`;
+  };
+  if (options.readCache !== false) dataStamps.set(db, stamp);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -126,14 +126,14 @@ export function openPostgres(connectionString: string): Database {
   // An idle connection the server drops (restart, failover, admin termination) must not crash the process;
   // the pool discards it and the next query opens a fresh one.
   pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection lost: ${error.message}\n`));
-  // A connection ended while checked out between two queries (pg_terminate_backend, a restart) emits 'error' on
-  // the client itself: without a listener that is an uncaught exception that stops the process. The query that
-  // uses it next fails (503) and the pool discards it on release.
   // The statements preparedQuery names run as named (server-side prepared) statements: PostgreSQL parses them once
   // per connection and, where the plan does not depend on the values, plans them once too (planning a page of
   // accounts took four times as long as running it).
   const names = new Map<string, string>();
   pool.on('connect', (client) => {
+    // A connection ended while checked out between two queries (pg_terminate_backend, a restart) emits 'error' on
+    // the client itself: without a listener that is an uncaught exception that stops the process. The query that
+    // uses it next fails (503) and the pool discards it on release.
     client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
