@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Can } from '../../../components/can';
 import { ListTotal, SearchActions } from '../../../components/list-search';
 import { OrgPicker } from '../../../components/org-picker';
@@ -11,9 +11,15 @@ import { formatDateTime } from '../../../lib/format/date';
 import { t } from '../../../lib/i18n';
 import { canCall, useCan, useSession } from '../../../stores/session';
 import { type Account, type AccountListQuery, loadOrgs, useAccountList, useReloadAccounts } from '../api/accounts.api';
-import { AccountDialog, type AccountDialogTarget } from './AccountDialog';
+import type { AccountDialogTarget } from './AccountDialog';
 import { useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';
+
+/**
+ * The add/edit dialog (its form, the avatar uploader) is a chunk of its own, fetched when it first opens rather
+ * than with the list (docs/frontend-budgets.md).
+ */
+const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
 
 interface Filters {
   accountNumber: string;
@@ -30,6 +36,9 @@ export function AccountsPage() {
   const [searchForm] = Form.useForm<Filters>();
   const [query, setQuery] = useState<AccountListQuery>({ p: 1, pageSize: appConfig.defaultPageSize, ...noFilters });
   const [dialog, setDialog] = useState<AccountDialogTarget | null>(null);
+  // Mounted from its first opening on, so later closings still animate.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (dialog && !dialogMounted) setDialogMounted(true);
   const list = useAccountList(query);
   const reload = useReloadAccounts();
   const { remove, resetPassword } = useAccountActions(reload);
@@ -189,14 +198,18 @@ export function AccountsPage() {
           onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
         />
       )}
-      <AccountDialog
-        target={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          void reload();
-        }}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <AccountDialog
+            target={dialog}
+            onClose={() => setDialog(null)}
+            onSaved={() => {
+              setDialog(null);
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,111 @@
+import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
+import { Alert, Divider, Modal, theme } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { t } from '../../lib/i18n';
+import type { VerifyMethod } from './IdentityVerification';
+import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
+import type { SmsCommand } from './verification-api';
+
+const METHODS: Record<
+  VerifyMethod,
+  { title: Parameters<typeof t>[0]; icon: ReactNode; form: ComponentType<MethodProps> }
+> = {
+  password: { title: 'verify.methodPassword', icon: <LockOutlined />, form: PasswordMethod },
+  email: { title: 'verify.methodEmail', icon: <MailOutlined />, form: EmailMethod },
+  mobile: { title: 'verify.methodMobile', icon: <MobileOutlined />, form: MobileMethod },
+  captcha: { title: 'verify.methodCaptcha', icon: <PictureOutlined />, form: CaptchaMethod },
+};
+
+export interface DialogState {
+  open: boolean;
+  types: VerifyMethod[];
+  command: SmsCommand;
+  method: VerifyMethod;
+  /** Bumped on every verify() so each opening starts with fresh forms. */
+  round: number;
+}
+
+/** The identity-verification dialog of `useIdentityVerification()` (loaded on its first opening). */
+export function IdentityDialog({
+  state,
+  onMethod,
+  onSuccess,
+  onCancel,
+}: {
+  state: DialogState;
+  onMethod(method: VerifyMethod): void;
+  onSuccess(token: string): void;
+  onCancel(): void;
+}) {
+  const { open, types, command, method, round } = state;
+  const { title, form: MethodForm } = METHODS[method];
+  const others = types.filter((type) => type !== method);
+  return (
+    <Modal
+      open={open}
+      title={t('verify.title', { method: t(title) })}
+      width={500}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={null}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Alert type="success" showIcon title={t('verify.notice')} style={{ marginBottom: 16 }} />
+      <MethodForm key={`${round}:${method}`} command={command} onSuccess={onSuccess} />
+      {others.length > 0 && (
+        <>
+          <Divider plain style={{ marginTop: 24 }}>
+            {t('verify.otherMethods')}
+          </Divider>
+          <div style={{ display: 'flex', justifyContent: 'center', gap: 32 }}>
+            {others.map((other) => (
+              <MethodSwitch key={other} method={other} onClick={() => onMethod(other)} />
+            ))}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function MethodSwitch({ method, onClick }: { method: VerifyMethod; onClick(): void }) {
+  const { title, icon } = METHODS[method];
+  const { token } = theme.useToken();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 4,
+        padding: 4,
+        border: 0,
+        borderRadius: 6,
+        background: 'transparent',
+        color: 'inherit',
+        cursor: 'pointer',
+      }}
+    >
+      <span
+        aria-hidden="true"
+        style={{
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          background: token.colorPrimaryBg,
+          color: token.colorPrimary,
+          fontSize: 20,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {icon}
+      </span>
+      <span style={{ fontSize: 12 }}>{t(title)}</span>
+    </button>
+  );
+}
