@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     manifest: true,
     emptyOutDir: true,
-    // antd alone is ~1 MB minified (330 kB gzip); it gets its own long-cached chunk.
+    // The ECharts chunk is ~520 kB minified (lazy: the dashboard and /data-v only); no warning for it.
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
@@ -81,6 +81,9 @@ export default defineConfig(({ command }) => ({
           if (!id.includes('node_modules')) return undefined;
           // Charts are used by the lazily loaded dashboard and /data-v only: their own chunk, not the first page's.
           if (/node_modules\/(echarts|zrender)\//.test(id)) return 'echarts';
+          // What every route's first load runs anyway (React, the router, the query and store libraries): one
+          // chunk, cached across releases, instead of pieces spread over the shared chunks (~1 KiB less gzip).
+          if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|zustand)\//.test(id)) return 'framework';
           return undefined;
         },
       },

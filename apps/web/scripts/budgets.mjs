@@ -13,9 +13,9 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 310;
+const BUDGET_LOGIN = 309;
 const BUDGET_HOME = 280;
-const BUDGET_ACCOUNT = 403;
+const BUDGET_ACCOUNT = 402;
 
 /**
  * The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets. The budgets sit
