@@ -143,26 +143,30 @@ async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   // The flags of `npm run serve` (apps/server/package.json "start").
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: env.PATH,
-      HOME: env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      LOGIN_CAPTCHA: 'off',
-      // The sign-in scenario opens hundreds of sessions of one account; the default cap of 10 would end the
-      // sessions the later scenarios use.
-      SESSION_MAX_PER_ACCOUNT: '0',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', '--max-old-space-size=192', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: env.PATH,
+        HOME: env.HOME,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        LOGIN_CAPTCHA: 'off',
+        // The sign-in scenario opens hundreds of sessions of one account; the default cap of 10 would end the
+        // sessions the later scenarios use.
+        SESSION_MAX_PER_ACCOUNT: '0',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stderr?.on('data', (chunk: Buffer) => log(`[server] ${chunk.toString().trimEnd()}`));
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
