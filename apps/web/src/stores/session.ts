@@ -137,8 +137,21 @@ export const useSession = create<SessionState>()((set, get) => ({
  */
 export function canCall(permissions: Permission[], route: RouteDef): boolean {
   if (route.access !== 'permission') return true;
-  const method = route.method.toLowerCase();
-  return permissions.some((p) => p.type === 1 && p.method === method && p.url === route.path);
+  return heldApis(permissions).has(`${route.method.toLowerCase()} ${route.path}`);
+}
+
+/**
+ * The API resources of a permission list as `method url` keys, built once per list: a super-admin holds every
+ * resource (thousands in a large system), and each row of a table asks for several buttons.
+ */
+const apiIndex = new WeakMap<Permission[], Set<string>>();
+function heldApis(permissions: Permission[]): Set<string> {
+  let held = apiIndex.get(permissions);
+  if (!held) {
+    held = new Set(permissions.flatMap((p) => (p.type === 1 && p.method && p.url ? [`${p.method} ${p.url}`] : [])));
+    apiIndex.set(permissions, held);
+  }
+  return held;
 }
 
 /** True when every one of `routes` may be called; re-renders when permissions change. */
