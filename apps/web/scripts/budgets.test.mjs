@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coldLoadFiles, entryKey, formatTable, otherRoutes, routeSizes } from './budgets.mjs';
+import { coldLoadFiles, entryKey, entryKeys, formatTable, otherRoutes, routeSizes } from './budgets.mjs';
 
 /** A small manifest shaped like Vite's: an entry, a shared vendor chunk, a layout, two lazy screens. */
 const manifest = {
@@ -48,7 +48,27 @@ const gzipBytes = (file) => {
 describe('front-end budgets', () => {
   it('finds the one HTML entry', () => {
     expect(entryKey(manifest)).toBe('index.html');
-    expect(() => entryKey({ a: { file: 'a.js' } })).toThrow(/one entry chunk/);
+    expect(() => entryKey({ a: { file: 'a.js' } })).toThrow(/one HTML entry chunk/);
+  });
+
+  it('counts an entry the build adds beside the HTML one (the async boot script) in every route', () => {
+    const withBoot = {
+      ...manifest,
+      'src/boot.ts': {
+        file: 'assets/boot-i.js',
+        src: 'src/boot.ts',
+        isEntry: true,
+        dynamicImports: ['src/features/auth/Login.tsx'],
+      },
+    };
+    expect(entryKey(withBoot)).toBe('index.html');
+    expect(entryKeys(withBoot)).toEqual(['index.html', 'src/boot.ts']);
+    const [home] = routeSizes(withBoot, [{ name: 'home', chunks: ['src/app/layouts/MainLayout.tsx'] }], (file) =>
+      file === 'assets/boot-i.js' ? 512 : gzipBytes(file),
+    );
+    expect(home?.files).toContain('assets/boot-i.js');
+    // The boot script's dynamic import (the login page) is not part of another route's cold load.
+    expect(home?.files).not.toContain('assets/Login-h.js');
   });
 
   it('follows static imports (and their CSS) once each, never dynamic imports or non-JS assets', () => {
