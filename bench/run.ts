@@ -459,6 +459,9 @@ async function scenarios(
     sqliteOnly(20),
   );
 
+  // The raw rate is measured again right before the sign-ins: the machine's speed drifts over a run (the start-of-run
+  // figure moved by a third between two runs here), and the ratio is only fair between neighbouring measurements.
+  const argon2Beside = await rawArgon2();
   const signIn = await drive(pid, {
     url: `${server.base}/api/login`,
     connections: CONNECTIONS,
@@ -471,9 +474,9 @@ async function scenarios(
     connections: CONNECTIONS,
     measure: signIn,
     figure: `${signIn.rps.toFixed(0)} req/s`,
-    target: `≥ 80 % of raw argon2id verify (${baseline.argon2.toFixed(0)}/s)`,
-    pass: db === 'SQLite' ? signIn.rps >= 0.8 * baseline.argon2 : undefined,
-    ratio: `${((signIn.rps / baseline.argon2) * 100).toFixed(1)} % of raw argon2id verify`,
+    target: `≥ 80 % of raw argon2id verify (${argon2Beside.toFixed(0)}/s, measured just before)`,
+    pass: db === 'SQLite' ? signIn.rps >= 0.8 * argon2Beside : undefined,
+    ratio: `${((signIn.rps / argon2Beside) * 100).toFixed(1)} % of raw argon2id verify`,
   });
 
   const children = await get(`/orgs?pid=${DEPTH3_ORG}`);
@@ -758,7 +761,7 @@ async function main() {
       '',
       '## Results',
       '',
-      `Page size ${PAGE_SIZE}. Targets are those of issue 8; the PostgreSQL rows other than page 1 have no target of their own and are shown for comparison. "相对基线" is the ratio to the baseline measured in the same run: req/s against the bare Fastify route, per-call times against the bare better-sqlite3 query, sign-in against the raw argon2id verify rate.`,
+      `Page size ${PAGE_SIZE}. Targets are those of issue 8; the PostgreSQL rows other than page 1 have no target of their own and are shown for comparison. "相对基线" is the ratio to the baseline measured in the same run: req/s against the bare Fastify route, per-call times against the bare better-sqlite3 query, sign-in against the raw argon2id verify rate measured again just before the sign-ins.`,
       '',
       table(rows),
       '',
