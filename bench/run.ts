@@ -12,7 +12,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -26,6 +25,7 @@ import {
   CHROMIUM_FLAGS,
   coldLoadTimings,
   FRONTEND_TARGET,
+  freePort,
   median as medianOf,
   signInForAudit,
   startAuditBrowser,
@@ -124,18 +124,6 @@ function stopper(child: ChildProcess) {
 }
 
 /** The real server (apps/server/src/main.ts through tsx), as `npm run serve` starts it. */
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function startServer(
   dataDir: string,
   databaseUrl?: string,

@@ -69,7 +69,8 @@ export interface AuditBrowser {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);

@@ -1,27 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM_FLAGS, freePort } from './frontend-perf.js';
 
 export const ADMIN_PASSWORD = 'E2e#Gatehouse2026';
 const root = resolve(import.meta.dirname, '..');
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 /** Server logs (info, request lines included) and kept outboxes, scanned by resilience/log-hygiene.test.ts. */
 export const LOG_DIR = join(root, 'test-results', 'logs');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;
@@ -89,15 +79,7 @@ export async function startServer(
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -61,6 +61,20 @@ describe.each(lanes)('preparedQuery on %s', (lane) => {
   });
 });
 
+/** The throw-away table the cache tests read: item 1 'one' and item 2 'two'. */
+async function createItems(db: Kysely<DB>) {
+  await sql`create table item (id integer primary key, name text not null)`.execute(db);
+  await sql`insert into item (id, name) values (1, 'one'), (2, 'two')`.execute(db);
+}
+
+/** A cached prepared query on `db` that must read every time: equal rows, never the same array. */
+async function expectReadEveryTime(db: Kysely<DB>) {
+  const byId = preparedQuery(db, nameOfItem, { cache: 10 });
+  const first = await byId(1);
+  expect(first).toEqual([{ name: 'one' }]);
+  expect(await byId(1)).not.toBe(first);
+}
+
 /** The name of an item of the throw-away table the cache tests create. */
 const nameOfItem = (db: Kysely<DB>, id: number) =>
   db
@@ -73,8 +87,7 @@ describe('preparedQuery with a cache on SQLite', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-cache-'));
     const file = join(dir, 'cache.db');
     const database = openSqlite(file);
-    await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
-    await sql`insert into item (id, name) values (1, 'one'), (2, 'two')`.execute(database.db);
+    await createItems(database.db);
     const byId = preparedQuery(
       database.db,
       (db, id: number) =>
@@ -146,12 +159,8 @@ describe('preparedQuery with a cache on SQLite', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-nocache-'));
     const database = openSqlite(join(dir, 'nocache.db'), { readCache: false });
     try {
-      await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
-      await sql`insert into item (id, name) values (1, 'one')`.execute(database.db);
-      const byId = preparedQuery(database.db, nameOfItem, { cache: 10 });
-      const first = await byId(1);
-      expect(first).toEqual([{ name: 'one' }]);
-      expect(await byId(1)).not.toBe(first);
+      await createItems(database.db);
+      await expectReadEveryTime(database.db);
     } finally {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
@@ -182,12 +191,8 @@ describe.each(
   it('runs as a named statement, prepared once per connection, and is never served from memory', async () => {
     const database = await openTestDatabase(lane);
     try {
-      await sql`create table item (id integer primary key, name text not null)`.execute(database.db);
-      await sql`insert into item (id, name) values (1, 'one')`.execute(database.db);
-      const byId = preparedQuery(database.db, nameOfItem, { cache: 10 });
-      const first = await byId(1);
-      expect(first).toEqual([{ name: 'one' }]);
-      expect(await byId(1)).not.toBe(first);
+      await createItems(database.db);
+      await expectReadEveryTime(database.db);
       // One connection at a time here, so the pool hands out the one that prepared it.
       const prepared = await sql<{ name: string; statement: string }>`
           select name, statement from pg_prepared_statements`.execute(database.db);
