@@ -43,6 +43,8 @@ function valuesOf(value: unknown, key: string, out: string[]): void {
 }
 
 /** The findings in one log line (a JSON line from pino, or any other text). */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 export function scanLine(line: string, secrets: Secrets, codes = new Set(secrets.codes)): string[] {
   const found: string[] = [];
   for (const password of secrets.passwords) if (line.includes(password)) found.push(`password ${password}`);
@@ -59,7 +61,8 @@ export function scanLine(line: string, secrets: Secrets, codes = new Set(secrets
     values = [line];
   }
   for (const value of values) {
-    for (const token of value.split(/[^A-Za-z0-9]+/)) {
+    // UUIDs (captcha ids, session ids) are taken out first: a 4-character code can be one of their groups by chance.
+    for (const token of value.replace(UUID, ' ').split(/[^A-Za-z0-9]+/)) {
       if (token && codes.has(token)) found.push(`code ${token}`);
     }
   }
