@@ -144,7 +144,7 @@ export interface AuditResult {
 }
 
 /** Audits `url` with Lighthouse's desktop preset in the audit browser; storage is kept. */
-export async function audit(port: number, url: string): Promise<AuditResult> {
+export async function audit(port: number, url: string, attempt = 1): Promise<AuditResult> {
   const result = await lighthouse(
     url,
     {
@@ -158,6 +158,8 @@ export async function audit(port: number, url: string): Promise<AuditResult> {
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  // NO_NAVSTART: Lighthouse lost the trace of the load and says to run it again (seen once in CI): once more.
+  if (runtimeError?.code === 'NO_NAVSTART' && attempt < 2) return audit(port, url, attempt + 1);
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
   const scores = Object.fromEntries(
     Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
