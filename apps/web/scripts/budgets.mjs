@@ -13,37 +13,37 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 309;
+const BUDGET_LOGIN = 142;
 const BUDGET_HOME = 280;
-const BUDGET_ACCOUNT = 402;
+const BUDGET_ACCOUNT = 403;
+
+/** The route tree's antd layout (antd's providers): every route but /login renders inside it (docs/adr/0014). */
+export const ANTD_ROOT = 'src/components/antd-root/index.ts';
+/** The main layout (menu, header): every menu screen renders inside it. */
+export const MAIN_LAYOUT = 'src/app/layouts/MainLayout.tsx';
 
 /**
  * The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets. The budgets sit
- * a little above what the build measures today (a ratchet: lower them as the bundle shrinks); the targets are not
- * reachable with react-dom + react-router's data router + antd 6 alone (docs/frontend-budgets.md).
+ * a little above what the build measures today (a ratchet: lower them as the bundle shrinks).
  */
 export const BUDGETS = /** @type {RouteBudget[]} */ ([
   { name: '/login', chunks: ['src/features/auth/components/LoginPage.tsx'], budgetKiB: BUDGET_LOGIN, targetKiB: 150 },
   {
     name: 'layout + home (/)',
-    chunks: ['src/app/layouts/MainLayout.tsx', 'src/features/home/index.ts'],
+    chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/home/index.ts'],
     budgetKiB: BUDGET_HOME,
     targetKiB: 280,
   },
   {
     name: 'account screen (/user/Account)',
-    chunks: ['src/app/layouts/MainLayout.tsx', 'src/features/accounts/index.ts'],
+    chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/accounts/index.ts'],
     budgetKiB: BUDGET_ACCOUNT,
     targetKiB: 350,
   },
   {
     // Not a budget: home's dashboard (with ECharts) is fetched after the page is up; shown to watch its size.
     name: 'home + its dashboard, later',
-    chunks: [
-      'src/app/layouts/MainLayout.tsx',
-      'src/features/home/index.ts',
-      'src/features/home/components/Dashboard.tsx',
-    ],
+    chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/home/index.ts', 'src/features/home/components/Dashboard.tsx'],
   },
 ]);
 
@@ -110,22 +110,22 @@ export function routeSizes(manifest, routes, gzipBytes) {
 
 /**
  * Rows without a budget for every other route module (the entry chunk's dynamic imports: router.tsx and
- * pages.tsx), so the table shows how each screen grows. Menu screens (all but the open auth and error pages and
- * the full-screen /data-v) render inside the main layout and count it too.
+ * pages.tsx), so the table shows how each screen grows. Every one renders inside the antd layout; menu screens
+ * (all but the open auth and error pages and the full-screen /data-v) inside the main layout too.
  * @param {Manifest} manifest
  * @param {RouteBudget[]} listed
- * @param {string} layoutKey manifest key of the main layout
+ * @param {{ layout: string, antdRoot: string }} shells manifest keys of the main layout and the antd layout
  * @returns {RouteBudget[]}
  */
-export function otherRoutes(manifest, listed, layoutKey) {
+export function otherRoutes(manifest, listed, { layout, antdRoot }) {
   const covered = new Set(listed.flatMap((route) => route.chunks));
   const lazy = manifest[entryKey(manifest)]?.dynamicImports ?? [];
   return lazy
-    .filter((key) => !covered.has(key) && key !== layoutKey)
+    .filter((key) => !covered.has(key) && key !== layout && key !== antdRoot)
     .sort()
     .map((key) => {
       const menuScreen = !/^src\/features\/(auth|errors|data-v)\//.test(key);
-      return { name: key.replace(/^src\//, ''), chunks: menuScreen ? [layoutKey, key] : [key] };
+      return { name: key.replace(/^src\//, ''), chunks: menuScreen ? [antdRoot, layout, key] : [antdRoot, key] };
     });
 }
 

@@ -8,7 +8,13 @@ const manifest = {
     src: 'index.html',
     isEntry: true,
     imports: ['_react-b.js'],
-    dynamicImports: ['src/app/layouts/MainLayout.tsx', 'src/features/accounts/index.ts', 'src/features/auth/Login.tsx'],
+    dynamicImports: [
+      'src/app/layouts/MainLayout.tsx',
+      'src/components/antd-root/index.ts',
+      'src/features/accounts/index.ts',
+      'src/features/auth/Login.tsx',
+      'src/features/errors/NotFound.tsx',
+    ],
     css: ['assets/index-a.css'],
   },
   '_react-b.js': { file: 'assets/react-b.js' },
@@ -27,6 +33,8 @@ const manifest = {
   },
   'src/features/accounts/Heavy.tsx': { file: 'assets/Heavy-g.js', isDynamicEntry: true, imports: ['_antd-c.js'] },
   'src/features/auth/Login.tsx': { file: 'assets/Login-h.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/components/antd-root/index.ts': { file: 'assets/AntdRoot-j.js', isDynamicEntry: true, imports: ['_antd-c.js'] },
+  'src/features/errors/NotFound.tsx': { file: 'assets/NotFound-k.js', isDynamicEntry: true, imports: ['_antd-c.js'] },
 };
 
 const sizes = {
@@ -109,13 +117,15 @@ describe('front-end budgets', () => {
     );
   });
 
-  it('lists the other route modules, menu screens with the layout, open pages without it', () => {
-    expect(otherRoutes(manifest, [], 'src/app/layouts/MainLayout.tsx')).toEqual([
+  it('lists the other route modules inside the antd layout, menu screens with the main layout too', () => {
+    const shells = { layout: 'src/app/layouts/MainLayout.tsx', antdRoot: 'src/components/antd-root/index.ts' };
+    const login = { name: '/login', chunks: ['src/features/auth/Login.tsx'] };
+    expect(otherRoutes(manifest, [login], shells)).toEqual([
       {
         name: 'features/accounts/index.ts',
-        chunks: ['src/app/layouts/MainLayout.tsx', 'src/features/accounts/index.ts'],
+        chunks: [shells.antdRoot, shells.layout, 'src/features/accounts/index.ts'],
       },
-      { name: 'features/auth/Login.tsx', chunks: ['src/features/auth/Login.tsx'] },
+      { name: 'features/errors/NotFound.tsx', chunks: [shells.antdRoot, 'src/features/errors/NotFound.tsx'] },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, formatTable, otherRoutes, routeSizes } from './budgets.mjs';
+import { ANTD_ROOT, BUDGETS, formatTable, MAIN_LAYOUT, otherRoutes, routeSizes } from './budgets.mjs';
 
 // Usage: node check-budgets.mjs [dir]; default apps/web/dist.
 const dist = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -23,7 +23,7 @@ const gzipBytes = (/** @type {string} */ file) => gzipSync(readFileSync(join(dis
 
 let sizes;
 try {
-  const routes = [...BUDGETS, ...otherRoutes(manifest, BUDGETS, 'src/app/layouts/MainLayout.tsx')];
+  const routes = [...BUDGETS, ...otherRoutes(manifest, BUDGETS, { layout: MAIN_LAYOUT, antdRoot: ANTD_ROOT })];
   sizes = routeSizes(manifest, routes, gzipBytes);
 } catch (error) {
   console.error(`check-budgets: ${error instanceof Error ? error.message : String(error)}`);

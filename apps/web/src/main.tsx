@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { configureHttp } from './lib/http';
 import { currentLocale, textsReady } from './lib/i18n';
+import { setNoticeFallback } from './lib/notify';
 import { useServerOptions } from './stores/server-options';
 import { canCall, useSession } from './stores/session';
 import 'antd/dist/reset.css';
@@ -18,6 +19,9 @@ configureHttp({
     permits: (route) => canCall(useSession.getState().permissions, route),
   },
 });
+
+// A notice raised where no antd root is mounted (the sign-in page renders without antd) mounts one of its own.
+setNoticeFallback(() => import('./components/antd-root').then((m) => m.mountNoticeIsland()));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

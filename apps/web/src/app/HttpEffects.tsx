@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { configureHttp, type HttpEffect, http } from '../lib/http';
+import { notify } from '../lib/notify';
 import { useSession } from '../stores/session';
 
 /**
@@ -10,7 +10,6 @@ import { useSession } from '../stores/session';
  * (toasts, /500, logout), then runs the session bootstrap so its failures are reported too.
  */
 export function HttpEffects() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -19,8 +18,8 @@ export function HttpEffects() {
       onEffect: (effect: HttpEffect) => {
         switch (effect.type) {
           case 'notify':
-            // Keyed by text: the same message again refreshes the toast instead of stacking a copy.
-            void message.open({ type: effect.level, content: effect.message, key: effect.message });
+            // Shown by the mounted antd root, keyed by text: the same message refreshes its toast (lib/notify).
+            notify({ level: effect.level, content: effect.message });
             break;
           case 'logout':
             // Clearing the token lets the route guard send the user to /login (unless on an open route).
@@ -34,7 +33,7 @@ export function HttpEffects() {
         }
       },
     });
-  }, [message, navigate, queryClient]);
+  }, [navigate, queryClient]);
 
   // Declared after the handler so the bootstrap's failures are reported (effects run in order).
   useEffect(() => {

@@ -59,66 +59,76 @@ export const routeTree: RouteObject[] = [
         ),
         handle: handle(() => t('route.login')),
       },
+      // Every other screen renders inside antd's providers (language, theme, App context): a layout route of its
+      // own, so /login loads none of antd (docs/adr/0014).
       {
-        path: '/register',
         lazy: screen(
-          () => import('../features/auth/components/RegisterPage'),
-          (m) => m.RegisterPage,
+          () => import('../components/antd-root'),
+          (m) => m.AntdOutlet,
         ),
-        handle: handle(() => t('auth.route.register')),
-      },
-      {
-        path: '/update-password',
-        lazy: screen(
-          () => import('../features/auth/components/UpdatePasswordPage'),
-          (m) => m.UpdatePasswordPage,
-        ),
-        handle: handle(() => t('auth.route.updatePassword')),
-      },
-      {
-        path: '/500',
-        lazy: screen(
-          () => import('../features/errors/ServerErrorPage'),
-          (m) => m.ServerErrorPage,
-        ),
-        handle: handle(() => t('route.serverError')),
-      },
-      {
-        path: '/404',
-        lazy: screen(
-          () => import('../features/errors/NotFoundPage'),
-          (m) => m.NotFoundPage,
-        ),
-        handle: handle(() => t('route.notFound')),
-      },
-      {
-        loader: requireSessionLoader,
-        element: <RequireSession />,
         children: [
           {
-            path: '/',
+            path: '/register',
             lazy: screen(
-              () => import('./layouts/MainLayout'),
-              (m) => m.MainLayout,
+              () => import('../features/auth/components/RegisterPage'),
+              (m) => m.RegisterPage,
             ),
-            children: menuRoutes,
+            handle: handle(() => t('auth.route.register')),
           },
-          // Full-screen dashboards in the blank layout, each loaded on first visit (a chunk of its own, with the
-          // charts); /data-v leads to the overview, other /data-v paths end on /404.
           {
-            path: '/data-v',
-            element: <BlankLayout />,
+            path: '/update-password',
+            lazy: screen(
+              () => import('../features/auth/components/UpdatePasswordPage'),
+              (m) => m.UpdatePasswordPage,
+            ),
+            handle: handle(() => t('auth.route.updatePassword')),
+          },
+          {
+            path: '/500',
+            lazy: screen(
+              () => import('../features/errors/ServerErrorPage'),
+              (m) => m.ServerErrorPage,
+            ),
+            handle: handle(() => t('route.serverError')),
+          },
+          {
+            path: '/404',
+            lazy: screen(
+              () => import('../features/errors/NotFoundPage'),
+              (m) => m.NotFoundPage,
+            ),
+            handle: handle(() => t('route.notFound')),
+          },
+          {
+            loader: requireSessionLoader,
+            element: <RequireSession />,
             children: [
-              { index: true, element: <Navigate to="/data-v/overview" replace /> },
               {
-                path: 'overview',
-                handle: handle(() => t('datav.title')),
+                path: '/',
                 lazy: screen(
-                  () => import('../features/data-v'),
-                  (m) => m.DataVOverview,
+                  () => import('./layouts/MainLayout'),
+                  (m) => m.MainLayout,
                 ),
+                children: menuRoutes,
               },
-              { path: '*', element: <Navigate to="/404" replace /> },
+              // Full-screen dashboards in the blank layout, each loaded on first visit (a chunk of its own, with the
+              // charts); /data-v leads to the overview, other /data-v paths end on /404.
+              {
+                path: '/data-v',
+                element: <BlankLayout />,
+                children: [
+                  { index: true, element: <Navigate to="/data-v/overview" replace /> },
+                  {
+                    path: 'overview',
+                    handle: handle(() => t('datav.title')),
+                    lazy: screen(
+                      () => import('../features/data-v'),
+                      (m) => m.DataVOverview,
+                    ),
+                  },
+                  { path: '*', element: <Navigate to="/404" replace /> },
+                ],
+              },
             ],
           },
         ],

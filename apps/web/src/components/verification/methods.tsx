@@ -3,6 +3,7 @@ import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX } from '@gatehouse/contra
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import { useSubmitting } from '../../lib/forms/use-submitting';
 import { t } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { type CodeHandle, CodeInput } from './CodeInput';
@@ -21,24 +22,6 @@ const mobilePattern = new RegExp(MOBILE_PATTERN);
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : t('verify.checkFailed');
 
-/** A 'checking' flag for the submit button that also ignores a second submit while the first runs. */
-function useChecking(): [boolean, (work: () => Promise<void>) => Promise<void>] {
-  const [checking, setChecking] = useState(false);
-  const busy = useRef(false);
-  const run = async (work: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setChecking(true);
-    try {
-      await work();
-    } finally {
-      busy.current = false;
-      setChecking(false);
-    }
-  };
-  return [checking, run];
-}
-
 function SubmitButton({ loading }: { loading: boolean }) {
   return (
     <Form.Item style={{ marginBottom: 0 }}>
@@ -56,7 +39,7 @@ export function PasswordMethod({ onSuccess }: MethodProps) {
   const [form] = Form.useForm<{ password: string }>();
   const api = useVerificationApi();
   const { message } = App.useApp();
-  const [checking, run] = useChecking();
+  const [checking, run] = useSubmitting();
 
   const submit = ({ password }: { password: string }) =>
     run(async () => {
@@ -217,7 +200,7 @@ function AddressMethod({
   const [form] = Form.useForm<AddressValues>();
   const code = useRef<CodeHandle>(null);
   const sendCaptcha = useSendCaptcha(!signedIn);
-  const [checking, run] = useChecking();
+  const [checking, run] = useSubmitting();
   const { known } = config;
 
   const send = async (): Promise<string | null> => {

@@ -30,6 +30,8 @@ export const enUS = {
   'common.enabled': 'Enabled',
   'common.disabled': 'Disabled',
   'common.pageUnavailable': 'This page is not available yet',
+  'common.showPassword': 'Show password',
+  'common.hidePassword': 'Hide password',
   'common.loading': 'Loading...',
 
   'http.badRequest': 'Invalid request',

@@ -31,6 +31,8 @@ export const zhCN = {
   'common.enabled': '启用',
   'common.disabled': '禁用',
   'common.pageUnavailable': '该页面尚未开放',
+  'common.showPassword': '显示密码',
+  'common.hidePassword': '隐藏密码',
   'common.loading': '加载中...',
 
   'http.badRequest': '请求参数异常',

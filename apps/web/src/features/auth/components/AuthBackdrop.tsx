@@ -1,8 +1,8 @@
-import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSwitch, ThemeToggle } from '../../../components/preferences';
 import { t } from '../../../lib/i18n';
 import { useEffectiveTheme } from '../../../stores/preferences';
+import '../../../components/lite/lite-base.css';
 
 const BACKDROP = {
   light: 'linear-gradient(135deg, #dbe8fb 0%, #f4f7fc 55%, #e3ecf9 100%)',
@@ -12,25 +12,21 @@ const BACKDROP = {
 /**
  * The full-screen background of the sign-in and registration pages: content centred, the footer below it
  * (in the flow, so a tall form never slides under it). The language switch and theme toggle sit top right, so
- * the choice can be made before signing in.
+ * the choice can be made before signing in. Without antd, since the sign-in page loads none (docs/adr/0014).
  */
 export function AuthBackdrop({ children }: { children: ReactNode }) {
   const mode = useEffectiveTheme();
-  const { token } = theme.useToken();
   return (
     <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        background: BACKDROP[mode],
-        color: token.colorText,
-      }}
+      className="gh-lite"
+      style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: BACKDROP[mode] }}
     >
-      <Flex justify="flex-end" align="center" gap={12} style={{ padding: '12px 20px 0' }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, padding: '12px 20px 0' }}
+      >
         <LanguageSwitch />
         <ThemeToggle />
-      </Flex>
+      </div>
       <main
         style={{
           flex: 1,
@@ -43,7 +39,7 @@ export function AuthBackdrop({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <footer style={{ textAlign: 'center', padding: '12px 0 16px', color: token.colorTextTertiary }}>
+      <footer style={{ textAlign: 'center', padding: '12px 0 16px', color: 'var(--gh-text-tertiary)' }}>
         {t('app.copyright')}
       </footer>
     </div>

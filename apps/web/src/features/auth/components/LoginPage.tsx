@@ -1,34 +1,35 @@
-import { ArrowRightOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import ArrowRightOutlined from '@ant-design/icons-svg/es/asn/ArrowRightOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  type CaptchaHandle,
-  type CodeHandle,
-  CodeInput,
-  ImageCaptcha,
-  useIdentityVerification,
-} from '../../../components/verification';
+import { Alert } from '../../../components/lite/Alert';
+import { PrimaryButton } from '../../../components/lite/Button';
+import { CaptchaInput } from '../../../components/lite/CaptchaInput';
+import { Field, PasswordInput, TextInput } from '../../../components/lite/Field';
+import { Icon } from '../../../components/lite/Icon';
+import { Tabs } from '../../../components/lite/Tabs';
+import { useIdentityVerification } from '../../../components/verification/IdentityVerification';
+import type { CaptchaHandle } from '../../../components/verification/use-captcha-image';
 import { safeRedirect } from '../../../config/app-config';
+import { useSubmitting } from '../../../lib/forms/use-submitting';
 import { HttpError } from '../../../lib/http';
-import { t } from '../../../lib/i18n';
+import { type MessageKey, t } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session';
-import { login, loginCaptchaState, sendLoginSms, smsLogin, useAuthOptions } from '../api/auth.api';
+import { login, loginCaptchaState, useAuthOptions } from '../api/auth.api';
 import { AuthBackdrop } from './AuthBackdrop';
-import { checkFailure, clearsErrorOnChange, mobileRules, updatePasswordPath } from './auth-form';
-import { useSmsSender } from './use-sms-sender';
+import { checkFailure, updatePasswordPath } from './auth-form';
+import '../../../components/lite/lite-base.css';
+import '../../../components/lite/lite.css';
+import './auth.css';
 
-interface AccountLoginValues {
-  account: string;
-  password: string;
-  captcha?: string;
-}
-
-interface SmsLoginValues {
-  mobile: string;
-  captcha?: string;
-  code?: string;
-}
+/**
+ * The page renders without antd (docs/adr/0014): its first screen is the account form in plain elements styled like
+ * antd's. The SMS tab and the identity-verification dialog are antd screens fetched on first use, each inside an antd
+ * root of its own.
+ */
+const SmsLoginPanel = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginPanel })));
+const AntdRoot = lazy(() => import('../../../components/antd-root').then((m) => ({ default: m.AntdRoot })));
 
 /** What the registration page hands over: the new account number, to fill in. */
 interface LoginLocationState {
@@ -47,6 +48,7 @@ export function LoginPage() {
   const signIn = useSession((state) => state.signIn);
   const restricted = useSession((state) => state.restricted);
   const { verify, dialog } = useIdentityVerification();
+  const [tab, setTab] = useState('account');
 
   // Unknown options (the call failed) fall back to the server's defaults: captcha on.
   const captchaOn = options.data?.loginCaptcha ?? options.isError;
@@ -67,70 +69,82 @@ export function LoginPage() {
 
   return (
     <AuthBackdrop>
-      <Typography.Title level={1} style={{ color: '#257ff7', fontSize: 28, marginBottom: 24 }}>
-        {t('login.heading')}
-      </Typography.Title>
+      <h1 className="gh-login-heading">{t('login.heading')}</h1>
       {restricted && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('login.restricted')}
-          style={{ width: 320, marginBottom: 12 }}
-          role="alert"
-        />
+        <Alert type="error" style={{ width: 320, marginBottom: 12 }}>
+          {t('login.restricted')}
+        </Alert>
       )}
-      <Card style={{ width: 320, borderRadius: 10 }} styles={{ body: { padding: '4px 24px 16px' } }}>
+      <div className="gh-card">
         <Tabs
-          centered
-          defaultActiveKey="account"
-          destroyOnHidden
+          activeKey={tab}
+          onChange={setTab}
           items={[
-            {
-              key: 'account',
-              label: t('auth.tabAccount'),
-              children: (
-                <AccountLoginForm
-                  captchaOn={captchaOn}
-                  ready={!options.isPending}
-                  initialAccount={initialAccount}
-                  onSignedIn={signedIn}
-                  onForgotPassword={forgotPassword}
-                />
-              ),
-            },
-            { key: 'sms', label: t('auth.tabSms'), children: <SmsLoginForm onSignedIn={signedIn} /> },
+            { key: 'account', label: t('auth.tabAccount') },
+            { key: 'sms', label: t('auth.tabSms') },
           ]}
-        />
+        >
+          {tab === 'account' ? (
+            <AccountLoginForm
+              captchaOn={captchaOn}
+              ready={!options.isPending}
+              initialAccount={initialAccount}
+              onSignedIn={signedIn}
+              onForgotPassword={forgotPassword}
+            />
+          ) : (
+            <Suspense fallback={<PanelLoading />}>
+              <SmsLoginPanel onSignedIn={signedIn} />
+            </Suspense>
+          )}
+        </Tabs>
         {registrationOpen && (
-          <Flex justify="flex-end">
-            <Link to="/register">
-              {t('auth.registerNow')} <ArrowRightOutlined />
+          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Link to="/register" className="gh-link">
+              {t('auth.registerNow')} <Icon icon={ArrowRightOutlined} />
             </Link>
-          </Flex>
+          </div>
         )}
-      </Card>
-      {dialog}
+      </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          <AntdRoot>{dialog}</AntdRoot>
+        </Suspense>
+      )}
     </AuthBackdrop>
   );
 }
 
-/** Guards a submit handler against double submits and drives the button's loading state. */
-function useSubmitting() {
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-  const run = async (task: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      await task();
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  };
-  return [submitting, run] as const;
+/** While the SMS tab's code loads: its height, so the card does not jump. */
+function PanelLoading(): ReactNode {
+  return (
+    <output className="gh-panel-loading" aria-label={t('common.loading')}>
+      <span className="gh-spinner" aria-hidden />
+    </output>
+  );
 }
+
+type AccountField = 'account' | 'password' | 'captcha';
+type AccountValues = Record<AccountField, string>;
+type AccountErrors = Partial<Record<AccountField, string>>;
+
+/** The account form's rules (as the antd form had them): the first broken rule's message, or undefined. */
+function problemOf(field: AccountField, value: string, captchaOn: boolean): MessageKey | undefined {
+  switch (field) {
+    case 'account':
+      if (!value.trim()) return 'login.accountRequired';
+      if (value.length < 3 || value.length > 30) return 'login.accountLength';
+      return undefined;
+    case 'password':
+      if (!value) return 'login.passwordRequired';
+      if (value.length > 128) return 'login.passwordLength';
+      return undefined;
+    case 'captcha':
+      return captchaOn && !value.trim() ? 'auth.captchaRequired' : undefined;
+  }
+}
+
+const FIELDS: readonly AccountField[] = ['account', 'password', 'captcha'];
 
 interface AccountLoginFormProps {
   captchaOn: boolean;
@@ -148,7 +162,9 @@ function AccountLoginForm({
   onSignedIn,
   onForgotPassword,
 }: AccountLoginFormProps) {
-  const [form] = Form.useForm<AccountLoginValues>();
+  const [values, setValues] = useState<AccountValues>({ account: initialAccount ?? '', password: '', captcha: '' });
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const [submitting, run] = useSubmitting();
   // With LOGIN_CAPTCHA=off the server asks for the captcha after a few failures of one account (ADR 0011).
@@ -157,8 +173,15 @@ function AccountLoginForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const captchaOn = captchaAlways || captchaAsked;
 
-  const askServer = async (account: string | undefined) => {
-    if (captchaAlways || !account?.trim()) return;
+  /** Each field is checked as it changes (antd's default), and all of them on submit. */
+  const change = (field: AccountField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    const problem = problemOf(field, value, captchaOn);
+    setErrors((current) => ({ ...current, [field]: problem && t(problem) }));
+  };
+
+  const askServer = async (account: string) => {
+    if (captchaAlways || !account.trim()) return;
     try {
       setCaptchaAsked((await loginCaptchaState(account.trim())).required);
     } catch {
@@ -166,8 +189,20 @@ function AccountLoginForm({
     }
   };
 
-  const submit = (values: AccountLoginValues) =>
-    run(async () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: AccountErrors = {};
+    for (const field of FIELDS) {
+      const problem = problemOf(field, values[field], captchaOn);
+      if (problem) found[field] = t(problem);
+    }
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLInputElement>(`[data-field="${firstInvalid}"] input`)?.focus();
+      return;
+    }
+    void run(async () => {
       setRefusal(null);
       let captcha: string | undefined;
       if (captchaOn) {
@@ -176,7 +211,9 @@ function AccountLoginForm({
         try {
           captcha = await handle.check(values.captcha);
         } catch (error) {
-          form.setFields([checkFailure('captcha', error)]);
+          const failure = checkFailure('captcha', error);
+          setErrors((current) => ({ ...current, captcha: failure.errors[0] }));
+          if (failure.value !== undefined) setValues((current) => ({ ...current, captcha: '' }));
           return;
         }
       }
@@ -186,131 +223,78 @@ function AccountLoginForm({
       } catch (error) {
         // The http client has shown why (e.g. a wrong password). The captcha token is spent either way; the
         // check already put a new image up (one per check), so only the old answer has to go.
-        if (captchaOn) form.setFields([{ name: 'captcha', value: '', errors: [] }]);
+        if (captchaOn) {
+          setValues((current) => ({ ...current, captcha: '' }));
+          setErrors((current) => ({ ...current, captcha: undefined }));
+        }
         if (error instanceof HttpError && error.kind === 'rate-limited') setRefusal(error.message);
         await askServer(values.account);
         return;
       }
       await onSignedIn(token);
     });
+  };
 
   return (
-    <Form<AccountLoginValues>
-      name="accountLogin"
-      form={form}
-      size="large"
-      onFinish={submit}
-      autoComplete="on"
-      requiredMark={false}
-      initialValues={{ account: initialAccount }}
-    >
-      <Form.Item
-        name="account"
-        rules={[
-          { required: true, whitespace: true, message: t('login.accountRequired') },
-          { min: 3, max: 30, message: t('login.accountLength') },
-        ]}
-      >
-        <Input
-          autoFocus
-          prefix={<UserOutlined />}
-          placeholder={t('login.accountPlaceholder')}
-          aria-label={t('login.accountPlaceholder')}
-          autoComplete="username"
-          onBlur={(event) => void askServer(event.target.value)}
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[
-          { required: true, message: t('login.passwordRequired') },
-          { max: 128, message: t('login.passwordLength') },
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('login.passwordPlaceholder')}
-          aria-label={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          maxLength={128}
-        />
-      </Form.Item>
-      {captchaAsked && !captchaAlways && (
-        <Typography.Text type="warning" style={{ display: 'block', marginTop: -12, marginBottom: 8, fontSize: 12 }}>
-          {t('loginGuard.captchaHint')}
-        </Typography.Text>
-      )}
+    <form ref={formRef} name="accountLogin" onSubmit={submit} autoComplete="on" noValidate>
+      <Field error={errors.account}>
+        {(control) => (
+          <span data-field="account">
+            <TextInput
+              {...control}
+              autoFocus
+              prefix={UserOutlined}
+              value={values.account}
+              onChange={change('account')}
+              onBlur={(event) => void askServer(event.target.value)}
+              placeholder={t('login.accountPlaceholder')}
+              autoComplete="username"
+              name="account"
+            />
+          </span>
+        )}
+      </Field>
+      <Field error={errors.password}>
+        {(control) => (
+          <span data-field="password">
+            <PasswordInput
+              {...control}
+              prefix={LockOutlined}
+              value={values.password}
+              onChange={change('password')}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+              maxLength={128}
+              name="password"
+            />
+          </span>
+        )}
+      </Field>
+      {captchaAsked && !captchaAlways && <p className="gh-login-hint">{t('loginGuard.captchaHint')}</p>}
       {captchaOn && (
-        <Form.Item name="captcha" rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
-          <ImageCaptcha ref={captchaRef} size="large" />
-        </Form.Item>
+        <Field error={errors.captcha}>
+          {(control) => (
+            <span data-field="captcha">
+              <CaptchaInput ref={captchaRef} {...control} value={values.captcha} onChange={change('captcha')} />
+            </span>
+          )}
+        </Field>
       )}
-      <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 12 }}>
-        <Button type="link" size="small" onClick={onForgotPassword} style={{ color: '#999', padding: 0 }}>
+      <div className="gh-login-forgot">
+        <button type="button" className="gh-link gh-link-muted" onClick={onForgotPassword}>
           {t('auth.forgotPassword')}
-        </Button>
-      </Flex>
-      {refusal && <Alert type="warning" showIcon title={refusal} role="alert" style={{ marginBottom: 12 }} />}
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting} disabled={!ready}>
+        </button>
+      </div>
+      {refusal && (
+        <Alert type="warning" style={{ marginBottom: 12 }}>
+          {refusal}
+        </Alert>
+      )}
+      <div style={{ marginBottom: 12 }}>
+        <PrimaryButton type="submit" loading={submitting} disabled={!ready}>
           {t('login.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
-  );
-}
-
-function SmsLoginForm({ onSignedIn }: { onSignedIn(token: string): Promise<void> }) {
-  const [form] = Form.useForm<SmsLoginValues>();
-  const captchaRef = useRef<CaptchaHandle>(null);
-  const codeRef = useRef<CodeHandle>(null);
-  const [submitting, run] = useSubmitting();
-  const send = useSmsSender({ form, captchaRef, send: sendLoginSms });
-
-  const submit = (values: SmsLoginValues) =>
-    run(async () => {
-      const handle = codeRef.current;
-      if (!handle) return;
-      let smsToken: string;
-      try {
-        smsToken = await handle.check(values.code);
-      } catch (error) {
-        form.setFields([checkFailure('code', error)]);
-        return;
-      }
-      let token: string;
-      try {
-        token = await smsLogin(smsToken);
-      } catch {
-        // Shown by the http client; the code is used up, a new one has to be sent.
-        form.setFields([{ name: 'code', value: '', errors: [] }]);
-        return;
-      }
-      await onSignedIn(token);
-    });
-
-  return (
-    <Form<SmsLoginValues> name="smsLogin" form={form} size="large" onFinish={submit} requiredMark={false}>
-      <Form.Item name="mobile" rules={mobileRules}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('auth.mobilePlaceholder')}
-          aria-label={t('auth.mobilePlaceholder')}
-          autoComplete="tel"
-          maxLength={20}
-        />
-      </Form.Item>
-      <Form.Item name="captcha" rules={[clearsErrorOnChange]}>
-        <ImageCaptcha ref={captchaRef} size="large" placeholder={t('auth.imageCaptchaPlaceholder')} />
-      </Form.Item>
-      <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('auth.codeRequired') }]}>
-        <CodeInput ref={codeRef} channel="sms" send={send} size="large" placeholder={t('auth.smsCodePlaceholder')} />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+        </PrimaryButton>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,1 @@
+export { AntdOutlet, AntdRoot, mountNoticeIsland } from './AntdRoot';

@@ -1,0 +1,56 @@
+import { CAPTCHA_SIZE } from '@gatehouse/contract';
+import { forwardRef, useImperativeHandle } from 'react';
+import { t } from '../../lib/i18n';
+import { type CaptchaHandle, captchaImageText, useCaptchaImage } from '../verification/use-captcha-image';
+
+interface CaptchaInputProps {
+  value: string;
+  onChange(value: string): void;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/**
+ * The image-captcha input without antd (components/verification/ImageCaptcha's look): the input, then the 76×38
+ * image, which loads a new one when clicked. The image loads on mount; `ref` checks the answer (CaptchaHandle).
+ */
+export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(function CaptchaInput(
+  { value, onChange, invalid, describedBy },
+  ref,
+) {
+  const { image, handle } = useCaptchaImage();
+  useImperativeHandle(ref, () => handle, [handle]);
+  const placeholder = t('verify.captchaPlaceholder');
+  return (
+    <span className="gh-compact">
+      <span className="gh-input">
+        <input
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          autoComplete="off"
+          maxLength={20}
+        />
+      </span>
+      <span className="gh-addon">
+        <button
+          type="button"
+          className="gh-captcha-image"
+          onClick={handle.reload}
+          aria-label={t('verify.captchaReload')}
+          title={t('verify.captchaReload')}
+          style={{ width: CAPTCHA_SIZE.width, height: CAPTCHA_SIZE.height }}
+        >
+          {image.status === 'ready' ? (
+            <img src={image.content} alt="" width={CAPTCHA_SIZE.width} height={CAPTCHA_SIZE.height} />
+          ) : (
+            <span aria-live="polite">{captchaImageText(image)}</span>
+          )}
+        </button>
+      </span>
+    </span>
+  );
+});

@@ -1,0 +1,88 @@
+import { MobileOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useRef } from 'react';
+import { AntdRoot } from '../../../components/antd-root';
+import { type CaptchaHandle, type CodeHandle, CodeInput, ImageCaptcha } from '../../../components/verification';
+import { useSubmitting } from '../../../lib/forms/use-submitting';
+import { t } from '../../../lib/i18n';
+import { sendLoginSms, smsLogin } from '../api/auth.api';
+import { checkFailure, clearsErrorOnChange, mobileRules } from './auth-form';
+import { useSmsSender } from './use-sms-sender';
+
+interface SmsLoginValues {
+  mobile: string;
+  captcha?: string;
+  code?: string;
+}
+
+interface SmsLoginProps {
+  onSignedIn(token: string): Promise<void>;
+}
+
+/**
+ * The sign-in page's 短信登录 tab: fetched on its first opening with antd around it (the page itself renders
+ * without antd, docs/adr/0014). The code input with its countdown and the captcha check before sending are the
+ * registration page's.
+ */
+export function SmsLoginPanel({ onSignedIn }: SmsLoginProps) {
+  return (
+    <AntdRoot>
+      <SmsLoginForm onSignedIn={onSignedIn} />
+    </AntdRoot>
+  );
+}
+
+function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
+  const [form] = Form.useForm<SmsLoginValues>();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const codeRef = useRef<CodeHandle>(null);
+  const [submitting, run] = useSubmitting();
+  const send = useSmsSender({ form, captchaRef, send: sendLoginSms });
+
+  const submit = (values: SmsLoginValues) =>
+    run(async () => {
+      const handle = codeRef.current;
+      if (!handle) return;
+      let smsToken: string;
+      try {
+        smsToken = await handle.check(values.code);
+      } catch (error) {
+        form.setFields([checkFailure('code', error)]);
+        return;
+      }
+      let token: string;
+      try {
+        token = await smsLogin(smsToken);
+      } catch {
+        // Shown by the http client; the code is used up, a new one has to be sent.
+        form.setFields([{ name: 'code', value: '', errors: [] }]);
+        return;
+      }
+      await onSignedIn(token);
+    });
+
+  return (
+    <Form<SmsLoginValues> name="smsLogin" form={form} size="large" onFinish={submit} requiredMark={false}>
+      <Form.Item name="mobile" rules={mobileRules}>
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('auth.mobilePlaceholder')}
+          aria-label={t('auth.mobilePlaceholder')}
+          autoComplete="tel"
+          maxLength={20}
+        />
+      </Form.Item>
+      <Form.Item name="captcha" rules={[clearsErrorOnChange]}>
+        <ImageCaptcha ref={captchaRef} size="large" placeholder={t('auth.imageCaptchaPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('auth.codeRequired') }]}>
+        <CodeInput ref={codeRef} channel="sms" send={send} size="large" placeholder={t('auth.smsCodePlaceholder')} />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
