@@ -24,6 +24,8 @@ export interface SignInClient {
   userAgent?: string;
 }
 
+type Guard = NonNullable<Awaited<ReturnType<SignInRepository['guardOf']>>>;
+
 interface CheckedAccount {
   id: number;
   password_hash: string;
@@ -83,15 +85,14 @@ export function createSignInPolicy(deps: {
     });
   }
 
-  /** Whether the streak of `account` asks for a captcha now (always true with LOGIN_CAPTCHA=on). */
-  async function captchaRequired(account: string, now = Date.now()): Promise<boolean> {
-    if (deps.loginCaptcha) return true;
-    const guard = await repo.guardOf(account);
-    return !!guard && guard.last_failure_at > iso(now - STREAK_MS) && guard.failures >= limits.captchaAfter;
-  }
+  /** Whether a failure streak (the account's `signin_guard` row) asks for a captcha at `now`. */
+  const streakWantsCaptcha = (guard: Guard | undefined, now: number) =>
+    !!guard && guard.last_failure_at > iso(now - STREAK_MS) && guard.failures >= limits.captchaAfter;
 
   return {
-    captchaRequired: (typed: string) => captchaRequired(accountKey(typed)),
+    /** Whether a sign-in of `typed` needs a captcha now (always with LOGIN_CAPTCHA=on). */
+    captchaRequired: async (typed: string) =>
+      deps.loginCaptcha || streakWantsCaptcha(await repo.guardOf(accountKey(typed)), Date.now()),
 
     /**
      * Checks a password sign-in under every limit: the account's id, or an AppError (400 generic, 400 captcha,
@@ -131,8 +132,9 @@ export function createSignInPolicy(deps: {
       ) {
         throw await refuse('rate_limited', tooMany(t('signin.accountHourly')));
       }
-      // The captcha is spent before the password is looked at: guessing costs one solved captcha per try.
-      if (await captchaRequired(account, now)) {
+      // The captcha is spent before the password is looked at: guessing costs one solved captcha per try. The
+      // streak is the row the lock was checked on.
+      if (deps.loginCaptcha || streakWantsCaptcha(guard, now)) {
         if (!input.captcha) {
           throw await refuse(
             'captcha_required',
@@ -157,7 +159,9 @@ export function createSignInPolicy(deps: {
         throw error;
       }
       if (found && passwordOk && found.state === 1) {
-        await repo.clearGuard(account);
+        // A success ends the streak read above; with none there is nothing to delete (a failure another attempt
+        // records meanwhile is kept, as it would be had it landed just after this success).
+        if (guard) await repo.clearGuard(account);
         await log({ account, accountId: found.id, reason: 'ok', method: 'password' }, client);
         return found.id;
       }

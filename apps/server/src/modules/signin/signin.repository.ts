@@ -15,6 +15,16 @@ export interface SignInLogFilters {
 /** `%`, `_` and `\` typed into a filter match themselves. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A count's cap as a literal of the SQL, not a bound parameter: SQLite (3.53) marks a statement with a bound LIMIT
+ * to be prepared again whenever its parameters are bound, so every run parsed and planned the count afresh (about
+ * as dear as running it). The caps come from the configuration, so each gives one statement text.
+ */
+function capOf(atMost: number) {
+  if (!Number.isSafeInteger(atMost) || atMost < 0) throw new Error(`sign-in count cap ${atMost} is not a count`);
+  return sql.lit(atMost);
+}
+
 export function createSignInRepository(db: Kysely<DB>) {
   function filtered(filters: SignInLogFilters) {
     let q = db.selectFrom('signin_log');
@@ -36,7 +46,7 @@ export function createSignInRepository(db: Kysely<DB>) {
     /**
      * Log rows of `account` since `since` whose reason is one of `reasons`, counted up to `atMost`: the limit only
      * asks whether it is reached, and an uncapped count would read every row a flood adds (each refusal is
-     * logged too), making each refusal dearer than the last.
+     * logged too), making each refusal dearer than the last. The cap is written into the SQL (`capOf`).
      */
     async countByAccount(account: string, reasons: SignInReason[], since: string, atMost: number): Promise<number> {
       const rows = db
@@ -46,7 +56,7 @@ export function createSignInRepository(db: Kysely<DB>) {
         .where('at', '>', since)
         .where('method', '=', 'password')
         .where('reason', 'in', reasons)
-        .limit(atMost);
+        .limit(capOf(atMost));
       const row = await db
         .selectFrom(rows.as('capped'))
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -62,7 +72,7 @@ export function createSignInRepository(db: Kysely<DB>) {
         .where('ip', '=', ip)
         .where('at', '>', since)
         .where('reason', 'in', reasons)
-        .limit(atMost);
+        .limit(capOf(atMost));
       const row = await db
         .selectFrom(rows.as('capped'))
         .select((eb) => eb.fn.countAll<string | number>().as('n'))

@@ -1,6 +1,14 @@
 import { routes } from '@gatehouse/contract';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
+import {
+  ADMIN_PASSWORD,
+  lanes,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  testConfig,
+} from '../../../test/harness.js';
 import type { SignInLimits } from '../../config.js';
 import { passwordWork } from '../../platform/passwords.js';
 import { lockSeconds } from './signin.policy.js';
@@ -127,6 +135,42 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       'bad_credentials',
       'bad_credentials',
     ]);
+  });
+
+  it('reads the failure streak once per password sign-in, and deletes it only when there is one', async () => {
+    const database = await openTestDatabase(lane);
+    const statements: string[] = [];
+    // Records the SQL of every statement the server runs; nothing is changed.
+    const recording: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        statements.push(database.db.getExecutor().compileQuery(node, queryId).sql);
+        return node;
+      },
+      async transformResult({ result }) {
+        return result;
+      },
+    };
+    const traced = await startTestApp(lane, {}, { ...database, db: database.db.withPlugin(recording) });
+    try {
+      const signIn = async (password: string) => {
+        statements.length = 0;
+        const res = await traced.call('POST', '/login', { body: { account: 'admin', password } });
+        const count = (pattern: RegExp) => statements.filter((text) => pattern.test(text)).length;
+        return {
+          status: res.status,
+          guardReads: count(/^select .* from "signin_guard"/),
+          guardDeletes: count(/^delete from "signin_guard"/),
+        };
+      };
+      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 0 });
+      expect(await signIn('wrong-pass-1')).toEqual({ status: 400, guardReads: 1, guardDeletes: 0 });
+      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 1 });
+      // The streak is gone: the next success finds none to delete.
+      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 0 });
+    } finally {
+      await traced.close();
+      await database.dispose();
+    }
   });
 
   it('answers unknown, wrong and disabled alike after exactly one argon2 verification each', async () => {
