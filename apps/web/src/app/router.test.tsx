@@ -1,25 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestProviders } from '../lib/testing/TestProviders';
+import { renderRouter } from '../lib/testing/render-router';
 import { useSession } from '../stores/session';
 import { routeTree } from './router';
 
 /** Route screens arrive through react-router's `lazy`: their first render may take longer than the default 1 s. */
 const LAZY_WAIT = { timeout: 5_000 };
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
-  render(
-    <TestProviders>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </TestProviders>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRouter(routeTree, path);
 
 describe('route tree (signed out)', () => {
   // The screens are route-level lazy: their modules are transformed once up front so the first route's wait for

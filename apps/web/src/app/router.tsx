@@ -1,5 +1,5 @@
 import { flattenMenus, menus } from '@gatehouse/contract';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { menuTitle, t } from '../lib/i18n';
 import type { RouteHandle } from '../lib/router/route-title';
@@ -25,15 +25,26 @@ const loadUnavailable = () => import('../components/page-unavailable').then((m) 
 
 /**
  * The session-required screens, one route per contract menu entry (titles written once, in the contract).
- * Each built screen is loaded by the route's `lazy` on first visit (pages.tsx); MenuRoute then applies
- * access-control mode (product-spec §4) when the server has it on.
+ * Each built screen is a chunk of its own (pages.tsx), rendered as a lazy component inside the main layout's
+ * Suspense: the layout (header, menu) paints as soon as its own code is in, and the screen follows. The route's
+ * loader starts fetching the screen's chunk at navigation start, in parallel with the layout's. Navigations run in
+ * a transition, so the current screen stays until the next one can render. MenuRoute then applies access-control
+ * mode (product-spec §4) when the server has it on.
  */
 export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
   const load = pageLoaderFor(menu.path) ?? loadUnavailable;
-  const lazy = async () => ({ element: <MenuRoute key={menu.path} menu={menu} page={await load()} /> });
-  return menu.path === '/'
-    ? { index: true, lazy, handle: handle(() => menuTitle(menu)) }
-    : { path: menu.path, lazy, handle: handle(() => menuTitle(menu)) };
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  const route = {
+    element: <MenuRoute key={menu.path} menu={menu} page={Page} />,
+    // Only starts the fetch (the module system keeps it for the lazy component); a failure is the component's to
+    // report.
+    loader: () => {
+      load().catch(() => undefined);
+      return null;
+    },
+    handle: handle(() => menuTitle(menu)),
+  };
+  return menu.path === '/' ? { ...route, index: true } : { ...route, path: menu.path };
 });
 
 /** A route `lazy` answering one named export of a module as the route's Component. */

@@ -1,8 +1,9 @@
 import { theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
+import { RouteFallback } from '../RouteFallback';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
 
@@ -36,7 +37,10 @@ export function MainLayout() {
           <SideMenu />
         </nav>
         <main ref={content} style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: '0 20px 20px' }}>
-          <Outlet />
+          {/* The screen's code may still be loading when the layout is up (router.tsx): the dots, in the content area. */}
+          <Suspense fallback={<RouteFallback contained />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>
