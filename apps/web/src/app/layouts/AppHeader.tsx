@@ -1,5 +1,5 @@
 import { CaretDownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Avatar, Dropdown, Flex, Tag, Tooltip, theme } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { LanguageSwitch, ThemeToggle } from '../../components/preferences';
 import { useIdentitySwitch } from '../../features/accounts/components/use-identity-switch';
@@ -56,9 +56,8 @@ export function AppHeader() {
       }}
     >
       <Link to="/" style={{ color }}>
-        <Typography.Title level={1} style={{ color, fontSize: 22, margin: 0 }}>
-          {t('app.name')}
-        </Typography.Title>
+        {/* A plain heading (antd's Typography brings its editable and copyable parts to every screen). */}
+        <h1 style={{ color, fontSize: 22, margin: 0, fontWeight: 600, lineHeight: 1.2353 }}>{t('app.name')}</h1>
       </Link>
       <Flex align="center" gap={16}>
         <LanguageSwitch />

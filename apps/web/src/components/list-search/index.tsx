@@ -1,5 +1,5 @@
 import { InfoCircleOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Flex, Form, Space, Table, type TableProps, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n';
 import { Pagination } from '../pagination';
@@ -22,12 +22,13 @@ export function SearchActions({ onReset }: { onReset: () => void }) {
 
 /** The '共 N 条记录' line between a list's search form and its table. */
 export function ListTotal({ testId, children }: { testId: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
     <Flex align="center" gap={6} style={{ margin: '16px 0 8px', color: '#888' }}>
       <InfoCircleOutlined aria-hidden />
-      <Typography.Text type="secondary" data-testid={testId}>
+      <span data-testid={testId} style={{ color: token.colorTextSecondary }}>
         {children}
-      </Typography.Text>
+      </span>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Tooltip, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../lib/i18n';
@@ -43,9 +43,9 @@ export function ToolBar({ title, onBack, children }: ToolBarProps) {
             onClick={onBack ?? (() => navigate(-1))}
           />
         </Tooltip>
-        <Typography.Title level={1} style={{ fontSize: 18, margin: 0, fontWeight: 500 }}>
+        <h1 style={{ fontSize: 18, margin: 0, fontWeight: 500, lineHeight: 1.2353, color: token.colorTextHeading }}>
           {title ?? routeTitle}
-        </Typography.Title>
+        </h1>
       </Flex>
       <Flex align="center" gap={8}>
         {children}
