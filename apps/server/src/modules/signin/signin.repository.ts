@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { DB, SignInLogTable, SignInReason } from '../../platform/db/schema.js';
+import { preparedQuery } from '../../platform/db/prepared.js';
+import type { DB, SignInLogTable, SignInMethod, SignInOutcome, SignInReason } from '../../platform/db/schema.js';
 
 /** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
 export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown_account', 'disabled'];
@@ -38,9 +39,70 @@ export function createSignInRepository(db: Kysely<DB>) {
     return q;
   }
 
+  // The statements every sign-in runs are built and compiled once (platform/db/prepared.ts): Kysely's building
+  // and compiling cost about as much as running them.
+  const insertLog = preparedQuery(
+    db,
+    (
+      db,
+      at: string,
+      account: string,
+      accountId: number | null,
+      outcome: SignInOutcome,
+      reason: SignInReason,
+      method: SignInMethod,
+      ip: string,
+      userAgent: string | null,
+    ) =>
+      db.insertInto('signin_log').values({
+        at,
+        account,
+        account_id: accountId,
+        outcome,
+        reason,
+        method,
+        ip,
+        user_agent: userAgent,
+      }),
+  );
+  const guardOf = preparedQuery(db, (db, account: string) =>
+    db.selectFrom('signin_guard').selectAll().where('account', '=', account),
+  );
+  /** One prepared count per reason set and cap (a handful, fixed by the policy). */
+  const counts = new Map<string, (who: string, since: string) => Promise<readonly { n: string | number }[]>>();
+  function countOf(by: 'account' | 'ip', reasons: SignInReason[], atMost: number) {
+    const key = `${by}|${reasons.join(',')}|${atMost}`;
+    let count = counts.get(key);
+    if (!count) {
+      count = preparedQuery(db, (db, who: string, since: string) => {
+        let rows = db
+          .selectFrom('signin_log')
+          .select(sql<number>`1`.as('one'))
+          .where(by, '=', who)
+          .where('at', '>', since);
+        // The account's count looks at password sign-ins only, the address's at every method.
+        if (by === 'account') rows = rows.where('method', '=', 'password');
+        return db
+          .selectFrom(rows.where('reason', 'in', reasons).limit(capOf(atMost)).as('capped'))
+          .select((eb) => eb.fn.countAll<string | number>().as('n'));
+      });
+      counts.set(key, count);
+    }
+    return count;
+  }
+
   return {
     async insertLog(row: Insertable<SignInLogTable>): Promise<void> {
-      await db.insertInto('signin_log').values(row).execute();
+      await insertLog(
+        row.at,
+        row.account,
+        row.account_id ?? null,
+        row.outcome,
+        row.reason,
+        row.method,
+        row.ip,
+        row.user_agent ?? null,
+      );
     },
 
     /**
@@ -49,39 +111,19 @@ export function createSignInRepository(db: Kysely<DB>) {
      * logged too), making each refusal dearer than the last. The cap is written into the SQL (`capOf`).
      */
     async countByAccount(account: string, reasons: SignInReason[], since: string, atMost: number): Promise<number> {
-      const rows = db
-        .selectFrom('signin_log')
-        .select(sql<number>`1`.as('one'))
-        .where('account', '=', account)
-        .where('at', '>', since)
-        .where('method', '=', 'password')
-        .where('reason', 'in', reasons)
-        .limit(capOf(atMost));
-      const row = await db
-        .selectFrom(rows.as('capped'))
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await countOf('account', reasons, atMost)(account, since);
+      return Number(row?.n ?? 0);
     },
 
     /** Like `countByAccount`, for a client address (any account), counted up to `atMost`. */
     async countByClient(ip: string, reasons: SignInReason[], since: string, atMost: number): Promise<number> {
-      const rows = db
-        .selectFrom('signin_log')
-        .select(sql<number>`1`.as('one'))
-        .where('ip', '=', ip)
-        .where('at', '>', since)
-        .where('reason', 'in', reasons)
-        .limit(capOf(atMost));
-      const row = await db
-        .selectFrom(rows.as('capped'))
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await countOf('ip', reasons, atMost)(ip, since);
+      return Number(row?.n ?? 0);
     },
 
-    guardOf(account: string) {
-      return db.selectFrom('signin_guard').selectAll().where('account', '=', account).executeTakeFirst();
+    async guardOf(account: string) {
+      const [row] = await guardOf(account);
+      return row;
     },
 
     /**

@@ -440,6 +440,43 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     expect(del.status).toBe(404);
   });
 
+  it('compiles the statements every sign-in runs once, and reads and writes through them', async () => {
+    const repo = createSignInRepository(t.database.db);
+    const compile = vi.spyOn(t.database.db.getExecutor(), 'compileQuery');
+    const at = new Date().toISOString();
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const round = async (account: string) => {
+      await repo.insertLog({
+        at,
+        account,
+        account_id: null,
+        outcome: 'failure',
+        reason: 'bad_credentials',
+        method: 'password',
+        ip: '10.9.8.7',
+        user_agent: null,
+      });
+      return {
+        byAccount: await repo.countByAccount(account, ['bad_credentials'], since, 100),
+        byClient: await repo.countByClient('10.9.8.7', ['bad_credentials', 'disabled'], since, 100),
+        guard: await repo.guardOf(account),
+      };
+    };
+    try {
+      expect(await round('prepared.one')).toEqual({ byAccount: 1, byClient: 1, guard: undefined });
+      compile.mockClear();
+      // Other values, the same statements: nothing is compiled again, and the answers follow the data.
+      expect(await round('prepared.two')).toEqual({ byAccount: 1, byClient: 2, guard: undefined });
+      expect(compile).not.toHaveBeenCalled();
+      await repo.addFailure('prepared.two', at, since);
+      compile.mockClear();
+      expect((await repo.guardOf('prepared.two'))?.failures).toBe(1);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
   it('drops failure streaks a day old unless they still lock', async () => {
     const repo = createSignInRepository(t.database.db);
     const now = Date.now();
