@@ -49,6 +49,9 @@ export function createAccountsRepository(db: Kysely<DB>) {
       ]);
 
   /** The unfiltered list (the account screen as it opens) and its total: compiled once, newest or oldest first. */
+  const accountByNumber = preparedQuery(db, (db, accountNumber: string) =>
+    db.selectFrom('account').selectAll().where('account_number', '=', accountNumber),
+  );
   const accountCount = preparedQuery(db, (db, name: string) =>
     db.selectFrom('row_count').select('n').where('name', '=', name),
   );
@@ -174,8 +177,10 @@ export function createAccountsRepository(db: Kysely<DB>) {
     findById(id: number) {
       return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    findByNumber(accountNumber: string) {
-      return db.selectFrom('account').selectAll().where('account_number', '=', accountNumber).executeTakeFirst();
+    /** Every password sign-in starts here: built and compiled once (platform/db/prepared.ts). */
+    async findByNumber(accountNumber: string) {
+      const [row] = await accountByNumber(accountNumber);
+      return row;
     },
     async numberTaken(accountNumber: string, exceptId?: number): Promise<boolean> {
       let q = db.selectFrom('account').select('id').where('account_number', '=', accountNumber);

@@ -3,6 +3,33 @@ import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, SessionRow } from '../../platform/db/schema.js';
 
 export function createSessionsRepository(db: Kysely<DB>) {
+  /** Every sign-in opens a session: its insert is built and compiled once (platform/db/prepared.ts). */
+  const insertSession = preparedQuery(
+    db,
+    (
+      db,
+      id: string,
+      accountId: number,
+      createdAt: string,
+      lastSeenAt: string,
+      expiresAt: string,
+      endedAt: string | null,
+      ip: string | null,
+      userAgent: string | null,
+      originSessionId: string | null,
+    ) =>
+      db.insertInto('session').values({
+        id,
+        account_id: accountId,
+        created_at: createdAt,
+        last_seen_at: lastSeenAt,
+        expires_at: expiresAt,
+        ended_at: endedAt,
+        ip,
+        user_agent: userAgent,
+        origin_session_id: originSessionId,
+      }),
+  );
   /**
    * The session with its account, role and (for an identity switch) origin session, by key: whether it is still
    * live is decided by the caller's clock, so the row can be served from memory while nothing was written.
@@ -39,7 +66,17 @@ export function createSessionsRepository(db: Kysely<DB>) {
   );
   return {
     async create(row: SessionRow): Promise<void> {
-      await db.insertInto('session').values(row).execute();
+      await insertSession(
+        row.id,
+        row.account_id,
+        row.created_at,
+        row.last_seen_at,
+        row.expires_at,
+        row.ended_at,
+        row.ip,
+        row.user_agent,
+        row.origin_session_id,
+      );
     },
     /**
      * The session with its account and role if it is live at `now` (not ended, not expired, and for an identity

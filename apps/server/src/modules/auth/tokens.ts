@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   /** Session id. */
@@ -35,7 +35,8 @@ function decode(segment: string): Record<string, unknown> | undefined {
  * the libuv thread pool, where every signed-in request then queued behind the argon2 hashes of a sign-in flood.
  */
 export function createTokenIssuer(secret: string) {
-  const key = Buffer.from(secret, 'utf8');
+  // One key object: given a Buffer, createHmac would make a new one for every signature.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const mac = (input: string) => createHmac('sha256', key).update(input).digest();
   /**
    * Tokens already checked, with their claims: a token's signature and claims never change, so each is checked

@@ -477,6 +477,22 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     }
   });
 
+  it('signs in through statements compiled once: a second sign-in compiles none of its hot ones again', async () => {
+    const compile = vi.spyOn(t.database.db.getExecutor(), 'compileQuery');
+    const signIn = () => t.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } });
+    try {
+      expect((await signIn()).status).toBe(200);
+      compile.mockClear();
+      expect((await signIn()).status).toBe(200);
+      const compiled = compile.mock.results.map((result) => (result.value as { sql: string }).sql);
+      for (const hot of [/insert into "session"/, /from "account" where "account_number"/, /"signin_(log|guard)"/]) {
+        expect(compiled.filter((text) => hot.test(text))).toEqual([]);
+      }
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
   it('drops failure streaks a day old unless they still lock', async () => {
     const repo = createSignInRepository(t.database.db);
     const now = Date.now();
