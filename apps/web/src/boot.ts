@@ -1,11 +1,11 @@
+import { type BootModule, bootModules } from './boot-plan';
 import { appConfig } from './config/app-config';
 
 /**
  * A second, tiny entry that the built index.html loads `async` beside the main one (vite.config.ts,
- * docs/frontend-budgets.md): it starts fetching the login page and what it imports while the main entry is still
- * being downloaded and evaluated, instead of after it (the router's `lazy` then finds the module there). Only when
- * the first screen will be the login page: the address names it, or it names a screen that needs a session and no
- * session is stored (the app sends such a visit to /login).
+ * docs/frontend-budgets.md): it starts fetching what the first screen needs (boot-plan.ts) while the main entry is
+ * still being downloaded and evaluated, instead of after it; the router then finds the modules there. None of them
+ * reads a text at load (main.tsx waits for an English catalogue before anything does).
  */
 function sessionStored(): boolean {
   try {
@@ -15,9 +15,13 @@ function sessionStored(): boolean {
   }
 }
 
-const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
-const open = appConfig.openRoutes.some((route) => path === route || path.startsWith(`${route}/`));
-if (path === '/login' || (!open && !sessionStored())) {
-  // A failure here is the router's to report when it loads the page itself.
-  import('./features/auth/components/LoginPage').catch(() => undefined);
+const load: Record<BootModule, () => Promise<unknown>> = {
+  login: () => import('./features/auth/components/LoginPage'),
+  'antd-root': () => import('./components/antd-root'),
+  'main-layout': () => import('./app/layouts/MainLayout'),
+};
+
+for (const module of bootModules(location.hash, sessionStored())) {
+  // A failure here is the router's to report when it loads the module itself.
+  load[module]().catch(() => undefined);
 }
