@@ -159,7 +159,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
       // matches through the filter's index and sorting them reads `total`. With the exact numbers at hand the
       // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order).
       if (!filtered) return { rows: withoutTotal(await (fromOldest ? oldestFirst : newestFirst)(take, skip)), total };
-      const walk = !filtered || (all / Math.max(total, 1)) * (skip + take) <= total;
+      const walk = (all / Math.max(total, 1)) * (skip + take) <= total;
       const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
       const ids = db
         .selectFrom('account')
