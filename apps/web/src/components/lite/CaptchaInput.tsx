@@ -8,6 +8,8 @@ interface CaptchaInputProps {
   onChange(value: string): void;
   invalid?: boolean;
   describedBy?: string;
+  /** The input's form name. */
+  name?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ interface CaptchaInputProps {
  * image, which loads a new one when clicked. The image loads on mount; `ref` checks the answer (CaptchaHandle).
  */
 export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(function CaptchaInput(
-  { value, onChange, invalid, describedBy },
+  { value, onChange, invalid, describedBy, name },
   ref,
 ) {
   const { image, handle } = useCaptchaImage();
@@ -25,6 +27,7 @@ export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(functio
     <span className="gh-compact">
       <span className="gh-input">
         <input
+          name={name}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           placeholder={placeholder}

@@ -199,7 +199,7 @@ function AccountLoginForm({
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      formRef.current?.querySelector<HTMLInputElement>(`[data-field="${firstInvalid}"] input`)?.focus();
+      (formRef.current?.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
       return;
     }
     void run(async () => {
@@ -239,44 +239,44 @@ function AccountLoginForm({
     <form ref={formRef} name="accountLogin" onSubmit={submit} autoComplete="on" noValidate>
       <Field error={errors.account}>
         {(control) => (
-          <span data-field="account">
-            <TextInput
-              {...control}
-              autoFocus
-              prefix={UserOutlined}
-              value={values.account}
-              onChange={change('account')}
-              onBlur={(event) => void askServer(event.target.value)}
-              placeholder={t('login.accountPlaceholder')}
-              autoComplete="username"
-              name="account"
-            />
-          </span>
+          <TextInput
+            {...control}
+            autoFocus
+            prefix={UserOutlined}
+            value={values.account}
+            onChange={change('account')}
+            onBlur={(event) => void askServer(event.target.value)}
+            placeholder={t('login.accountPlaceholder')}
+            autoComplete="username"
+            name="account"
+          />
         )}
       </Field>
       <Field error={errors.password}>
         {(control) => (
-          <span data-field="password">
-            <PasswordInput
-              {...control}
-              prefix={LockOutlined}
-              value={values.password}
-              onChange={change('password')}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              maxLength={128}
-              name="password"
-            />
-          </span>
+          <PasswordInput
+            {...control}
+            prefix={LockOutlined}
+            value={values.password}
+            onChange={change('password')}
+            placeholder={t('login.passwordPlaceholder')}
+            autoComplete="current-password"
+            maxLength={128}
+            name="password"
+          />
         )}
       </Field>
       {captchaAsked && !captchaAlways && <p className="gh-login-hint">{t('loginGuard.captchaHint')}</p>}
       {captchaOn && (
         <Field error={errors.captcha}>
           {(control) => (
-            <span data-field="captcha">
-              <CaptchaInput ref={captchaRef} {...control} value={values.captcha} onChange={change('captcha')} />
-            </span>
+            <CaptchaInput
+              ref={captchaRef}
+              {...control}
+              name="captcha"
+              value={values.captcha}
+              onChange={change('captcha')}
+            />
           )}
         </Field>
       )}
