@@ -50,6 +50,9 @@ async function start(container: HTMLElement) {
   configureHttp({
     modes: { encryption: options.encryption, permissionInterceptor: options.permissionInterceptor },
   });
+  // The account's permissions and profile (the menu and header wait for them) are asked for now, while the first
+  // screen's chunks still load, rather than from an effect after they have.
+  if (useSession.getState().token) void useSession.getState().ensureBootstrap();
   createRoot(container).render(
     <StrictMode>
       <App router={router} />

@@ -7,7 +7,7 @@ import { useSession } from '../stores/session';
 
 /**
  * The one place where failed calls reach the user: installs the http client's effect handler
- * (toasts, /500, logout), then runs the session bootstrap so its failures are reported too.
+ * (toasts, /500, logout), and makes sure the session bootstrap has started.
  */
 export function HttpEffects() {
   const navigate = useNavigate();
@@ -35,9 +35,10 @@ export function HttpEffects() {
     });
   }, [navigate, queryClient]);
 
-  // Declared after the handler so the bootstrap's failures are reported (effects run in order).
+  // The bootstrap main.tsx started (or, where the app is rendered without it, a new one); its failures reach
+  // the handler above either way (the http client keeps effects raised before a handler is installed).
   useEffect(() => {
-    void useSession.getState().bootstrap();
+    void useSession.getState().ensureBootstrap();
   }, []);
 
   return null;

@@ -24,8 +24,13 @@ export interface SessionState {
   setToken(token: string): void;
   /** The login event: keep the new token and run the bootstrap again. */
   signIn(token: string): Promise<void>;
-  /** With a token: GET /getPermissions, then GET /getAccountInfo (cache 'update'). */
+  /** With a token: GET /getPermissions and GET /getAccountInfo (cache 'update'), side by side. */
   bootstrap(): Promise<void>;
+  /**
+   * The bootstrap of the current session, started once: main.tsx starts it before the first render (the
+   * header and menu wait for it), the app's effects ask again and get the same one.
+   */
+  ensureBootstrap(): Promise<void>;
   /** Reloads the signed-in account (e.g. after editing it). */
   refreshUser(): Promise<void>;
   /** The logout event: forget the token, user and permissions. */
@@ -60,6 +65,8 @@ const storage = {
 
 /** Bumped whenever the session changes so a bootstrap answered for an older session is dropped. */
 let generation = 0;
+/** The last bootstrap started and the generation it belongs to (ensureBootstrap). */
+let started: { generation: number; done: Promise<void> } | null = null;
 
 export const useSession = create<SessionState>()((set, get) => ({
   token: storage.read(),
@@ -80,29 +87,42 @@ export const useSession = create<SessionState>()((set, get) => ({
     await get().bootstrap();
   },
 
-  async bootstrap() {
+  bootstrap() {
     const mine = ++generation;
-    if (!get().token) {
-      set({ status: 'signed-out' });
-      return;
-    }
-    set({ status: 'loading' });
-    try {
-      const permissions = await call(routes.getPermissions);
-      if (mine !== generation) return;
-      if (useServerOptions.getState().options.accessControl && permittedRoutes(permissions).size === 0) {
-        get().clear();
-        set({ restricted: true });
+    const done = (async () => {
+      if (!get().token) {
+        set({ status: 'signed-out' });
         return;
       }
-      set({ permissions });
-      const user = await call(routes.getAccountInfo, { cache: 'update' });
-      if (mine !== generation) return;
-      set({ user, status: 'ready' });
-    } catch {
-      // The http client has already told the user (and logged out on 401).
-      if (mine === generation) set({ status: get().token ? 'failed' : 'signed-out' });
-    }
+      set({ status: 'loading' });
+      // Both calls only need the token: asked for together, the first screen waits one round trip, not two.
+      const permissionsCall = call(routes.getPermissions);
+      const userCall = call(routes.getAccountInfo, { cache: 'update' });
+      // Settled either way, so a failure of one is not left unhandled while the other is awaited.
+      userCall.catch(() => undefined);
+      try {
+        const permissions = await permissionsCall;
+        if (mine !== generation) return;
+        if (useServerOptions.getState().options.accessControl && permittedRoutes(permissions).size === 0) {
+          get().clear();
+          set({ restricted: true });
+          return;
+        }
+        set({ permissions });
+        const user = await userCall;
+        if (mine !== generation) return;
+        set({ user, status: 'ready' });
+      } catch {
+        // The http client has already told the user (and logged out on 401).
+        if (mine === generation) set({ status: get().token ? 'failed' : 'signed-out' });
+      }
+    })();
+    started = { generation: mine, done };
+    return done;
+  },
+
+  ensureBootstrap() {
+    return started && started.generation === generation ? started.done : get().bootstrap();
   },
 
   async refreshUser() {

@@ -354,6 +354,18 @@ describe('error catalogue', () => {
     ]);
   });
 
+  it('effects raised before a handler is installed reach the handler once it is, in order', async () => {
+    const client = createHttpClient({ baseURL, timeout: 2_000, session: { getToken: () => 't', replaceToken() {} } });
+    await failure(client.get('/status/401'));
+    const effects: HttpEffect[] = [];
+    client.configure({ onEffect: (effect) => effects.push(effect) });
+    expect(effects).toEqual([{ type: 'notify', level: 'warning', message: '未授权或授权已过期' }, { type: 'logout' }]);
+    // Delivered once: a later handler does not get them again.
+    const later: HttpEffect[] = [];
+    client.configure({ onEffect: (effect) => later.push(effect) });
+    expect(later).toEqual([]);
+  });
+
   it('403: warning toast with the msg or the default text', async () => {
     const { client, effects } = setup();
     expect((await failure(client.get('/status/403'))).kind).toBe('forbidden');

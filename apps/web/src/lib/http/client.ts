@@ -112,11 +112,22 @@ export function nullifyEmptyParams(params: Params | undefined): Params | undefin
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? null : value]));
 }
 
+/** How many effects wait for a handler (the bootstrap's two calls raise at most two each). */
+const MAX_WAITING_EFFECTS = 8;
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let session = options.session;
   let onEffect = options.onEffect;
   let modes: HttpModes = options.modes ?? {};
-  const emit = (effect: HttpEffect) => onEffect?.(effect);
+  /**
+   * Effects raised before the app installs its handler (the session bootstrap starts before the first render,
+   * main.tsx) wait for it, so an expired token still signs out and a failure is still told. A few at most.
+   */
+  const waiting: HttpEffect[] = [];
+  const emit = (effect: HttpEffect) => {
+    if (onEffect) onEffect(effect);
+    else if (waiting.length < MAX_WAITING_EFFECTS) waiting.push(effect);
+  };
 
   const baseURL = options.baseURL ?? API_BASE;
   const defaultTimeout = options.timeout ?? 10_000;
@@ -372,7 +383,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     },
     configure(next) {
       if (next.session) session = next.session;
-      if (next.onEffect) onEffect = next.onEffect;
+      if (next.onEffect) {
+        onEffect = next.onEffect;
+        for (const effect of waiting.splice(0)) onEffect(effect);
+      }
       if (next.modes) modes = { ...modes, ...next.modes };
     },
     clearCache() {

@@ -1,0 +1,86 @@
+// Runs the session store against a real node:http server standing in for the API (the page's origin).
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appConfig } from '../config/app-config';
+import { configureHttp, type HttpEffect } from '../lib/http';
+import { useSession } from './session';
+
+let server: Server;
+/** The API paths in the order they arrived, each with the number of requests still unanswered at that moment. */
+let arrivals: { path: string; open: number }[] = [];
+let open = 0;
+let accountInfoStatus = 200;
+
+const permission = { id: 1, pid: 0, type: 0, name: '账号管理', path: '/user/Account' };
+const account = { id: 1, accountNumber: 'admin', accountName: '超级管理员' };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    arrivals.push({ path, open });
+    open += 1;
+    // Each answer waits a little, so a second call sent only after the first one's answer would find none open.
+    setTimeout(() => {
+      open -= 1;
+      const ok = path !== '/api/getAccountInfo' || accountInfoStatus === 200;
+      const data = path === '/api/getPermissions' ? [permission] : account;
+      res.writeHead(ok ? 200 : accountInfoStatus, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok ? { code: 200, msg: 'ok', data } : { code: accountInfoStatus }));
+    }, 30);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  // The client calls the relative /api: the page is served from the test server's origin.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${port}/`);
+  configureHttp({ session: { getToken: () => useSession.getState().token, replaceToken() {} } });
+});
+
+afterAll(() => server.close());
+
+beforeEach(() => {
+  arrivals = [];
+  accountInfoStatus = 200;
+  useSession.getState().clear();
+  localStorage.setItem(appConfig.tokenStorageKey, 'token-1');
+  useSession.setState({ token: 'token-1' });
+});
+
+describe('session bootstrap', () => {
+  it('asks for the permissions and the account side by side, then is ready', async () => {
+    await useSession.getState().bootstrap();
+    expect(arrivals.map((a) => a.path).sort()).toEqual(['/api/getAccountInfo', '/api/getPermissions']);
+    // The second call arrived while the first was still unanswered.
+    expect(arrivals[1]?.open).toBe(1);
+    const state = useSession.getState();
+    expect(state.status).toBe('ready');
+    expect(state.permissions).toEqual([permission]);
+    expect(state.user).toMatchObject(account);
+  });
+
+  it('ensureBootstrap starts one bootstrap per session: asked again, it answers the same one', async () => {
+    const first = useSession.getState().ensureBootstrap();
+    const second = useSession.getState().ensureBootstrap();
+    expect(second).toBe(first);
+    await first;
+    await useSession.getState().ensureBootstrap();
+    expect(arrivals).toHaveLength(2);
+    // A new session (signed out, then in again) gets a bootstrap of its own.
+    useSession.getState().clear();
+    useSession.setState({ token: 'token-2' });
+    await useSession.getState().ensureBootstrap();
+    expect(arrivals).toHaveLength(4);
+    expect(useSession.getState().status).toBe('ready');
+  });
+
+  it('a failed account call fails the bootstrap, and its effect waits for the handler installed later', async () => {
+    const effects: HttpEffect[] = [];
+    accountInfoStatus = 401;
+    await useSession.getState().ensureBootstrap();
+    expect(useSession.getState().status).toBe('failed');
+    configureHttp({ onEffect: (effect) => effects.push(effect) });
+    expect(effects).toEqual([{ type: 'notify', level: 'warning', message: '未授权或授权已过期' }, { type: 'logout' }]);
+  });
+});
