@@ -209,6 +209,27 @@ describe('walking skeleton in Chromium', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('searches by account number and by name (Enter or 查询), shows 暂无数据 when nothing matches, 重置 clears', async () => {
+    const search = page.locator('form#accountSearch');
+    await search.getByLabel('账号', { exact: true }).fill('e2e');
+    await search.getByLabel('账号', { exact: true }).press('Enter');
+    await page.getByText('共 1 条记录').waitFor();
+    await row(newUser.accountNumber).waitFor();
+    expect(await row('admin').count()).toBe(0);
+
+    await search.getByLabel('账号', { exact: true }).fill('');
+    await search.getByLabel('用户名', { exact: true }).fill('没有这个人');
+    await page.getByRole('button', { name: label('查询') }).click();
+    await page.getByText('共 0 条记录').waitFor();
+    await page.getByRole('table', { name: '账号列表' }).getByText('暂无数据').waitFor();
+    await screenshot(page, '10b-accounts-search-empty');
+
+    await page.getByRole('button', { name: label('重置') }).click();
+    await page.getByText('共 2 条记录').waitFor();
+    expect(await search.getByLabel('用户名', { exact: true }).inputValue()).toBe('');
+    await row('admin').waitFor();
+  });
+
   it('deletes an account after confirmation; the built-in admin cannot be deleted', async () => {
     expect(
       await row('admin')

@@ -14,8 +14,8 @@
  */
 
 const BUDGET_LOGIN = 144;
-const BUDGET_HOME = 264;
-const BUDGET_ACCOUNT = 398;
+const BUDGET_HOME = 266;
+const BUDGET_ACCOUNT = 328;
 
 /** The route tree's antd layout (antd's providers): every route but /login renders inside it (docs/adr/0014). */
 export const ANTD_ROOT = 'src/components/antd-root/index.ts';

@@ -1,9 +1,17 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Input, Modal } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { t } from '../../lib/i18n';
-import { OrgTreeTable } from './OrgTreeTable';
+import { LoadingDots } from '../loading';
 import type { LoadOrgs, Org } from './org-types';
+
+/**
+ * The dialog's tree table (antd Table) is fetched when the picker is first pointed at or opened, not with the
+ * screen holding the picker: the account screen's search form has one (docs/frontend-budgets.md).
+ */
+const loadTreeTable = () => import('./OrgTreeTable');
+const OrgTreeTable = lazy(() => loadTreeTable().then((m) => ({ default: m.OrgTreeTable })));
+const prefetchTreeTable = () => void loadTreeTable().catch(() => undefined);
 
 export interface OrgPickerProps {
   /** Selected organisation id (antd Form binds it). */
@@ -85,6 +93,8 @@ export function OrgPicker({
         }
         placeholder={placeholder ?? t('common.pleaseSelect')}
         style={{ cursor: disabled ? undefined : 'pointer', ...style }}
+        onPointerEnter={prefetchTreeTable}
+        onFocus={prefetchTreeTable}
         onClick={() => {
           if (disabled) return;
           setCandidate(null);
@@ -104,12 +114,14 @@ export function OrgPicker({
         onCancel={() => setOpen(false)}
       >
         <div style={{ height: '50vh', minHeight: 350, overflow: 'auto' }}>
-          <OrgTreeTable
-            loadOrgs={loadOrgs}
-            selectedId={candidate?.id ?? value}
-            onSelect={setCandidate}
-            excludeSubtreeOf={excludeSubtreeOf}
-          />
+          <Suspense fallback={<LoadingDots contained />}>
+            <OrgTreeTable
+              loadOrgs={loadOrgs}
+              selectedId={candidate?.id ?? value}
+              onSelect={setCandidate}
+              excludeSubtreeOf={excludeSubtreeOf}
+            />
+          </Suspense>
         </div>
       </Modal>
     </>

@@ -33,6 +33,7 @@ export const enUS = {
   'common.showPassword': 'Show password',
   'common.hidePassword': 'Hide password',
   'common.loading': 'Loading...',
+  'common.noData': 'No data',
 
   'http.badRequest': 'Invalid request',
   'http.unauthorized': 'Not signed in or the session expired',
@@ -84,6 +85,7 @@ export const enUS = {
   'account.searchOrg': 'Organization',
   'account.searchOrgPlaceholder': 'All organizations',
   'account.totalCount': 'Total: {count}',
+  'account.listLabel': 'Accounts',
   'account.colAccountNumber': 'Account',
   'account.colAccountName': 'Name',
   'account.colOrg': 'Organization',

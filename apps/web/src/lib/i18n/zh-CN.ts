@@ -34,6 +34,7 @@ export const zhCN = {
   'common.showPassword': '显示密码',
   'common.hidePassword': '隐藏密码',
   'common.loading': '加载中...',
+  'common.noData': '暂无数据',
 
   'http.badRequest': '请求参数异常',
   'http.unauthorized': '未授权或授权已过期',
@@ -86,6 +87,7 @@ export const zhCN = {
   'account.searchOrg': '所属组织',
   'account.searchOrgPlaceholder': '全部组织',
   'account.totalCount': '共 {count} 条记录',
+  'account.listLabel': '账号列表',
   'account.colAccountNumber': '账号',
   'account.colAccountName': '用户名',
   'account.colOrg': '所属组织',

@@ -1,9 +1,13 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Can } from '../../../components/can';
-import { ListTotal, SearchActions } from '../../../components/list-search';
-import { OrgPicker } from '../../../components/org-picker';
+import { type DataColumn, DataTable } from '../../../components/data-table';
+// Module paths rather than the folders' index files: those also export antd Table and Form based parts (the paged
+// table, the org tree table), which would come with this screen's first load (docs/frontend-budgets.md).
+import { ListTotal } from '../../../components/list-search/ListTotal';
+import { SearchField, SearchForm } from '../../../components/list-search/SearchForm';
+import { OrgPicker } from '../../../components/org-picker/OrgPicker';
 import { Pagination } from '../../../components/pagination';
 import { ToolBar } from '../../../components/tool-bar';
 import { appConfig } from '../../../config/app-config';
@@ -33,7 +37,8 @@ const noFilters = { accountNumber: '', accountName: '' };
 // Bespoke rather than a generic CRUD table: it is the first list screen; the shared pair is extracted
 // when the second one (organisations, dictionaries) arrives.
 export function AccountsPage() {
-  const [searchForm] = Form.useForm<Filters>();
+  // What the search form holds; applied to the query by 查询.
+  const [filters, setFilters] = useState<Filters>(noFilters);
   const [query, setQuery] = useState<AccountListQuery>({ p: 1, pageSize: appConfig.defaultPageSize, ...noFilters });
   const [dialog, setDialog] = useState<AccountDialogTarget | null>(null);
   // Mounted from its first opening on, so later closings still animate.
@@ -60,32 +65,31 @@ export function AccountsPage() {
     else setQuery(next);
   };
 
-  const onSearch = (values: Filters) =>
+  const onSearch = () =>
     search({
       ...query,
       p: 1,
-      accountNumber: values.accountNumber?.trim() ?? '',
-      accountName: values.accountName?.trim() ?? '',
-      orgId: values.orgId ?? undefined,
+      accountNumber: filters.accountNumber.trim(),
+      accountName: filters.accountName.trim(),
+      orgId: filters.orgId ?? undefined,
     });
 
   const onReset = () => {
-    searchForm.resetFields();
+    setFilters(noFilters);
     search({ p: 1, pageSize: appConfig.defaultPageSize, ...noFilters });
   };
 
-  const columns: TableColumnsType<Account> = [
-    { title: t('account.colAccountNumber'), dataIndex: 'accountNumber', key: 'accountNumber', align: 'center' },
-    { title: t('account.colAccountName'), dataIndex: 'accountName', key: 'accountName', align: 'center' },
-    { title: t('account.colOrg'), dataIndex: 'orgName', key: 'orgName', align: 'center' },
-    { title: t('account.colRole'), dataIndex: 'roleName', key: 'roleName', align: 'center' },
+  const columns: DataColumn<Account>[] = [
+    { title: t('account.colAccountNumber'), key: 'accountNumber', align: 'center' },
+    { title: t('account.colAccountName'), key: 'accountName', align: 'center' },
+    { title: t('account.colOrg'), key: 'orgName', align: 'center' },
+    { title: t('account.colRole'), key: 'roleName', align: 'center' },
     {
       title: t('account.colState'),
-      dataIndex: 'state',
       key: 'state',
       align: 'center',
       width: 90,
-      render: (state: boolean) =>
+      render: ({ state }) =>
         state ? (
           <Tag color="green">{t('account.stateEnabled')}</Tag>
         ) : (
@@ -94,11 +98,10 @@ export function AccountsPage() {
     },
     {
       title: t('account.colCreateTime'),
-      dataIndex: 'createTime',
       key: 'createTime',
       align: 'center',
       width: 160,
-      render: (value: string) => formatDateTime(value),
+      render: ({ createTime }) => formatDateTime(createTime),
     },
   ];
 
@@ -108,7 +111,7 @@ export function AccountsPage() {
       key: 'actions',
       align: 'center',
       width: 380,
-      render: (_value, account) => (
+      render: (account) => (
         <Space wrap style={{ justifyContent: 'center' }}>
           <Can routes={routes.updateAccount}>
             <Button size="small" onClick={() => setDialog({ account })}>
@@ -153,41 +156,46 @@ export function AccountsPage() {
           </Button>
         </Can>
       </ToolBar>
-      <Form
-        form={searchForm}
-        name="accountSearch"
-        layout="inline"
-        initialValues={noFilters}
-        onFinish={onSearch}
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label={t('account.searchAccountNumber')} name="accountNumber">
-          <Input allowClear maxLength={100} />
-        </Form.Item>
-        <Form.Item label={t('account.searchAccountName')} name="accountName">
-          <Input allowClear maxLength={100} />
-        </Form.Item>
+      <SearchForm id="accountSearch" onSearch={onSearch} onReset={onReset}>
+        <SearchField label={t('account.searchAccountNumber')} htmlFor="accountSearch_accountNumber">
+          <Input
+            id="accountSearch_accountNumber"
+            allowClear
+            maxLength={100}
+            value={filters.accountNumber}
+            onChange={(event) => setFilters((current) => ({ ...current, accountNumber: event.target.value }))}
+          />
+        </SearchField>
+        <SearchField label={t('account.searchAccountName')} htmlFor="accountSearch_accountName">
+          <Input
+            id="accountSearch_accountName"
+            allowClear
+            maxLength={100}
+            value={filters.accountName}
+            onChange={(event) => setFilters((current) => ({ ...current, accountName: event.target.value }))}
+          />
+        </SearchField>
         {mayFilterByOrg && (
-          <Form.Item label={t('account.searchOrg')} name="orgId">
+          <SearchField label={t('account.searchOrg')} htmlFor="accountSearch_orgId">
             <OrgPicker
+              id="accountSearch_orgId"
+              value={filters.orgId}
+              onChange={(orgId) => setFilters((current) => ({ ...current, orgId }))}
               loadOrgs={loadOrgs}
               allowClear
               placeholder={t('account.searchOrgPlaceholder')}
               style={{ width: 200 }}
             />
-          </Form.Item>
+          </SearchField>
         )}
-        <SearchActions onReset={onReset} />
-      </Form>
+      </SearchForm>
       <ListTotal testId="account-total">{t('account.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <Table<Account>
-        rowKey="id"
-        size="middle"
-        bordered
+      <DataTable<Account>
+        label={t('account.listLabel')}
+        rowKey={(account) => account.id}
         columns={columns}
-        dataSource={page?.list ?? []}
+        rows={page?.list ?? []}
         loading={list.isFetching}
-        pagination={false}
       />
       {page && (
         <Pagination

@@ -1,0 +1,1 @@
+export { type DataColumn, DataTable, type DataTableProps } from './DataTable';
