@@ -22,9 +22,19 @@ describe('DataTable', () => {
   it('renders a column header per column and a row per item, each cell its value or its render', () => {
     render(<DataTable columns={columns} rows={rows} rowKey={(row) => row.id} label="示例列表" />);
     const table = screen.getByRole('table', { name: '示例列表' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['名称', '状态']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['名称', '状态']);
     const bodyRows = within(table).getAllByRole('row').slice(1);
-    expect(bodyRows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      bodyRows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['甲', '启用'],
       ['乙', '禁用'],
     ]);
