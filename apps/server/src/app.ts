@@ -46,6 +46,7 @@ import { createOutbox, createSmtpSender } from './modules/verification/messaging
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
 import { verificationHandlers } from './modules/verification/verification.routes.js';
 import { createVerificationService } from './modules/verification/verification.service.js';
+import { installJsonCompression } from './platform/compress-json.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
 import { bindRoutes, type Handlers, installErrorHandling, installLocale } from './platform/http.js';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       reply.header('cache-control', 'no-store');
     }
   });
+  // Large JSON reads (the permission list of a large system) travel compressed (platform/compress-json.ts).
+  installJsonCompression(fastify);
   // Multipart bodies are streamed by the upload handler, never buffered (limits are set per request).
   await fastify.register(multipart);
   await fastify.register(swagger, {

@@ -1,7 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { COMPRESS_MIN_BYTES } from '../../platform/compress-json.js';
 import { createTokenIssuer } from './tokens.js';
 
 const PASSWORD = 'Tq7!mzP2vw';
@@ -185,6 +187,24 @@ describe.each(lanes)('sign-in and sessions on %s', (lane) => {
     const all = await t.database.db.selectFrom('resource').select('id').execute();
     const permissions = (await t.call('GET', '/getPermissions', { token: admin })).body.data as unknown[];
     expect(permissions).toHaveLength(all.length);
+  });
+
+  it('sends that list compressed to a browser that accepts it (the first screen waits for it)', async () => {
+    const plain = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/getPermissions',
+      headers: { authorization: admin },
+    });
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    const res = await t.app.fastify.inject({
+      method: 'GET',
+      url: '/api/getPermissions',
+      headers: { authorization: admin, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
   });
 });
 
