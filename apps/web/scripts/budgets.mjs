@@ -13,7 +13,7 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 144;
+const BUDGET_LOGIN = 145;
 const BUDGET_HOME = 266;
 const BUDGET_ACCOUNT = 328;
 

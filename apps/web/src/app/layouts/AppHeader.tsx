@@ -8,6 +8,7 @@ import { http } from '../../lib/http';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
+import { FRAME } from './layout-frame';
 
 /**
  * Blue header (a dark surface in the dark theme): logo home, language switch, theme toggle, user dropdown
@@ -22,7 +23,7 @@ export function AppHeader() {
   const original = user?.originalAccount ?? null;
   const { token } = theme.useToken();
   const dark = useEffectiveTheme() === 'dark';
-  const background = dark ? token.colorBgContainer : '#257ff7';
+  const background = dark ? token.colorBgContainer : FRAME.headerBlue;
   const color = dark ? token.colorText : '#fff';
 
   const confirmLogout = () =>
@@ -47,8 +48,8 @@ export function AppHeader() {
       align="center"
       justify="space-between"
       style={{
-        height: 60,
-        padding: '0 20px',
+        height: FRAME.headerHeight,
+        padding: `0 ${FRAME.headerPaddingInline}px`,
         background,
         color,
         flex: 'none',
@@ -57,7 +58,7 @@ export function AppHeader() {
     >
       <Link to="/" style={{ color }}>
         {/* A plain heading (antd's Typography brings its editable and copyable parts to every screen). */}
-        <h1 style={{ color, fontSize: 22, margin: 0, fontWeight: 600, lineHeight: 1.2353 }}>{t('app.name')}</h1>
+        <h1 style={{ color, ...FRAME.titleStyle }}>{t('app.name')}</h1>
       </Link>
       <Flex align="center" gap={16}>
         <LanguageSwitch />

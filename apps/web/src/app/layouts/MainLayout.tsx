@@ -5,6 +5,7 @@ import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
 import { RouteFallback } from '../RouteFallback';
 import { AppHeader } from './AppHeader';
+import { FRAME } from './layout-frame';
 import { SideMenu } from './SideMenu';
 
 /** Header on top; side menu and content below (reference-ui §1.1). */
@@ -27,16 +28,16 @@ export function MainLayout() {
         <nav
           aria-label={t('nav.menu')}
           style={{
-            width: 260,
+            width: FRAME.navWidth,
             flex: 'none',
-            background: dark ? token.colorBgElevated : '#f5f6f7',
-            padding: 10,
+            background: dark ? token.colorBgElevated : FRAME.navBackgroundLight,
+            padding: FRAME.navPadding,
             overflowY: 'auto',
           }}
         >
           <SideMenu />
         </nav>
-        <main ref={content} style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: '0 20px 20px' }}>
+        <main ref={content} style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.headerPaddingInline}px 20px` }}>
           {/* The screen's code may still be loading when the layout is up (router.tsx): the dots, in the content area. */}
           <Suspense fallback={<RouteFallback contained />}>
             <Outlet />
