@@ -37,7 +37,10 @@ export function MainLayout() {
         >
           <SideMenu />
         </nav>
-        <main ref={content} style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.headerPaddingInline}px 20px` }}>
+        <main
+          ref={content}
+          style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.headerPaddingInline}px 20px` }}
+        >
           {/* The screen's code may still be loading when the layout is up (router.tsx): the dots, in the content area. */}
           <Suspense fallback={<RouteFallback contained />}>
             <Outlet />
