@@ -23,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import {
   audit,
   CHROMIUM_FLAGS,
+  clearBrowserCache,
   coldLoadTimings,
   FRONTEND_TARGET,
   freePort,
@@ -601,16 +602,27 @@ async function frontendScenarios(server: Server, seed: SeedReport): Promise<Row[
   }
   const auditor = await startAuditBrowser();
   try {
+    // Lighthouse varies from run to run (its own guidance is the median of several): three cold audits of each
+    // page, the median score reported with its run's metrics and all three scores.
+    const AUDITS = 3;
     const scored = async (scenario: string, url: string) => {
-      const result = await audit(auditor.port, url);
-      const score = result.scores.performance ?? 0;
-      log(`${scenario}: ${JSON.stringify(result.scores)}; ${result.metrics}; main thread: ${result.work}`);
+      const results = [];
+      for (let i = 0; i < AUDITS; i++) {
+        await clearBrowserCache(auditor.port);
+        results.push(await audit(auditor.port, url));
+      }
+      const byScore = [...results].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+      const middle = byScore[Math.floor(AUDITS / 2)] as (typeof results)[number];
+      const score = middle.scores.performance ?? 0;
+      for (const result of results) {
+        log(`${scenario}: ${JSON.stringify(result.scores)}; ${result.metrics}; main thread: ${result.work}`);
+      }
       rows.push({
         db: '—',
-        scenario,
+        scenario: `${scenario} (${AUDITS} 次中位数)`,
         connections: 1,
         measure: none,
-        figure: `${score} (${result.metrics})`,
+        figure: `${score} (${middle.metrics}; 各次 ${results.map((r) => r.scores.performance ?? 0).join(', ')})`,
         target: `≥ ${FRONTEND_TARGET.lighthouse}`,
         pass: score >= FRONTEND_TARGET.lighthouse,
         ratio: '—',

@@ -126,10 +126,21 @@ export async function signInForAudit(port: number, baseUrl: string, account: str
   await page.getByPlaceholder('输入密码').fill(password);
   await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
   await page.waitForFunction(() => !location.hash.includes('/login'), undefined, { timeout: 15_000 });
+  await page.close();
+  // Leaves the CDP connection without closing the browser Lighthouse drives.
+  await cdp.close();
+  await clearBrowserCache(port);
+}
+
+/** Forgets the audit browser's HTTP cache, keeping its storage (a session stays signed in): the next audit is cold. */
+export async function clearBrowserCache(port: number) {
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = cdp.contexts()[0];
+  if (!context) throw new Error('no default browser context');
+  const page = await context.newPage();
   const session = await context.newCDPSession(page);
   await session.send('Network.clearBrowserCache');
   await page.close();
-  // Leaves the CDP connection without closing the browser Lighthouse drives.
   await cdp.close();
 }
 
