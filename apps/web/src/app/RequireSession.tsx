@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { type LoaderFunctionArgs, Outlet, redirect, useRevalidator } from 'react-router';
+import { LoadingDots } from '../components/loading';
 import { useSession } from '../stores/session';
-import { RouteFallback } from './RouteFallback';
 
 /** Loaded only when an account must change a generated password (keeps the auth pages out of the main chunk). */
 const InitialPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.InitialPasswordPage })));
@@ -34,7 +34,8 @@ export function RequireSession() {
   }, [token, revalidate]);
   if (!token) return null;
   return mustChangePassword ? (
-    <Suspense fallback={<RouteFallback />}>
+    // The dots, not the layout's frame: the forced change is a page of its own, outside the main layout.
+    <Suspense fallback={<LoadingDots />}>
       <InitialPasswordPage />
     </Suspense>
   ) : (

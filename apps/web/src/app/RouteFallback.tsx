@@ -7,10 +7,9 @@ import { LayoutShell } from './layouts/LayoutShell';
  * Shown while the first screen's code loads (react-router's HydrateFallback). For a signed-in screen of the main
  * layout, the layout's frame (LayoutShell), so the header is up before antd and the layout have loaded; for any
  * other first screen, the same dots as index.html's boot markup, so the page does not change until the screen can
- * replace it. `contained`: in the main layout's content area while a screen's code loads.
+ * replace it.
  */
-export function RouteFallback({ contained = false }: { contained?: boolean }) {
+export function RouteFallback() {
   const signedIn = useSession((state) => state.token !== null);
-  if (contained) return <LoadingDots contained />;
   return bootModules(window.location.hash, signedIn).includes('main-layout') ? <LayoutShell /> : <LoadingDots />;
 }

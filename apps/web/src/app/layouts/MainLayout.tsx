@@ -1,9 +1,9 @@
 import { theme } from 'antd';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LoadingDots } from '../../components/loading';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
-import { RouteFallback } from '../RouteFallback';
 import { AppHeader } from './AppHeader';
 import { FRAME } from './layout-frame';
 import { SideMenu } from './SideMenu';
@@ -42,7 +42,7 @@ export function MainLayout() {
           style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.headerPaddingInline}px 20px` }}
         >
           {/* The screen's code may still be loading when the layout is up (router.tsx): the dots, in the content area. */}
-          <Suspense fallback={<RouteFallback contained />}>
+          <Suspense fallback={<LoadingDots contained />}>
             <Outlet />
           </Suspense>
         </main>
