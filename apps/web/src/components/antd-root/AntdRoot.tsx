@@ -16,9 +16,12 @@ function NoticeBridge() {
   const { message } = AntApp.useApp();
   useEffect(
     () =>
-      registerNoticeHandler((notice) => {
-        void message.open({ type: notice.level, content: notice.content, key: notice.content });
-      }),
+      registerNoticeHandler(
+        (notice) => {
+          void message.open({ type: notice.level, content: notice.content, key: notice.content });
+        },
+        () => message.destroy(),
+      ),
     [message],
   );
   return null;

@@ -24,6 +24,24 @@ describe('notify', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
+  it('dismissNotices takes down what every mounted root shows and drops what waits; unregistered roots are left', async () => {
+    const { dismissNotices, notify, registerNoticeHandler } = await load();
+    notify({ level: 'error', content: '账号或密码错误' });
+    dismissNotices();
+    const shown = vi.fn();
+    const dismissIsland = vi.fn();
+    const dismissRoot = vi.fn();
+    const dismissGone = vi.fn();
+    registerNoticeHandler(shown, dismissIsland);
+    expect(shown).not.toHaveBeenCalled();
+    registerNoticeHandler(vi.fn(), dismissRoot);
+    registerNoticeHandler(vi.fn(), dismissGone)();
+    dismissNotices();
+    expect(dismissIsland).toHaveBeenCalledTimes(1);
+    expect(dismissRoot).toHaveBeenCalledTimes(1);
+    expect(dismissGone).not.toHaveBeenCalled();
+  });
+
   it('keeps notices raised without a handler, starts the fallback once, and delivers them in order', async () => {
     const { notify, registerNoticeHandler, setNoticeFallback } = await load();
     let finish: () => void = () => undefined;

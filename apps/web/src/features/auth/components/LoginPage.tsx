@@ -15,6 +15,7 @@ import { safeRedirect } from '../../../config/app-config';
 import { useSubmitting } from '../../../lib/forms/use-submitting';
 import { HttpError } from '../../../lib/http';
 import { type MessageKey, t } from '../../../lib/i18n';
+import { dismissNotices } from '../../../lib/notify';
 import { useSession } from '../../../stores/session';
 import { login, loginCaptchaState, useAuthOptions } from '../api/auth.api';
 import { AuthBackdrop } from './AuthBackdrop';
@@ -59,6 +60,8 @@ export function LoginPage() {
     await signIn(token);
     // Access-control mode with no permitted route: the token is gone and this page says so.
     if (useSession.getState().restricted) return;
+    // A refusal of an earlier attempt ('账号或密码错误') no longer holds on the screen the account goes to.
+    dismissNotices();
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
