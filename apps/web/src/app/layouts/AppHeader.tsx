@@ -8,7 +8,7 @@ import { http } from '../../lib/http';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { FRAME } from './layout-frame';
+import { FRAME, headerColors } from './layout-frame';
 
 /**
  * Blue header (a dark surface in the dark theme): logo home, language switch, theme toggle, user dropdown
@@ -23,8 +23,7 @@ export function AppHeader() {
   const original = user?.originalAccount ?? null;
   const { token } = theme.useToken();
   const dark = useEffectiveTheme() === 'dark';
-  const background = dark ? token.colorBgContainer : FRAME.headerBlue;
-  const color = dark ? token.colorText : '#fff';
+  const { color, ...bar } = headerColors(dark, token);
 
   const confirmLogout = () =>
     modal.confirm({
@@ -49,11 +48,10 @@ export function AppHeader() {
       justify="space-between"
       style={{
         height: FRAME.headerHeight,
-        padding: `0 ${FRAME.headerPaddingInline}px`,
-        background,
+        padding: `0 ${FRAME.paddingInline}px`,
+        ...bar,
         color,
         flex: 'none',
-        borderBottom: dark ? `1px solid ${token.colorBorderSecondary}` : undefined,
       }}
     >
       <Link to="/" style={{ color }}>

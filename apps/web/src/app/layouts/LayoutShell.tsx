@@ -1,7 +1,7 @@
 import { LoadingDots } from '../../components/loading';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
-import { FRAME, FRAME_FONT, FRAME_TOKENS } from './layout-frame';
+import { FRAME, FRAME_FONT, FRAME_TOKENS, headerColors, navBackground } from './layout-frame';
 
 /**
  * The main layout's frame in plain markup (no antd): the header bar with the product name, the side panel and the
@@ -12,7 +12,7 @@ import { FRAME, FRAME_FONT, FRAME_TOKENS } from './layout-frame';
 export function LayoutShell() {
   const dark = useEffectiveTheme() === 'dark';
   const tokens = dark ? FRAME_TOKENS.dark : FRAME_TOKENS.light;
-  const color = dark ? tokens.colorText : '#fff';
+  const { color, ...bar } = headerColors(dark, tokens);
   return (
     <div
       data-testid="layout-shell"
@@ -32,11 +32,10 @@ export function LayoutShell() {
           display: 'flex',
           alignItems: 'center',
           height: FRAME.headerHeight,
-          padding: `0 ${FRAME.headerPaddingInline}px`,
-          background: dark ? tokens.colorBgContainer : FRAME.headerBlue,
+          padding: `0 ${FRAME.paddingInline}px`,
+          ...bar,
           color,
           flex: 'none',
-          borderBottom: dark ? `1px solid ${tokens.colorBorderSecondary}` : undefined,
         }}
       >
         <h1 style={{ color, ...FRAME.titleStyle }}>{t('app.name')}</h1>
@@ -46,10 +45,10 @@ export function LayoutShell() {
           style={{
             width: FRAME.navWidth,
             flex: 'none',
-            background: dark ? tokens.colorBgElevated : FRAME.navBackgroundLight,
+            background: navBackground(dark, tokens),
           }}
         />
-        <div style={{ flex: 1, minWidth: 0, padding: `0 ${FRAME.headerPaddingInline}px 20px` }}>
+        <div style={{ flex: 1, minWidth: 0, padding: `0 ${FRAME.paddingInline}px 20px` }}>
           <LoadingDots contained />
         </div>
       </div>

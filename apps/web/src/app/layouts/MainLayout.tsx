@@ -5,7 +5,7 @@ import { LoadingDots } from '../../components/loading';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
 import { AppHeader } from './AppHeader';
-import { FRAME } from './layout-frame';
+import { FRAME, navBackground } from './layout-frame';
 import { SideMenu } from './SideMenu';
 
 /** Header on top; side menu and content below (reference-ui §1.1). */
@@ -30,7 +30,7 @@ export function MainLayout() {
           style={{
             width: FRAME.navWidth,
             flex: 'none',
-            background: dark ? token.colorBgElevated : FRAME.navBackgroundLight,
+            background: navBackground(dark, token),
             padding: FRAME.navPadding,
             overflowY: 'auto',
           }}
@@ -39,7 +39,7 @@ export function MainLayout() {
         </nav>
         <main
           ref={content}
-          style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.headerPaddingInline}px 20px` }}
+          style={{ flex: 1, minWidth: 0, overflowY: 'auto', padding: `0 ${FRAME.paddingInline}px 20px` }}
         >
           {/* The screen's code may still be loading when the layout is up (router.tsx): the dots, in the content area. */}
           <Suspense fallback={<LoadingDots contained />}>

@@ -4,7 +4,8 @@
  */
 export const FRAME = {
   headerHeight: 60,
-  headerPaddingInline: 20,
+  /** The header's and the content pane's inline padding. */
+  paddingInline: 20,
   headerBlue: '#257ff7',
   navWidth: 260,
   navPadding: 10,
@@ -35,3 +36,19 @@ export const FRAME_TOKENS = {
 /** antd's default font stack (token fontFamily), 14 px: what antd's App root gives the real layout. */
 export const FRAME_FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
+
+/** The antd tokens the frame's colours come from: antd's own in the layout, FRAME_TOKENS in the stand-in. */
+export type FrameTokens = Record<keyof (typeof FRAME_TOKENS)['light'], string>;
+
+/** The header bar's colours: the app's blue with white text, or a dark surface in the dark theme. */
+export function headerColors(dark: boolean, tokens: FrameTokens) {
+  return {
+    background: dark ? tokens.colorBgContainer : FRAME.headerBlue,
+    color: dark ? tokens.colorText : '#fff',
+    borderBottom: dark ? `1px solid ${tokens.colorBorderSecondary}` : undefined,
+  };
+}
+
+/** The side panel's background. */
+export const navBackground = (dark: boolean, tokens: FrameTokens) =>
+  dark ? tokens.colorBgElevated : FRAME.navBackgroundLight;
