@@ -146,6 +146,11 @@ export function AccountsPage() {
     });
   }
 
+  const textFilters = [
+    { field: 'accountNumber', label: t('account.searchAccountNumber') },
+    { field: 'accountName', label: t('account.searchAccountName') },
+  ] as const;
+
   const page = list.data;
   return (
     <>
@@ -157,24 +162,17 @@ export function AccountsPage() {
         </Can>
       </ToolBar>
       <SearchForm id="accountSearch" onSearch={onSearch} onReset={onReset}>
-        <SearchField label={t('account.searchAccountNumber')} htmlFor="accountSearch_accountNumber">
-          <Input
-            id="accountSearch_accountNumber"
-            allowClear
-            maxLength={100}
-            value={filters.accountNumber}
-            onChange={(event) => setFilters((current) => ({ ...current, accountNumber: event.target.value }))}
-          />
-        </SearchField>
-        <SearchField label={t('account.searchAccountName')} htmlFor="accountSearch_accountName">
-          <Input
-            id="accountSearch_accountName"
-            allowClear
-            maxLength={100}
-            value={filters.accountName}
-            onChange={(event) => setFilters((current) => ({ ...current, accountName: event.target.value }))}
-          />
-        </SearchField>
+        {textFilters.map(({ field, label }) => (
+          <SearchField key={field} label={label} htmlFor={`accountSearch_${field}`}>
+            <Input
+              id={`accountSearch_${field}`}
+              allowClear
+              maxLength={100}
+              value={filters[field]}
+              onChange={(event) => setFilters((current) => ({ ...current, [field]: event.target.value }))}
+            />
+          </SearchField>
+        ))}
         {mayFilterByOrg && (
           <SearchField label={t('account.searchOrg')} htmlFor="accountSearch_orgId">
             <OrgPicker
