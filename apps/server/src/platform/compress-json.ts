@@ -1,33 +1,25 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Answers at least this large travel compressed when the client accepts it. Below it the bytes saved do not pay for
  * the CPU (an account page is ~1–8 KiB); above it are the permission list of a large system (~290 KiB for a
- * super-admin over 2,000 resources, ~25 KiB with Brotli), resource trees and long dictionaries.
+ * super-admin over 2,000 resources, ~10 KiB with Brotli), resource trees and long dictionaries.
  */
 export const COMPRESS_MIN_BYTES = 8 * 1024;
 
 export type ContentEncoding = 'br' | 'gzip';
 
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+
 /**
- * The encoding to answer with for an `Accept-Encoding` header: Brotli, else gzip, each only when listed with a
- * non-zero quality (or through `*`); null for none.
+ * The encoding to answer with for an `Accept-Encoding` header: Brotli or gzip by the client's qualities (Brotli on a
+ * tie), `*` included; null for none. @fastify/static negotiates its pre-compressed files with the same library.
  */
 export function negotiateEncoding(header: string | undefined): ContentEncoding | null {
-  if (!header) return null;
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    if (name) quality.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const accepted = (encoding: ContentEncoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0;
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return null;
+  return header ? (negotiate(header, ENCODINGS) as ContentEncoding | null) : null;
 }
 
 const brotli = promisify(brotliCompress);
