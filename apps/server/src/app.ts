@@ -18,7 +18,7 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createTokenIssuer } from './modules/auth/tokens.js';
 import { dictHandlers } from './modules/dicts/dicts.routes.js';
 import { createDictsService } from './modules/dicts/dicts.service.js';
-import { envelope } from './modules/envelope/envelope.handler.js';
+import { createNonceStore, envelope } from './modules/envelope/envelope.handler.js';
 import { fileHandlers } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { createDiskStorage } from './modules/files/storage.js';
@@ -183,6 +183,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   fastify.addHook('onClose', async () => logging.close());
 
   const statsService = createStatsService(db);
+  const envelopeNonces = createNonceStore(db);
   const handlers = {
     health: async () => {
       await sql`select 1`.execute(db);
@@ -201,7 +202,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       permissionInterceptor: config.permissionInterceptor,
       encryption: config.requestEncryption,
     }),
-    envelope: ({ body, request, reply }) => envelope(fastify, config.requestEncryption, body.data, request, reply),
+    envelope: ({ body, request, reply }) =>
+      envelope(fastify, { enabled: config.requestEncryption, nonces: envelopeNonces }, body.data, request, reply),
     ...verificationHandlers(verification, credentials),
     // SMS sign-ins go to the sign-in log too: the mobile number and account come from the (unspent) token.
     smsLogin: async ({ body, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeDigest, keySourceOf, openEnvelope, sealEnvelope } from './envelope.js';
+import { envelopeDigest, envelopeNonce, keySourceOf, openEnvelope, sealEnvelope } from './envelope.js';
 
 describe('request envelope', () => {
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlZ21lbnQ';
@@ -24,6 +24,12 @@ describe('request envelope', () => {
     const sealed = await sealEnvelope('key', { secret: '账号' });
     await expect(openEnvelope('other', sealed)).rejects.toThrow();
     await expect(openEnvelope('key', btoa('plain text, not an envelope'))).rejects.toThrow();
+  });
+
+  it('makes a new 128-bit base64url nonce each time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, envelopeNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('digests path and method into 32 hex characters', async () => {

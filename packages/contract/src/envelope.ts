@@ -20,6 +20,8 @@ export interface WrappedRequest {
   params: unknown;
   /** Milliseconds since the epoch when the client wrapped it (requests older than a few minutes are refused). */
   ts: number;
+  /** Random, new for every envelope (`envelopeNonce()`): the server runs an envelope once, a replay is refused. */
+  nonce: string;
 }
 
 const MAGIC = new TextEncoder().encode('Salted__');
@@ -85,6 +87,14 @@ export async function openEnvelope(keySource: string, envelope: string): Promise
   return JSON.parse(new TextDecoder().decode(plain));
 }
 
+/** A fresh nonce for `WrappedRequest.nonce`: 128 random bits, base64url (22 characters). */
+export function envelopeNonce(): string {
+  return toBase64(globalThis.crypto.getRandomValues(new Uint8Array(16)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /** A stable-looking digest for the envelope url: hex SHA-256 of `path|method`, 32 characters. */
 export async function envelopeDigest(path: string, method: string): Promise<string> {
   const hash = new Uint8Array(await subtle().digest('SHA-256', new TextEncoder().encode(`${path}|${method}`)));
@@ -99,7 +109,7 @@ export const envelopeRoutes = {
     transport: 'raw',
     title: '加密请求',
     description:
-      'Opens a request envelope {data} sealed with the caller’s token, runs the wrapped call with the same session and answers its status and `{code, msg, data}` with `data` sealed again. Only when the server runs with REQUEST_ENCRYPTION=on; obfuscation, not security.',
+      'Opens a request envelope {data} sealed with the caller’s token, runs the wrapped call with the same session and answers its status and `{code, msg, data}` with `data` sealed again. Each envelope runs once: its nonce is remembered until the envelope is stale, a replay answers 409. Only when the server runs with REQUEST_ENCRYPTION=on; obfuscation, not security.',
     params: Type.Object(
       { digest: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-f]+$', title: '摘要' }) },
       { additionalProperties: false },

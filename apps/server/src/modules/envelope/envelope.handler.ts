@@ -1,13 +1,24 @@
 import { API_BASE, keySourceOf, openEnvelope, sealEnvelope, type WrappedRequest } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 
 /** An envelope older (or newer) than this is refused, so a captured one cannot be replayed much later. */
-const MAX_SKEW_MS = 5 * 60_000;
+export const MAX_SKEW_MS = 5 * 60_000;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 /** Headers of the wrapped answer the client needs (token renewal, permission stamp). */
 const PASSED_HEADERS = ['jwt-update-token', 'x-permission-stamp'];
+/** What a client's nonce looks like: 16-64 base64url characters (the web client sends 22, 128 random bits). */
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
+/**
+ * Set on every request the envelope runs. An envelope whose request carries it is refused, however its path was
+ * spelled: the recursion guard does not depend on how the router reads a path.
+ */
+const INNER_HEADER = 'x-gatehouse-envelope';
+/** Spent nonces past their envelope's staleness are deleted at most this often per process. */
+const PURGE_INTERVAL_MS = 60_000;
 
 function isWrapped(value: unknown): value is WrappedRequest {
   const v = value as Partial<WrappedRequest> | null;
@@ -18,23 +29,72 @@ function isWrapped(value: unknown): value is WrappedRequest {
     v.path.startsWith('/') &&
     typeof v.method === 'string' &&
     METHODS.has(v.method) &&
-    typeof v.ts === 'number'
+    typeof v.ts === 'number' &&
+    Number.isFinite(v.ts) &&
+    typeof v.nonce === 'string' &&
+    NONCE.test(v.nonce)
   );
 }
 
 /**
+ * The url the wrapped path is run at, normalised as the injected request will see it (dot segments resolved,
+ * backslashes as slashes), or undefined when it leaves the API or names the envelope route itself, also when
+ * spelled `/./sapi`, `/x/../sapi` or `/%73api`.
+ */
+export function innerUrl(path: string): string | undefined {
+  let url: URL;
+  let decoded: string;
+  try {
+    url = new URL(API_BASE + path, 'http://localhost');
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+  if (!decoded.startsWith(`${API_BASE}/`)) return undefined;
+  if (decoded.toLowerCase().startsWith(`${API_BASE}/sapi/`) || decoded.toLowerCase() === `${API_BASE}/sapi`) {
+    return undefined;
+  }
+  return url.pathname + url.search;
+}
+
+/**
+ * Nonces of the envelopes already run, in the database so that every server process on it agrees. `claim`
+ * answers false when the nonce was seen before (the primary key decides between racing replays).
+ */
+export function createNonceStore(db: Kysely<DB>) {
+  let purgedAt = 0;
+  return {
+    async claim(nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
+      if (now.getTime() - purgedAt > PURGE_INTERVAL_MS) {
+        purgedAt = now.getTime();
+        await db.deleteFrom('envelope_nonce').where('expires_at', '<', now.toISOString()).execute();
+      }
+      const result = await db
+        .insertInto('envelope_nonce')
+        .values({ nonce, expires_at: expiresAt.toISOString() })
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+  };
+}
+
+export type NonceStore = ReturnType<typeof createNonceStore>;
+
+/**
  * POST /api/sapi/:digest — opens the envelope with the caller's token, runs the wrapped call through the
  * whole server again (same session, same checks, same address), and answers its status and envelope with
- * `data` sealed. Obfuscation only (see packages/contract/src/envelope.ts).
+ * `data` sealed. Each envelope runs once (its nonce). Obfuscation only (see packages/contract/src/envelope.ts).
  */
 export async function envelope(
   app: FastifyInstance,
-  enabled: boolean,
+  options: { enabled: boolean; nonces: NonceStore },
   sealed: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  if (!enabled) throw notFound(t('envelope.disabled'));
+  if (!options.enabled) throw notFound(t('envelope.disabled'));
+  if (request.headers[INNER_HEADER] !== undefined) throw badRequest(t('envelope.invalid'));
   const token = request.headers.authorization ?? '';
   let keySource: string;
   let wrapped: unknown;
@@ -44,23 +104,29 @@ export async function envelope(
   } catch {
     throw badRequest(t('envelope.invalid'));
   }
-  if (!isWrapped(wrapped) || wrapped.path.startsWith('/sapi/')) throw badRequest(t('envelope.invalid'));
-  if (Math.abs(Date.now() - wrapped.ts) > MAX_SKEW_MS) throw badRequest(t('envelope.stale'));
+  if (!isWrapped(wrapped)) throw badRequest(t('envelope.invalid'));
+  const url = innerUrl(wrapped.path);
+  if (!url) throw badRequest(t('envelope.invalid'));
+  const now = Date.now();
+  if (Math.abs(now - wrapped.ts) > MAX_SKEW_MS) throw badRequest(t('envelope.stale'));
+  // Past ts + MAX_SKEW_MS the envelope is refused as stale anyway, so its nonce need not be kept longer.
+  if (!(await options.nonces.claim(wrapped.nonce, new Date(wrapped.ts + MAX_SKEW_MS), new Date(now)))) {
+    throw new AppError(409, t('envelope.replayed'));
+  }
 
+  const withBody = wrapped.params != null && wrapped.method !== 'GET' && wrapped.method !== 'DELETE';
   const inner = await app.inject({
     method: wrapped.method,
-    url: API_BASE + wrapped.path,
+    url,
     headers: {
       authorization: token,
       'user-agent': request.headers['user-agent'] ?? '',
-      ...(wrapped.params != null && wrapped.method !== 'GET' && wrapped.method !== 'DELETE'
-        ? { 'content-type': 'application/json' }
-        : {}),
+      ...(request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {}),
+      [INNER_HEADER]: '1',
+      ...(withBody ? { 'content-type': 'application/json' } : {}),
     },
     remoteAddress: request.ip,
-    ...(wrapped.params != null && wrapped.method !== 'GET' && wrapped.method !== 'DELETE'
-      ? { payload: JSON.stringify(wrapped.params) }
-      : {}),
+    ...(withBody ? { payload: JSON.stringify(wrapped.params) } : {}),
   });
   let body: { code?: number; msg?: string; data?: unknown };
   try {

@@ -228,6 +228,12 @@ export interface RowCountTable {
   n: number | string;
 }
 
+/** Nonces of request envelopes already run, until their envelope would be stale anyway (0015). */
+export interface EnvelopeNonceTable {
+  nonce: string;
+  expires_at: string;
+}
+
 export interface DB {
   org: OrgTable;
   role: RoleTable;
@@ -246,6 +252,7 @@ export interface DB {
   signin_guard: SignInGuardTable;
   audit_log: AuditLogTable;
   row_count: RowCountTable;
+  envelope_nonce: EnvelopeNonceTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;

@@ -235,7 +235,13 @@ describe('modes announced by the server', () => {
     const { client } = setup({ token: jwt, modes: { encryption: true } });
     const data = await client.call(routes.listAccounts, { query: { p: 2, pageSize: 10, accountName: '' } });
     expect(data).toEqual({
-      echoed: { path: '/account/s?p=2&pageSize=10', method: 'GET', params: null, ts: expect.any(Number) },
+      echoed: {
+        path: '/account/s?p=2&pageSize=10',
+        method: 'GET',
+        params: null,
+        ts: expect.any(Number),
+        nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      },
     });
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.path).toMatch(/^\/api\/sapi\/[0-9a-f]{32}$/);
@@ -244,6 +250,12 @@ describe('modes announced by the server', () => {
     const body = { name: '研发部', pid: 1 };
     const created = await client.call(routes.createOrg, { body });
     expect(created).toMatchObject({ echoed: { path: '/org', method: 'POST', params: body } });
+
+    // The same call again is a new envelope: the server runs each nonce once.
+    const again = (await client.call(routes.listAccounts, { query: { p: 2, pageSize: 10 } })) as {
+      echoed: { nonce: string };
+    };
+    expect(again.echoed.nonce).not.toBe((data as { echoed: { nonce: string } }).echoed.nonce);
   });
 
   it('encryption: open routes and plain requests are sent as they are', async () => {

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   envelopeDigest,
+  envelopeNonce,
   keySourceOf,
   openEnvelope,
   PERMISSION_STAMP_HEADER,
@@ -215,8 +216,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 
   /**
-   * Encryption mode: the call becomes POST /sapi/<digest> {data: sealed {path, method, params, ts}} with the
-   * key from the token's third segment; answers the rewritten config and the key to open the answer with.
+   * Encryption mode: the call becomes POST /sapi/<digest> {data: sealed {path, method, params, ts, nonce}} with
+   * the key from the token's third segment; answers the rewritten config and the key to open the answer with.
+   * The nonce is new for every call (a retry too): the server runs each envelope once.
    */
   const wrapRequest = async (config: TransportRequest, token: string) => {
     const key = keySourceOf(token);
@@ -226,7 +228,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
     const path = `${config.url}${query.size ? `?${query}` : ''}`;
     const method = config.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
-    const sealed = await sealEnvelope(key, { path, method, params: config.data ?? null, ts: Date.now() });
+    const sealed = await sealEnvelope(key, {
+      path,
+      method,
+      params: config.data ?? null,
+      ts: Date.now(),
+      nonce: envelopeNonce(),
+    });
     const wrapped: TransportRequest = {
       ...config,
       method: 'post',
