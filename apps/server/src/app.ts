@@ -141,6 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     loginCaptcha: config.loginCaptcha,
     requireCaptcha: verification.requireCaptcha,
     findAccount: accountsRepo.findByNumber,
+    findAccountById: accountsRepo.findById,
   });
   const auth = createAuthService({
     accounts: accountsRepo,
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     verification,
     registration: config.registration,
     openSession: auth.signInAs,
+    checkPassword: signInPolicy.checkPassword,
   });
 
   // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).

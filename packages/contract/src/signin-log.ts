@@ -30,7 +30,8 @@ export const SignInLogEntry = Type.Object({
   accountId: Type.Union([Type.Integer(), Type.Null()]),
   outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
   reason: Type.String(),
-  method: Type.Union([Type.Literal('password'), Type.Literal('sms')]),
+  /** password_check: a signed-in account checking its own password (POST /auth/password/validate). */
+  method: Type.Union([Type.Literal('password'), Type.Literal('sms'), Type.Literal('password_check')]),
   ip: Type.String(),
   userAgent: Type.Union([Type.String(), Type.Null()]),
 });

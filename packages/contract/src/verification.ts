@@ -78,7 +78,7 @@ export const verificationRoutes = {
     access: 'open',
     title: '获取图形验证码',
     description:
-      'A new image captcha: {id, content} with content an SVG data URL (76×38 unless asked otherwise). The id allows one validation attempt and expires in a few minutes.',
+      'A new image captcha: {id, content} with content a WebP data URL (`data:image/webp;base64,…`) drawn at twice the asked size, for sharp display at that size (76×38 unless asked otherwise, so 152×76 pixels). The id allows one validation attempt and expires in a few minutes.',
     query: Type.Object(
       {
         width: Type.Optional(Type.Integer({ minimum: 60, maximum: 300, title: '宽度' })),

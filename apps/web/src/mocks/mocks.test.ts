@@ -208,6 +208,8 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
       userInput: '123456',
     },
   }),
+  sendProfileMobileCode: async () => ({ body: { mobile: '13600001234' } }),
+  sendProfileEmailCode: async () => ({ body: { email: 'new.admin@gatehouse.cn' } }),
   validatePassword: async () => ({ body: { password: MOCK_PASSWORD } }),
   changePassword: async () => ({
     body: {
@@ -378,6 +380,58 @@ describe('the mock behaves like the server where a developer clicks', () => {
     const refused = await call(routes.listAccounts, { query: { p: 1, pageSize: 10 }, token: staff });
     expect(refused).toMatchObject({ status: 403, body: { code: 403, msg: '无权访问“账号列表”，请联系企业管理员' } });
     expect((await call(routes.overview, { token: staff })).status).toBe(200);
+  });
+
+  it('marks rows by the dominance rule and refuses acting on a wider account (403)', async () => {
+    // 部门管理员 (zhangwei's role) may also list roles here, for the role select of the account dialog.
+    const listRolesApi = store.resources.find((r) => r.type === 1 && r.url === routes.listRoles.path)!;
+    store.roles.find((r) => r.name === '部门管理员')!.resources.push(listRolesApi.id);
+    const manager = await signIn('zhangwei');
+    const page = await data(routes.listAccounts, { query: { p: 1, pageSize: 100 }, token: manager });
+    const row = (accountNumber: string) => page.list.find((a) => a.accountNumber === accountNumber);
+    expect(row('admin')?.manageable).toBe(false);
+    expect(row('lina')?.manageable).toBe(false);
+    expect(row('wangfang')?.manageable).toBe(true);
+    const roles = await data(routes.listRoles, { token: manager });
+    expect(Object.fromEntries(roles.map((r) => [r.name, r.assignable]))).toMatchObject({
+      超级管理员: false,
+      部门管理员: true,
+      普通员工: false,
+      字典维护员: false,
+    });
+    const lina = row('lina')!;
+    const refused = await call(routes.resetAccountPassword, { body: { id: lina.id }, token: manager });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { msg: '账号“lina”拥有您没有的权限，您不能对其执行“重置密码”' },
+    });
+    const wider = await call(routes.updateAccount, {
+      body: { id: row('wangfang')!.id, accountNumber: 'wangfang', accountName: '王芳', state: 1, orgId: 3, roleId: 3 },
+      token: manager,
+    });
+    expect(wider).toMatchObject({ status: 403, body: { msg: expect.stringContaining('角色“普通员工”') } });
+    const admin = await data(routes.listAccounts, { query: { p: 1, pageSize: 100 } });
+    expect(admin.list.every((a) => a.manageable)).toBe(true);
+  });
+
+  it('changes the own mobile number only with the token of a code sent to the new one', async () => {
+    const own = await signIn('liuyang');
+    const me = await data(routes.getAccountInfo, { token: own });
+    const body = { accountName: me.accountName, contactNumber: '13600005678', email: me.email };
+    const refused = await call(routes.updateProfile, { body, token: own });
+    expect(refused).toMatchObject({ status: 400, body: { msg: '更换手机号需要先向新手机号发送验证码并完成验证' } });
+    const taken = await call(routes.sendProfileMobileCode, { body: { mobile: '13800000000' }, token: own });
+    expect(taken).toMatchObject({ status: 400, body: { msg: '该手机号已被其他账号使用' } });
+    const { id } = await data(routes.sendProfileMobileCode, { body: { mobile: '13600005678' }, token: own });
+    const mobileToken = await data(routes.validateSms, { query: { id, userInput: '123456' }, token: own });
+    const saved = await data(routes.updateProfile, { body: { ...body, mobileToken }, token: own });
+    expect(saved.contactNumber).toBe('13600005678');
+    // The token is used up.
+    const again = await call(routes.updateProfile, {
+      body: { ...body, contactNumber: '13600005679', mobileToken },
+      token: own,
+    });
+    expect(again.status).toBe(400);
   });
 
   it('signs every seeded account in with the documented password, and no other', async () => {

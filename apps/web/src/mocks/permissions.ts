@@ -21,3 +21,24 @@ export function heldResources(store: MockStore, account: StoredAccount): Resourc
       (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
   );
 }
+
+/** The resources a role grants: 'all' for the super-admin role (none for no role). */
+function roleHolding(store: MockStore, roleId: number | null): 'all' | Set<number> {
+  const role = roleId === null ? undefined : store.roles.find((r) => r.id === roleId);
+  if (role?.builtin) return 'all';
+  return new Set(role?.resources ?? []);
+}
+
+/** The dominance rule (as the server's modules/authz): the actor holds everything the role grants. */
+export function mayAssignRole(store: MockStore, actor: StoredAccount, roleId: number | null): boolean {
+  const held = roleHolding(store, actor.roleId);
+  if (held === 'all') return true;
+  const target = roleHolding(store, roleId);
+  return target !== 'all' && [...target].every((id) => held.has(id));
+}
+
+/** The actor may act on the account: the built-in admin only by itself, anyone else when dominated. */
+export function mayManageAccount(store: MockStore, actor: StoredAccount, target: StoredAccount): boolean {
+  if (target.builtin && target.id !== actor.id) return false;
+  return mayAssignRole(store, actor, target.roleId);
+}

@@ -14,7 +14,7 @@ export interface StoredAccount extends Omit<Account, 'orgName' | 'belongOrgName'
 }
 
 export type StoredOrg = Omit<Org, 'hasChildren' | 'regionName'>;
-export type StoredRole = Omit<Role, 'accountCount'>;
+export type StoredRole = Omit<Role, 'accountCount' | 'assignable'>;
 
 export interface StoredFile {
   id: string;
@@ -115,11 +115,13 @@ export function toAccount(store: MockStore, account: StoredAccount): Account {
   };
 }
 
-export function toRole(store: MockStore, role: StoredRole): Role {
+/** `assignable`: whether `caller` may hand the role out and act on it (the dominance rule). */
+export function toRole(store: MockStore, role: StoredRole, assignable: boolean): Role {
   return {
     ...role,
     resources: role.builtin ? store.resources.map((r) => r.id) : [...role.resources],
     accountCount: store.accounts.filter((a) => a.roleId === role.id).length,
+    assignable,
   };
 }
 

@@ -13,6 +13,12 @@ import type { SignInRepository } from './signin.repository.js';
 
 type Row = Selectable<SignInLogTable>;
 
+const METHOD_LABELS = {
+  password: 'signinLog.password',
+  sms: 'signinLog.sms',
+  password_check: 'signinLog.passwordCheck',
+} as const satisfies Record<SignInLogTable['method'], string>;
+
 const toEntry = (row: Row) => ({
   id: row.id,
   at: row.at,
@@ -55,7 +61,7 @@ export function createSignInLogService(repo: SignInRepository) {
             t(`signinLog.reason.${row.reason as SignInReasonCode}`),
             row.ip,
             describeUserAgent(row.user_agent),
-            t(row.method === 'sms' ? 'signinLog.sms' : 'signinLog.password'),
+            t(METHOD_LABELS[row.method]),
           ]
             .map(csvCell)
             .join(','),

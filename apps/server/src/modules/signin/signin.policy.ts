@@ -6,14 +6,17 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { FAILED_CHECK_REASONS, type SignInRepository } from './signin.repository.js';
 
 /**
- * Brute-force defences of sign-in, in one place (ADR 0011). Everything is keyed by the account number as
- * typed, known or not, and counted in the database, so several server processes share the counts and no answer
- * tells whether an account exists:
+ * Brute-force defences of sign-in and of a signed-in account's password checks, in one place (ADR 0011).
+ * Everything is keyed by the account number as typed, known or not, and counted in the database, so several
+ * server processes share the counts and no answer tells whether an account exists:
  * - per client address: at most `failuresPerClientDay` failed password checks a day, then 429;
- * - per account number: a captcha after `captchaAfter` consecutive failures (when LOGIN_CAPTCHA=off; on, it is
- *   always needed), a lock after `lockAfter` (1 min, doubling per further failure, at most `lockMaxSeconds`),
- *   at most `checksPerAccountHour` failed password checks an hour from whatever address (successes are not
- *   guesses and do not count, so busy legitimate use is never refused);
+ * - per account number and client address: a lock after `lockAfter` consecutive failures (1 min, doubling per
+ *   further failure, at most `lockMaxSeconds`). It holds that address only, so failing on purpose from one
+ *   address does not keep the owner out from another;
+ * - per account number, from any address: a captcha after `captchaAfter` consecutive failures (when
+ *   LOGIN_CAPTCHA=off; on, it is always needed), and at most `checksPerAccountHour` failed password checks an
+ *   hour (successes are not guesses and do not count). Past that cap only addresses the account was signed in
+ *   from in the last 30 days get through, so a botnet holding the cap does not keep the owner out either;
  * - unknown account, wrong password and disabled account answer the same 400 after exactly one argon2id
  *   verification; a lock answers the same 429 for every account number, existing or not, without a check.
  * Every attempt, admitted or refused, is written to the sign-in log.
@@ -25,6 +28,7 @@ export interface SignInClient {
 }
 
 type Guard = NonNullable<Awaited<ReturnType<SignInRepository['guardOf']>>>;
+type PasswordMethod = Extract<SignInMethod, 'password' | 'password_check'>;
 
 interface CheckedAccount {
   id: number;
@@ -36,6 +40,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** A failure streak whose last failure is older than this starts again. */
 const STREAK_MS = DAY_MS;
+/** An address this account was signed in from within this time passes the account's hourly cap. */
+const KNOWN_ADDRESS_MS = 30 * DAY_MS;
 
 /**
  * Refusals answered without a password check. They are cheap, so a flood of them would keep the event loop busy
@@ -50,6 +56,8 @@ const tooMany = (msg: string) => new AppError(429, msg);
 
 /** The key an attempt is counted under: the typed account number, trimmed and bounded like the column. */
 export const accountKey = (typed: string) => typed.trim().slice(0, 100);
+/** The `signin_guard` scope of a client address (never '', the scope of the account number's own streak). */
+const scopeOf = (ip: string) => ip.slice(0, 64) || '?';
 
 /** Seconds an account stays locked after its `failures`-th consecutive failure (0: not locked). */
 export function lockSeconds(failures: number, limits: SignInLimits): number {
@@ -66,8 +74,15 @@ export function createSignInPolicy(deps: {
   /** Spends an image-captcha token; throws 400 when it is missing or invalid. */
   requireCaptcha: (token: string | null | undefined) => Promise<void>;
   findAccount: (accountNumber: string) => Promise<CheckedAccount | undefined>;
+  findAccountById: (id: number) => Promise<(CheckedAccount & { account_number: string }) | undefined>;
 }) {
   const { repo, limits } = deps;
+  /**
+   * Accounts with a password check of their own in flight in this process. Each may have one: the hashing queue
+   * is shared by everybody, and one signed-in account flooding checks must be refused itself, not fill the queue
+   * and leave other accounts' sign-ins 系统繁忙.
+   */
+  const checking = new Set<number>();
 
   async function log(
     entry: { account: string; accountId?: number | null; reason: SignInReason; method: SignInMethod },
@@ -89,6 +104,106 @@ export function createSignInPolicy(deps: {
   const streakWantsCaptcha = (guard: Guard | undefined, now: number) =>
     !!guard && guard.last_failure_at > iso(now - STREAK_MS) && guard.failures >= limits.captchaAfter;
 
+  /**
+   * One password check under every limit: lock of this address → per-client daily cap → per-account hourly cap
+   * (addresses the account was signed in from pass it) → captcha (sign-ins only) → one argon2id verification.
+   * Answers the account's id or throws (and logs) the refusal.
+   */
+  async function checkUnderLimits(check: {
+    account: string;
+    password: string;
+    method: PasswordMethod;
+    client: SignInClient;
+    /** The captcha token of a sign-in; undefined when the check asks for none (a signed-in account's own). */
+    captcha: string | null | undefined;
+    find: (account: string) => Promise<CheckedAccount | undefined>;
+    /** The account, when the caller already knows it (logged with refusals that looked no account up). */
+    accountId: number | null;
+    wrong: () => AppError;
+  }): Promise<number> {
+    const { account, method, client } = check;
+    const scope = scopeOf(client.ip);
+    const now = Date.now();
+    let looked: { found: CheckedAccount | undefined } | undefined;
+    const find = async () => {
+      looked ??= { found: await check.find(account) };
+      return looked.found;
+    };
+    const refuse = async (reason: SignInReason, error: AppError, accountId = check.accountId) => {
+      await log({ account, accountId, reason, method }, client);
+      if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
+      return error;
+    };
+
+    // The lock first: it is one read by primary key, and a flood at one account number from one address is
+    // refused by it alone.
+    const guards = await repo.guardsOf(account, scope);
+    const lockedUntil = guards.scoped?.locked_until;
+    if (lockedUntil && lockedUntil > iso(now)) {
+      const minutes = Math.max(1, Math.ceil((Date.parse(lockedUntil) - now) / 60_000));
+      throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
+    }
+    if (
+      (await repo.countByClient(
+        client.ip.slice(0, 64),
+        FAILED_CHECK_REASONS,
+        iso(now - DAY_MS),
+        limits.failuresPerClientDay,
+      )) >= limits.failuresPerClientDay
+    ) {
+      throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
+    }
+    if (
+      (await repo.countByAccount(account, FAILED_CHECK_REASONS, iso(now - HOUR_MS), limits.checksPerAccountHour)) >=
+      limits.checksPerAccountHour
+    ) {
+      // Guessing from addresses the account never used is capped; its owner, at an address it signed in from
+      // lately, is not kept out by the cap somebody else filled (ADR 0011). Unknown numbers have no such address.
+      const found = await find();
+      const known = found && (await repo.signedInFrom(found.id, client.ip.slice(0, 64), iso(now - KNOWN_ADDRESS_MS)));
+      if (!known) throw await refuse('rate_limited', tooMany(t('signin.accountHourly')));
+    }
+    // The captcha is spent before the password is looked at: guessing costs one solved captcha per try. The
+    // streak is the row read with the lock.
+    if (check.captcha !== undefined && (deps.loginCaptcha || streakWantsCaptcha(guards.account, now))) {
+      if (!check.captcha) {
+        throw await refuse(
+          'captcha_required',
+          badRequest(t(deps.loginCaptcha ? 'verify.captchaRequired' : 'signin.captchaRequired')),
+        );
+      }
+      try {
+        await deps.requireCaptcha(check.captcha);
+      } catch (error) {
+        if (error instanceof AppError) throw await refuse('captcha_wrong', error);
+        throw error;
+      }
+    }
+
+    const found = await find();
+    let passwordOk: boolean;
+    try {
+      // Unknown accounts cost one argon2 verification too, so the answer time does not tell which exist.
+      passwordOk = await verifyPassword(found?.password_hash ?? (await decoyPasswordHash()), check.password);
+    } catch (error) {
+      if (error instanceof AppError) throw await refuse('busy', error, found?.id ?? null);
+      throw error;
+    }
+    if (found && passwordOk && found.state === 1) {
+      // A success ends the streaks read above; with none there is nothing to delete (a failure another attempt
+      // records meanwhile is kept, as it would be had it landed just after this success).
+      if (guards.account || guards.scoped) await repo.clearGuards(account, scope);
+      await log({ account, accountId: found.id, reason: 'ok', method }, client);
+      return found.id;
+    }
+
+    const reason: SignInReason = !found ? 'unknown_account' : !passwordOk ? 'bad_credentials' : 'disabled';
+    const failures = await repo.addFailure(account, scope, iso(now), iso(now - STREAK_MS));
+    const lock = lockSeconds(failures.scoped, limits);
+    if (lock > 0) await repo.lock(account, scope, iso(now + lock * 1000));
+    throw await refuse(reason, check.wrong(), found?.id ?? null);
+  }
+
   return {
     /** Whether a sign-in of `typed` needs a captcha now (always with LOGIN_CAPTCHA=on). */
     captchaRequired: async (typed: string) =>
@@ -98,79 +213,53 @@ export function createSignInPolicy(deps: {
      * Checks a password sign-in under every limit: the account's id, or an AppError (400 generic, 400 captcha,
      * 429 limit or lock, 429 busy). The attempt is logged either way.
      */
-    async authenticate(
-      input: { account: string; password: string; captcha?: string | null },
-      client: SignInClient,
-    ): Promise<number> {
-      const account = accountKey(input.account);
-      const now = Date.now();
-      const refuse = async (reason: SignInReason, error: AppError, accountId: number | null = null) => {
-        await log({ account, accountId, reason, method: 'password' }, client);
-        if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
-        return error;
-      };
+    authenticate: (input: { account: string; password: string; captcha?: string | null }, client: SignInClient) =>
+      checkUnderLimits({
+        account: accountKey(input.account),
+        password: input.password,
+        method: 'password',
+        client,
+        captcha: input.captcha ?? null,
+        find: (account) => (account ? deps.findAccount(account) : Promise.resolve(undefined)),
+        accountId: null,
+        wrong: () => badRequest(t('auth.badCredentials')),
+      }),
 
-      // The lock first: it is one primary-key read, and a flood at one account number is refused by it alone.
-      const guard = await repo.guardOf(account);
-      if (guard?.locked_until && guard.locked_until > iso(now)) {
-        const minutes = Math.max(1, Math.ceil((Date.parse(guard.locked_until) - now) / 60_000));
-        throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
+    /**
+     * Checks the signed-in account's own password (POST /auth/password/validate) under the sign-in limits: its
+     * failures count toward the account number's captcha, lock and hourly cap and are logged as
+     * `password_check`. No captcha is asked here (the caller holds a session); a check while another of the
+     * same account is still running is refused 429 busy at once. Throws 400 `verify.passwordWrong` when wrong.
+     */
+    async checkPassword(accountId: number, password: string, client: SignInClient): Promise<void> {
+      // Looked at and taken before anything is awaited: while one check of the account runs, the others of a
+      // burst are refused, not queued.
+      if (checking.has(accountId)) {
+        const found = await deps.findAccountById(accountId);
+        await log(
+          { account: accountKey(found?.account_number ?? ''), accountId, reason: 'busy', method: 'password_check' },
+          client,
+        );
+        if (limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
+        throw tooMany(t('signin.busy'));
       }
-      if (
-        (await repo.countByClient(
-          client.ip.slice(0, 64),
-          FAILED_CHECK_REASONS,
-          iso(now - DAY_MS),
-          limits.failuresPerClientDay,
-        )) >= limits.failuresPerClientDay
-      ) {
-        throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
-      }
-      if (
-        (await repo.countByAccount(account, FAILED_CHECK_REASONS, iso(now - HOUR_MS), limits.checksPerAccountHour)) >=
-        limits.checksPerAccountHour
-      ) {
-        throw await refuse('rate_limited', tooMany(t('signin.accountHourly')));
-      }
-      // The captcha is spent before the password is looked at: guessing costs one solved captcha per try. The
-      // streak is the row the lock was checked on.
-      if (deps.loginCaptcha || streakWantsCaptcha(guard, now)) {
-        if (!input.captcha) {
-          throw await refuse(
-            'captcha_required',
-            badRequest(t(deps.loginCaptcha ? 'verify.captchaRequired' : 'signin.captchaRequired')),
-          );
-        }
-        try {
-          await deps.requireCaptcha(input.captcha);
-        } catch (error) {
-          if (error instanceof AppError) throw await refuse('captcha_wrong', error);
-          throw error;
-        }
-      }
-
-      const found = account ? await deps.findAccount(account) : undefined;
-      let passwordOk: boolean;
+      checking.add(accountId);
       try {
-        // Unknown accounts cost one argon2 verification too, so the answer time does not tell which exist.
-        passwordOk = await verifyPassword(found?.password_hash ?? (await decoyPasswordHash()), input.password);
-      } catch (error) {
-        if (error instanceof AppError) throw await refuse('busy', error, found?.id ?? null);
-        throw error;
+        const found = await deps.findAccountById(accountId);
+        if (!found) throw badRequest(t('verify.passwordWrong'));
+        await checkUnderLimits({
+          account: accountKey(found.account_number),
+          password,
+          method: 'password_check',
+          client,
+          captcha: undefined,
+          find: async () => found,
+          accountId,
+          wrong: () => badRequest(t('verify.passwordWrong')),
+        });
+      } finally {
+        checking.delete(accountId);
       }
-      if (found && passwordOk && found.state === 1) {
-        // A success ends the streak read above; with none there is nothing to delete (a failure another attempt
-        // records meanwhile is kept, as it would be had it landed just after this success).
-        if (guard) await repo.clearGuard(account);
-        await log({ account, accountId: found.id, reason: 'ok', method: 'password' }, client);
-        return found.id;
-      }
-
-      const reason: SignInReason = !found ? 'unknown_account' : !passwordOk ? 'bad_credentials' : 'disabled';
-      const failures = await repo.addFailure(account, iso(now), iso(now - STREAK_MS));
-      const lock = lockSeconds(failures, limits);
-      if (lock > 0) await repo.lock(account, iso(now + lock * 1000));
-      throw await refuse(reason, badRequest(t('auth.badCredentials')), found?.id ?? null);
     },
 
     /** Logs an SMS sign-in (POST /login/sms): `attempt` answers the session token or throws. */

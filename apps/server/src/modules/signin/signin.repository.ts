@@ -5,6 +5,12 @@ import type { DB, SignInLogTable, SignInMethod, SignInOutcome, SignInReason } fr
 /** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
 export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown_account', 'disabled'];
 
+/** The methods that check a password: a sign-in, and a signed-in account's check of its own password. */
+const PASSWORD_METHODS: SignInMethod[] = ['password', 'password_check'];
+
+/** The `signin_guard` scope of an account number's streak from any address (the captcha's). */
+export const ANY_ADDRESS = '';
+
 export interface SignInLogFilters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
@@ -65,8 +71,19 @@ export function createSignInRepository(db: Kysely<DB>) {
         user_agent: userAgent,
       }),
   );
-  const guardOf = preparedQuery(db, (db, account: string) =>
-    db.selectFrom('signin_guard').selectAll().where('account', '=', account),
+  // The account number's streak and its streak from one address, in one read.
+  const guardsOf = preparedQuery(db, (db, account: string, scope: string) =>
+    db.selectFrom('signin_guard').selectAll().where('account', '=', account).where('scope', 'in', [ANY_ADDRESS, scope]),
+  );
+  const signedInFrom = preparedQuery(db, (db, accountId: number, ip: string, since: string) =>
+    db
+      .selectFrom('signin_log')
+      .select(sql<number>`1`.as('one'))
+      .where('account_id', '=', accountId)
+      .where('ip', '=', ip)
+      .where('outcome', '=', 'success')
+      .where('at', '>', since)
+      .limit(sql.lit(1)),
   );
   /** One prepared count per reason set and cap (a handful, fixed by the policy). */
   const counts = new Map<string, (who: string, since: string) => Promise<readonly { n: string | number }[]>>();
@@ -80,8 +97,9 @@ export function createSignInRepository(db: Kysely<DB>) {
           .select(sql<number>`1`.as('one'))
           .where(by, '=', who)
           .where('at', '>', since);
-        // The account's count looks at password sign-ins only, the address's at every method.
-        if (by === 'account') rows = rows.where('method', '=', 'password');
+        // The account's count looks at password checks only (sign-ins and signed-in checks), the address's at
+        // every method.
+        if (by === 'account') rows = rows.where('method', 'in', PASSWORD_METHODS);
         return db
           .selectFrom(rows.where('reason', 'in', reasons).limit(capOf(atMost)).as('capped'))
           .select((eb) => eb.fn.countAll<string | number>().as('n'));
@@ -121,21 +139,48 @@ export function createSignInRepository(db: Kysely<DB>) {
       return Number(row?.n ?? 0);
     },
 
-    async guardOf(account: string) {
-      const [row] = await guardOf(account);
-      return row;
+    /** The account number's streak from any address (`account`) and from the address `scope` (`scoped`). */
+    async guardsOf(account: string, scope: string) {
+      const rows = await guardsOf(account, scope);
+      return {
+        account: rows.find((row) => row.scope === ANY_ADDRESS),
+        scoped: rows.find((row) => row.scope === scope && scope !== ANY_ADDRESS),
+      };
+    },
+
+    /** The streak of `account` in `scope` (by default its streak from any address). */
+    async guardOf(account: string, scope = ANY_ADDRESS) {
+      const { account: wide, scoped } = await this.guardsOf(account, scope);
+      return scope === ANY_ADDRESS ? wide : scoped;
+    },
+
+    /** Whether account `accountId` was signed in (or checked its password) from `ip` since `since`. */
+    async signedInFrom(accountId: number, ip: string, since: string): Promise<boolean> {
+      return (await signedInFrom(accountId, ip, since)).length > 0;
     },
 
     /**
-     * One more failure of `account`, atomically (several server processes may count at once): answers the new
-     * count. A streak whose last failure is older than `streakSince` starts again at 1.
+     * One more failure of `account`, from any address and from `scope`, atomically (several server processes
+     * may count at once): answers both new counts. A streak whose last failure is older than `streakSince`
+     * starts again at 1.
      */
-    async addFailure(account: string, now: string, streakSince: string): Promise<number> {
-      const row = await db
+    async addFailure(
+      account: string,
+      scope: string,
+      now: string,
+      streakSince: string,
+    ): Promise<{ account: number; scoped: number }> {
+      // Both rows in one statement: with scope '' they would be one row, which the upsert cannot take twice.
+      if (scope === ANY_ADDRESS) throw new Error('a failure needs the address it came from');
+      const fresh = { account, failures: 1, last_failure_at: now, locked_until: null };
+      const rows = await db
         .insertInto('signin_guard')
-        .values({ account, failures: 1, last_failure_at: now, locked_until: null })
+        .values([
+          { ...fresh, scope: ANY_ADDRESS },
+          { ...fresh, scope },
+        ])
         .onConflict((oc) =>
-          oc.column('account').doUpdateSet((eb) => ({
+          oc.columns(['account', 'scope']).doUpdateSet((eb) => ({
             failures: eb
               .case()
               .when('signin_guard.last_failure_at', '<', streakSince)
@@ -145,13 +190,20 @@ export function createSignInRepository(db: Kysely<DB>) {
             last_failure_at: now,
           })),
         )
-        .returning('failures')
-        .executeTakeFirstOrThrow();
-      return Number(row.failures);
+        .returning(['scope', 'failures'])
+        .execute();
+      const count = (of: string) => Number(rows.find((row) => row.scope === of)?.failures ?? 0);
+      return { account: count(ANY_ADDRESS), scoped: count(scope) };
     },
 
-    async lock(account: string, until: string): Promise<void> {
-      await db.updateTable('signin_guard').set({ locked_until: until }).where('account', '=', account).execute();
+    /** Locks `account` for the address `scope` only. */
+    async lock(account: string, scope: string, until: string): Promise<void> {
+      await db
+        .updateTable('signin_guard')
+        .set({ locked_until: until })
+        .where('account', '=', account)
+        .where('scope', '=', scope)
+        .execute();
     },
 
     /** Drops failure streaks that can neither lock nor ask for a captcha any more (spraying many names grows them). */
@@ -163,8 +215,16 @@ export function createSignInRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async clearGuard(account: string): Promise<void> {
-      await db.deleteFrom('signin_guard').where('account', '=', account).execute();
+    /**
+     * A success ends the account number's streak and its streak from this address; other addresses' streaks and
+     * locks stay (they were not this caller's).
+     */
+    async clearGuards(account: string, scope: string): Promise<void> {
+      await db
+        .deleteFrom('signin_guard')
+        .where('account', '=', account)
+        .where('scope', 'in', [ANY_ADDRESS, scope])
+        .execute();
     },
 
     async page(filters: SignInLogFilters, p: number, pageSize: number) {
@@ -183,6 +243,15 @@ export function createSignInRepository(db: Kysely<DB>) {
 
     rows(filters: SignInLogFilters, max: number) {
       return filtered(filters).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(max).execute();
+    },
+
+    /** Retention (modules/audit/retention.ts): deletes up to `batch` of the log's rows older than `before`. */
+    async purgeLogBefore(before: string, batch: number): Promise<number> {
+      const result = await db
+        .deleteFrom('signin_log')
+        .where('id', 'in', db.selectFrom('signin_log').select('id').where('at', '<', before).orderBy('at').limit(batch))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -241,7 +241,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       });
       expect(created.status, created.body.msg).toBe(200);
       vi.useFakeTimers({ toFake: ['Date'] });
-      const attempt = (name: string, password: string, ip = `203.0.113.${Math.floor(Math.random() * 200)}`) =>
+      const attempt = (name: string, password: string, ip = '203.0.113.5') =>
         other.call('POST', '/login', { body: { account: name, password }, ip });
       for (let i = 0; i < 10; i++) {
         expect((await attempt('lock.me', 'wrong-pass-1')).status).toBe(400);
@@ -311,18 +311,21 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     const first = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
     const second = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) }, first.database);
     try {
-      // Ten failures at once, alternating between the processes: none may be lost.
+      // Ten failures at once from one address, alternating between the processes: none may be lost.
       const failures = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           (i % 2 ? second : first).call('POST', '/login', {
             body: { account: 'admin', password: `race-${i}-x` },
-            ip: `10.20.0.${i}`,
+            ip: '10.20.0.1',
           }),
         ),
       );
       expect(failures.map((f) => f.status)).toEqual(Array(10).fill(400));
       for (const app of [first, second]) {
-        const res = await app.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } });
+        const res = await app.call('POST', '/login', {
+          body: { account: 'admin', password: ADMIN_PASSWORD },
+          ip: '10.20.0.1',
+        });
         expect(res.status).toBe(429);
         expect(res.body.msg).toBe('登录失败次数过多，账号已临时锁定，请 1 分钟后再试');
       }
@@ -332,30 +335,198 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     }
   });
 
-  it('allows at most 100 failed password checks of one account an hour, from any address', async () => {
-    const other = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000, lockAfter: 1000 }) });
+  it('allows at most 100 failed password checks of one account an hour from rotating addresses; its own addresses still get in', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
     try {
       vi.useFakeTimers({ toFake: ['Date'] });
+      const signIn = (password: string, ip: string, account = 'admin') =>
+        other.call('POST', '/login', { body: { account, password }, ip });
+      // The owner signed in from the office yesterday.
+      expect((await signIn(ADMIN_PASSWORD, '192.0.2.10')).status).toBe(200);
+      vi.setSystemTime(Date.now() + 86_400_000);
+      // A botnet: one guess per address, so no address's streak ever locks.
       for (let i = 0; i < 100; i++) {
-        const res = await other.call('POST', '/login', {
-          body: { account: 'admin', password: `wrong-${i}` },
-          ip: `10.${i % 7}.${i}.${(i * 13) % 250}`,
-        });
-        expect(res.status).toBe(400);
+        expect((await signIn(`wrong-${i}`, `10.${i % 7}.${i}.${(i * 13) % 250}`)).status).toBe(400);
+        expect((await signIn(`wrong-${i}`, `10.${i % 7}.${i}.${(i * 13) % 250}`, 'ghost.admin')).status).toBe(400);
       }
-      const refused = await other.call('POST', '/login', {
-        body: { account: 'admin', password: ADMIN_PASSWORD },
-        ip: '192.0.2.200',
-      });
+      // The 101st guess, from a fresh address, is refused without a password check, for a known or unknown number.
+      const verifies = passwordWork.verifies;
+      const refused = await signIn(ADMIN_PASSWORD, '192.0.2.200');
       expect(refused.status).toBe(429);
       expect(refused.body.msg).toBe('该账号登录尝试过于频繁，请 1 小时后再试');
+      const ghost = await signIn('wrong-x', '192.0.2.200', 'ghost.admin');
+      expect({ status: ghost.status, msg: ghost.body.msg }).toEqual({ status: 429, msg: refused.body.msg });
+      expect(passwordWork.verifies - verifies).toBe(0);
+      // The owner, at the address the account was signed in from, is not kept out by the cap the botnet holds.
+      expect((await signIn(ADMIN_PASSWORD, '192.0.2.10')).status).toBe(200);
+      // That success does not reopen the cap for everybody else.
+      expect((await signIn(ADMIN_PASSWORD, '192.0.2.201')).status).toBe(429);
+
       vi.setSystemTime(Date.now() + 3_601_000);
-      expect(
-        (await other.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } })).status,
-      ).toBe(200);
+      expect((await signIn(ADMIN_PASSWORD, '192.0.2.200')).status).toBe(200);
     } finally {
       await other.close();
     }
+  });
+
+  it('locks the address that failed, not the account: its owner gets in from another address meanwhile', async () => {
+    const other = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const attempt = (password: string, ip: string) =>
+        other.call('POST', '/login', { body: { account: 'admin', password }, ip });
+      for (let i = 0; i < 10; i++) expect((await attempt('wrong-pass-1', '198.51.100.66')).status).toBe(400);
+      const locked = await attempt(ADMIN_PASSWORD, '198.51.100.66');
+      expect(locked.status).toBe(429);
+      expect(locked.body.msg).toBe('登录失败次数过多，账号已临时锁定，请 1 分钟后再试');
+      // The owner, elsewhere, with the right password: in, and the lock of the attacker's address stays.
+      expect((await attempt(ADMIN_PASSWORD, '198.51.100.77')).status).toBe(200);
+      expect((await attempt(ADMIN_PASSWORD, '198.51.100.66')).status).toBe(429);
+      // Failing on from the locked address keeps only that address out, longer each time.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await attempt('wrong-pass-1', '198.51.100.66')).status).toBe(400);
+      expect((await attempt(ADMIN_PASSWORD, '198.51.100.66')).body.msg).toBe(
+        '登录失败次数过多，账号已临时锁定，请 2 分钟后再试',
+      );
+      expect((await attempt(ADMIN_PASSWORD, '198.51.100.77')).status).toBe(200);
+      vi.setSystemTime(Date.now() + 121_000);
+      expect((await attempt(ADMIN_PASSWORD, '198.51.100.66')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe('password checks of a signed-in account (POST /auth/password/validate)', () => {
+    async function appWithAccount(over: Partial<SignInLimits>, accountNumber: string, ip: string) {
+      const app = await startTestApp(lane, { signIn: limits(over) });
+      const adminToken = await app.login();
+      const created = await app.call('POST', '/account', {
+        token: adminToken,
+        body: { accountNumber, accountName: '校验测试', password: PASSWORD, orgId: rootOrg, state: 1 },
+      });
+      expect(created.status, created.body.msg).toBe(200);
+      const signedIn = await app.call('POST', '/login', { body: { account: accountNumber, password: PASSWORD }, ip });
+      expect(signedIn.status, signedIn.body.msg).toBe(200);
+      const token = signedIn.body.data as string;
+      const check = (password: string, from = ip) =>
+        app.call('POST', '/auth/password/validate', { token, body: { password }, ip: from });
+      const signIn = (password: string, from: string, captcha?: string) =>
+        app.call('POST', '/login', {
+          body: { account: accountNumber, password, ...(captcha ? { captcha } : {}) },
+          ip: from,
+        });
+      return { app, adminToken, check, signIn };
+    }
+
+    it('counts wrong checks toward the captcha and the lock of that address, and logs them as password checks', async () => {
+      const { app, adminToken, check, signIn } = await appWithAccount({}, 'check.me', '203.0.113.20');
+      try {
+        for (let i = 0; i < 3; i++) {
+          const wrong = await check(`wrong-pass-${i}`);
+          expect({ status: wrong.status, msg: wrong.body.msg }).toEqual({ status: 400, msg: '密码错误' });
+        }
+        const state = await app.call('GET', '/login/captcha', { query: { account: 'check.me' } });
+        expect(state.body.data).toEqual({ required: true });
+        for (let i = 3; i < 10; i++) expect((await check(`wrong-pass-${i}`)).status).toBe(400);
+        const verifies = passwordWork.verifies;
+        const locked = await check(PASSWORD);
+        expect({ status: locked.status, msg: locked.body.msg }).toEqual({
+          status: 429,
+          msg: '登录失败次数过多，账号已临时锁定，请 1 分钟后再试',
+        });
+        const lockedSignIn = await signIn(PASSWORD, '203.0.113.20');
+        expect(lockedSignIn.body.msg).toBe(locked.body.msg);
+        expect(passwordWork.verifies - verifies).toBe(0);
+        // From another address the owner signs in (with the captcha the failures now ask for).
+        const { id } = (await app.call('GET', '/captcha/image')).body.data as { id: string };
+        const captcha = (
+          await app.call('GET', '/captcha/image/validate', { query: { id, userInput: app.codeFor(id) } })
+        ).body.data as string;
+        expect((await signIn(PASSWORD, '203.0.113.21', captcha)).status).toBe(200);
+
+        const entries = (
+          await app.call('GET', '/signin-log/s', {
+            token: adminToken,
+            query: { p: 1, pageSize: 100, account: 'check.me', ip: '203.0.113.20', outcome: 'failure' },
+          })
+        ).body.data as LogPage;
+        expect(entries.list.map((e) => [e.method, e.reason])).toEqual([
+          ['password', 'locked'],
+          ['password_check', 'locked'],
+          ...Array(10).fill(['password_check', 'bad_credentials']),
+        ]);
+        expect(entries.list[1]).toMatchObject({ account: 'check.me', accountId: expect.any(Number) });
+        const csv = await app.call('GET', '/signin-log/export', {
+          token: adminToken,
+          query: { account: 'check.me', ip: '203.0.113.20', outcome: 'failure' },
+        });
+        expect(String(csv.body.data).trim().split('\r\n')[2]).toMatch(
+          /,check\.me,失败,账号临时锁定,203\.0\.113\.20,[^,]*,密码校验$/,
+        );
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('counts wrong checks toward the hourly cap: a session used from an address the account never signed in from is held to it', async () => {
+      const { check, signIn, app } = await appWithAccount(
+        { checksPerAccountHour: 3, captchaAfter: 1000 },
+        'cap.me',
+        '203.0.113.30',
+      );
+      try {
+        for (let i = 0; i < 3; i++) expect((await check(`wrong-pass-${i}`, '198.51.100.99')).status).toBe(400);
+        const capped = await check(PASSWORD, '198.51.100.99');
+        expect({ status: capped.status, msg: capped.body.msg }).toEqual({
+          status: 429,
+          msg: '该账号登录尝试过于频繁，请 1 小时后再试',
+        });
+        expect((await signIn(PASSWORD, '198.51.100.100')).status).toBe(429);
+        // The owner's own address still gets through, for a check and for a sign-in.
+        const ok = await check(PASSWORD);
+        expect(ok.status, ok.body.msg).toBe(200);
+        expect((await signIn(PASSWORD, '203.0.113.30')).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('lets one account have one check in flight: its flood is refused at once, other accounts still sign in', async () => {
+      const { app, adminToken, check } = await appWithAccount(
+        { hashConcurrency: 1, hashQueue: 1 },
+        'flood.me',
+        '203.0.113.40',
+      );
+      try {
+        const verifies = passwordWork.verifies;
+        const refusedByQueue = passwordWork.refused;
+        const flood = Array.from({ length: 8 }, () => check('wrong-pass-1'));
+        const adminSignIn = app.call('POST', '/login', { body: { account: 'admin', password: ADMIN_PASSWORD } });
+        const answers = await Promise.all(flood);
+        const admin = await adminSignIn;
+        expect(admin.status, admin.body.msg).toBe(200);
+        const checked = answers.filter((a) => a.status === 400);
+        const busy = answers.filter((a) => a.status === 429);
+        expect(checked.length + busy.length).toBe(8);
+        expect(busy.length).toBeGreaterThan(0);
+        expect(new Set(busy.map((a) => a.body.msg))).toEqual(new Set(['系统繁忙，请稍后再试']));
+        // The flood never held more than its one slot: the hashing queue refused nobody, and only the admitted
+        // checks (and the administrator's sign-in) were verified.
+        expect(passwordWork.refused - refusedByQueue).toBe(0);
+        expect(passwordWork.verifies - verifies).toBe(checked.length + 1);
+        const logged = (
+          await app.call('GET', '/signin-log/s', {
+            token: adminToken,
+            query: { p: 1, pageSize: 50, account: 'flood.me', outcome: 'failure' },
+          })
+        ).body.data as LogPage;
+        expect(logged.list.filter((e) => e.reason === 'busy' && e.method === 'password_check')).toHaveLength(
+          busy.length,
+        );
+      } finally {
+        await app.close();
+      }
+    });
   });
 
   it('refuses password work past the hashing queue with 429 while other routes answer', async () => {
@@ -468,9 +639,10 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       // Other values, the same statements: nothing is compiled again, and the answers follow the data.
       expect(await round('prepared.two')).toEqual({ byAccount: 1, byClient: 2, guard: undefined });
       expect(compile).not.toHaveBeenCalled();
-      await repo.addFailure('prepared.two', at, since);
+      expect(await repo.addFailure('prepared.two', '10.9.8.7', at, since)).toEqual({ account: 1, scoped: 1 });
       compile.mockClear();
       expect((await repo.guardOf('prepared.two'))?.failures).toBe(1);
+      expect((await repo.guardOf('prepared.two', '10.9.8.7'))?.failures).toBe(1);
       expect(compile).not.toHaveBeenCalled();
     } finally {
       compile.mockRestore();
@@ -497,14 +669,19 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     const repo = createSignInRepository(t.database.db);
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
-    await repo.addFailure('purge.old', iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
-    await repo.addFailure('purge.locked', iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
-    await repo.lock('purge.locked', iso(now + 60_000));
-    await repo.addFailure('purge.recent', iso(now - 60_000), iso(now - 86_400_000));
+    const ip = '10.0.0.1';
+    await repo.addFailure('purge.old', ip, iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
+    await repo.addFailure('purge.locked', ip, iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
+    await repo.lock('purge.locked', ip, iso(now + 60_000));
+    await repo.addFailure('purge.recent', ip, iso(now - 60_000), iso(now - 86_400_000));
     await repo.purgeGuards(iso(now - 86_400_000), iso(now));
-    expect(await repo.guardOf('purge.old')).toBeUndefined();
-    expect(await repo.guardOf('purge.locked')).toBeDefined();
-    expect(await repo.guardOf('purge.recent')).toBeDefined();
+    expect(await repo.guardsOf('purge.old', ip)).toEqual({ account: undefined, scoped: undefined });
+    // The lock is the address's: that row stays while it locks; the account number's own streak is over.
+    expect(await repo.guardsOf('purge.locked', ip)).toMatchObject({ account: undefined, scoped: { failures: 1 } });
+    expect(await repo.guardsOf('purge.recent', ip)).toMatchObject({
+      account: { failures: 1 },
+      scoped: { failures: 1 },
+    });
   });
 
   it('logs SMS sign-ins, successful and refused', async () => {

@@ -5,7 +5,7 @@ import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
 import { createVerificationRepository } from './verification.repository.js';
 import type { VerificationService } from './verification.service.js';
 
@@ -40,19 +40,21 @@ export function createCredentialsService(deps: {
   registration: RegistrationSettings;
   /** Opens a session for an account proven by an SMS code (the same session as a password sign-in). */
   openSession: (accountId: number, client: { ip: string; userAgent?: string }) => Promise<string>;
+  /**
+   * Checks the account's own password under the sign-in limits (SignInPolicy.checkPassword): throws 400 when it
+   * is wrong, 429 when locked, capped or busy.
+   */
+  checkPassword: (accountId: number, password: string, client: { ip: string; userAgent?: string }) => Promise<void>;
 }) {
   const { db, verification } = deps;
 
   return {
-    async validatePassword(principal: Principal, password: string): Promise<string> {
-      const account = await db
-        .selectFrom('account')
-        .select('password_hash')
-        .where('id', '=', principal.accountId)
-        .executeTakeFirst();
-      if (!account || !(await verifyPassword(account.password_hash, password))) {
-        throw badRequest(t('verify.passwordWrong'));
-      }
+    async validatePassword(
+      principal: Principal,
+      password: string,
+      client: { ip: string; userAgent?: string },
+    ): Promise<string> {
+      await deps.checkPassword(principal.accountId, password, client);
       return verification.passwordToken(principal.accountId);
     },
 

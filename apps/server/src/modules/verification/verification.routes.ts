@@ -38,7 +38,8 @@ export function verificationHandlers(
     validateSms: ({ query }) => verification.validateSms(query.id, query.userInput),
     sendEmailCode: ({ query, principal, request }) => verification.sendEmail(query, principal, client(request)),
     validateEmailCode: ({ query }) => verification.validateEmail(query.id, query.userInput),
-    validatePassword: ({ body, principal }) => credentials.validatePassword(principal, body.password),
+    validatePassword: ({ body, principal, request }) =>
+      credentials.validatePassword(principal, body.password, client(request)),
     changePassword: async ({ body, principal, request }) => {
       noteAuditTarget(request, 'account', await credentials.changePassword(principal, body));
       return null;

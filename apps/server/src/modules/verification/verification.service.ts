@@ -1,21 +1,14 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { CAPTCHA_SIZE, normaliseMobile } from '@gatehouse/contract';
 import type { VerificationLimits } from '../../config.js';
 import type { VerificationKind, VerificationPurpose, VerificationTokenRow } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import { CAPTCHA_MIME, captchaText, drawCaptcha } from './captcha-image.js';
 import type { MessageSender } from './messaging.js';
 import type { VerificationRepository } from './verification.repository.js';
 
-const require = createRequire(import.meta.url);
-/** svg-captcha draws a given text as glyph paths (the answer is not in the SVG as text). */
-const drawCaptcha: (text: string, options: Record<string, unknown>) => string = require('svg-captcha');
-
-/** No look-alikes (0/O/o, 1/l/I, 2/Z, 5/S, 8/B): answers are compared ignoring case. */
-const CAPTCHA_CHARS = 'abcdefghjkmnpqrtuvwxy34679';
-const CAPTCHA_LENGTH = 4;
 const CODE_DIGITS = 6;
 const tooMany = (msg: string) => new AppError(429, msg);
 
@@ -183,18 +176,11 @@ export function createVerificationService(deps: VerificationDeps) {
       if ((await repo.createdBy(client.ip, ['captcha'], iso(now - 60_000))) >= limits.captchasPerClientMinute) {
         throw tooMany(t('verify.captchaLimit'));
       }
-      const width = size.width ?? CAPTCHA_SIZE.width;
-      const height = size.height ?? CAPTCHA_SIZE.height;
-      const text = Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join(
-        '',
-      );
-      const svg = drawCaptcha(text, {
-        width,
-        height,
-        fontSize: Math.round(height * 1.1),
-        noise: 2,
-        color: true,
-        background: '#f2f5fa',
+      const text = captchaText();
+      // Drawn before anything is stored, so a drawing failure leaves no captcha row behind.
+      const image = await drawCaptcha(text, {
+        width: size.width ?? CAPTCHA_SIZE.width,
+        height: size.height ?? CAPTCHA_SIZE.height,
       });
       const id = randomUUID();
       await repo.insertCode({
@@ -211,7 +197,7 @@ export function createVerificationService(deps: VerificationDeps) {
         used_at: null,
       });
       await deps.captchaAnswers?.send({ channel: 'captcha', to: id, code: text, text: t('verify.captchaTestText') });
-      return { id, content: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+      return { id, content: `data:${CAPTCHA_MIME};base64,${image.toString('base64')}` };
     },
 
     /** One attempt per captcha, right or wrong; a right answer gives a short-lived single-use token. */

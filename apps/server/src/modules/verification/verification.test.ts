@@ -1,5 +1,7 @@
+import { imageSize } from 'image-size';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
+import { CAPTCHA_ALPHABET } from './captcha-image.js';
 
 const STRONG = 'Recover#2026-ok';
 const NEWER = 'Changed#2026-ok';
@@ -80,19 +82,26 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
   });
 
   describe('image captcha', () => {
-    it('answers an SVG data URL of 76×38 by default, or the asked size', async () => {
+    it('answers a WebP data URL at twice 76×38 by default, or of the asked size; the answer is only pixels', async () => {
+      const decode = (content: string) => {
+        const [, base64] = /^data:image\/webp;base64,([A-Za-z0-9+/]+={0,2})$/.exec(content) ?? [];
+        expect(base64, content.slice(0, 40)).toBeDefined();
+        return Buffer.from(base64!, 'base64');
+      };
       const { id, content } = await f.captcha();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(content).toMatch(/^data:image\/svg\+xml;base64,/);
-      const svg = Buffer.from(content.split(',')[1]!, 'base64').toString('utf8');
-      expect(svg).toContain('width="76"');
-      expect(svg).toContain('height="38"');
-      // The answer is drawn as paths, never written as text into the image.
-      expect(svg).not.toContain(t.codeFor(id));
+      const bytes = decode(content);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(imageSize(bytes)).toMatchObject({ type: 'webp', width: 152, height: 76 });
+      const answer = t.codeFor(id);
+      expect(answer).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{4}$`));
+      expect(bytes.toString('latin1')).not.toContain(answer);
+      expect(bytes.toString('latin1')).not.toContain(answer.toUpperCase());
       const wide = (await t.call('GET', '/captcha/image', { query: { width: 120, height: 40 } })).body.data as {
         content: string;
       };
-      expect(Buffer.from(wide.content.split(',')[1]!, 'base64').toString('utf8')).toContain('width="120"');
+      expect(imageSize(decode(wide.content))).toMatchObject({ width: 240, height: 80 });
     });
 
     it('accepts the answer in any case, once: the id is spent by the first check', async () => {

@@ -156,7 +156,8 @@ export interface TextDocumentTable {
 }
 
 export type SignInOutcome = 'success' | 'failure';
-export type SignInMethod = 'password' | 'sms';
+/** 'password_check': the signed-in account's password checked again (POST /auth/password/validate). */
+export type SignInMethod = 'password' | 'sms' | 'password_check';
 /** Why a sign-in ended as it did (ADR 0011); 'ok' for a success. */
 export type SignInReason =
   | 'ok'
@@ -186,6 +187,11 @@ export interface SignInLogTable {
 export interface SignInGuardTable {
   /** The account number as typed: unknown numbers are tracked alike, so locks reveal nothing. */
   account: string;
+  /**
+   * '' for the account number's streak from any address (it asks for the captcha), else the client address whose
+   * streak of this account number locks that address only (ADR 0011).
+   */
+  scope: string;
   /** Consecutive failed password checks since the last success. */
   failures: number;
   last_failure_at: string;

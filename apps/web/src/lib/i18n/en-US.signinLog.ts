@@ -21,6 +21,7 @@ export const enUSSigninLog = {
   'signinLog.colMethod': 'Method',
   'signinLog.methodPassword': 'Password',
   'signinLog.methodSms': 'SMS',
+  'signinLog.methodPasswordCheck': 'Password check',
   'signinLog.export': 'Export CSV',
   'signinLog.exported': 'Sign-in log exported',
   'signinLog.exportFailed': 'Export failed; please retry later',

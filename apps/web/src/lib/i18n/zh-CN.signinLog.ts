@@ -19,6 +19,7 @@ export const zhCNSigninLog = {
   'signinLog.colMethod': '方式',
   'signinLog.methodPassword': '密码',
   'signinLog.methodSms': '短信',
+  'signinLog.methodPasswordCheck': '密码校验',
   'signinLog.export': '导出 CSV',
   'signinLog.exported': '已导出登录日志',
   'signinLog.exportFailed': '导出失败，请稍后再试',

@@ -1,13 +1,25 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
 import { fail, handle } from '../handle';
+import { mayAssignRole, mayManageAccount } from '../permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '../store';
 import { randomId } from '../token';
 import { textOrNull } from './fields';
 
 type EditableFields = BodyOf<typeof routes.createAccount> | BodyOf<typeof routes.updateAccount>;
 
+/** The dominance rule on an account the caller acts on (403 as on the server). */
+function assertManageable(store: MockStore, caller: StoredAccount, target: StoredAccount, title: string) {
+  if (mayManageAccount(store, caller, target)) return;
+  fail(
+    target.builtin
+      ? `内置管理员账号只能由其本人操作，不能执行“${title}”`
+      : `账号“${target.accountNumber}”拥有您没有的权限，您不能对其执行“${title}”`,
+    403,
+  );
+}
+
 /** The checks the server makes on the fields both the add and the edit dialogs send. */
-function checkedFields(store: MockStore, body: EditableFields, self: StoredAccount | null) {
+function checkedFields(store: MockStore, body: EditableFields, caller: StoredAccount, self: StoredAccount | null) {
   const accountNumber = body.accountNumber.trim() || fail('请填写账号');
   const accountName = body.accountName.trim() || fail('请填写用户名');
   if (store.accounts.some((a) => a.accountNumber === accountNumber && a.id !== self?.id)) {
@@ -15,7 +27,11 @@ function checkedFields(store: MockStore, body: EditableFields, self: StoredAccou
   }
   if (!store.orgs.some((o) => o.id === body.orgId)) fail('所属组织不存在');
   const roleId = body.roleId ?? null;
-  if (roleId !== null && !store.roles.some((r) => r.id === roleId)) fail('角色不存在');
+  const role = roleId === null ? undefined : store.roles.find((r) => r.id === roleId);
+  if (roleId !== null && !role) fail('角色不存在');
+  if (role && !mayAssignRole(store, caller, role.id)) {
+    fail(`角色“${role.name}”拥有您没有的权限，您不能对其执行“${self ? '编辑账号' : '添加账号'}”`, 403);
+  }
   const contactNumber = textOrNull(body.contactNumber);
   if (contactNumber !== null && !/^(?:\+86|0086)?1\d{10}$|^[\d\s()+-]{5,30}$/.test(contactNumber)) {
     fail('联系电话格式不正确');
@@ -40,7 +56,9 @@ function randomPassword(): string {
 }
 
 export const accountMocks = {
-  listAccounts: handle(routes.listAccounts, ({ store, query }) => {
+  listAccounts: handle(routes.listAccounts, (ctx) => {
+    const { store, query } = ctx;
+    const me = ctx.me();
     const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
     const matches = store.accounts
       .filter(
@@ -52,14 +70,17 @@ export const accountMocks = {
       .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
     const start = (query.p - 1) * query.pageSize;
     return {
-      list: matches.slice(start, start + query.pageSize).map((a) => toAccount(store, a)),
+      list: matches
+        .slice(start, start + query.pageSize)
+        .map((a) => ({ ...toAccount(store, a), manageable: mayManageAccount(store, me, a) })),
       totalCount: matches.length,
       totalPage: Math.ceil(matches.length / query.pageSize),
     };
   }),
 
-  createAccount: handle(routes.createAccount, ({ store, body }) => {
-    const { avatar, ...fields } = checkedFields(store, body, null);
+  createAccount: handle(routes.createAccount, (ctx) => {
+    const { store, body } = ctx;
+    const { avatar, ...fields } = checkedFields(store, body, ctx.me(), null);
     const account: StoredAccount = {
       id: nextId(store, 'account'),
       ...fields,
@@ -80,7 +101,8 @@ export const accountMocks = {
   updateAccount: handle(routes.updateAccount, (ctx) => {
     const { store, body } = ctx;
     const account = store.accounts.find((a) => a.id === body.id) ?? fail('账号不存在或已被删除');
-    const { avatar, ...fields } = checkedFields(store, body, account);
+    assertManageable(store, ctx.me(), account, routes.updateAccount.title);
+    const { avatar, ...fields } = checkedFields(store, body, ctx.me(), account);
     if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
@@ -92,13 +114,16 @@ export const accountMocks = {
     const { store, query } = ctx;
     const account = store.accounts.find((a) => a.id === query.id) ?? fail('账号不存在或已被删除');
     if (account.builtin) fail('内置管理员账号不能被删除');
+    assertManageable(store, ctx.me(), account, routes.deleteAccount.title);
     if (account.id === ctx.me().id) fail('不能删除当前登录的账号');
     store.accounts.splice(store.accounts.indexOf(account), 1);
     return null;
   }),
 
-  resetAccountPassword: handle(routes.resetAccountPassword, ({ store, body }) => {
+  resetAccountPassword: handle(routes.resetAccountPassword, (ctx) => {
+    const { store, body } = ctx;
     const account = store.accounts.find((a) => a.id === body.id) ?? fail('账号不存在或已被删除');
+    assertManageable(store, ctx.me(), account, routes.resetAccountPassword.title);
     account.password = randomPassword();
     return { password: account.password };
   }),

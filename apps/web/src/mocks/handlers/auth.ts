@@ -4,6 +4,7 @@ import { heldResources } from '../permissions';
 import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '../store';
 import { issueToken } from '../token';
 import { textOrNull } from './fields';
+import { proveNewContacts } from './profile-contacts';
 
 /** The options the mock runs with: access control and its companions are off (product-spec §4). */
 export const MOCK_AUTH_OPTIONS = {
@@ -71,6 +72,7 @@ export const authMocks = {
   updateProfile: handle(routes.updateProfile, (ctx) => {
     const me = ctx.me();
     const { body } = ctx;
+    proveNewContacts(ctx.store, me, body);
     me.accountName = body.accountName.trim() || fail('请填写用户名');
     if (body.avatar !== undefined) me.avatar = textOrNull(body.avatar);
     if (body.contactNumber !== undefined) me.contactNumber = textOrNull(body.contactNumber);

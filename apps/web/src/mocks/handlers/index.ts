@@ -9,6 +9,7 @@ import { authMocks } from './auth';
 import { dictMocks } from './dicts';
 import { fileMocks } from './files';
 import { orgMocks } from './orgs';
+import { profileContactMocks } from './profile-contacts';
 import { referenceMocks } from './reference';
 import { resourceMocks } from './resources';
 import { roleMocks } from './roles';
@@ -25,6 +26,7 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...resourceMocks,
   ...dictMocks,
   ...verificationMocks,
+  ...profileContactMocks,
   ...fileMocks,
   ...referenceMocks,
   ...sessionMocks,

@@ -1,6 +1,6 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
 import { fail, handle } from '../handle';
-import { heldResources } from '../permissions';
+import { heldResources, mayAssignRole } from '../permissions';
 import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '../store';
 import { textOrNull } from './fields';
 
@@ -18,8 +18,17 @@ function checkedFields(store: MockStore, body: RoleFields, caller: StoredAccount
   return { name, remark: textOrNull(body.remark), resources: [...body.resources] };
 }
 
+/** The role as `caller` sees it: `assignable` by the dominance rule. */
+const shown = (store: MockStore, caller: StoredAccount, role: StoredRole) =>
+  toRole(store, role, mayAssignRole(store, caller, role.id));
+
+/** Editing or deleting a role wider than the caller is refused (403), as on the server. */
+function assertAssignable(store: MockStore, caller: StoredAccount, role: StoredRole, title: string) {
+  if (!mayAssignRole(store, caller, role.id)) fail(`角色“${role.name}”拥有您没有的权限，您不能对其执行“${title}”`, 403);
+}
+
 export const roleMocks = {
-  listRoles: handle(routes.listRoles, ({ store }) => store.roles.map((r) => toRole(store, r))),
+  listRoles: handle(routes.listRoles, (ctx) => ctx.store.roles.map((r) => shown(ctx.store, ctx.me(), r))),
 
   createRole: handle(routes.createRole, (ctx) => {
     const role: StoredRole = {
@@ -28,19 +37,22 @@ export const roleMocks = {
       builtin: false,
     };
     ctx.store.roles.push(role);
-    return toRole(ctx.store, role);
+    return shown(ctx.store, ctx.me(), role);
   }),
 
   updateRole: handle(routes.updateRole, (ctx) => {
     const role = ctx.store.roles.find((r) => r.id === ctx.body.id) ?? fail('角色不存在或已被删除');
     if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
+    assertAssignable(ctx.store, ctx.me(), role, routes.updateRole.title);
     Object.assign(role, checkedFields(ctx.store, ctx.body, ctx.me(), role));
-    return toRole(ctx.store, role);
+    return shown(ctx.store, ctx.me(), role);
   }),
 
-  deleteRole: handle(routes.deleteRole, ({ store, query }) => {
+  deleteRole: handle(routes.deleteRole, (ctx) => {
+    const { store, query } = ctx;
     const role = store.roles.find((r) => r.id === query.id) ?? fail('角色不存在或已被删除');
     if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
+    assertAssignable(store, ctx.me(), role, routes.deleteRole.title);
     const holders = store.accounts.filter((a) => a.roleId === role.id).length;
     if (holders) fail(`该角色正被 ${holders} 个账号使用，不能删除`);
     store.roles.splice(store.roles.indexOf(role), 1);

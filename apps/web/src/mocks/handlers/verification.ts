@@ -4,9 +4,13 @@ import { type IssuedToken, type MockStore, nextId } from '../store';
 import { randomId } from '../token';
 import { MOCK_AUTH_OPTIONS, signIn, spendToken } from './auth';
 
-const CAPTCHA_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The server's alphabet (apps/server/src/modules/verification/captcha-image.ts), as the image shows it. */
+const CAPTCHA_CHARS = 'ACEHJKLMNRTVWXY3479';
 
-/** A captcha picture: four random characters on a few noise lines, as an SVG data URL. */
+/**
+ * A stand-in picture: four random characters on a few noise lines, as an SVG data URL. The server answers a
+ * distorted WebP raster instead (ADR 0011); the web treats either as an opaque image URL.
+ */
 function captchaSvg(width: number, height: number): string {
   const text = Array.from({ length: 4 }, () => CAPTCHA_CHARS[Math.floor(Math.random() * CAPTCHA_CHARS.length)]);
   const lines = Array.from({ length: 3 }, () => {

@@ -24,6 +24,12 @@ interface SearchValues {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
+/** How a sign-in other than by password is marked beside its reason. */
+const METHOD_NOTES = {
+  sms: 'signinLog.methodSms',
+  password_check: 'signinLog.methodPasswordCheck',
+} as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, MessageKey>;
+
 const firstPage = (): SignInLogQuery => ({ p: 1, pageSize: appConfig.defaultPageSize });
 
 const reasonLabel = (reason: string) =>
@@ -112,7 +118,7 @@ export function SignInLogPage() {
       key: 'reason',
       align: 'center',
       render: (reason: string, entry) =>
-        `${reasonLabel(reason)}${entry.method === 'sms' ? ` (${t('signinLog.methodSms')})` : ''}`,
+        entry.method === 'password' ? reasonLabel(reason) : `${reasonLabel(reason)} (${t(METHOD_NOTES[entry.method])})`,
     },
     { title: t('signinLog.colIp'), dataIndex: 'ip', key: 'ip', align: 'center', width: 150 },
     {

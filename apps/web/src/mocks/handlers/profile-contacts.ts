@@ -1,0 +1,76 @@
+import { type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
+import { fail, handle } from '../handle';
+import type { MockStore, StoredAccount } from '../store';
+import { randomId } from '../token';
+
+/** How the codes of the personal page are marked in the store: the flavour the token proves. */
+const BIND_MOBILE = routes.sendProfileMobileCode.path;
+const BIND_EMAIL = routes.sendProfileEmailCode.path;
+
+const sameMobile = (a: string | null, b: string | null) =>
+  (a ? normaliseMobile(a) : null) === (b ? normaliseMobile(b) : null);
+const sameEmail = (a: string | null, b: string | null) => (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
+
+/** A proven number or address is one account's alone (as on the server). */
+function assertFree(store: MockStore, me: StoredAccount, mobile: string | null, email: string | null) {
+  if (mobile && store.accounts.some((a) => a.id !== me.id && sameMobile(a.contactNumber, mobile))) {
+    fail('该手机号已被其他账号使用');
+  }
+  if (email && store.accounts.some((a) => a.id !== me.id && sameEmail(a.email, email))) {
+    fail('该邮箱已被其他账号使用');
+  }
+}
+
+/** The token of a code sent to `recipient` for the personal page, checked but not yet spent; or a refusal. */
+function bindToken(store: MockStore, token: string | undefined, flavour: string, recipient: string, missing: string) {
+  if (!token) fail(missing);
+  const issued = store.tokens.get(token);
+  if (!issued) fail('验证凭证无效或已过期，请重新验证身份');
+  if (issued.flavour !== flavour) fail('该验证凭证不能用于此操作');
+  if (issued.subject !== recipient) fail('验证码不是发给该号码或邮箱的');
+  return token;
+}
+
+/**
+ * The personal page's new mobile number / e-mail (PUT /account/profile): a changed one needs the token of a code
+ * sent to it. Every check runs before a token is spent, so a refusal uses none up.
+ */
+export function proveNewContacts(store: MockStore, me: StoredAccount, body: BodyOf<typeof routes.updateProfile>) {
+  const mobile = body.contactNumber?.trim() || null;
+  const email = body.email?.trim() || null;
+  const mobileChanged = body.contactNumber !== undefined && !sameMobile(me.contactNumber, mobile);
+  const emailChanged = body.email !== undefined && !sameEmail(me.email, email);
+  assertFree(store, me, mobileChanged ? mobile : null, emailChanged ? email : null);
+  const spent: string[] = [];
+  if (mobileChanged && mobile) {
+    const missing = '更换手机号需要先向新手机号发送验证码并完成验证';
+    spent.push(bindToken(store, body.mobileToken, BIND_MOBILE, normaliseMobile(mobile), missing));
+  }
+  if (emailChanged && email) {
+    const missing = '更换邮箱需要先向新邮箱发送验证码并完成验证';
+    spent.push(bindToken(store, body.emailToken, BIND_EMAIL, email.toLowerCase(), missing));
+  }
+  for (const token of spent) store.tokens.delete(token);
+}
+
+const sendCode = (store: MockStore, purpose: 'sms' | 'email', flavour: string, subject: string) => {
+  const id = randomId();
+  store.codes.set(id, { purpose, flavour, subject });
+  return { id };
+};
+
+export const profileContactMocks = {
+  sendProfileMobileCode: handle(routes.sendProfileMobileCode, (ctx) => {
+    const me = ctx.me();
+    const mobile = normaliseMobile(ctx.body.mobile);
+    assertFree(ctx.store, me, mobile, null);
+    return sendCode(ctx.store, 'sms', BIND_MOBILE, mobile);
+  }),
+
+  sendProfileEmailCode: handle(routes.sendProfileEmailCode, (ctx) => {
+    const me = ctx.me();
+    const email = ctx.body.email.trim().toLowerCase();
+    assertFree(ctx.store, me, null, email);
+    return sendCode(ctx.store, 'email', BIND_EMAIL, email);
+  }),
+};
