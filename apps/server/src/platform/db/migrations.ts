@@ -405,19 +405,6 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
-    '0015_envelope_nonce': {
-      // biome-ignore lint/suspicious/noExplicitAny: see above
-      async up(db: Kysely<any>) {
-        // Issue 15: each request envelope carries a random nonce, accepted once. Kept in the database (not in a
-        // process) so every server process on the data refuses a replay; a row goes once its envelope is stale.
-        await db.schema
-          .createTable('envelope_nonce')
-          .addColumn('nonce', 'varchar(64)', (c) => c.primaryKey())
-          .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('envelope_nonce_expires_idx').on('envelope_nonce').column('expires_at').execute();
-      },
-    },
     '0014_signin_scope': {
       // biome-ignore lint/suspicious/noExplicitAny: see above
       async up(db: Kysely<any>) {
