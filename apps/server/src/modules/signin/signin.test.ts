@@ -286,23 +286,35 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       signIn: limits({ captchaAfter: 2, lockAfter: 4, refusalDelayMs: 400 }),
     });
     try {
+      // The delay is a setTimeout: with timers faked, the clock moves only when the test moves it.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const attempt = (password: string) =>
         other.call('POST', '/login', { body: { account: 'tarpit.ghost', password }, ip: '198.51.100.7' });
-      const timed = async (password: string) => {
-        const started = performance.now();
-        const res = await attempt(password);
-        return { status: res.status, msg: res.body.msg, ms: performance.now() - started };
-      };
-      // Two wrong passwords: each is an argon2 check, answered without the delay.
-      const first = await timed('wrong-pass-1');
-      expect(first.status).toBe(400);
-      expect(first.ms).toBeLessThan(400);
-      await attempt('wrong-pass-1');
-      // Now a captcha is required: refused without a check, after the delay.
-      const noCaptcha = await timed('wrong-pass-1');
-      expect(noCaptcha.msg).toBe('登录失败次数较多，请输入图形验证码');
-      expect(noCaptcha.ms).toBeGreaterThanOrEqual(390);
+      // Two wrong passwords: each is an argon2 check, answered while the faked clock stands still (no delay).
+      expect((await attempt('wrong-pass-1')).status).toBe(400);
+      expect((await attempt('wrong-pass-1')).status).toBe(400);
+      // Now a captcha is required: refused without a check, and answered only once the delay has passed.
+      let answered = false;
+      const refused = attempt('wrong-pass-1').then((res) => {
+        answered = true;
+        return res;
+      });
+      // The refusal is logged before the delay starts: wait (on real I/O) for its row.
+      const logged = () =>
+        other.database.db
+          .selectFrom('signin_log')
+          .select('id')
+          .where('account', '=', 'tarpit.ghost')
+          .where('reason', '=', 'captcha_required')
+          .execute();
+      while ((await logged()).length === 0) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(399);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const res = await refused;
+      expect(res.body.msg).toBe('登录失败次数较多，请输入图形验证码');
     } finally {
+      vi.useRealTimers();
       await other.close();
     }
   });
