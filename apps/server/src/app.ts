@@ -11,11 +11,12 @@ import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { accountHandlers, createAccountsService } from './modules/accounts/index.js';
-import { auditHandlers, createAuditService, installAuditTrail } from './modules/audit/index.js';
+import { auditHandlers, createAuditService, createLogRetention, installAuditTrail } from './modules/audit/index.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createTokenIssuer } from './modules/auth/tokens.js';
+import { createAuthz, createAuthzRepository } from './modules/authz/index.js';
 import { dictHandlers } from './modules/dicts/dicts.routes.js';
 import { createDictsService } from './modules/dicts/dicts.service.js';
 import { createNonceStore, envelope } from './modules/envelope/envelope.handler.js';
@@ -42,6 +43,7 @@ import { signInHandlers } from './modules/signin/signin.routes.js';
 import { createSignInLogService } from './modules/signin/signin-log.service.js';
 import { createStatsService } from './modules/stats/stats.service.js';
 import { createCredentialsService } from './modules/verification/credentials.service.js';
+import { createMessageQueue } from './modules/verification/message-queue.js';
 import { createOutbox, createSmtpSender } from './modules/verification/messaging.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
 import { verificationHandlers } from './modules/verification/verification.routes.js';
@@ -49,8 +51,9 @@ import { createVerificationService } from './modules/verification/verification.s
 import { installJsonCompression } from './platform/compress-json.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrations.js';
-import { bindRoutes, type Handlers, installErrorHandling, installLocale } from './platform/http.js';
+import { bindRoutes, type Handlers, installErrorHandling, installLocale, type Principal } from './platform/http.js';
 import { t } from './platform/i18n.js';
+import { deriveKey } from './platform/keys.js';
 import { createLogging } from './platform/logging.js';
 import { configurePasswordHashing, decoyPasswordHash } from './platform/passwords.js';
 import { installValidation } from './platform/validation.js';
@@ -58,6 +61,10 @@ import { installValidation } from './platform/validation.js';
 export interface App {
   fastify: FastifyInstance;
   setup: SetupResult;
+  /** Delivers every queued message that is due now (the background sender does this by itself). */
+  flushMessages(): Promise<void>;
+  /** Deletes log rows past AUDIT_RETENTION_DAYS now (done at start and daily by itself). */
+  pruneLogs(): Promise<{ audit: number; signIns: number }>;
 }
 
 /** Builds the whole server on an open database: migrations, first-start setup, every contract route. */
@@ -92,35 +99,46 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   installJsonCompression(fastify);
   // Multipart bodies are streamed by the upload handler, never buffered (limits are set per request).
   await fastify.register(multipart);
-  await fastify.register(swagger, {
-    openapi: {
-      info: { title: 'Gatehouse API', version: '0.1.0', description: '由 packages/contract 生成的接口文档' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-    },
-  });
-  await fastify.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  // The OpenAPI document maps every route for anybody who asks: only with API_DOCS (off in production by default).
+  if (config.apiDocs) {
+    await fastify.register(swagger, {
+      openapi: {
+        info: { title: 'Gatehouse API', version: '0.1.0', description: '由 packages/contract 生成的接口文档' },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      },
+    });
+    await fastify.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  }
 
   const sessions = createSessionsRepository(db);
   const resources = createResourcesService(createResourcesRepository(db), {
     implicitMenus: !config.accessControl,
   });
   const regions = createRegionsService();
-  const accounts = createAccountsService(
-    db,
-    (trx, accountId) => createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
-    regions.nameOf,
-  );
+  // The dominance rule and sudo mode, in one place (modules/authz): the route binding and the services ask it.
+  const authz = createAuthz(createAuthzRepository(db), resources, { sudoSeconds: config.sudoSeconds });
+  /** Sudo mode: the session's owner just proved who they are (password, or a code to their own mobile / e-mail). */
+  const identityVerified = (principal: Principal) =>
+    sessions.markVerified(principal.sessionId, new Date().toISOString());
   const outbox = createOutbox(config.dataDir, fastify.log);
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
+  // Codes leave through the outbound queue; its background sender is the only caller of the outbox and SMTP.
+  const messages = createMessageQueue({
+    db,
+    secret: setup.jwtSecret,
+    senders: { sms: outbox, email: smtp ?? outbox },
+    log: fastify.log,
+  });
   const verificationRepo = createVerificationRepository(db);
   const verification = createVerificationService({
     repo: verificationRepo,
-    secret: setup.jwtSecret,
+    // Its own key, not the token key (platform/keys.ts).
+    secret: deriveKey(setup.jwtSecret, 'verification-hmac'),
     limits: config.verification,
-    sms: outbox,
-    email: smtp ?? outbox,
+    queue: messages,
     captchaAnswers: config.captchaTestMode ? outbox : undefined,
     registrationEnabled: () => config.registration.enabled,
+    identityVerified,
     ownContacts: async (accountId) => {
       const row = await db
         .selectFrom('account')
@@ -130,6 +148,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       return row && { contactNumber: row.contact_number, email: row.email };
     },
   });
+  const accounts = createAccountsService(
+    db,
+    (trx, accountId) => createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+    regions.nameOf,
+    authz,
+    verification,
+  );
   configurePasswordHashing({ concurrency: config.signIn.hashConcurrency, queue: config.signIn.hashQueue });
   // Made before the first sign-in, so an unknown account's first attempt costs one verification like any other.
   await decoyPasswordHash();
@@ -147,11 +172,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     accounts: accountsRepo,
     sessions,
     resources,
+    authz,
     tokens: createTokenIssuer(setup.jwtSecret),
     options: {
       tokenTtlSeconds: config.tokenTtlSeconds,
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       maxSessionsPerAccount: config.sessionMaxPerAccount,
+      accessControl: config.accessControl,
       authenticate: signInPolicy.authenticate,
     },
   });
@@ -161,6 +188,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     registration: config.registration,
     openSession: auth.signInAs,
     checkPassword: signInPolicy.checkPassword,
+    identityVerified,
   });
 
   // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
@@ -177,8 +205,17 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   await purge();
   const purgeTimer = setInterval(purge, 3600_000);
   purgeTimer.unref();
+  messages.start();
+  const retention = createLogRetention({
+    db,
+    days: config.audit.retentionDays,
+    purgeSignIns: signInRepo.purgeLogBefore,
+    log: fastify.log,
+  });
+  retention.start();
   fastify.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await Promise.all([messages.stop(), retention.stop()]);
     smtp?.close();
   });
   // Registered after the other hooks so their last lines are still written.
@@ -194,7 +231,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...authHandlers(auth, accounts),
     ...accountHandlers(accounts),
     ...orgHandlers(createOrgsService(db, regions.nameOf)),
-    ...roleHandlers(createRolesService(db, resources)),
+    ...roleHandlers(createRolesService(db, resources, authz.coveredRoleIds)),
     ...resourceHandlers(createResourcesAdmin(db)),
     ...dictHandlers(createDictsService(db)),
     authOptions: async () => ({
@@ -218,12 +255,17 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ...signInHandlers(signInPolicy, createSignInLogService(signInRepo)),
     ...regionHandlers(regions),
     overview: async () => statsService.overview(),
-    ...fileHandlers(createFilesService(db, createDiskStorage(join(config.dataDir, 'files')))),
-    ...onlineHandlers(createOnlineService(createOnlineRepository(db), auth.idleSince)),
+    ...fileHandlers(
+      createFilesService(db, createDiskStorage(join(config.dataDir, 'files')), {
+        mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
+        limits: config.uploads,
+      }),
+    ),
+    ...onlineHandlers(createOnlineService(createOnlineRepository(db), auth.idleSince, authz.coveredRoleIds)),
     ...auditHandlers(createAuditService(db)),
   } satisfies Handlers;
   // Before the routes are bound: the audit trail wraps each write route as Fastify registers it (ADR 0010).
-  installAuditTrail(fastify, db);
+  installAuditTrail(fastify, db, { anonymousRefusalsPerMinute: config.audit.anonymousRefusalsPerMinute });
   bindRoutes(fastify, handlers, auth.guard);
 
   if (existsSync(config.webDist)) {
@@ -251,7 +293,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     return reply.sendFile('index.html');
   });
 
-  return { fastify, setup };
+  return { fastify, setup, flushMessages: messages.flush, pruneLogs: retention.prune };
 }
 
 /** helmet's options: a strict CSP (no inline script), no framing, no referrer. */

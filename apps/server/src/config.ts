@@ -39,12 +39,23 @@ export interface Config {
     readonly roleId: number | undefined;
   };
   readonly verification: VerificationLimits;
+  /** Growth bounds of the operation and sign-in logs (AUDIT_* variables; see README). */
+  readonly audit: AuditLimits;
   /** Web app modes the server announces through GET /api/auth/options (all off by default, product-spec §9). */
   readonly accessControl: boolean;
   readonly permissionInterceptor: boolean;
   /** Accept request envelopes at POST /api/sapi/… (REQUEST_ENCRYPTION). */
   readonly requestEncryption: boolean;
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS; on unless NODE_ENV=production). */
+  readonly apiDocs: boolean;
   readonly signIn: SignInLimits;
+  /** Per-account bounds of uploads (UPLOAD_QUOTA_MB, UPLOAD_PER_ACCOUNT_HOUR; see README). */
+  readonly uploads: UploadLimits;
+  /**
+   * Sudo mode (SUDO_SECONDS): how long an identity verification — or the sign-in itself — keeps sensitive changes
+   * open (own e-mail / mobile, resets of others, deletes of roles and organisations, identity switch, log exports).
+   */
+  readonly sudoSeconds: number;
 }
 
 /** Brute-force defences of password sign-in (LOGIN_* and PASSWORD_HASH_* variables; see README, ADR 0011). */
@@ -69,6 +80,21 @@ export interface SignInLimits {
    * as long as a real check.
    */
   readonly refusalDelayMs: number;
+}
+
+/** What one account may store: the sum of its files' sizes, and how many uploads it may start per hour. */
+export interface UploadLimits {
+  readonly quotaBytes: number;
+  /** Upload attempts (stored or refused after the stream began) in the last hour, counted in the database. */
+  readonly perAccountHour: number;
+}
+
+/** How long the logs keep rows, and how many anonymous refusals one client may add to the operation log. */
+export interface AuditLimits {
+  /** Rows of the operation and sign-in logs older than this many days are deleted daily (0: kept forever). */
+  readonly retentionDays: number;
+  /** Refused anonymous writes recorded per client address per minute (per server process); the rest are not. */
+  readonly anonymousRefusalsPerMinute: number;
 }
 
 /** Lifetimes, attempts and send caps of captchas and codes (VERIFY_* variables; see README). */
@@ -160,6 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     accessControl: flag(env, 'ACCESS_CONTROL', false),
     permissionInterceptor: flag(env, 'PERMISSION_INTERCEPTOR', false),
     requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
+    // The API's map is for developers; a production server shows it to anonymous callers only when asked to.
+    apiDocs: flag(env, 'API_DOCS', nodeEnv !== 'production'),
+    sudoSeconds: int(env, 'SUDO_SECONDS', 300, 10, 86_400),
+    uploads: Object.freeze({
+      quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 1024, 1, 1_048_576) * 1_048_576,
+      perAccountHour: int(env, 'UPLOAD_PER_ACCOUNT_HOUR', 120, 1, 100_000),
+    }),
     signIn: Object.freeze({
       captchaAfter: int(env, 'LOGIN_CAPTCHA_AFTER', 3, 1, 1000),
       lockAfter: int(env, 'LOGIN_LOCK_AFTER', 10, 1, 10_000),
@@ -170,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       hashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
       hashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
       refusalDelayMs: int(env, 'LOGIN_REFUSAL_DELAY_MS', 1000, 0, 10_000),
+    }),
+    audit: Object.freeze({
+      retentionDays: int(env, 'AUDIT_RETENTION_DAYS', 180, 0, 36_500),
+      anonymousRefusalsPerMinute: int(env, 'AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE', 30, 0, 100_000),
     }),
     verification: Object.freeze({
       captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdQuery, Page, PageQuery, StateInput, Timestamp } from './common.js';
+import { Id, IdQuery, Page, PageQuery, StateInput, type TextKind, Timestamp, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 export const ACCOUNT_NUMBER_MAX = 100;
@@ -48,9 +48,16 @@ export const AccountInfo = Type.Object({
 
 const accountNumber = Type.String({ minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, title: '账号' });
 const accountName = Type.String({ minLength: 1, maxLength: ACCOUNT_NAME_MAX, title: '用户名' });
-const password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '密码' });
-const optionalText = (title: string, maxLength: number) =>
-  Type.Optional(Type.Union([Type.String({ maxLength, title }), Type.Null()], { title }));
+const password = Type.String({
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  title: '密码',
+  ...textKind('secret'),
+});
+const optionalText = (title: string, maxLength: number, kind?: TextKind) =>
+  Type.Optional(
+    Type.Union([Type.String({ maxLength, title, ...(kind ? textKind(kind) : {}) }), Type.Null()], { title }),
+  );
 
 const editableFields = {
   accountNumber,
@@ -62,6 +69,12 @@ const editableFields = {
   contactNumber: optionalText('联系电话', 30),
   email: optionalText('邮箱', 254),
 };
+
+/** A row of the account list: `manageable` says whether the caller may act on it (the dominance rule). */
+export const AccountRow = Type.Object({
+  ...Account.properties,
+  manageable: Type.Boolean(),
+});
 
 export const accountRoutes = {
   listAccounts: defineRoute({
@@ -81,12 +94,13 @@ export const accountRoutes = {
       },
       { additionalProperties: false },
     ),
-    response: Page(Account),
+    response: Page(AccountRow),
   }),
   createAccount: defineRoute({
     method: 'POST',
     path: '/account',
     access: 'permission',
+    subjects: [{ kind: 'assignRole', in: 'body', field: 'roleId' }],
     title: '添加账号',
     menu: '/user/Account',
     description: 'Creates an account. accountNumber is trimmed and unique; the password is 8-128 characters.',
@@ -97,6 +111,10 @@ export const accountRoutes = {
     method: 'PUT',
     path: '/account',
     access: 'permission',
+    subjects: [
+      { kind: 'account', in: 'body', field: 'id' },
+      { kind: 'assignRole', in: 'body', field: 'roleId' },
+    ],
     title: '编辑账号',
     menu: '/user/Account',
     description: 'Edits an account. Disabling it or changing its role applies to its very next request.',
@@ -107,6 +125,7 @@ export const accountRoutes = {
     method: 'DELETE',
     path: '/account',
     access: 'permission',
+    subjects: [{ kind: 'account', in: 'query', field: 'id' }],
     title: '删除账号',
     menu: '/user/Account',
     description: 'Deletes an account and ends its sessions. The built-in admin and yourself cannot be deleted.',
@@ -117,6 +136,8 @@ export const accountRoutes = {
     method: 'PUT',
     path: '/account/reset',
     access: 'permission',
+    subjects: [{ kind: 'account', in: 'body', field: 'id' }],
+    sudo: true,
     title: '重置密码',
     menu: '/user/Account',
     description:
@@ -133,7 +154,7 @@ export const accountSelfRoutes = {
     access: 'signed-in',
     title: '修改个人信息',
     description:
-      'The signed-in account edits its own name, avatar and contact details; role, state, organisation and number stay. Without `avatar` the current one is kept.',
+      'The signed-in account edits its own name, avatar and contact details; role, state, organisation and number stay. Without `avatar` the current one is kept. A new mobile number or e-mail needs the token of a code sent to it (`mobileToken` / `emailToken`) and, like removing one, an identity verification within the last SUDO_SECONDS (sudo mode, else 400 with `x-verification-required`). A proven number or address belongs to one account only.',
     body: Type.Object(
       {
         accountName,
@@ -146,7 +167,23 @@ export const accountSelfRoutes = {
           }),
         ),
         address: optionalText('联系地址', 255),
-        introduction: optionalText('个人介绍', 1000),
+        introduction: optionalText('个人介绍', 1000, 'multiline'),
+        mobileToken: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 200,
+            title: '手机验证码',
+            description: 'Token of a code sent to the NEW mobile number (POST /account/profile/mobile/code).',
+          }),
+        ),
+        emailToken: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 200,
+            title: '邮箱验证码',
+            description: 'Token of a code sent to the NEW e-mail address (POST /account/profile/email/code).',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -156,10 +193,12 @@ export const accountSelfRoutes = {
     method: 'GET',
     path: '/account/front/identity/switch',
     access: 'permission',
+    subjects: [{ kind: 'account', in: 'query', field: 'id' }],
+    sudo: true,
     title: '切换身份',
     menu: '/user/Account',
     description:
-      'Answers a token acting as the account `id`; refused when that account holds a resource the caller lacks. The session remembers the original account.',
+      'Answers a token acting as the account `id`; refused when that account holds a resource the caller lacks (and for the built-in admin). Needs a recent identity verification (sudo mode). The session remembers the original account; every request of the switched session checks that the original account is enabled, still holds this route and still dominates the target, else it ends (401). A switched session cannot end the target’s other sessions.',
     query: IdQuery,
     response: Type.String(),
   }),

@@ -77,6 +77,7 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit/export',
     access: 'permission',
+    sudo: true,
     transport: 'file',
     title: '导出操作日志',
     menu: '/monitor/OperLog',

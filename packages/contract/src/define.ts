@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox';
+import { plainTextSchema } from './common.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,6 +19,21 @@ export type Access = 'open' | 'signed-in' | 'permission';
  * - 'raw': the handler writes the whole answer itself (status, headers, body), e.g. the request envelope.
  */
 export type Transport = 'json' | 'upload' | 'file' | 'raw';
+
+/**
+ * Something a route acts on, named by a request field, that the dominance rule checks before the handler runs
+ * (apps/server modules/authz): the actor may act only on what is no wider than it holds itself.
+ * - 'account': an existing account (its effective permissions must be a subset of the actor's; the built-in
+ *   admin is untouchable by anyone else);
+ * - 'session': the account a session belongs to, checked as 'account';
+ * - 'role': an existing role acted on (edited, deleted): its resources must be a subset of the actor's;
+ * - 'assignRole': a role handed to an account (create, edit): the same subset rule.
+ */
+export interface Subject {
+  kind: 'account' | 'session' | 'role' | 'assignRole';
+  in: 'query' | 'body';
+  field: string;
+}
 
 export interface RouteDef<
   Q extends TSchema | undefined = TSchema | undefined,
@@ -39,6 +55,13 @@ export interface RouteDef<
   query?: Q;
   body?: B;
   transport?: Transport;
+  /** What the route acts on, for the dominance rule; every route taking an account, role or session id names it. */
+  subjects?: readonly Subject[];
+  /**
+   * Sudo mode: the call needs an identity verification (a sign-in counts as one) within the last SUDO_SECONDS,
+   * else 400 with the `x-verification-required` header and nothing changes.
+   */
+  sudo?: boolean;
   /** Schema of the envelope's `data`. */
   response: R;
 }
@@ -49,7 +72,13 @@ export function defineRoute<
   R extends TSchema = TSchema,
   P extends TSchema | undefined = undefined,
 >(def: RouteDef<Q, B, R, P>): RouteDef<Q, B, R, P> {
-  return def;
+  // Request text is plain by default (common.ts): a field added later cannot forget it.
+  return {
+    ...def,
+    ...(def.params ? { params: plainTextSchema(def.params) } : {}),
+    ...(def.query ? { query: plainTextSchema(def.query) } : {}),
+    ...(def.body ? { body: plainTextSchema(def.body) } : {}),
+  };
 }
 
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
@@ -59,6 +88,9 @@ export type ParamsOf<D> =
   D extends RouteDef<TSchema | undefined, TSchema | undefined, TSchema, infer P> ? StaticOr<P, undefined> : never;
 export type BodyOf<D> = D extends RouteDef<TSchema | undefined, infer B, TSchema> ? StaticOr<B, undefined> : never;
 export type ResponseOf<D> = D extends RouteDef<TSchema | undefined, TSchema | undefined, infer R> ? Static<R> : never;
+
+/** Response header of a refusal that an identity verification (sudo mode) would lift. */
+export const VERIFICATION_REQUIRED_HEADER = 'x-verification-required';
 
 /** The key of a route in the resource set: lower-case method, comma, path (as product-spec §6 uses). */
 export function resourceKey(method: string, path: string): string {

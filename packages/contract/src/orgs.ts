@@ -61,6 +61,7 @@ export const orgWriteRoutes = {
     method: 'DELETE',
     path: '/org',
     access: 'permission',
+    sudo: true,
     title: '删除组织',
     menu: '/user/Organization',
     description: 'Deletes an organisation that has no children and no accounts.',

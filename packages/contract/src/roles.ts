@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdQuery } from './common.js';
+import { Id, IdQuery, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 export const Role = Type.Object({
@@ -11,6 +11,8 @@ export const Role = Type.Object({
   /** The built-in super-admin role: cannot be deleted or reduced. */
   builtin: Type.Boolean(),
   accountCount: Type.Integer(),
+  /** The caller may hand this role out and act on it: its resources are a subset of the caller's (dominance rule). */
+  assignable: Type.Boolean(),
 });
 
 export const roleRoutes = {
@@ -27,7 +29,11 @@ export const roleRoutes = {
 
 const roleFields = {
   name: Type.String({ minLength: 1, maxLength: 100, title: '角色名称' }),
-  remark: Type.Optional(Type.Union([Type.String({ maxLength: 255, title: '备注' }), Type.Null()], { title: '备注' })),
+  remark: Type.Optional(
+    Type.Union([Type.String({ maxLength: 255, title: '备注', ...textKind('multiline') }), Type.Null()], {
+      title: '备注',
+    }),
+  ),
   resources: Type.Array(Id('权限'), { minItems: 1, maxItems: 10_000, uniqueItems: true, title: '权限' }),
 };
 
@@ -46,6 +52,7 @@ export const roleWriteRoutes = {
     method: 'PUT',
     path: '/role',
     access: 'permission',
+    subjects: [{ kind: 'role', in: 'body', field: 'id' }],
     title: '编辑角色',
     menu: '/user/Role',
     description: 'Edits a role and replaces its resource set in one transaction; the super-admin role is untouchable.',
@@ -56,6 +63,8 @@ export const roleWriteRoutes = {
     method: 'DELETE',
     path: '/role',
     access: 'permission',
+    subjects: [{ kind: 'role', in: 'query', field: 'id' }],
+    sudo: true,
     title: '删除角色',
     menu: '/user/Role',
     description: 'Deletes a role that no account holds; the super-admin role cannot be deleted.',

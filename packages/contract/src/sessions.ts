@@ -63,6 +63,7 @@ export const sessionRoutes = {
     method: 'DELETE',
     path: '/online',
     access: 'permission',
+    subjects: [{ kind: 'session', in: 'query', field: 'id' }],
     title: '强制下线',
     menu: '/monitor/Online',
     description:

@@ -69,6 +69,7 @@ export const signinLogRoutes = {
     method: 'GET',
     path: '/signin-log/export',
     access: 'permission',
+    sudo: true,
     transport: 'file',
     title: '导出登录日志',
     menu: '/monitor/LoginLog',

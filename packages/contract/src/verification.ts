@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { PASSWORD_MAX, PASSWORD_MIN } from './accounts.js';
+import { textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 /** Mainland mobile numbers, optionally prefixed +86 / 0086 (product-spec §5); stored without the prefix. */
@@ -147,6 +148,26 @@ export const verificationRoutes = {
     query: IdAndInput,
     response: Type.String(),
   }),
+  sendProfileMobileCode: defineRoute({
+    method: 'POST',
+    path: '/account/profile/mobile/code',
+    access: 'signed-in',
+    title: '发送新手机号验证码',
+    description:
+      'Sends a code to a mobile number the signed-in account wants as its own; validated through /captcha/sms/validate, its token goes to PUT /account/profile as `mobileToken`. Refused when another account holds the number. Rate-limited like every code.',
+    body: Type.Object({ mobile }, { additionalProperties: false }),
+    response: SentId,
+  }),
+  sendProfileEmailCode: defineRoute({
+    method: 'POST',
+    path: '/account/profile/email/code',
+    access: 'signed-in',
+    title: '发送新邮箱验证码',
+    description:
+      'Sends a code to an e-mail address the signed-in account wants as its own; validated through /emailValidCode/valid, its token goes to PUT /account/profile as `emailToken`. Refused when another account holds the address.',
+    body: Type.Object({ email }, { additionalProperties: false }),
+    response: SentId,
+  }),
   validatePassword: defineRoute({
     method: 'POST',
     path: '/auth/password/validate',
@@ -154,7 +175,7 @@ export const verificationRoutes = {
     title: '校验当前密码',
     description: 'Checks the signed-in account’s password; answers a single-use token for PUT /auth/password.',
     body: Type.Object(
-      { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX, title: '密码' }) },
+      { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX, title: '密码', ...textKind('secret') }) },
       { additionalProperties: false },
     ),
     response: Type.String(),
@@ -168,7 +189,12 @@ export const verificationRoutes = {
       'Sets a new password with a token from password validation, or from an e-mail / SMS code sent to the account’s address or mobile (the reset flavour works without a session). A captcha token never does. The token is used up; the account’s other sessions end.',
     body: Type.Object(
       {
-        newPassword: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '新密码' }),
+        newPassword: Type.String({
+          minLength: PASSWORD_MIN,
+          maxLength: PASSWORD_MAX,
+          title: '新密码',
+          ...textKind('secret'),
+        }),
         token: captchaToken('验证凭证'),
       },
       { additionalProperties: false },
@@ -188,7 +214,12 @@ export const verificationRoutes = {
         token: captchaToken('短信验证凭证'),
         name: Type.String({ minLength: 1, maxLength: 100, title: '姓名' }),
         company: Type.String({ minLength: 1, maxLength: 100, title: '工作单位' }),
-        password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, title: '密码' }),
+        password: Type.String({
+          minLength: PASSWORD_MIN,
+          maxLength: PASSWORD_MAX,
+          title: '密码',
+          ...textKind('secret'),
+        }),
       },
       { additionalProperties: false },
     ),

@@ -27,6 +27,8 @@ export interface Principal {
   mustChangePassword?: boolean;
   /** Set while acting as another account (identity switch): the original account's session and id. */
   origin: { sessionId: string; accountId: number } | null;
+  /** Sudo mode: when the session's owner last proved who they are (ISO time; a sign-in counts). */
+  verifiedAt?: string | null;
 }
 
 export interface HandlerContext<D extends RouteDef> {
@@ -54,6 +56,16 @@ export interface Guard {
   admit?(principal: Principal, routeName: string): void;
   /** Throws 403 unless the principal holds the route's API resource. */
   authorize(principal: Principal, route: RouteDef): Promise<void>;
+  /**
+   * After validation, before the handler of a route naming `subjects` or asking for `sudo`: the dominance rule and
+   * sudo mode (modules/authz). Throws 403 / 400.
+   */
+  check?(
+    principal: Principal,
+    route: RouteDef,
+    request: { query: unknown; body: unknown },
+    reply: FastifyReply,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -107,6 +119,13 @@ export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guar
         guard.admit?.(principal, name);
         if (route.access === 'permission') await guard.authorize(principal, route);
       },
+      ...(route.subjects?.length || route.sudo
+        ? {
+            preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+              if (request.principal) await guard.check?.(request.principal, route, request, reply);
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const data = await handler({
           params: request.params as never,

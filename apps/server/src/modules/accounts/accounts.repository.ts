@@ -200,6 +200,27 @@ export function createAccountsRepository(db: Kysely<DB>) {
     async orgExists(id: number) {
       return (await db.selectFrom('org').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
+    /**
+     * Another account holding this mobile number (in any of its spellings) or e-mail; `verifiedOnly`: only one that
+     * proved it with a code.
+     */
+    async contactHolder(
+      kind: 'mobile' | 'email',
+      value: string,
+      exceptId: number | null,
+      verifiedOnly: boolean,
+    ): Promise<boolean> {
+      let q = db.selectFrom('account').select('id');
+      if (kind === 'mobile') {
+        q = q.where('contact_number', 'in', [value, `+86${value}`, `0086${value}`]);
+        if (verifiedOnly) q = q.where('contact_verified', '=', 1);
+      } else {
+        q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', value));
+        if (verifiedOnly) q = q.where('email_verified', '=', 1);
+      }
+      if (exceptId !== null) q = q.where('id', '<>', exceptId);
+      return (await q.limit(1).executeTakeFirst()) !== undefined;
+    },
     findRole(id: number) {
       return db.selectFrom('role').select(['id', 'builtin']).where('id', '=', id).executeTakeFirst();
     },

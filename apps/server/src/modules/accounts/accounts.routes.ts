@@ -8,7 +8,7 @@ export function accountHandlers(
   'listAccounts' | 'createAccount' | 'updateAccount' | 'deleteAccount' | 'resetAccountPassword' | 'updateProfile'
 > {
   return {
-    listAccounts: ({ query }) => accounts.list(query),
+    listAccounts: ({ query, principal }) => accounts.list(query, principal),
     createAccount: ({ body, principal }) => accounts.create(body, principal),
     updateAccount: ({ body, principal }) => accounts.update(body, principal),
     deleteAccount: async ({ query, principal }) => {
@@ -16,6 +16,6 @@ export function accountHandlers(
       return null;
     },
     resetAccountPassword: ({ body }) => accounts.resetPassword(body.id),
-    updateProfile: ({ body, principal }) => accounts.updateProfile(body, principal),
+    updateProfile: ({ body, principal, reply }) => accounts.updateProfile(body, principal, reply),
   };
 }

@@ -1,11 +1,13 @@
-import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
+import { type BodyOf, normaliseMobile, type QueryOf, type Routes } from '@gatehouse/contract';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
-import type { DB } from '../../platform/db/schema.js';
+import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
+import type { Authz } from '../authz/index.js';
 import { type RegionNamer, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
@@ -29,12 +31,40 @@ function optional(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/** The forms a mobile number and an e-mail are compared in (a number typed with +86 is the same number). */
+const sameMobile = (a: string | null, b: string | null) =>
+  (a ? normaliseMobile(a) : null) === (b ? normaliseMobile(b) : null);
+const sameEmail = (a: string | null, b: string | null) => (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
+
+/** The verification tokens the personal page pays with (modules/verification), spent inside the account's write. */
+export interface ProofTokens {
+  peekToken(token: string): Promise<VerificationTokenRow>;
+  spendIn(trx: Kysely<DB>, row: VerificationTokenRow): Promise<void>;
+}
+
+/** A number or address another account proved with a code is that account's alone. */
+async function assertContactsFree(
+  repo: AccountsRepository,
+  contacts: { contactNumber: string | null; email: string | null },
+  exceptId: number | null,
+  verifiedOnly: boolean,
+) {
+  if (contacts.contactNumber && PHONE.test(contacts.contactNumber)) {
+    const mobile = normaliseMobile(contacts.contactNumber);
+    if (await repo.contactHolder('mobile', mobile, exceptId, verifiedOnly)) throw badRequest(t('account.mobileTaken'));
+  }
+  if (contacts.email && (await repo.contactHolder('email', contacts.email.toLowerCase(), exceptId, verifiedOnly))) {
+    throw badRequest(t('account.emailTaken'));
+  }
+}
+
 /** Normalises and checks the fields create and edit share; answers the row values. */
 async function checkedFields(repo: AccountsRepository, input: CreateInput | UpdateInput, principal: Principal) {
   const email = optional(input.email);
   if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
   const contactNumber = optional(input.contactNumber);
   if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
+  await assertContactsFree(repo, { contactNumber, email }, 'id' in input ? input.id : null, true);
   if (!(await repo.orgExists(input.orgId))) throw badRequest(t('account.orgNotFound'));
   const roleId = input.roleId ?? null;
   if (roleId !== null) {
@@ -55,7 +85,13 @@ async function checkedFields(repo: AccountsRepository, input: CreateInput | Upda
   };
 }
 
-export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, regionName: RegionNamer) {
+export function createAccountsService(
+  db: Kysely<DB>,
+  endSessions: EndSessions,
+  regionName: RegionNamer,
+  authz: Authz,
+  proofs: ProofTokens,
+) {
   const repo = createAccountsRepository(db);
 
   async function view(id: number, r: AccountsRepository = repo) {
@@ -74,6 +110,25 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, 
     }
   }
 
+  /** A token proving the signed-in account received a code at `recipient` (the new number or address). */
+  async function proof(
+    token: string | undefined,
+    kind: 'sms' | 'email',
+    recipient: string,
+    principal: Principal,
+    field: 'mobile' | 'email',
+  ): Promise<VerificationTokenRow> {
+    if (!token) throw badRequest(t(field === 'mobile' ? 'account.mobileProofRequired' : 'account.emailProofRequired'));
+    const row = await proofs.peekToken(token);
+    if (row.kind !== kind || row.purpose !== 'bind' || row.account_id !== principal.accountId) {
+      throw badRequest(t('verify.tokenWrongUse'));
+    }
+    if (row.recipient !== recipient) {
+      throw badRequest(t(field === 'mobile' ? 'account.mobileProofOther' : 'account.emailProofOther'));
+    }
+    return row;
+  }
+
   return {
     get: (id: number) => view(id),
 
@@ -90,37 +145,70 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, 
       };
     },
 
-    /** Self-service: only name, avatar and contact details; role, state, organisation and number are not reachable. */
-    async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal) {
+    /**
+     * Self-service: only name, avatar and contact details; role, state, organisation and number are not reachable.
+     * A new mobile number or e-mail must be proven by a code sent to it, and changing or removing either needs a
+     * recent identity verification (sudo mode): a stolen token alone cannot redirect the account's recovery.
+     */
+    async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal, reply?: FastifyReply) {
       if (input.regionId != null && regionName(input.regionId) === null) throw badRequest(t('region.notFound'));
       const email = optional(input.email);
       if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
       const contactNumber = optional(input.contactNumber);
       if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
-      await repo.update(principal.accountId, {
-        account_name: required(input.accountName, '用户名'),
-        // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
-        ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
-        contact_number: contactNumber,
-        email,
-        // Absent keeps the stored region; null clears it.
-        ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
-        address: optional(input.address),
-        introduction: optional(input.introduction),
-        update_time: new Date().toISOString(),
+      const current = await repo.findById(principal.accountId);
+      if (!current) throw badRequest(t('account.notFound'));
+      const mobileChanged = !sameMobile(current.contact_number, contactNumber);
+      const emailChanged = !sameEmail(current.email, email);
+      const spent: VerificationTokenRow[] = [];
+      if (mobileChanged || emailChanged) {
+        authz.requireRecentVerification(principal, reply);
+        if (mobileChanged && contactNumber) {
+          spent.push(await proof(input.mobileToken, 'sms', normaliseMobile(contactNumber), principal, 'mobile'));
+        }
+        if (emailChanged && email) {
+          spent.push(await proof(input.emailToken, 'email', email.toLowerCase(), principal, 'email'));
+        }
+        // Proven numbers belong to one account: none other may hold them, verified or not.
+        await assertContactsFree(
+          repo,
+          { contactNumber: mobileChanged ? contactNumber : null, email: emailChanged ? email : null },
+          principal.accountId,
+          false,
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const row of spent) await proofs.spendIn(trx, row);
+        await createAccountsRepository(trx).update(principal.accountId, {
+          account_name: required(input.accountName, '用户名'),
+          // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
+          ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
+          contact_number: contactNumber,
+          email,
+          ...(mobileChanged ? { contact_verified: contactNumber ? 1 : 0 } : {}),
+          ...(emailChanged ? { email_verified: email ? 1 : 0 } : {}),
+          // Absent keeps the stored region; null clears it.
+          ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
+          address: optional(input.address),
+          introduction: optional(input.introduction),
+          update_time: new Date().toISOString(),
+        });
       });
       return this.info(principal);
     },
 
-    async list(query: QueryOf<Routes['listAccounts']>) {
+    async list(query: QueryOf<Routes['listAccounts']>, principal: Principal) {
       const filter = {
         accountNumber: query.accountNumber?.trim(),
         accountName: query.accountName?.trim(),
         orgId: query.orgId,
       };
-      const { rows, total } = await repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize);
+      const [{ rows, total }, manageable] = await Promise.all([
+        repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize),
+        authz.rowTest(principal),
+      ]);
       return {
-        list: rows.map((row) => toAccount(row, regionName)),
+        list: rows.map((row) => ({ ...toAccount(row, regionName), manageable: manageable(row) })),
         totalCount: total,
         totalPage: Math.ceil(total / query.pageSize),
       };
@@ -156,7 +244,13 @@ export function createAccountsService(db: Kysely<DB>, endSessions: EndSessions, 
           throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
         }
         await uniqueNumber(fields.account_number, () =>
-          r.update(current.id, { ...fields, update_time: new Date().toISOString() }),
+          r.update(current.id, {
+            ...fields,
+            // A number or address set by an administrator is no longer the one its owner proved.
+            ...(sameMobile(current.contact_number, fields.contact_number) ? {} : { contact_verified: 0 }),
+            ...(sameEmail(current.email, fields.email) ? {} : { email_verified: 0 }),
+            update_time: new Date().toISOString(),
+          }),
         );
         // A disabled account loses its sessions at once; re-enabling it does not bring them back.
         if (fields.state !== 1 && current.state === 1) await endSessions(trx, current.id);

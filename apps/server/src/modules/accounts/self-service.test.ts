@@ -40,6 +40,19 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
     return (res.body.data as { id: number }).id;
   }
 
+  /** The token of a code sent to a new mobile number or e-mail, validated in the account's session. */
+  async function prove(token: string, kind: 'mobile' | 'email', to: string): Promise<string> {
+    const sent = await t.call('POST', `/account/profile/${kind}/code`, { token, body: { [kind]: to } });
+    expect(sent.status, sent.body.msg).toBe(200);
+    const { id } = sent.body.data as { id: string };
+    const res = await t.call('GET', kind === 'mobile' ? '/captcha/sms/validate' : '/emailValidCode/valid', {
+      token,
+      query: { id, userInput: t.codeFor(to) },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as string;
+  }
+
   beforeAll(async () => {
     t = await startTestApp(lane);
     admin = await t.login();
@@ -50,6 +63,9 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
   it('lets an account edit its own name and contact details, nothing else', async () => {
     await account('self', null);
     const token = await t.login('self', 'Sw#2026-safe');
+    // A new number and address are proven by codes sent to them (issue 15 §3).
+    const mobileToken = await prove(token, 'mobile', '13800138000');
+    const emailToken = await prove(token, 'email', 'me@example.com');
     const res = await t.call('PUT', '/account/profile', {
       token,
       body: {
@@ -58,6 +74,8 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
         email: 'me@example.com',
         address: '苏州',
         introduction: '你好',
+        mobileToken,
+        emailToken,
       },
     });
     expect(res.status).toBe(200);
@@ -136,7 +154,7 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
     const smallerId = await account(`smaller-${lane}`, await roleWith(`更小-${lane}`, ['get,/account/s']));
 
     const up = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: biggerId } });
-    expect(up.body).toEqual({ code: 403, msg: '该账号拥有您没有的权限，不能切换为该账号' });
+    expect(up.body).toEqual({ code: 403, msg: `账号“bigger-${lane}”拥有您没有的权限，您不能对其执行“切换身份”` });
     const toAdmin = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: 1 } });
     expect(toAdmin.status).toBe(403);
     const down = await t.call('GET', '/account/front/identity/switch', { token: switcher, query: { id: smallerId } });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PERMISSION_STAMP_HEADER, type RouteDef, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
+import { PERMISSION_STAMP_HEADER, type RouteDef, routes, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Guard, Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { Authz } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { TokenIssuer } from './tokens.js';
@@ -12,6 +13,11 @@ import type { TokenIssuer } from './tokens.js';
 export interface AuthOptions {
   tokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
+  /**
+   * ACCESS_CONTROL mode: an account whose role permits no screen gets no session, and its open sessions end on
+   * their next request (product-spec §4 says the same in the browser; the server makes it hold for the API).
+   */
+  accessControl?: boolean;
   /** Live sessions one account may hold; a sign-in beyond ends the oldest. 0 or absent: unlimited. */
   maxSessionsPerAccount?: number;
   /**
@@ -57,10 +63,11 @@ export function createAuthService(deps: {
   accounts: AccountsRepository;
   sessions: SessionsRepository;
   resources: ResourcesService;
+  authz: Authz;
   tokens: TokenIssuer;
   options: AuthOptions;
 }) {
-  const { accounts, sessions, resources, tokens, options } = deps;
+  const { accounts, sessions, resources, authz, tokens, options } = deps;
 
   /** A session unused since then holds no valid token any more (a touch may lag a request by a minute). */
   const idleSince = (now: number) => new Date(now - options.tokenTtlSeconds * 1000 - TOUCH_INTERVAL_MS).toISOString();
@@ -71,6 +78,7 @@ export function createAuthService(deps: {
     expiresAt: string,
     client: { ip: string; userAgent?: string },
     originSessionId: string | null,
+    verifiedAt: string | null,
   ): Promise<string> {
     const now = new Date().toISOString();
     const sessionId = randomUUID();
@@ -84,6 +92,8 @@ export function createAuthService(deps: {
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       origin_session_id: originSessionId,
+      // A sign-in proves who the owner is (sudo mode starts open); a switch carries the origin's proof.
+      verified_at: originSessionId ? verifiedAt : now,
     });
     const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(expiresAt) / 1000));
     return tokens.sign(sessionId, accountId, exp);
@@ -94,9 +104,22 @@ export function createAuthService(deps: {
    * per-account cap the oldest sessions end, as most products do: refusing the new sign-in instead would lock
    * the owner out behind sessions on devices they no longer have.
    */
+  /** Access-control mode: whether a role grants at least one screen (a menu with a route). */
+  async function permitsAnyScreen(roleId: number | null, superAdmin: boolean): Promise<boolean> {
+    if (superAdmin || !options.accessControl) return true;
+    return (await resources.permissionsOf(roleId, false)).some((r) => r.type === 0 && r.route !== null);
+  }
+
   async function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
+    if (options.accessControl) {
+      const account = await accounts.findById(accountId);
+      const role = account?.role_id == null ? undefined : await accounts.findRole(account.role_id);
+      if (!(await permitsAnyScreen(account?.role_id ?? null, role?.builtin === 1))) {
+        throw forbidden(t('auth.accessRestricted'));
+      }
+    }
     const expiresAt = new Date(Date.now() + options.sessionMaxAgeSeconds * 1000).toISOString();
-    const token = await openSession(accountId, expiresAt, client, null);
+    const token = await openSession(accountId, expiresAt, client, null, null);
     const cap = options.maxSessionsPerAccount ?? 0;
     if (cap > 0) {
       const now = Date.now();
@@ -125,7 +148,20 @@ export function createAuthService(deps: {
       if (now.getTime() - Date.parse(live.last_seen_at) > TOUCH_INTERVAL_MS) {
         await sessions.touch(live.session_id, now.toISOString());
       }
+      // A switched identity lasts only while the account really acting may still switch into this one.
+      if (
+        live.origin_session_id &&
+        live.origin_account_id !== null &&
+        !(await authz.switchStillAllowed(live.origin_account_id, live.account_id, routes.switchIdentity))
+      ) {
+        await sessions.end(live.session_id, now.toISOString());
+        throw unauthorized(t('account.switchRevoked'));
+      }
       const superAdmin = live.role_builtin === 1;
+      if (!(await permitsAnyScreen(live.role_id, superAdmin))) {
+        await sessions.end(live.session_id, now.toISOString());
+        throw unauthorized(t('auth.accessRestricted'));
+      }
       // Changes when the account's role or that role's resources change: the client then reloads permissions.
       reply.header(
         PERMISSION_STAMP_HEADER,
@@ -139,6 +175,7 @@ export function createAuthService(deps: {
         superAdmin,
         // Only the account's owner is held to it: an administrator acting as the account is not.
         mustChangePassword: live.must_change_password === 1 && !live.origin_session_id,
+        verifiedAt: live.verified_at,
         origin:
           live.origin_session_id && live.origin_account_id !== null
             ? { sessionId: live.origin_session_id, accountId: live.origin_account_id }
@@ -157,6 +194,8 @@ export function createAuthService(deps: {
       if (principal.roleId !== null && (await resources.roleHoldsApi(principal.roleId, route))) return;
       throw forbidden(t('auth.forbidden', { title: route.title }));
     },
+
+    check: (principal, route, request, reply) => authz.check(principal, route, request, reply),
   };
 
   return {
@@ -173,8 +212,9 @@ export function createAuthService(deps: {
     signInAs,
 
     /**
-     * Acting as another account: a new session for the target that remembers the caller's session. Refused
-     * when the target holds anything the caller does not (so a switch never widens what the caller can do).
+     * Acting as another account: a new session for the target that remembers the caller's session. The route's
+     * dominance check (modules/authz) has refused targets wider than the caller; it is repeated on every request
+     * of the switched session (guard.authenticate).
      */
     async switchIdentity(principal: Principal, targetId: number, client: { ip: string; userAgent?: string }) {
       if (principal.origin) throw badRequest(t('account.switchNested'));
@@ -182,15 +222,10 @@ export function createAuthService(deps: {
       const target = await accounts.findById(targetId);
       if (!target) throw badRequest(t('account.notFound'));
       if (target.state !== 1) throw badRequest(t('account.switchDisabled'));
-      if (!principal.superAdmin) {
-        const targetRole = target.role_id === null ? undefined : await accounts.findRole(target.role_id);
-        const targetHeld = await resources.permissionsOf(target.role_id, targetRole?.builtin === 1);
-        const callerHeld = new Set((await resources.permissionsOf(principal.roleId, false)).map((r) => r.id));
-        if (targetHeld.some((r) => !callerHeld.has(r.id))) throw forbidden(t('account.switchExceeds'));
-      }
+      if (!(await authz.mayActOn(principal, target.id))) throw forbidden(t('account.switchExceeds'));
       const origin = await sessions.findLive(principal.sessionId, new Date().toISOString());
       if (!origin) throw unauthorized(t('auth.sessionEnded'));
-      return openSession(target.id, origin.expires_at, client, principal.sessionId);
+      return openSession(target.id, origin.expires_at, client, principal.sessionId, origin.verified_at);
     },
 
     /** Back to the original account: ends the switched session and answers a token of the original one. */

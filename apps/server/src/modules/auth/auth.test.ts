@@ -209,19 +209,50 @@ describe.each(lanes)('sign-in and sessions on %s', (lane) => {
 });
 
 describe('menus in access-control mode', () => {
-  it('grants no menu implicitly: a role gets exactly the menus it holds', async () => {
+  it('grants no menu implicitly; an account whose role permits no screen gets no session, and loses it (issue 15 §10)', async () => {
     const t = await startTestApp('sqlite', { accessControl: true });
     try {
       const admin = await t.login();
       const root = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
-      await t.call('POST', '/account', {
-        token: admin,
-        body: { accountNumber: 'norole', accountName: 'norole', password: 'Nr#2026-safe', orgId: root, state: 1 },
-      });
-      const token = await t.login('norole', 'Nr#2026-safe');
-      const permissions = (await t.call('GET', '/getPermissions', { token })).body.data as Array<{ type: number }>;
-      expect(permissions.filter((p) => p.type === 0)).toEqual([]);
+      const all = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+        id: number;
+        route: string | null;
+        method: string | null;
+        url: string | null;
+      }>;
+      const menu = all.find((r) => r.route === '/user/Account')!.id;
+      const api = all.find((r) => r.method === 'get' && r.url === '/account/s')!.id;
+      const role = (
+        (await t.call('POST', '/role', { token: admin, body: { name: '只看账号', resources: [menu, api] } })).body
+          .data as { id: number }
+      ).id;
+      for (const [accountNumber, roleId] of [
+        ['norole', null],
+        ['onescreen', role],
+      ] as const) {
+        const res = await t.call('POST', '/account', {
+          token: admin,
+          body: { accountNumber, accountName: accountNumber, password: 'Nr#2026-safe', orgId: root, roleId, state: 1 },
+        });
+        expect(res.status, res.body.msg).toBe(200);
+      }
+      // No permitted screen: no session at all, so the API is as closed as the browser.
+      const refused = await t.call('POST', '/login', { body: { account: 'norole', password: 'Nr#2026-safe' } });
+      expect(refused.body).toEqual({ code: 403, msg: '账号访问受限, 请联系系统管理员！' });
+      // One screen: a session holding exactly that menu.
+      const token = await t.login('onescreen', 'Nr#2026-safe');
+      const permissions = (await t.call('GET', '/getPermissions', { token })).body.data as Array<{
+        type: number;
+        route: string | null;
+      }>;
+      expect(permissions.filter((p) => p.type === 0).map((p) => p.route)).toEqual(['/user/Account']);
       expect((await t.call('GET', '/auth/options')).body.data).toMatchObject({ accessControl: true });
+      // The role loses its last screen: the open session ends on its next request.
+      await t.call('PUT', '/role', { token: admin, body: { id: role, name: '只看账号', resources: [api] } });
+      const after = await t.call('GET', '/account/s', { token, query: { p: 1, pageSize: 10 } });
+      expect(after.body).toEqual({ code: 401, msg: '账号访问受限, 请联系系统管理员！' });
+      await t.call('PUT', '/role', { token: admin, body: { id: role, name: '只看账号', resources: [menu, api] } });
+      expect((await t.call('GET', '/account/s', { token, query: { p: 1, pageSize: 10 } })).status).toBe(401);
     } finally {
       await t.close();
     }

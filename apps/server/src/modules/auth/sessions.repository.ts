@@ -17,6 +17,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
       ip: string | null,
       userAgent: string | null,
       originSessionId: string | null,
+      verifiedAt: string | null,
     ) =>
       db.insertInto('session').values({
         id,
@@ -28,6 +29,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
         ip,
         user_agent: userAgent,
         origin_session_id: originSessionId,
+        verified_at: verifiedAt,
       }),
   );
   /**
@@ -53,6 +55,9 @@ export function createSessionsRepository(db: Kysely<DB>) {
           'session.ended_at',
           'session.expires_at',
           'session.last_seen_at',
+          'session.verified_at',
+          'origin.verified_at as origin_verified_at',
+          'origin.created_at as origin_created_at',
           'account.id as account_id',
           'account.account_number',
           'account.state',
@@ -76,6 +81,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
         row.ip,
         row.user_agent,
         row.origin_session_id,
+        row.verified_at,
       );
     },
     /**
@@ -90,6 +96,10 @@ export function createSessionsRepository(db: Kysely<DB>) {
         return undefined;
       }
       return row;
+    },
+    /** Sudo mode: the session's owner just proved who they are (password, own mobile or e-mail code). */
+    async markVerified(id: string, now: string): Promise<void> {
+      await db.updateTable('session').set({ verified_at: now }).where('id', '=', id).execute();
     },
     async touch(id: string, now: string): Promise<void> {
       await db.updateTable('session').set({ last_seen_at: now }).where('id', '=', id).execute();

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../platform/keys.js';
 
 export interface TokenClaims {
   /** Session id. */
@@ -35,8 +36,9 @@ function decode(segment: string): Record<string, unknown> | undefined {
  * the libuv thread pool, where every signed-in request then queued behind the argon2 hashes of a sign-in flood.
  */
 export function createTokenIssuer(secret: string) {
-  // One key object: given a Buffer, createHmac would make a new one for every signature.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // One key object: given a Buffer, createHmac would make a new one for every signature. The key is derived for
+  // this use alone (platform/keys.ts): the raw secret and the code HMAC key sign no token.
+  const key = createSecretKey(deriveKey(secret, 'session-token'));
   const mac = (input: string) => createHmac('sha256', key).update(input).digest();
   /**
    * Tokens already checked, with their claims: a token's signature and claims never change, so each is checked

@@ -5,7 +5,7 @@ export function roleHandlers(
   roles: RolesService,
 ): Pick<Handlers, 'listRoles' | 'createRole' | 'updateRole' | 'deleteRole'> {
   return {
-    listRoles: () => roles.list(),
+    listRoles: ({ principal }) => roles.list(principal),
     createRole: ({ body, principal }) => roles.create(body, principal),
     updateRole: ({ body, principal }) => roles.update(body, principal),
     deleteRole: async ({ query }) => {

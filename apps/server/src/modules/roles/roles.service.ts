@@ -10,7 +10,12 @@ import { createRolesRepository, type RolesRepository } from './roles.repository.
 
 type RoleInput = BodyOf<Routes['createRole']>;
 
-export function createRolesService(db: Kysely<DB>, resources: ResourcesService) {
+export function createRolesService(
+  db: Kysely<DB>,
+  resources: ResourcesService,
+  /** The roles the caller may hand out and act on (modules/authz, the dominance rule). */
+  coveredRoleIds: (principal: Principal) => Promise<'all' | number[]>,
+) {
   const repo = createRolesRepository(db);
 
   async function list(r: RolesRepository = repo) {
@@ -69,42 +74,54 @@ export function createRolesService(db: Kysely<DB>, resources: ResourcesService) 
     }
   }
 
+  /** The list for a caller: each role says whether the caller may hand it out (the dominance rule). */
+  async function listFor(principal: Principal, r: RolesRepository = repo) {
+    const [roles, covered] = await Promise.all([list(r), coveredRoleIds(principal)]);
+    return roles.map((role) => ({ ...role, assignable: covered === 'all' || covered.includes(role.id) }));
+  }
+
   return {
-    list: () => list(),
+    list: (principal: Principal) => listFor(principal),
 
     async create(input: RoleInput, principal: Principal) {
       const { name, remark } = fields(input);
       const held = await heldBy(principal);
-      return unique(name, () =>
-        db.transaction().execute(async (trx) => {
-          const r = createRolesRepository(trx);
-          if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
-          await checkResources(r, input.resources, new Set(), held);
-          const id = await r.insert(name, remark, false, new Date().toISOString());
-          await r.replaceResources(id, input.resources);
-          return one(r, id);
-        }),
-      );
+      return unique(
+        name,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const r = createRolesRepository(trx);
+            if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
+            await checkResources(r, input.resources, new Set(), held);
+            const id = await r.insert(name, remark, false, new Date().toISOString());
+            await r.replaceResources(id, input.resources);
+            return one(r, id);
+          }),
+        // Its resources are all held by the caller (checked above): the caller may hand it out.
+      ).then((role) => ({ ...role, assignable: true }));
     },
 
     async update(input: BodyOf<Routes['updateRole']>, principal: Principal) {
       const { name, remark } = fields(input);
       const held = await heldBy(principal);
-      return unique(name, () =>
-        db.transaction().execute(async (trx) => {
-          const r = createRolesRepository(trx);
-          const role = await r.findById(input.id);
-          if (!role) throw badRequest(t('role.notFound'));
-          if (role.builtin === 1) throw badRequest(t('role.builtin'));
-          if (await r.nameTaken(name, role.id)) throw badRequest(t('role.nameTaken', { name }));
-          const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
-          await checkResources(r, input.resources, already, held);
-          // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
-          await r.update(role.id, { name, remark, update_time: new Date().toISOString() });
-          await r.replaceResources(role.id, input.resources);
-          return one(r, role.id);
-        }),
-      );
+      return unique(
+        name,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const r = createRolesRepository(trx);
+            const role = await r.findById(input.id);
+            if (!role) throw badRequest(t('role.notFound'));
+            if (role.builtin === 1) throw badRequest(t('role.builtin'));
+            if (await r.nameTaken(name, role.id)) throw badRequest(t('role.nameTaken', { name }));
+            const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
+            await checkResources(r, input.resources, already, held);
+            // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
+            await r.update(role.id, { name, remark, update_time: new Date().toISOString() });
+            await r.replaceResources(role.id, input.resources);
+            return one(r, role.id);
+          }),
+        // The route's dominance check admitted only a role within the caller's holdings, and grants stay within them.
+      ).then((updated) => ({ ...updated, assignable: true }));
     },
 
     async remove(id: number): Promise<void> {

@@ -95,7 +95,7 @@ describe.each(lanes)('roles API on %s', (lane) => {
     expect((await t.call('DELETE', '/role', { token: admin, query: { id: role.id } })).status).toBe(200);
   });
 
-  it('lets nobody grant a resource they do not hold, while keeping what the role already had', async () => {
+  it('lets nobody grant a resource they do not hold, nor edit a role wider than themselves', async () => {
     const managerRole = (
       await createRole({
         name: `角色管理员-${lane}`,
@@ -113,11 +113,19 @@ describe.each(lanes)('roles API on %s', (lane) => {
     const wide = (
       await createRole({ name: `宽角色-${lane}`, resources: [api('delete', '/account'), api('get', '/account/s')] })
     ).body.data as RoleOut;
+    // A role wider than the caller is out of its reach altogether (the dominance rule, issue 15).
     const rename = await t.call('PUT', '/role', {
       token: manager.token,
       body: { id: wide.id, name: `宽角色改名-${lane}`, resources: wide.resources },
     });
-    expect(rename.status).toBe(200);
+    expect(rename.status).toBe(403);
+    expect(rename.body.msg).toBe(`角色“宽角色-${lane}”拥有您没有的权限，您不能对其执行“编辑角色”`);
+    const within = fine.body.data as RoleOut;
+    const renamed = await t.call('PUT', '/role', {
+      token: manager.token,
+      body: { id: within.id, name: `可授予改名-${lane}`, resources: within.resources },
+    });
+    expect(renamed.status).toBe(200);
   });
 
   it('replaces the resource set on edit, and the holders get the new permissions on their next request', async () => {

@@ -8,6 +8,11 @@ export interface OnlineFilter {
   ip?: string;
   /** Only this account's sessions (the personal page). */
   accountId?: number;
+  /**
+   * The dominance rule: only accounts the caller may act on — with no role or one of these roles, and not the
+   * built-in admin unless it is the caller (`selfId`).
+   */
+  manageable?: { roleIds: 'all' | number[]; selfId: number };
 }
 
 /** Escapes LIKE wildcards so a filter matches its text literally. */
@@ -44,6 +49,18 @@ export function createOnlineRepository(db: Kysely<DB>) {
     const ip = filter.ip?.trim();
     if (ip) q = q.where(sql<boolean>`session.ip like ${`${literal(ip)}%`} escape '\\'`);
     if (filter.accountId !== undefined) q = q.where('session.account_id', '=', filter.accountId);
+    const manageable = filter.manageable;
+    if (manageable) {
+      q = q.where((eb) => eb.or([eb('account.builtin', '=', 0), eb('account.id', '=', manageable.selfId)]));
+      const roleIds = manageable.roleIds;
+      if (roleIds !== 'all') {
+        q = q.where((eb) =>
+          roleIds.length
+            ? eb.or([eb('account.role_id', 'is', null), eb('account.role_id', 'in', roleIds)])
+            : eb('account.role_id', 'is', null),
+        );
+      }
+    }
     return q;
   };
 

@@ -1,5 +1,5 @@
 import type { QueryOf, Routes } from '@gatehouse/contract';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { OnlineRepository } from './online.repository.js';
@@ -28,7 +28,12 @@ function toSession(row: Row, principal: Principal) {
  * The 在线用户 screen and the personal page's own sessions. `idleSince` (from the auth module) says when a
  * session unused since then has no valid token left, so it is no longer online.
  */
-export function createOnlineService(repo: OnlineRepository, idleSince: (now: number) => string) {
+export function createOnlineService(
+  repo: OnlineRepository,
+  idleSince: (now: number) => string,
+  /** The roles whose accounts the caller may act on (modules/authz): 在线用户 lists only their sessions. */
+  manageableRoles: (principal: Principal) => Promise<'all' | number[]>,
+) {
   const clock = () => {
     const now = Date.now();
     return { now: new Date(now).toISOString(), idle: idleSince(now) };
@@ -40,7 +45,11 @@ export function createOnlineService(repo: OnlineRepository, idleSince: (now: num
       const { rows, total } = await repo.page(
         now,
         idle,
-        { account: query.account, ip: query.ip },
+        {
+          account: query.account,
+          ip: query.ip,
+          manageable: { roleIds: await manageableRoles(principal), selfId: principal.accountId },
+        },
         (query.p - 1) * query.pageSize,
         query.pageSize,
       );
@@ -75,6 +84,8 @@ export function createOnlineService(repo: OnlineRepository, idleSince: (now: num
     },
 
     async endOwn(id: string, principal: Principal): Promise<void> {
+      // Someone acting as the account (identity switch) may not sign its owner out elsewhere.
+      if (principal.origin) throw forbidden(t('account.switchedCannotEnd'));
       if (id === principal.sessionId) throw badRequest(t('session.ownCurrentSelf'));
       const { now, idle } = clock();
       const found = await repo.findLive(id, now, idle);
@@ -84,6 +95,7 @@ export function createOnlineService(repo: OnlineRepository, idleSince: (now: num
     },
 
     async endOthers(principal: Principal): Promise<{ ended: number }> {
+      if (principal.origin) throw forbidden(t('account.switchedCannotEnd'));
       const { now, idle } = clock();
       const { rows } = await repo.page(now, idle, { accountId: principal.accountId }, 0, Number.MAX_SAFE_INTEGER);
       const others = rows.map((row) => row.id).filter((id) => id !== principal.sessionId);

@@ -2,7 +2,7 @@ import { normaliseMobile } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
@@ -45,6 +45,8 @@ export function createCredentialsService(deps: {
    * is wrong, 429 when locked, capped or busy.
    */
   checkPassword: (accountId: number, password: string, client: { ip: string; userAgent?: string }) => Promise<void>;
+  /** Sudo mode: the session's owner just proved who they are. */
+  identityVerified?: (principal: Principal) => Promise<void>;
 }) {
   const { db, verification } = deps;
 
@@ -55,6 +57,7 @@ export function createCredentialsService(deps: {
       client: { ip: string; userAgent?: string },
     ): Promise<string> {
       await deps.checkPassword(principal.accountId, password, client);
+      await deps.identityVerified?.(principal);
       return verification.passwordToken(principal.accountId);
     },
 
@@ -64,6 +67,8 @@ export function createCredentialsService(deps: {
      * password keeps the token, a failure half-way changes nothing.
      */
     async changePassword(principal: Principal | undefined, input: { newPassword: string; token: string }) {
+      // A change ends the account's other sessions: someone acting as the account (identity switch) may not.
+      if (principal?.origin) throw forbidden(t('account.switchedCannotEnd'));
       const row = await verification.peekToken(input.token);
       const accountId = passwordChangeTarget(row, principal);
       const account = await db
@@ -156,6 +161,8 @@ export function createCredentialsService(deps: {
               address: null,
               introduction: null,
               company,
+              // The number was just proven by the registration code.
+              contact_verified: 1,
             })
             .returning('id')
             .executeTakeFirstOrThrow();

@@ -17,7 +17,9 @@ type VerificationRouteName =
   | 'changePassword'
   | 'register'
   | 'smsLogin'
-  | 'findUserByField';
+  | 'findUserByField'
+  | 'sendProfileMobileCode'
+  | 'sendProfileEmailCode';
 
 export function verificationHandlers(
   verification: VerificationService,
@@ -35,9 +37,13 @@ export function verificationHandlers(
       verification.sendSms('register', body, principal, client(request)),
     sendSmsLogin: ({ body, principal, request }) => verification.sendSms('login', body, principal, client(request)),
     sendSmsReset: ({ body, principal, request }) => verification.sendSms('reset', body, principal, client(request)),
-    validateSms: ({ query }) => verification.validateSms(query.id, query.userInput),
+    validateSms: ({ query, principal }) => verification.validateSms(query.id, query.userInput, principal),
     sendEmailCode: ({ query, principal, request }) => verification.sendEmail(query, principal, client(request)),
-    validateEmailCode: ({ query }) => verification.validateEmail(query.id, query.userInput),
+    validateEmailCode: ({ query, principal }) => verification.validateEmail(query.id, query.userInput, principal),
+    sendProfileMobileCode: ({ body, principal, request }) =>
+      verification.sendBindCode('sms', body.mobile, principal, client(request)),
+    sendProfileEmailCode: ({ body, principal, request }) =>
+      verification.sendBindCode('email', body.email, principal, client(request)),
     validatePassword: ({ body, principal, request }) =>
       credentials.validatePassword(principal, body.password, client(request)),
     changePassword: async ({ body, principal, request }) => {

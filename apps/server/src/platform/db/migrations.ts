@@ -405,6 +405,60 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0011_authz': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // Sudo mode: when the session's owner last proved who they are (the sign-in, then identity verifications).
+        await db.schema.alterTable('session').addColumn('verified_at', 'text').execute();
+        // A mobile number or e-mail proven by a code (registration, the personal page) belongs to one account only.
+        await db.schema
+          .alterTable('account')
+          .addColumn('contact_verified', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .alterTable('account')
+          .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+    '0012_file_ownership': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // Issue 15: a text document belongs to the account that first stored it (a file already names its
+        // uploader). Earlier documents go to their last writer, the best record there is.
+        await db.schema.alterTable('text_document').addColumn('account_id', 'integer').execute();
+        await sql`update text_document set account_id = updated_by`.execute(db);
+        // The upload quota sums an account's files; the hourly cap counts its recent attempts, kept apart from
+        // the files so deleting one does not give an attempt back.
+        await db.schema.createIndex('file_uploader_idx').on('file').column('uploaded_by').execute();
+        await idColumn(db, 'upload_attempt')
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('at', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('upload_attempt_account_idx').on('upload_attempt').columns(['account_id', 'at']).execute();
+      },
+    },
+    '0013_message_queue': {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        // Issue 15: codes leave through a queue a background sender delivers, so a send request takes the same
+        // path and time whether or not the recipient has an account. Known and unknown recipients both get a row
+        // (`deliver` 0: the sender drops it); the payload (recipient, code, text) is sealed with AES-GCM.
+        await idColumn(db, 'message_queue')
+          .addColumn('channel', 'varchar(10)', (c) => c.notNull())
+          .addColumn('deliver', 'integer', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('claim', 'varchar(64)')
+          .addColumn('claimed_until', 'varchar(30)')
+          .addColumn('last_error', 'varchar(500)')
+          .execute();
+        await db.schema.createIndex('message_queue_due_idx').on('message_queue').column('next_attempt_at').execute();
+      },
+    },
     '0014_signin_scope': {
       // biome-ignore lint/suspicious/noExplicitAny: see above
       async up(db: Kysely<any>) {

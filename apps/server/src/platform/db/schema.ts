@@ -62,6 +62,10 @@ export interface AccountTable {
   region_id: Generated<number | null>;
   /** 1 while the password is a generated one (first start, administrator reset): only a change is served. */
   must_change_password: Generated<number>;
+  /** 1 when the mobile number was proven by a code (registration, the personal page): no other account may take it. */
+  contact_verified: Generated<number>;
+  /** 1 when the e-mail was proven by a code on the personal page: no other account may take it. */
+  email_verified: Generated<number>;
 }
 
 export interface SessionTable {
@@ -76,6 +80,11 @@ export interface SessionTable {
   user_agent: string | null;
   /** The original account's session when this one was created by an identity switch. */
   origin_session_id: string | null;
+  /**
+   * Sudo mode: when the owner last proved who they are in this session (the sign-in, then identity verifications);
+   * a switched session carries its origin's. Null only for rows older than the column.
+   */
+  verified_at: string | null;
 }
 
 export interface DictTable {
@@ -101,7 +110,16 @@ export interface SettingTable {
 
 export type VerificationKind = 'captcha' | 'sms' | 'email' | 'password';
 /** What a code or token may be used for: sms purposes, 'verify' (signed-in e-mail), 'reset', 'captcha', 'password'. */
-export type VerificationPurpose = 'common' | 'register' | 'login' | 'reset' | 'verify' | 'captcha' | 'password';
+export type VerificationPurpose =
+  | 'common'
+  | 'register'
+  | 'login'
+  | 'reset'
+  | 'verify'
+  | 'captcha'
+  | 'password'
+  /** A code to a mobile number or e-mail the signed-in account wants as its own (personal page). */
+  | 'bind';
 
 export interface VerificationCodeTable {
   id: string;
@@ -151,8 +169,17 @@ export interface TextDocumentTable {
   owner_id: string;
   /** JSON text. */
   content: string;
+  /** The owner: the account that first stored it (0012). */
+  account_id: number | null;
   updated_by: number | null;
   updated_at: string;
+}
+
+/** One upload started by an account, for the hourly cap (0012); rows older than the window are pruned. */
+export interface UploadAttemptTable {
+  id: Generated<number>;
+  account_id: number;
+  at: string;
 }
 
 export type SignInOutcome = 'success' | 'failure';
@@ -225,6 +252,28 @@ export interface AuditLogTable {
 }
 
 /**
+ * Outbound SMS and e-mail (0013_message_queue): written by a code send, delivered and deleted by the background
+ * sender (modules/verification/message-queue.ts).
+ */
+export interface MessageQueueTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  /** 0: the recipient has no account; the sender drops the row without sending. */
+  deliver: number;
+  /** AES-256-GCM sealed JSON of recipient, code, text and subject. */
+  payload: string;
+  created_at: string;
+  /** The code's own expiry: a message still undelivered then is dropped. */
+  expires_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The claiming sender's random id while it delivers, until `claimed_until` (then another may take it). */
+  claim: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+}
+
+/**
  * Counts maintained by triggers (0009_perf): `account` (accounts), `role:<id>` (accounts holding the role),
  * `permission_version` (bumped by every change of resources or grants).
  */
@@ -254,10 +303,12 @@ export interface DB {
   verification_token: VerificationTokenTable;
   file: FileTable;
   text_document: TextDocumentTable;
+  upload_attempt: UploadAttemptTable;
   signin_log: SignInLogTable;
   signin_guard: SignInGuardTable;
   audit_log: AuditLogTable;
   row_count: RowCountTable;
+  message_queue: MessageQueueTable;
   envelope_nonce: EnvelopeNonceTable;
 }
 
