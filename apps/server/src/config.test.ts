@@ -111,6 +111,14 @@ describe('config', () => {
     ).toMatchObject({ accessControl: true, permissionInterceptor: true, requestEncryption: true });
   });
 
+  it('serves the API docs unless NODE_ENV=production, and as API_DOCS says', () => {
+    expect(loadConfig({}, '/').apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, '/').apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }, '/').apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }, '/').apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'maybe' }, '/')).toThrow('API_DOCS must be on or off');
+  });
+
   it('refuses to start with a weak JWT_SECRET', () => {
     expect(() => loadConfig({ JWT_SECRET: 'secret' }, '/')).toThrow('JWT_SECRET must be at least 32 characters');
     expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(40) }, '/')).toThrow('JWT_SECRET');

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { AccountInfo } from './accounts.js';
+import { textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 export const Resource = Type.Object({
@@ -36,7 +37,7 @@ export const authRoutes = {
     body: Type.Object(
       {
         account: Type.String({ minLength: 1, maxLength: 100, title: '账号' }),
-        password: Type.String({ minLength: 1, maxLength: 128, title: '密码' }),
+        password: Type.String({ minLength: 1, maxLength: 128, title: '密码', ...textKind('secret') }),
         captcha: Type.Optional(
           Type.Union([Type.String({ maxLength: 512, title: '验证码' }), Type.Null()], { title: '验证码' }),
         ),

@@ -27,3 +27,69 @@ export const StateInput = Type.Unsafe<0 | 1 | boolean>({
 });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
+
+/**
+ * What no human-entered text needs and what can disguise it: C0 and C1 control characters (NUL, ESC, …), DEL,
+ * the bidi marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A–E, U+2066–9: "‮evil" shows
+ * as "live") and the line / paragraph separators (U+2028/9). Every request string of the contract refuses them
+ * unless its schema says otherwise (`TEXT_KIND`), see `plainTextSchema`. Written with escapes so the pattern
+ * reads the same in OpenAPI and in every tool.
+ */
+export const PLAIN_TEXT_PATTERN =
+  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069]*$';
+/** The same for text areas (remarks, an introduction): tab, line feed and carriage return are allowed. */
+export const MULTILINE_TEXT_PATTERN =
+  '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069]*$';
+
+/**
+ * Schema keyword saying what kind of text a request string holds (an OpenAPI extension, ignored by validators):
+ * - 'multiline': text-area content, MULTILINE_TEXT_PATTERN;
+ * - 'secret': a password, compared and hashed but never shown: any character (a password set before this rule
+ *   must still sign in).
+ * Without it, a string is one line of plain text (PLAIN_TEXT_PATTERN).
+ */
+export const TEXT_KIND = 'x-text';
+export type TextKind = 'multiline' | 'secret';
+
+/** Options of `Type.String` that mark its text kind (`Type.String({ maxLength: 255, ...textKind('multiline') })`). */
+export const textKind = (kind: TextKind) => ({ [TEXT_KIND]: kind });
+
+type SchemaNode = Record<string, unknown>;
+
+/** A copy of a schema node with all of its own properties, TypeBox's hidden `~kind` included. */
+const copyOf = (node: SchemaNode): SchemaNode =>
+  Object.create(Object.getPrototypeOf(node), Object.getOwnPropertyDescriptors(node)) as SchemaNode;
+
+/**
+ * A copy of a request schema in which every free-text string carries its text pattern: strings without a
+ * pattern, format, const or enum of their own, through objects, arrays and unions. Strings that have a
+ * pattern or format are already held to a narrower alphabet.
+ */
+export function plainTextSchema<S>(schema: S): S {
+  const visit = (node: unknown): unknown => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+    const source = node as SchemaNode;
+    const out = copyOf(source);
+    if (
+      source.type === 'string' &&
+      source.pattern === undefined &&
+      source.format === undefined &&
+      source.const === undefined &&
+      source.enum === undefined &&
+      source[TEXT_KIND] !== 'secret'
+    ) {
+      out.pattern = source[TEXT_KIND] === 'multiline' ? MULTILINE_TEXT_PATTERN : PLAIN_TEXT_PATTERN;
+    }
+    if (source.properties && typeof source.properties === 'object') {
+      out.properties = Object.fromEntries(
+        Object.entries(source.properties as SchemaNode).map(([name, child]) => [name, visit(child)]),
+      );
+    }
+    if (source.items) out.items = Array.isArray(source.items) ? source.items.map(visit) : visit(source.items);
+    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+      if (Array.isArray(source[key])) out[key] = (source[key] as unknown[]).map(visit);
+    }
+    return out;
+  };
+  return visit(schema) as S;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_EXTENSIONS, expandAccept, extensionOf, flattenMenus, type RouteDef, routes } from './index.js';
+import {
+  ALLOWED_EXTENSIONS,
+  expandAccept,
+  extensionOf,
+  flattenMenus,
+  MULTILINE_TEXT_PATTERN,
+  PLAIN_TEXT_PATTERN,
+  type RouteDef,
+  routes,
+  TEXT_KIND,
+} from './index.js';
 
 const all = Object.entries(routes) as [string, RouteDef][];
 
@@ -38,6 +48,46 @@ describe('the contract', () => {
       if (route.query) visit(route.query as never, `${name}.query`);
       if (route.body) visit(route.body as never, `${name}.body`);
     }
+  });
+
+  it('holds every request string without a narrower pattern or format to plain text, passwords excepted', () => {
+    const visit = (schema: Record<string, unknown>, where: string): void => {
+      if (schema.type === 'string' && schema.format === undefined && schema.enum === undefined) {
+        if (schema[TEXT_KIND] === 'secret') expect(schema.pattern, where).toBeUndefined();
+        else if (schema[TEXT_KIND] === 'multiline') expect(schema.pattern, where).toBe(MULTILINE_TEXT_PATTERN);
+        else expect(schema.pattern, where).toBeTypeOf('string');
+      }
+      for (const [name, child] of Object.entries(
+        (schema.properties as Record<string, Record<string, unknown>>) ?? {},
+      )) {
+        visit(child, `${where}.${name}`);
+      }
+      if (schema.items) visit(schema.items as Record<string, unknown>, `${where}[]`);
+      for (const branch of (schema.anyOf as Record<string, unknown>[]) ?? []) visit(branch, where);
+    };
+    for (const [name, route] of all) {
+      for (const part of ['params', 'query', 'body'] as const) {
+        if (route[part]) visit(route[part] as never, `${name}.${part}`);
+      }
+    }
+    // Only passwords take any character.
+    const secrets = all.flatMap(([name, route]) =>
+      Object.entries((route.body as { properties?: Record<string, Record<string, unknown>> })?.properties ?? {})
+        .filter(([, s]) => s[TEXT_KIND] === 'secret')
+        .map(([field]) => `${name}.${field}`),
+    );
+    expect(
+      secrets.every((s) => /[pP]assword$/.test(s)),
+      secrets.join(),
+    ).toBe(true);
+    const plain = new RegExp(PLAIN_TEXT_PATTERN, 'u');
+    const multiline = new RegExp(MULTILINE_TEXT_PATTERN, 'u');
+    expect(plain.test('张三 O’Brien-1 😀 👩‍💻')).toBe(true);
+    for (const ch of ['\u0000', '\u001b', '\n', '\u007f', '\u0085', '\u061c', '\u200e', '\u202e', '\u2067', '\u2029']) {
+      expect(plain.test(`a${ch}b`), JSON.stringify(ch)).toBe(false);
+    }
+    expect(multiline.test('第一行\r\n第二行\t缩进')).toBe(true);
+    expect(multiline.test('a\u202eb')).toBe(false);
   });
 
   it('names each request field in zh-CN for validation messages', () => {

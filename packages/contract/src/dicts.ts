@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdQuery, Page, PageQuery } from './common.js';
+import { Id, IdQuery, Page, PageQuery, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 export const Dict = Type.Object({
@@ -21,7 +21,9 @@ export const DictItem = Type.Object({
 const dictName = Type.String({ minLength: 1, maxLength: 100, title: '字典名称' });
 const dictCode = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典CODE' });
 const remark = Type.Optional(
-  Type.Union([Type.String({ maxLength: 255, title: '备注' }), Type.Null()], { title: '备注' }),
+  Type.Union([Type.String({ maxLength: 255, title: '备注', ...textKind('multiline') }), Type.Null()], {
+    title: '备注',
+  }),
 );
 const itemFields = {
   dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }),

@@ -72,7 +72,7 @@ export const fileRoutes = {
     transport: 'upload',
     title: '上传文件',
     description:
-      'multipart/form-data with the file in field `file` (at most 100 MB, else 413). The extension must be one of the accepted groups; image content must match its extension. Optional `ownerId` groups files of one object (GET /file/images).',
+      "multipart/form-data with the file in field `file` (at most 100 MB, else 413). The extension must be one of the accepted groups; image content must match its extension. Optional `ownerId` groups files of one object (GET /file/images); another account's group is refused (403). The uploader's stored files count against a quota (413 past it) and uploads per hour are capped (429).",
     query: Type.Object({ ownerId: Type.Optional(ownerId) }, { additionalProperties: false }),
     response: UploadedFile,
   }),
@@ -83,7 +83,7 @@ export const fileRoutes = {
     transport: 'file',
     title: '下载文件',
     description:
-      'The bytes of an uploaded file at its capability url, with its content type, nosniff, a restrictive CSP, long cache headers and Range support; anything but images, audio and video is sent as an attachment.',
+      'The bytes of an uploaded file at its capability url, with its content type, nosniff, a restrictive CSP, private revalidated caching (a deleted file is gone at once) and Range support; anything but images, audio and video is sent as an attachment.',
     params: Type.Object(
       {
         key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$', title: '文件标识' }),
@@ -98,7 +98,8 @@ export const fileRoutes = {
     path: '/file/images',
     access: 'signed-in',
     title: '图片列表',
-    description: 'Images uploaded with the given owner id, oldest first: {url, name}.',
+    description:
+      "Images uploaded with the given owner id, oldest first: {url, name}. The group belongs to the account whose upload started it: another account's list is refused (403) unless it may act on that owner.",
     query: Type.Object({ id: ownerId }, { additionalProperties: false }),
     response: Type.Array(Type.Object({ url: Type.String(), name: Type.String() })),
   }),
@@ -108,7 +109,7 @@ export const fileRoutes = {
     access: 'signed-in',
     title: '保存文本文档',
     description:
-      'Stores any JSON body (at most 512 KB) as the document of (path, id), replacing an earlier one; answers the document id for GET /file/text/{id}.',
+      "Stores any JSON body (at most 512 KB) as the document of (path, id), replacing an earlier one; answers the document id for GET /file/text/{id}. The document belongs to the account that first stored it: another account's write is refused (403) unless it may act on that owner.",
     params: Type.Object(
       {
         path: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w.-]+$', title: '文档分类' }),
@@ -124,11 +125,26 @@ export const fileRoutes = {
     path: '/file/text/:id',
     access: 'signed-in',
     title: '读取文本文档',
-    description: 'The JSON content stored by POST /file/text/{path}/{id}.',
+    description:
+      "The JSON content stored by POST /file/text/{path}/{id}. Another account's document answers like a missing one unless the caller may act on its owner.",
     params: Type.Object(
       { id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$', title: '文档 ID' }) },
       { additionalProperties: false },
     ),
     response: Type.Unknown(),
+  }),
+  deleteFile: defineRoute({
+    method: 'DELETE',
+    path: '/file',
+    access: 'signed-in',
+    title: '删除文件',
+    description:
+      'Deletes an uploaded file: its row and its stored bytes (its capability url then answers 404). Only the uploader, or an account that may act on the uploader (403 otherwise).',
+    query: Type.Object(
+      // File ids are UUIDs (not the integer ids of IdQuery).
+      { id: Type.String({ minLength: 1, maxLength: 36, pattern: '^[\\w-]+$', title: '文件 ID' }) },
+      { additionalProperties: false },
+    ),
+    response: Type.Null(),
   }),
 };

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { Resource } from './auth.js';
-import { Id, IdQuery } from './common.js';
+import { Id, IdQuery, type TextKind, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 export const RESOURCE_METHODS = ['get', 'post', 'put', 'delete'] as const;
 
-const nullableText = (title: string, maxLength: number) =>
-  Type.Union([Type.String({ maxLength, title }), Type.Null()], { title });
+const nullableText = (title: string, maxLength: number, kind?: TextKind) =>
+  Type.Union([Type.String({ maxLength, title, ...(kind ? textKind(kind) : {}) }), Type.Null()], { title });
 
 const resourceFields = {
   type: Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1], title: '类型' }),
@@ -26,7 +26,7 @@ const resourceFields = {
     { title: '方法' },
   ),
   url: nullableText('URL', 255),
-  remark: nullableText('备注', 255),
+  remark: nullableText('备注', 255, 'multiline'),
   orderNum: Type.Integer({ minimum: 0, maximum: 1_000_000, title: '序号' }),
 };
 

@@ -29,6 +29,21 @@ describe('HTTP conventions', () => {
     expect(ui.statusCode).toBe(200);
   });
 
+  it('serves no API docs when API_DOCS is off (the production default)', async () => {
+    const off = await startTestApp('sqlite', { apiDocs: false });
+    try {
+      for (const url of [`${API_BASE}/docs`, `${API_BASE}/docs/`, `${API_BASE}/docs/json`, `${API_BASE}/docs/yaml`]) {
+        const res = await off.app.fastify.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('openapi');
+      }
+      // The API itself is unchanged.
+      expect((await off.call('GET', '/health')).status).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('answers unknown API paths with a 404 envelope and serves the web app at /', async () => {
     const missing = await t.call('GET', '/nope');
     expect(missing.status).toBe(404);

@@ -1,7 +1,12 @@
+import { MULTILINE_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from '@gatehouse/contract';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { currentLocale, t } from './i18n.js';
+import { AppError } from './errors.js';
+import { currentLocale, pickLocale, t } from './i18n.js';
+
+const DATE_FORMATS = new Set(['date', 'date-time']);
+const TEXT_PATTERNS = new Set([PLAIN_TEXT_PATTERN, MULTILINE_TEXT_PATTERN]);
 
 interface AjvError extends FastifySchemaValidationError {
   parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
@@ -51,14 +56,77 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     case 'anyOf':
       return t('validation.enum', { field });
     case 'format':
+      return DATE_FORMATS.has(String(params.format))
+        ? t('validation.date', { field })
+        : t('validation.format', { field });
     case 'pattern':
-      return t('validation.format', { field });
+      return TEXT_PATTERNS.has(String(params.pattern))
+        ? t('validation.plainText', { field })
+        : t('validation.format', { field });
     default:
       return field ? t('validation.type', { field }) : t('validation.body');
   }
 }
 
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+const addFormats = addFormatsPlugin as unknown as ((ajv: Ajv) => Ajv) & {
+  get(name: string, mode: 'full'): { validate: (value: string) => boolean };
+};
+
+/**
+ * ajv-formats' full mode already refuses 30 February and 25:00, but RFC 3339 lets a date-time end on a leap
+ * second (23:59:60), which JavaScript's Date cannot represent: the value passed the schema and then made
+ * `new Date(…).toISOString()` throw. A date or date-time is valid only when Date reads it too.
+ */
+function strictDates(ajv: Ajv): Ajv {
+  for (const name of DATE_FORMATS) {
+    const full = addFormats.get(name, 'full');
+    ajv.addFormat(name, {
+      type: 'string',
+      validate: (value) => full.validate(value) && !Number.isNaN(Date.parse(value)),
+    });
+  }
+  return ajv;
+}
+
+/** JSON nesting no request of the contract comes near; deeper bodies are refused before they are parsed. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The depth of the deepest array or object in a JSON text, stopping early past `limit`. A linear scan that
+ * skips strings, so nothing deep is ever materialised: a 10,000-deep body parses fine, but the code that walks
+ * it afterwards (the audit trail's diff, JSON.stringify) recurses and overflows the stack.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Fastify's own JSON parser (secure-json-parse, prototype poisoning refused), behind the depth check. */
+function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
+      // The body is read outside the request's locale context: the language comes from the header itself.
+      const locale = pickLocale(request.headers['accept-language']);
+      done(new AppError(400, t('validation.tooDeep', { limit: MAX_JSON_DEPTH }, locale)), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
+}
 const AJV_OPTIONS = {
   allErrors: false,
   verbose: true,
@@ -72,7 +140,8 @@ const AJV_OPTIONS = {
  * are NOT: `{"id": true}` must not become account 1, and `"1"` is not a number. (Fastify's default coerces both.)
  */
 export function installValidation(app: FastifyInstance): void {
-  const coercing = addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: 'array' }));
-  const exact = addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: false }));
+  const coercing = strictDates(addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: 'array' })));
+  const exact = strictDates(addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: false })));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
+  installJsonParser(app);
 }

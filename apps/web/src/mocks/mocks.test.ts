@@ -364,6 +364,12 @@ describe('the mock behaves like the server where a developer clicks', () => {
     });
     expect(tooShort.body).toEqual({ code: 400, msg: '密码长度不能少于 8 个字符' });
 
+    // Request text refuses control and bidi characters, as the server does (contract common.ts).
+    const disguised = await call(routes.createAccount, {
+      body: { accountNumber: 'x1', accountName: '某\u202e人', password: 'Sample#2026', state: 1, orgId: 1 },
+    });
+    expect(disguised.body).toEqual({ code: 400, msg: '用户名不能包含控制字符或文字方向控制字符' });
+
     const duplicate = await call(routes.createAccount, {
       body: { accountNumber: 'admin', accountName: '重复', password: 'Sample#2026', state: 1, orgId: 1 },
     });

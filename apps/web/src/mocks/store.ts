@@ -23,6 +23,8 @@ export interface StoredFile {
   contentType: string;
   bytes: Blob;
   ownerId: string | null;
+  /** The uploading account: the file is theirs (as on the server). */
+  uploadedBy: number;
 }
 
 /** A single-use token handed out by a verification step, and what it proves. */
@@ -50,8 +52,8 @@ export interface MockStore {
   dictItems: DictItem[];
   regions: Array<Omit<Region, 'hasChildren'>>;
   files: StoredFile[];
-  /** Text documents by document id, with the (path, owner id) they were saved under. */
-  texts: Map<string, { path: string; ownerId: string; content: unknown }>;
+  /** Text documents by document id, with the (path, owner id) they were saved under and the account that owns them. */
+  texts: Map<string, { path: string; ownerId: string; accountId: number; content: unknown }>;
   /** Codes sent (captcha, SMS, e-mail) by id: what they were sent to. Any answer is accepted in the mock. */
   codes: Map<string, IssuedToken>;
   /** Tokens answered by a validation, spent by the call that uses them. */

@@ -1,3 +1,4 @@
+import { MULTILINE_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from '@gatehouse/contract';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -41,6 +42,7 @@ const messages = {
   enum: (field: string) => `${field}取值不正确`,
   duplicate: (field: string) => `${field}不能重复`,
   unknownField: (field: string) => `不支持的字段：${field}`,
+  plainText: (field: string) => `${field}不能包含控制字符或文字方向控制字符`,
   body: '请求内容格式不正确',
 };
 
@@ -81,6 +83,11 @@ export function validationMessage(schema: TSchema, value: unknown): string | nul
     case 'const':
     case 'enum':
       return messages.enum(field);
+    case 'pattern':
+      // The contract's default for request text (common.ts): controls and bidi characters refused.
+      return params.pattern === PLAIN_TEXT_PATTERN || params.pattern === MULTILINE_TEXT_PATTERN
+        ? messages.plainText(field)
+        : messages.type(field);
     default:
       return field ? messages.type(field) : messages.body;
   }

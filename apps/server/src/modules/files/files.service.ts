@@ -9,16 +9,19 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import type { Kysely } from 'kysely';
+import type { UploadLimits } from '../../config.js';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, FileRow } from '../../platform/db/schema.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { CONTENT_TYPES, contentMatches, IMAGE_EXTENSIONS, servedInline } from './content-types.js';
 import type { FileStorage } from './storage.js';
 
 const allowed = new Set(ALLOWED_EXTENSIONS);
-const tooLarge = () => new AppError(413, t('file.tooLarge', { limit: Math.round(UPLOAD_MAX_BYTES / 1048576) }));
+const MB = 1_048_576;
+const tooLarge = () => new AppError(413, t('file.tooLarge', { limit: Math.round(UPLOAD_MAX_BYTES / MB) }));
+const HOUR_MS = 3_600_000;
 
 /** The uploader's name without any path, control or bidi characters. */
 export function cleanFileName(raw: string): string {
@@ -89,15 +92,96 @@ export function imageVerdict(head: Uint8Array): 'ok' | 'unreadable' | 'tooLarge'
   return 'ok';
 }
 
-export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
+export interface FilesDeps {
+  /**
+   * The ownership rule (authz.mayActOnOwnedBy): the owner account, or one that manages accounts and dominates it.
+   * `null`: the owner is unknown (rows from before 0012 without a writer).
+   */
+  mayAccess: (principal: Principal, ownerAccountId: number | null) => Promise<boolean>;
+  limits: UploadLimits;
+  /** The clock the hourly upload window is judged by. */
+  now?: () => number;
+}
+
+export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: FilesDeps) {
+  const now = deps.now ?? Date.now;
+  const { quotaBytes, perAccountHour } = deps.limits;
+
+  const mayReach = (principal: Principal, owner: number | null) =>
+    owner === principal.accountId ? Promise.resolve(true) : deps.mayAccess(principal, owner);
+
+  /** Bytes stored by the account's files. */
+  async function usedBytes(accountId: number): Promise<number> {
+    const row = await db
+      .selectFrom('file')
+      .select((eb) => eb.fn.sum<string | number | null>('size').as('used'))
+      .where('uploaded_by', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.used ?? 0);
+  }
+
+  const quotaRefusal = (used: number) =>
+    new AppError(413, t('file.quota', { quota: Math.round(quotaBytes / MB), used: (used / MB).toFixed(1) }));
+
+  /** The account whose upload started the group: the group is theirs (null: no such group yet). */
+  async function groupOwner(group: string): Promise<{ owner: number | null } | undefined> {
+    const row = await db
+      .selectFrom('file')
+      .select('uploaded_by')
+      .where('owner_id', '=', group)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row && { owner: row.uploaded_by };
+  }
+
+  /**
+   * Records this upload in the account's hourly window, or refuses it. The row goes in before the count, so of
+   * racing uploads (in any process) the last to count sees all the others: the cap is never passed, only at worst
+   * a racing pair is both refused. A refused attempt takes its row back.
+   */
+  async function admitAttempt(accountId: number): Promise<void> {
+    const at = now();
+    const since = new Date(at - HOUR_MS).toISOString();
+    await db.deleteFrom('upload_attempt').where('account_id', '=', accountId).where('at', '<', since).execute();
+    const { id } = await db
+      .insertInto('upload_attempt')
+      .values({ account_id: accountId, at: new Date(at).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('upload_attempt')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow();
+    if (Number(n) > perAccountHour) {
+      await db.deleteFrom('upload_attempt').where('id', '=', id).execute();
+      throw new AppError(429, t('file.rate', { limit: perAccountHour }));
+    }
+  }
+
   return {
     /**
      * Streams the one file of a multipart request to storage (memory stays flat whatever the size), checking
-     * name and extension before and the content signature after; a refusal leaves no bytes and no row.
+     * name and extension before and the content signature after; a refusal leaves no bytes and no row. The
+     * group, the quota and the hourly cap are judged before any byte is read; the stream stops at what is left
+     * of the quota.
      */
     async upload(request: FastifyRequest, ownerId: string | undefined, principal: Principal) {
       if (!request.isMultipart()) throw badRequest(t('file.notMultipart'));
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0 } });
+      if (ownerId !== undefined) {
+        const group = await groupOwner(ownerId);
+        if (group && !(await mayReach(principal, group.owner))) throw forbidden(t('file.groupForbidden'));
+      }
+      const used = await usedBytes(principal.accountId);
+      if (used >= quotaBytes) throw quotaRefusal(used);
+      await admitAttempt(principal.accountId);
+      const limit = Math.min(UPLOAD_MAX_BYTES, quotaBytes - used);
+      // Past the quota's rest, not the upload limit: the answer names the quota.
+      const overLimit = () => (limit < UPLOAD_MAX_BYTES ? quotaRefusal(used) : tooLarge());
+      const part = await request.file({ limits: { fileSize: limit, files: 1, fields: 0 } });
       if (!part) throw badRequest(t('file.missing'));
       const name = cleanFileName(part.filename);
       const ext = extensionOf(name);
@@ -115,14 +199,14 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
         written = await storage.write(key, part.file);
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge();
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw overLimit();
         // The storage removed its partial file; the rest of the body is drained so the answer reaches the caller.
         if (code === 'ENOSPC' || code === 'EDQUOT') throw refuse(new AppError(507, t('file.noSpace')));
         throw error;
       }
       if (part.file.truncated) {
         await storage.remove(key);
-        throw tooLarge();
+        throw overLimit();
       }
       if (!contentMatches(ext, written.head)) {
         await storage.remove(key);
@@ -149,13 +233,21 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
         sha256: written.sha256,
         owner_id: ownerId ?? null,
         uploaded_by: principal.accountId,
-        created_at: new Date().toISOString(),
+        created_at: new Date(now()).toISOString(),
       };
       try {
         await db.insertInto('file').values(row).execute();
       } catch (error) {
         await storage.remove(key);
         throw error;
+      }
+      // Racing uploads of one account each fitted the rest of the quota on their own: the row goes in before the
+      // sum, so the last to sum sees the others and the total never ends up past the quota.
+      const total = await usedBytes(principal.accountId);
+      if (total > quotaBytes) {
+        await db.deleteFrom('file').where('id', '=', row.id).execute();
+        await storage.remove(key);
+        throw quotaRefusal(total - written.size);
       }
       return toUploaded(row);
     },
@@ -172,7 +264,8 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        // Never in a shared cache, and revalidated (a 304 by the ETag) so a deleted file is gone at once.
+        .header('Cache-Control', 'private, no-cache')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         .header('ETag', etag)
         .header('Accept-Ranges', 'bytes');
@@ -192,11 +285,14 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
       return reply.send(storage.read(row.storage_key));
     },
 
-    async images(ownerId: string) {
+    /** The images of a group, oldest first: the group's owner's, and those who may act on that owner. */
+    async images(group: string, principal: Principal) {
+      const found = await groupOwner(group);
+      if (found && !(await mayReach(principal, found.owner))) throw forbidden(t('file.imagesForbidden'));
       const rows = await db
         .selectFrom('file')
         .selectAll()
-        .where('owner_id', '=', ownerId)
+        .where('owner_id', '=', group)
         .where('ext', 'in', [...IMAGE_EXTENSIONS])
         .orderBy('created_at')
         .orderBy('id')
@@ -204,24 +300,48 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
       return rows.map((row) => ({ url: fileUrl(row), name: row.name }));
     },
 
-    /** Stores a JSON document as the one of (path, id): replacing it keeps its id. */
+    /**
+     * Deletes a file the caller may act on: the row, then the bytes (its capability url answers 404 from then
+     * on). Should the bytes not go, the row comes back, so no file is left listed without its bytes.
+     */
+    async remove(id: string, principal: Principal): Promise<null> {
+      const row = await db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(t('file.notFound'));
+      if (!(await mayReach(principal, row.uploaded_by))) throw forbidden(t('file.deleteForbidden'));
+      const deleted = await db.deleteFrom('file').where('id', '=', id).executeTakeFirst();
+      // A racing delete got there first.
+      if (Number(deleted.numDeletedRows) === 0) throw notFound(t('file.notFound'));
+      try {
+        await storage.remove(row.storage_key);
+      } catch (error) {
+        await db.insertInto('file').values(row).execute();
+        throw error;
+      }
+      return null;
+    },
+
+    /**
+     * Stores a JSON document as the one of (path, id): replacing it keeps its id and its owner (the account that
+     * first stored it); another account replaces it only when it may act on that owner.
+     */
     async saveText(path: string, ownerId: string, content: unknown, principal: Principal): Promise<string> {
       const text = JSON.stringify(content ?? null);
       if (Buffer.byteLength(text) > TEXT_DOCUMENT_MAX_BYTES) {
         throw new AppError(413, t('file.textTooLarge', { limit: TEXT_DOCUMENT_MAX_BYTES / 1024 }));
       }
-      const now = new Date().toISOString();
+      const stamp = new Date(now()).toISOString();
       const save = async () => {
         const existing = await db
           .selectFrom('text_document')
-          .select('id')
+          .select(['id', 'account_id'])
           .where('path', '=', path)
           .where('owner_id', '=', ownerId)
           .executeTakeFirst();
         if (existing) {
+          if (!(await mayReach(principal, existing.account_id))) throw forbidden(t('file.textForbidden'));
           await db
             .updateTable('text_document')
-            .set({ content: text, updated_by: principal.accountId, updated_at: now })
+            .set({ content: text, updated_by: principal.accountId, updated_at: stamp })
             .where('id', '=', existing.id)
             .execute();
           return existing.id;
@@ -229,22 +349,35 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage) {
         const id = randomUUID();
         await db
           .insertInto('text_document')
-          .values({ id, path, owner_id: ownerId, content: text, updated_by: principal.accountId, updated_at: now })
+          .values({
+            id,
+            path,
+            owner_id: ownerId,
+            account_id: principal.accountId,
+            content: text,
+            updated_by: principal.accountId,
+            updated_at: stamp,
+          })
           .execute();
         return id;
       };
       try {
         return await save();
       } catch (error) {
-        // Two first saves at once: the loser finds the winner's row and replaces its content.
+        // Two first saves at once: the loser finds the winner's row and replaces its content, if it may.
         if (isUniqueViolation(error)) return save();
         throw error;
       }
     },
 
-    async text(id: string): Promise<unknown> {
-      const row = await db.selectFrom('text_document').select('content').where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound(t('file.textNotFound'));
+    /** A document the caller may not reach answers like a missing one: its id tells nothing. */
+    async text(id: string, principal: Principal): Promise<unknown> {
+      const row = await db
+        .selectFrom('text_document')
+        .select(['content', 'account_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row || !(await mayReach(principal, row.account_id))) throw notFound(t('file.textNotFound'));
       return JSON.parse(row.content);
     },
   };

@@ -4,9 +4,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { UPLOAD_MAX_BYTES } from '@gatehouse/contract';
+import { resourceKey, routes, UPLOAD_MAX_BYTES } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { lanes, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
 import { IMAGE_MAX_SIDE, imageVerdict, parseRange } from './files.service.js';
 
 const PNG = Buffer.from(
@@ -117,7 +117,7 @@ describe.each(lanes)('files on %s', (lane) => {
     expect(got.headers).toMatchObject({
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'private, no-cache',
       'accept-ranges': 'bytes',
       'content-length': String(PNG.length),
     });
@@ -265,6 +265,292 @@ describe.each(lanes)('files on %s', (lane) => {
     expect(missing.status).toBe(404);
     const badPath = await t.call('POST', '/file/text/..%2Fetc/42', { token: admin, body: {} });
     expect(badPath.status).toBe(400);
+  });
+});
+
+const OWNER_PASSWORD = 'Files#Owner2026-ok';
+/** A zip of `size` bytes: its signature, then zeros. */
+const zipOf = (size: number) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(size - 4)]);
+
+/** Ownership, quota, hourly cap and deletion (issue 15): each test signs in accounts of its own. */
+describe.each(lanes)('file ownership on %s', (lane) => {
+  const QUOTA = 1_048_576;
+  const PER_HOUR = 5;
+  let t: TestApp;
+  let admin: string;
+  let rootOrg: number;
+  /** Holds 编辑账号 (and the account list); dominates accounts without a role. */
+  let managerRole: number;
+  /** The manager's resources and one more: the manager does not dominate it. */
+  let widerRole: number;
+  let serial = 0;
+
+  async function account(roleId: number | null = null): Promise<{ id: number; token: string }> {
+    const number = `fo${lane}${++serial}`;
+    const res = await t.call('POST', '/account', {
+      token: admin,
+      body: { accountNumber: number, accountName: number, password: OWNER_PASSWORD, orgId: rootOrg, roleId, state: 1 },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    return { id: (res.body.data as { id: number }).id, token: await t.login(number, OWNER_PASSWORD) };
+  }
+
+  const upload = async (token: string, filename: string, content: Buffer, query?: Record<string, string>) => {
+    const response = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      query,
+      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart(filename, content),
+    });
+    return { status: response.statusCode, body: response.json() as { msg: string; data: Uploaded } };
+  };
+
+  const fileRows = async (accountId: number) =>
+    t.database.db.selectFrom('file').select(['id', 'storage_key']).where('uploaded_by', '=', accountId).execute();
+
+  beforeAll(async () => {
+    t = await startTestApp(lane, { uploads: { ...testConfig().uploads, quotaBytes: QUOTA, perAccountHour: PER_HOUR } });
+    admin = await t.login();
+    rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+      id: number;
+      method: string | null;
+      url: string | null;
+      route: string | null;
+    }>;
+    const api = (route: { method: string; path: string }) =>
+      resources.find(
+        (r) => r.method && r.url && resourceKey(r.method, r.url) === resourceKey(route.method, route.path),
+      )!.id;
+    const menu = resources.find((r) => r.route === '/user/Account')!.id;
+    const managed = [menu, api(routes.updateAccount), api(routes.listAccounts)];
+    const role = async (name: string, ids: number[]) => {
+      const res = await t.call('POST', '/role', { token: admin, body: { name, resources: ids } });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    managerRole = await role(`files-manager-${lane}`, managed);
+    widerRole = await role(`files-wider-${lane}`, [...managed, api(routes.listDicts)]);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('keeps a text document to its owner: another account can neither read nor overwrite it', async () => {
+    const alice = await account();
+    const bob = await account();
+    const saved = await t.call('POST', '/file/text/note/fo-a1', { token: alice.token, body: { text: '甲的笔记' } });
+    expect(saved.status, saved.body.msg).toBe(200);
+    const id = saved.body.data as string;
+
+    // Reading: the same answer as a document that does not exist.
+    const read = await t.call('GET', `/file/text/${id}`, { token: bob.token });
+    const missing = await t.call('GET', '/file/text/no-such-document', { token: bob.token });
+    expect(read.status).toBe(404);
+    expect(read.body).toEqual(missing.body);
+    // Writing to the owner's (path, id): refused, and the content is untouched.
+    const overwrite = await t.call('POST', '/file/text/note/fo-a1', { token: bob.token, body: { text: '乙改的' } });
+    expect(overwrite.status).toBe(403);
+    expect(overwrite.body.msg).toBe('无权修改他人的文档');
+
+    const own = await t.call('GET', `/file/text/${id}`, { token: alice.token });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual({ text: '甲的笔记' });
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const again = await t.call('POST', '/file/text/note/fo-a1', { token: alice.token, body: { text: '改过' } });
+    expect(again.body.data).toBe(id);
+    expect((await t.call('GET', `/file/text/${id}`, { token: alice.token })).body.data).toEqual({ text: '改过' });
+  });
+
+  it('lets an account holding 编辑账号 that dominates the owner read and write, and nobody wider', async () => {
+    const alice = await account();
+    const manager = await account(managerRole);
+    const wider = await account(widerRole);
+    const id = (await t.call('POST', '/file/text/note/fo-m1', { token: alice.token, body: [1] })).body.data as string;
+    const widersId = (await t.call('POST', '/file/text/note/fo-w1', { token: wider.token, body: [2] })).body
+      .data as string;
+
+    expect((await t.call('GET', `/file/text/${id}`, { token: manager.token })).body.data).toEqual([1]);
+    const edit = await t.call('POST', '/file/text/note/fo-m1', { token: manager.token, body: [1, 1] });
+    expect(edit.status, edit.body.msg).toBe(200);
+    expect(edit.body.data).toBe(id);
+    // Still Alice's: she reads the manager's edit, and the super-admin reaches it too.
+    expect((await t.call('GET', `/file/text/${id}`, { token: alice.token })).body.data).toEqual([1, 1]);
+    expect((await t.call('GET', `/file/text/${id}`, { token: admin })).status).toBe(200);
+    const row = await t.database.db
+      .selectFrom('text_document')
+      .select(['account_id', 'updated_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ account_id: alice.id, updated_by: manager.id });
+
+    // An account the manager does not dominate: like a missing document, and no write.
+    expect((await t.call('GET', `/file/text/${widersId}`, { token: manager.token })).status).toBe(404);
+    expect((await t.call('POST', '/file/text/note/fo-w1', { token: manager.token, body: [] })).status).toBe(403);
+    // The manager's own document is out of reach of the account without a role.
+    const managersId = (await t.call('POST', '/file/text/note/fo-m2', { token: manager.token, body: {} })).body
+      .data as string;
+    expect((await t.call('GET', `/file/text/${managersId}`, { token: alice.token })).status).toBe(404);
+  });
+
+  it("refuses another account's image list and uploads into its group, and serves files as private", async () => {
+    const alice = await account();
+    const bob = await account();
+    const manager = await account(managerRole);
+    const first = await upload(alice.token, '甲.png', PNG, { ownerId: 'fo-gallery' });
+    expect(first.status, first.body.msg).toBe(200);
+
+    const list = await t.call('GET', '/file/images', { token: bob.token, query: { id: 'fo-gallery' } });
+    expect(list.status).toBe(403);
+    expect(list.body.msg).toBe('无权查看他人的图片列表');
+    expect(list.body.data).toBeUndefined();
+    const before = storedFiles(t.config.dataDir);
+    const intrude = await upload(bob.token, '乙.png', PNG, { ownerId: 'fo-gallery' });
+    expect(intrude.status).toBe(403);
+    expect(intrude.body.msg).toBe('无权向他人的文件分组上传文件');
+    expect(storedFiles(t.config.dataDir)).toEqual(before);
+    expect(await fileRows(bob.id)).toEqual([]);
+
+    // The manager (dominating Alice) adds to her group; she lists both.
+    expect((await upload(manager.token, '管理员补充.png', PNG, { ownerId: 'fo-gallery' })).status).toBe(200);
+    const own = await t.call('GET', '/file/images', { token: alice.token, query: { id: 'fo-gallery' } });
+    expect((own.body.data as Array<{ name: string }>).map((i) => i.name)).toEqual(['甲.png', '管理员补充.png']);
+    // A group nobody has used yet is anyone's to start.
+    expect((await t.call('GET', '/file/images', { token: bob.token, query: { id: 'fo-empty' } })).body.data).toEqual(
+      [],
+    );
+
+    const got = await t.app.fastify.inject({ method: 'GET', url: first.body.data.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('private, no-cache');
+    const ranged = await t.app.fastify.inject({
+      method: 'GET',
+      url: first.body.data.url,
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('deletes one’s own file, row and bytes; its url then answers 404; another’s file is refused', async () => {
+    const alice = await account();
+    const bob = await account();
+    const manager = await account(managerRole);
+    const file = (await upload(alice.token, '删除我.pdf', PDF)).body.data;
+    const [row] = await fileRows(alice.id);
+    const onDisk = () => storedFiles(t.config.dataDir).some((path) => path.endsWith(row!.storage_key));
+    expect(onDisk()).toBe(true);
+
+    const refused = await t.call('DELETE', '/file', { token: bob.token, query: { id: file.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('无权删除他人的文件');
+    expect(onDisk()).toBe(true);
+    expect((await t.app.fastify.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
+
+    const deleted = await t.call('DELETE', '/file', { token: alice.token, query: { id: file.id } });
+    expect(deleted.status, deleted.body.msg).toBe(200);
+    expect(await fileRows(alice.id)).toEqual([]);
+    expect(onDisk()).toBe(false);
+    const gone = await t.app.fastify.inject({ method: 'GET', url: file.url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().msg).toBe('文件不存在或已被删除');
+    expect((await t.call('DELETE', '/file', { token: alice.token, query: { id: file.id } })).status).toBe(404);
+    expect((await t.call('DELETE', '/file', { token: alice.token, query: { id: '../x' } })).status).toBe(400);
+
+    // The dominance rule: the manager deletes Alice's file.
+    const other = (await upload(alice.token, '二.pdf', PDF)).body.data;
+    expect((await t.call('DELETE', '/file', { token: manager.token, query: { id: other.id } })).status).toBe(200);
+    expect(await fileRows(alice.id)).toEqual([]);
+  });
+
+  it('refuses an upload past the account quota before keeping anything, and frees the quota on delete', async () => {
+    const alice = await account();
+    const bob = await account();
+    const first = await upload(alice.token, 'a.zip', zipOf(600 * 1024));
+    expect(first.status, first.body.msg).toBe(200);
+    const before = storedFiles(t.config.dataDir);
+
+    // 600 KB more would pass 1 MB: the stream stops at what is left and nothing is kept.
+    const over = await upload(alice.token, 'b.zip', zipOf(600 * 1024));
+    expect(over.status).toBe(413);
+    expect(over.body.msg).toBe('上传空间已满：每个账号最多存储 1 MB 文件（已用 0.6 MB），请删除不需要的文件后再试');
+    expect(storedFiles(t.config.dataDir)).toEqual(before);
+    expect((await fileRows(alice.id)).length).toBe(1);
+    // What still fits is taken; once full, refused before a byte is read.
+    expect((await upload(alice.token, 'c.zip', zipOf(QUOTA - 600 * 1024))).status).toBe(200);
+    const full = await upload(alice.token, 'd.pdf', PDF);
+    expect(full.status).toBe(413);
+    expect(full.body.msg).toMatch(/^上传空间已满：每个账号最多存储 1 MB 文件（已用 1\.0 MB）/);
+    // Another account's quota is its own.
+    expect((await upload(bob.token, 'e.zip', zipOf(600 * 1024))).status).toBe(200);
+
+    expect((await t.call('DELETE', '/file', { token: alice.token, query: { id: first.body.data.id } })).status).toBe(
+      200,
+    );
+    expect((await upload(alice.token, 'f.pdf', PDF)).status).toBe(200);
+  });
+
+  it('never lets racing uploads of one account pass the quota together', async () => {
+    const alice = await account();
+    const before = storedFiles(t.config.dataDir).length;
+    const results = await Promise.all(
+      ['r1.zip', 'r2.zip', 'r3.zip'].map((name) => upload(alice.token, name, zipOf(600 * 1024))),
+    );
+    const stored = results.filter((r) => r.status === 200).length;
+    expect(stored).toBeLessThanOrEqual(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.status).toBe(413);
+    const rows = await t.database.db.selectFrom('file').select('size').where('uploaded_by', '=', alice.id).execute();
+    expect(rows.length).toBe(stored);
+    expect(rows.reduce((sum, r) => sum + Number(r.size), 0)).toBeLessThanOrEqual(QUOTA);
+    expect(storedFiles(t.config.dataDir).length).toBe(before + stored);
+  });
+
+  it('caps uploads per account per hour, counted in the database for every process', async () => {
+    const alice = await account();
+    const bob = await account();
+    for (let i = 0; i < PER_HOUR - 1; i++) expect((await upload(alice.token, `${i}.png`, PNG)).status).toBe(200);
+    // A second server process on the same database counts the same attempts.
+    const other = await startTestApp(
+      lane,
+      { uploads: { ...testConfig().uploads, quotaBytes: QUOTA, perAccountHour: PER_HOUR } },
+      t.database,
+    );
+    try {
+      const last = await other.app.fastify.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        headers: { authorization: alice.token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart('last.png', PNG),
+      });
+      expect(last.statusCode, last.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    const before = storedFiles(t.config.dataDir);
+    const refused = await upload(alice.token, 'more.png', PNG);
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe(`上传过于频繁：每个账号每小时最多上传 ${PER_HOUR} 个文件，请稍后再试`);
+    expect(storedFiles(t.config.dataDir)).toEqual(before);
+    expect((await fileRows(alice.id)).length).toBe(PER_HOUR);
+    // Deleting a file does not give an attempt back; another account has its own count.
+    const [row] = await fileRows(alice.id);
+    expect((await t.call('DELETE', '/file', { token: alice.token, query: { id: row!.id } })).status).toBe(200);
+    expect((await upload(alice.token, 'more.png', PNG)).status).toBe(429);
+    expect((await upload(bob.token, 'bob.png', PNG)).status).toBe(200);
+
+    // An hour later the window has moved on (the attempts moved back rather than the clock forward).
+    await t.database.db
+      .updateTable('upload_attempt')
+      .set({ at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where('account_id', '=', alice.id)
+      .execute();
+    expect((await upload(alice.token, 'later.png', PNG)).status).toBe(200);
+    // The stale rows went with that upload.
+    const left = await t.database.db
+      .selectFrom('upload_attempt')
+      .select('id')
+      .where('account_id', '=', alice.id)
+      .execute();
+    expect(left.length).toBe(1);
   });
 });
 

@@ -21,7 +21,7 @@ export interface Client {
 export interface VerificationDeps {
   repo: VerificationRepository;
   /** Keys the HMAC of stored answers, so a database leak does not reveal live codes. */
-  secret: string;
+  secret: string | Buffer;
   limits: VerificationLimits;
   sms: MessageSender;
   email: MessageSender;

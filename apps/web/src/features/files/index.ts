@@ -1,1 +1,2 @@
+export { deleteFile } from './api/files.api';
 export { UploadProvider } from './UploadProvider';

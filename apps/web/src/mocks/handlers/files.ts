@@ -3,13 +3,15 @@ import {
   extensionOf,
   FILE_GROUPS,
   FILE_NAME_MAX,
+  resourceKey,
   routes,
   TEXT_DOCUMENT_MAX_BYTES,
   UPLOAD_MAX_BYTES,
 } from '@gatehouse/contract';
 import { HttpResponse } from 'msw';
 import { fail, failure, handle, handleRaw } from '../handle';
-import type { StoredFile } from '../store';
+import { heldResources, mayManageAccount } from '../permissions';
+import type { MockStore, StoredAccount, StoredFile } from '../store';
 import { randomId } from '../token';
 
 const IMAGE_EXTENSIONS = new Set(FILE_GROUPS['t-image']);
@@ -29,11 +31,28 @@ const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/**
+ * The server's ownership rule (authz.mayActOnOwnedBy): the owner, or an account holding 编辑账号 that may act on
+ * the owner.
+ */
+function mayActOnOwnedBy(store: MockStore, me: StoredAccount, ownerId: number): boolean {
+  if (ownerId === me.id) return true;
+  const owner = store.accounts.find((a) => a.id === ownerId);
+  const edit = resourceKey(routes.updateAccount.method, routes.updateAccount.path);
+  const holdsEdit = heldResources(store, me).some((r) => resourceKey(r.method ?? '', r.url ?? '') === edit);
+  return !!owner && holdsEdit && mayManageAccount(store, me, owner);
+}
+
+/** The account whose upload started a group (the group is theirs). */
+const groupOwner = (store: MockStore, group: string) => store.files.find((f) => f.ownerId === group)?.uploadedBy;
+
 /** The capability url the server answers too: the bytes are then served by the downloadFile mock. */
 const fileUrl = (file: StoredFile) => `/api/file/raw/${file.key}/${encodeURIComponent(file.name)}`;
 
 export const fileMocks = {
-  uploadFile: handle(routes.uploadFile, async ({ store, query, request }) => {
+  uploadFile: handle(routes.uploadFile, async ({ store, query, request, me }) => {
+    const group = query.ownerId === undefined ? undefined : groupOwner(store, query.ownerId);
+    if (group !== undefined && !mayActOnOwnedBy(store, me(), group)) fail('无权向他人的文件分组上传文件', 403);
     const form = await request.formData().catch(() => fail('请以 multipart/form-data 方式上传文件'));
     const file = form.get('file');
     if (!(file instanceof Blob)) fail('请选择要上传的文件');
@@ -49,6 +68,7 @@ export const fileMocks = {
       contentType: CONTENT_TYPES[ext] ?? (file.type || 'application/octet-stream'),
       bytes: file,
       ownerId: query.ownerId ?? null,
+      uploadedBy: me().id,
     };
     store.files.push(stored);
     return { id: stored.id, name, url: fileUrl(stored), size: file.size, contentType: stored.contentType };
@@ -68,26 +88,40 @@ export const fileMocks = {
     });
   }),
 
-  listImages: handle(routes.listImages, ({ store, query }) =>
-    store.files
+  listImages: handle(routes.listImages, ({ store, query, me }) => {
+    const group = groupOwner(store, query.id);
+    if (group !== undefined && !mayActOnOwnedBy(store, me(), group)) fail('无权查看他人的图片列表', 403);
+    return store.files
       .filter((f) => f.ownerId === query.id && IMAGE_EXTENSIONS.has(extensionOf(f.name)))
-      .map((f) => ({ url: fileUrl(f), name: f.name })),
-  ),
+      .map((f) => ({ url: fileUrl(f), name: f.name }));
+  }),
 
-  saveText: handle(routes.saveText, ({ store, params, body }) => {
+  deleteFile: handle(routes.deleteFile, ({ store, query, me }) => {
+    const index = store.files.findIndex((f) => f.id === query.id);
+    const file = store.files[index];
+    if (!file) fail('文件不存在或已被删除', 404);
+    if (!mayActOnOwnedBy(store, me(), file.uploadedBy)) fail('无权删除他人的文件', 403);
+    store.files.splice(index, 1);
+    return null;
+  }),
+
+  saveText: handle(routes.saveText, ({ store, params, body, me }) => {
     if (new TextEncoder().encode(JSON.stringify(body ?? null)).length > TEXT_DOCUMENT_MAX_BYTES) {
       fail(`文档内容超出限制（最大 ${TEXT_DOCUMENT_MAX_BYTES / 1024} KB）`, 413);
     }
     // One document per (path, owner id): saving again replaces it under the same document id.
     const existing = [...store.texts].find(([, doc]) => doc.path === params.path && doc.ownerId === params.id);
+    if (existing && !mayActOnOwnedBy(store, me(), existing[1].accountId)) fail('无权修改他人的文档', 403);
     const id = existing?.[0] ?? randomId(12);
-    store.texts.set(id, { path: params.path, ownerId: params.id, content: body ?? null });
+    const accountId = existing?.[1].accountId ?? me().id;
+    store.texts.set(id, { path: params.path, ownerId: params.id, accountId, content: body ?? null });
     return id;
   }),
 
-  getText: handle(routes.getText, ({ store, params }) => {
+  getText: handle(routes.getText, ({ store, params, me }) => {
     const doc = store.texts.get(params.id);
-    if (!doc) fail('文档不存在', 404);
+    // Another's document answers like a missing one (as on the server).
+    if (!doc || !mayActOnOwnedBy(store, me(), doc.accountId)) fail('文档不存在', 404);
     return doc.content;
   }),
 };
