@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingDots } from '../../components/loading';
 import { t } from '../../lib/i18n';
 import { useEffectiveTheme } from '../../stores/preferences';
+import { SudoVerification } from '../SudoVerification';
 import { AppHeader } from './AppHeader';
 import { FRAME, navBackground } from './layout-frame';
 import { SideMenu } from './SideMenu';
@@ -47,6 +48,7 @@ export function MainLayout() {
           </Suspense>
         </main>
       </div>
+      <SudoVerification />
     </div>
   );
 }

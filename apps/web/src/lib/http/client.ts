@@ -10,6 +10,7 @@ import {
   resourceKey,
   sealEnvelope,
   TOKEN_RENEWAL_HEADER,
+  VERIFICATION_REQUIRED_HEADER,
 } from '@gatehouse/contract';
 import { currentLocale, t } from '../i18n';
 import { HttpError } from './http-error';
@@ -22,6 +23,7 @@ import type {
   HttpEffectHandler,
   HttpModes,
   HttpSession,
+  IdentityVerifier,
   Params,
   RequestOptions,
   TransferOptions,
@@ -35,6 +37,8 @@ export interface HttpClientOptions {
   session?: HttpSession;
   onEffect?: HttpEffectHandler;
   modes?: HttpModes;
+  /** Sudo mode (see `IdentityVerifier`); null in `configure` uninstalls it. */
+  verifyIdentity?: IdentityVerifier | null;
 }
 
 export interface HttpClient {
@@ -53,8 +57,8 @@ export interface HttpClient {
    * (its JSON body read out of the blob). Answers the bytes and the file name the server proposes.
    */
   download<D extends RouteDef>(route: D, input?: DownloadInput<D>): Promise<DownloadedFile>;
-  /** Installs (or replaces) the session adapter and the effect handler. */
-  configure(options: Pick<HttpClientOptions, 'session' | 'onEffect' | 'modes'>): void;
+  /** Installs (or replaces) the session adapter, the effect handler, the modes and the identity verifier. */
+  configure(options: Pick<HttpClientOptions, 'session' | 'onEffect' | 'modes' | 'verifyIdentity'>): void;
   clearCache(): void;
 }
 
@@ -113,6 +117,12 @@ export function nullifyEmptyParams(params: Params | undefined): Params | undefin
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? null : value]));
 }
 
+/** A refusal that an identity verification would lift (sudo mode): 400 with the verification header. */
+const needsVerification = (error: unknown): boolean =>
+  error instanceof TransportError &&
+  error.response?.status === 400 &&
+  Boolean(error.response.header(VERIFICATION_REQUIRED_HEADER));
+
 /** How many effects wait for a handler (the bootstrap's two calls raise at most two each). */
 const MAX_WAITING_EFFECTS = 8;
 
@@ -120,6 +130,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let session = options.session;
   let onEffect = options.onEffect;
   let modes: HttpModes = options.modes ?? {};
+  let verifyIdentity = options.verifyIdentity ?? undefined;
+  /** The verification under way: calls refused together share one dialog. */
+  let verifying: Promise<boolean> | null = null;
   /**
    * Effects raised before the app installs its handler (the session bootstrap starts before the first render,
    * main.tsx) wait for it, so an expired token still signs out and a failure is still told. A few at most.
@@ -174,7 +187,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         case 400: {
           const message = msg ?? t('http.badRequest');
           notify({ type: 'notify', level: 'error', message });
-          return new HttpError('bad-request', message, status);
+          return new HttpError('bad-request', message, status, needsVerification(error));
         }
         case 401: {
           const message = msg ?? t('http.unauthorized');
@@ -245,25 +258,53 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return { wrapped, key };
   };
 
-  const send = async <T>(config: TransportRequest, quiet?: boolean, wrap = false): Promise<T> => {
+  /** One verification for every call waiting on it; a verifier that fails counts as given up. */
+  const verifyOnce = (verifier: IdentityVerifier): Promise<boolean> => {
+    verifying ??= verifier()
+      .catch(() => false)
+      .finally(() => {
+        verifying = null;
+      });
+    return verifying;
+  };
+
+  /**
+   * Runs `attempt`; a sudo refusal opens the identity verification and, once the user verified, runs it once more
+   * (a new request: a new envelope too). Giving up rejects with the first refusal, reported as usual (its toast).
+   */
+  const withVerification = async <T>(attempt: () => Promise<T>, quiet?: boolean): Promise<T> => {
     try {
-      const token = session?.getToken();
-      const envelope = wrap && modes.encryption && token ? await wrapRequest(config, token) : undefined;
-      const response = await request(envelope ? envelope.wrapped : config);
-      renewToken(response);
-      const body: unknown = response.data;
-      if (envelope && isEnvelope(body) && typeof body.data === 'string') {
-        body.data = await openEnvelope(envelope.key, body.data);
-      }
-      if (isEnvelope(body)) {
-        if (body.code === 500) throw new FailedBody(serverMessage(body) ?? t('http.serverError'));
-        if ('data' in body) return body.data as T;
-      }
-      return body as T;
+      return await attempt();
+    } catch (error) {
+      const verifier = verifyIdentity;
+      if (!verifier || !needsVerification(error) || !(await verifyOnce(verifier))) throw report(error, quiet);
+    }
+    try {
+      return await attempt();
     } catch (error) {
       throw report(error, quiet);
     }
   };
+
+  /** Sends a call and answers the envelope's `data`; a failure is thrown as it came (reported by the caller). */
+  const attemptSend = async <T>(config: TransportRequest, wrap: boolean): Promise<T> => {
+    const token = session?.getToken();
+    const envelope = wrap && modes.encryption && token ? await wrapRequest(config, token) : undefined;
+    const response = await request(envelope ? envelope.wrapped : config);
+    renewToken(response);
+    const body: unknown = response.data;
+    if (envelope && isEnvelope(body) && typeof body.data === 'string') {
+      body.data = await openEnvelope(envelope.key, body.data);
+    }
+    if (isEnvelope(body)) {
+      if (body.code === 500) throw new FailedBody(serverMessage(body) ?? t('http.serverError'));
+      if ('data' in body) return body.data as T;
+    }
+    return body as T;
+  };
+
+  const send = <T>(config: TransportRequest, quiet?: boolean, wrap = false): Promise<T> =>
+    withVerification(() => attemptSend<T>(config, wrap), quiet);
 
   const cache = new Map<string, unknown>();
   const inFlight = new Map<string, Promise<unknown>>();
@@ -357,37 +398,40 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           return client.put(path, input.body, { params: query, signal, headers, quiet, envelope });
       }
     },
-    async download<D extends RouteDef>(route: D, input?: DownloadInput<D>): Promise<DownloadedFile> {
+    download<D extends RouteDef>(route: D, input?: DownloadInput<D>): Promise<DownloadedFile> {
       const { signal, quiet } = input ?? {};
-      try {
-        // Array buffers work alike in browsers and Node (tests); the Blob is made here.
-        const response = await request<ArrayBuffer>({
-          method: 'get',
-          url: fillPath(route.path, undefined),
-          params: nullifyEmptyParams(input?.query as Params | undefined),
-          responseType: 'arraybuffer',
-          signal,
-        });
-        renewToken(response);
-        const type = response.header('content-type');
-        const disposition = response.header('content-disposition');
-        return {
-          blob: new Blob([response.data], typeof type === 'string' ? { type } : {}),
-          fileName: fileNameOf(typeof disposition === 'string' ? disposition : null),
-        };
-      } catch (error) {
-        // A refusal arrives as bytes too: read its envelope so the message is the server's.
-        const answer = error instanceof TransportError ? error.response : undefined;
-        const data: unknown = answer?.data;
-        if (answer && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
-          try {
-            answer.data = JSON.parse(new TextDecoder().decode(data));
-          } catch {
-            answer.data = undefined;
+      const attempt = async (): Promise<DownloadedFile> => {
+        try {
+          // Array buffers work alike in browsers and Node (tests); the Blob is made here.
+          const response = await request<ArrayBuffer>({
+            method: 'get',
+            url: fillPath(route.path, undefined),
+            params: nullifyEmptyParams(input?.query as Params | undefined),
+            responseType: 'arraybuffer',
+            signal,
+          });
+          renewToken(response);
+          const type = response.header('content-type');
+          const disposition = response.header('content-disposition');
+          return {
+            blob: new Blob([response.data], typeof type === 'string' ? { type } : {}),
+            fileName: fileNameOf(typeof disposition === 'string' ? disposition : null),
+          };
+        } catch (error) {
+          // A refusal arrives as bytes too: read its envelope so the message is the server's.
+          const answer = error instanceof TransportError ? error.response : undefined;
+          const data: unknown = answer?.data;
+          if (answer && (data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
+            try {
+              answer.data = JSON.parse(new TextDecoder().decode(data));
+            } catch {
+              answer.data = undefined;
+            }
           }
+          throw error;
         }
-        throw report(error, quiet);
-      }
+      };
+      return withVerification(attempt, quiet);
     },
     configure(next) {
       if (next.session) session = next.session;
@@ -396,6 +440,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         for (const effect of waiting.splice(0)) onEffect(effect);
       }
       if (next.modes) modes = { ...modes, ...next.modes };
+      if (next.verifyIdentity !== undefined) verifyIdentity = next.verifyIdentity ?? undefined;
     },
     clearCache() {
       cache.clear();

@@ -22,6 +22,8 @@ export class HttpError extends Error {
     readonly kind: HttpErrorKind,
     message: string,
     readonly status?: number,
+    /** A sudo-mode refusal (400 with x-verification-required) the user did not lift by verifying. */
+    readonly verificationRequired = false,
   ) {
     super(message);
   }

@@ -16,6 +16,7 @@ export type {
   HttpEffect,
   HttpEffectHandler,
   HttpSession,
+  IdentityVerifier,
   RequestOptions,
 } from './types';
 

@@ -16,6 +16,13 @@ export type HttpEffect =
 
 export type HttpEffectHandler = (effect: HttpEffect) => void;
 
+/**
+ * Sudo mode: opens the identity verification and resolves true once the user proved who they are (the server
+ * then marks the session verified), false when they gave up. Installed by the app; without one, such a refusal
+ * is reported like any 400.
+ */
+export type IdentityVerifier = () => Promise<boolean>;
+
 /** Where the client reads the session token and writes a renewed one. */
 export interface HttpSession {
   getToken(): string | null;
