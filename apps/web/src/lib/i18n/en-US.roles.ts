@@ -7,6 +7,7 @@ export const enUSRoles = {
   'role.colAccountCount': 'Accounts',
   'role.colActions': 'Actions',
   'role.builtinLocked': 'Built-in roles cannot be changed',
+  'role.notAssignable': 'This role holds permissions you lack; you cannot change it',
   'role.builtinTag': 'Built-in',
   'role.dialogTitle': 'Role permissions',
   'role.fieldName': 'Role name',

@@ -108,6 +108,8 @@ export const enUS = {
   'account.fieldConfirmPassword': 'Confirm',
   'account.fieldOrg': 'Organization',
   'account.fieldRole': 'Role',
+  'account.roleNotAssignable': 'This role holds permissions you lack; you cannot assign it',
+  'account.roleNotAssignableTag': ' (not assignable)',
   'account.fieldContactNumber': 'Phone',
   'account.fieldEmail': 'Email',
   'account.fieldState': 'State',
@@ -123,6 +125,8 @@ export const enUS = {
   'account.switchIdentity': 'Act as',
   'account.switchIdentityConfirm': 'Act as account {accountNumber}?',
   'account.switched': 'Identity switched',
+  'account.notManageable': 'This account holds permissions you lack; you cannot act on it',
+  'account.builtinOnlySelf': 'Only the built-in administrator itself may act on its account',
 
   'org.pickerTitle': 'Choose organization',
   'org.colName': 'Name',

@@ -5,6 +5,7 @@ export const zhCNRoles = {
   'role.colAccountCount': '账号数',
   'role.colActions': '操作',
   'role.builtinLocked': '内置角色不可修改',
+  'role.notAssignable': '该角色拥有您没有的权限，不能操作',
   'role.builtinTag': '内置',
   'role.dialogTitle': '权限信息',
   'role.fieldName': '角色名称',

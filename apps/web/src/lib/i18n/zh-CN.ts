@@ -110,6 +110,8 @@ export const zhCN = {
   'account.fieldConfirmPassword': '确认密码',
   'account.fieldOrg': '所属组织',
   'account.fieldRole': '角色',
+  'account.roleNotAssignable': '该角色拥有您没有的权限，不能分配',
+  'account.roleNotAssignableTag': '（不可分配）',
   'account.fieldContactNumber': '联系电话',
   'account.fieldEmail': '邮箱',
   'account.fieldState': '状态',
@@ -125,6 +127,8 @@ export const zhCN = {
   'account.switchIdentity': '切换身份',
   'account.switchIdentityConfirm': '确定以账号 {accountNumber} 的身份操作?',
   'account.switched': '已切换身份',
+  'account.notManageable': '该账号拥有您没有的权限，不能操作',
+  'account.builtinOnlySelf': '内置管理员账号只能由其本人操作',
 
   'org.pickerTitle': '选择组织',
   'org.colName': '名称',

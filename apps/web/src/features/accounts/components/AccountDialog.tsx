@@ -127,7 +127,13 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           allowClear
           placeholder={t('common.pleaseSelect')}
           loading={roles.isLoading}
-          options={(roles.data ?? []).map((role) => ({ label: role.name, value: role.id }))}
+          options={(roles.data ?? []).map((role) => ({
+            // A role wider than the caller cannot be handed out (the server refuses it): shown, but not choosable.
+            label: role.assignable ? role.name : `${role.name}${t('account.roleNotAssignableTag')}`,
+            value: role.id,
+            disabled: !role.assignable,
+            title: role.assignable ? role.name : t('account.roleNotAssignable'),
+          }))}
         />
       </Form.Item>
       <Form.Item label={t('account.fieldContactNumber')} name="contactNumber">

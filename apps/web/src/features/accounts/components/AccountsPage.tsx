@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Input, Space, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Input, Space, Tag, Tooltip } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Can } from '../../../components/can';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 // Module paths rather than the folders' index files: those also export antd Table and Form based parts (the paged
@@ -24,6 +24,18 @@ import { useIdentitySwitch } from './use-identity-switch';
  * than with the list (docs/frontend-budgets.md).
  */
 const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
+
+/**
+ * Why the caller may not act on the account (the server's dominance rule, told by the row's `manageable`), or
+ * null when it may.
+ */
+const refusalOf = (account: Account): string | null =>
+  account.manageable ? null : t(account.builtin ? 'account.builtinOnlySelf' : 'account.notManageable');
+
+/** A refused row's buttons stay visible but disabled, with the reason on hover. */
+function Refused({ reason, children }: { reason: string | null; children: ReactNode }) {
+  return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
+}
 
 interface Filters {
   accountNumber: string;
@@ -111,38 +123,61 @@ export function AccountsPage() {
       key: 'actions',
       align: 'center',
       width: 380,
-      render: (account) => (
-        <Space wrap style={{ justifyContent: 'center' }}>
-          <Can routes={routes.updateAccount}>
-            <Button size="small" onClick={() => setDialog({ account })}>
-              {t('common.edit')}
-            </Button>
-          </Can>
-          <Can routes={routes.resetAccountPassword}>
-            <Button size="small" color="orange" variant="outlined" onClick={() => resetPassword(account)}>
-              {t('account.resetPassword')}
-            </Button>
-          </Can>
-          <Can routes={routes.deleteAccount}>
-            <Button
-              size="small"
-              danger
-              disabled={account.builtin || account.id === me?.id}
-              onClick={() => remove(account)}
-            >
-              {t('common.delete')}
-            </Button>
-          </Can>
-          {/* A disabled account cannot be acted as (the server refuses it too). */}
-          {account.id !== me?.id && account.state && (
-            <Can routes={routes.switchIdentity}>
-              <Button size="small" color="primary" variant="outlined" onClick={() => switchTo(account)}>
-                {t('account.switchIdentity')}
-              </Button>
+      render: (account) => {
+        const refusal = refusalOf(account);
+        return (
+          <Space wrap style={{ justifyContent: 'center' }}>
+            <Can routes={routes.updateAccount}>
+              <Refused reason={refusal}>
+                <Button size="small" disabled={!!refusal} onClick={() => setDialog({ account })}>
+                  {t('common.edit')}
+                </Button>
+              </Refused>
             </Can>
-          )}
-        </Space>
-      ),
+            <Can routes={routes.resetAccountPassword}>
+              <Refused reason={refusal}>
+                <Button
+                  size="small"
+                  color="orange"
+                  variant="outlined"
+                  disabled={!!refusal}
+                  onClick={() => resetPassword(account)}
+                >
+                  {t('account.resetPassword')}
+                </Button>
+              </Refused>
+            </Can>
+            <Can routes={routes.deleteAccount}>
+              <Refused reason={refusal}>
+                <Button
+                  size="small"
+                  danger
+                  disabled={!!refusal || account.builtin || account.id === me?.id}
+                  onClick={() => remove(account)}
+                >
+                  {t('common.delete')}
+                </Button>
+              </Refused>
+            </Can>
+            {/* A disabled account cannot be acted as (the server refuses it too). */}
+            {account.id !== me?.id && account.state && (
+              <Can routes={routes.switchIdentity}>
+                <Refused reason={refusal}>
+                  <Button
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    disabled={!!refusal}
+                    onClick={() => switchTo(account)}
+                  >
+                    {t('account.switchIdentity')}
+                  </Button>
+                </Refused>
+              </Can>
+            )}
+          </Space>
+        );
+      },
     });
   }
 

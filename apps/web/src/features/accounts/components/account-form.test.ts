@@ -10,6 +10,7 @@ const account: Account = {
   contactNumber: null,
   email: 'z@example.com',
   state: true,
+  manageable: true,
   createTime: '2024-05-01T05:45:00.000Z',
   orgId: 2,
   orgName: '研发部',

@@ -10,9 +10,17 @@ import { canCall, useSession } from '../../../stores/session';
 import { deleteRole, type Role, useReloadRoles, useRoleList } from '../api/roles.api';
 import { RoleDialog, type RoleDialogTarget } from './RoleDialog';
 
-/** A built-in role's buttons stay visible but disabled, with the reason on hover. */
+/**
+ * Why the role cannot be edited or deleted: it is built in, or it holds permissions the caller lacks (the server's
+ * dominance rule, told by `assignable`); null when it can.
+ */
+const lockOf = (role: Role): string | null =>
+  role.builtin ? t('role.builtinLocked') : role.assignable ? null : t('role.notAssignable');
+
+/** A locked role's buttons stay visible but disabled, with the reason on hover. */
 function Locked({ role, children }: { role: Role; children: ReactNode }) {
-  return role.builtin ? <Tooltip title={t('role.builtinLocked')}>{children}</Tooltip> : children;
+  const reason = lockOf(role);
+  return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
 }
 
 /**
@@ -60,14 +68,14 @@ export function RolesPage() {
         <Space>
           <Can routes={routes.updateRole}>
             <Locked role={role}>
-              <Button size="small" disabled={role.builtin} onClick={() => setDialog({ role })}>
+              <Button size="small" disabled={lockOf(role) !== null} onClick={() => setDialog({ role })}>
                 {t('common.edit')}
               </Button>
             </Locked>
           </Can>
           <Can routes={routes.deleteRole}>
             <Locked role={role}>
-              <Button size="small" danger disabled={role.builtin} onClick={() => remove(role)}>
+              <Button size="small" danger disabled={lockOf(role) !== null} onClick={() => remove(role)}>
                 {t('common.delete')}
               </Button>
             </Locked>

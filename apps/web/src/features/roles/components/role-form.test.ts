@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../api/roles.api';
 import { toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
 
-const role: Role = { id: 4, name: '审计员', remark: null, resources: [1, 2, 21], builtin: false, accountCount: 2 };
+const role: Role = {
+  id: 4,
+  name: '审计员',
+  remark: null,
+  resources: [1, 2, 21],
+  builtin: false,
+  accountCount: 2,
+  assignable: true,
+};
 
 describe('role form mapping', () => {
   it('opens the editor with the role’s resources', () => {
