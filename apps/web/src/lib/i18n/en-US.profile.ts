@@ -21,6 +21,10 @@ export const enUSProfile = {
   'profile.length100': 'At most 100 characters',
   'profile.phoneInvalid': 'Invalid mobile number, please re-enter',
   'profile.emailInvalid': 'Invalid email address',
+  'profile.mobileCode': 'SMS code',
+  'profile.emailCode': 'E-mail code',
+  'profile.mobileCodeHint': 'A new number must be verified: send a code to it and enter the code you receive',
+  'profile.emailCodeHint': 'A new address must be verified: send a code to it and enter the code you receive',
   'profile.save': 'Save',
   'profile.saved': 'Saved!',
 } as const satisfies Record<keyof typeof zhCNProfile, string>;

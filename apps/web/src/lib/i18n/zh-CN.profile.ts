@@ -19,6 +19,10 @@ export const zhCNProfile = {
   'profile.length100': '长度不能超过 100 个字符',
   'profile.phoneInvalid': '手机号格式有误，请重新输入',
   'profile.emailInvalid': '邮箱格式不正确',
+  'profile.mobileCode': '手机验证码',
+  'profile.emailCode': '邮箱验证码',
+  'profile.mobileCodeHint': '更换手机号需验证新号码：点击获取验证码，填写收到的验证码',
+  'profile.emailCodeHint': '更换邮箱需验证新邮箱：点击获取验证码，填写收到的验证码',
   'profile.save': '保 存',
   'profile.saved': '更新成功！',
 } as const;

@@ -1,18 +1,27 @@
 import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RegionCascader } from '../../../components/region-cascader';
 import { ToolBar } from '../../../components/tool-bar';
 import { AvatarUploader } from '../../../components/upload';
-import { useIdentityVerification } from '../../../components/verification';
+import { type CodeHandle, CodeInput, useIdentityVerification } from '../../../components/verification';
 import { formatDateTime } from '../../../lib/format/date';
+import { HttpError } from '../../../lib/http';
 import { byLocale, t } from '../../../lib/i18n';
 import { regionSource } from '../../../lib/regions';
 import { type Account, useSession } from '../../../stores/session';
 import { updatePasswordPath } from '../../auth/components/auth-form';
-import { updateProfile } from '../api/profile.api';
+import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '../api/profile.api';
 import { OwnSessionsCard } from './OwnSessionsCard';
-import { MOBILE_PATTERN, type ProfileFormValues, toProfileBody, toProfileFormValues } from './profile-form';
+import {
+  emailKey,
+  MOBILE_PATTERN,
+  mobileKey,
+  newContacts,
+  type ProfileFormValues,
+  toProfileBody,
+  toProfileFormValues,
+} from './profile-form';
 
 /** 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself. */
 export function ProfilePage() {
@@ -120,29 +129,99 @@ function ProfileAvatar({ user }: { user: Account }) {
   );
 }
 
+/** A code checked for a new mobile number / e-mail: its token, and the value it proves. */
+interface Proof {
+  value: string;
+  token: string;
+}
+
+type ProofKind = 'mobile' | 'email';
+
+const CODE_FIELD = { mobile: 'mobileCode', email: 'emailCode' } as const;
+
 function ProfileForm({ user }: { user: Account }) {
   const [form] = Form.useForm<ProfileFormValues>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const codes = { mobile: useRef<CodeHandle>(null), email: useRef<CodeHandle>(null) };
+  /**
+   * Tokens of codes already checked, kept until the save goes through: a save the user did not confirm in the
+   * identity dialog (sudo mode) can be repeated without a new code. Any other refusal drops them.
+   */
+  const proofs = useRef<Partial<Record<ProofKind, Proof>>>({});
+  // Bumped to start the code inputs afresh (no code sent, no countdown) after a refused save.
+  const [codeRound, setCodeRound] = useState(0);
+  const contactNumber = Form.useWatch('contactNumber', form);
+  const email = Form.useWatch('email', form);
+  const pending = newContacts(user, { contactNumber, email });
+
+  /** The token proving `value` (a code checked before, or the typed one checked now); null: the field says why. */
+  const proofFor = async (kind: ProofKind, value: string): Promise<string | null> => {
+    const key = kind === 'mobile' ? mobileKey(value) : emailKey(value);
+    const known = proofs.current[kind];
+    if (known && known.value === key) return known.token;
+    const field = CODE_FIELD[kind];
+    try {
+      const handle = codes[kind].current;
+      if (!handle) throw new Error(t('verify.codeNotSent'));
+      const token = await handle.check(form.getFieldValue(field) as string | undefined);
+      proofs.current[kind] = { value: key ?? '', token };
+      return token;
+    } catch (error) {
+      form.setFields([{ name: field, errors: [error instanceof Error ? error.message : t('verify.checkFailed')] }]);
+      return null;
+    }
+  };
 
   const save = async (values: ProfileFormValues) => {
     setSaving(true);
-    try {
-      await updateProfile(toProfileBody(values));
-    } catch {
+    const wanted = newContacts(user, values);
+    const mobileToken = wanted.mobile ? await proofFor('mobile', wanted.mobile) : undefined;
+    const emailToken = wanted.email ? await proofFor('email', wanted.email) : undefined;
+    if (mobileToken === null || emailToken === null) {
       setSaving(false);
-      return; // Reported by the http client; keep what was typed.
+      return;
     }
+    try {
+      await updateProfile({
+        ...toProfileBody(values),
+        ...(mobileToken ? { mobileToken } : {}),
+        ...(emailToken ? { emailToken } : {}),
+      });
+    } catch (error) {
+      setSaving(false);
+      // Reported by the http client; keep what was typed. A token may be what was refused: send a new code.
+      if (!(error instanceof HttpError && error.verificationRequired)) {
+        proofs.current = {};
+        form.setFieldsValue({ mobileCode: '', emailCode: '' });
+        setCodeRound((round) => round + 1);
+      }
+      return;
+    }
+    proofs.current = {};
     message.success({ content: t('profile.saved'), key: 'profile.saved' });
     try {
       // The header and the summary above read the session's user.
       await useSession.getState().refreshUser();
-      form.setFieldsValue(toProfileFormValues(useSession.getState().user ?? user));
+      form.setFieldsValue({
+        ...toProfileFormValues(useSession.getState().user ?? user),
+        mobileCode: '',
+        emailCode: '',
+      });
     } catch {
       // Reported by the http client; the save itself went through.
     } finally {
       setSaving(false);
     }
+  };
+
+  /** Validates the new value's field and sends the code to it; null when the field is invalid (it says why). */
+  const sender = (kind: ProofKind) => async (): Promise<string | null> => {
+    const field = kind === 'mobile' ? 'contactNumber' : 'email';
+    await form.validateFields([field]);
+    const target = newContacts(user, form.getFieldsValue([field]))[kind];
+    if (!target) return null;
+    return kind === 'mobile' ? sendProfileMobileCode(target) : sendProfileEmailCode(target);
   };
 
   return (
@@ -179,6 +258,15 @@ function ProfileForm({ user }: { user: Account }) {
       >
         <Input maxLength={30} autoComplete="tel" />
       </Form.Item>
+      {pending.mobile && (
+        <NewContactCode
+          kind="mobile"
+          round={codeRound}
+          handle={codes.mobile}
+          send={sender('mobile')}
+          target={pending.mobile}
+        />
+      )}
       <Form.Item
         label={t('profile.email')}
         name="email"
@@ -186,6 +274,15 @@ function ProfileForm({ user }: { user: Account }) {
       >
         <Input maxLength={254} autoComplete="email" />
       </Form.Item>
+      {pending.email && (
+        <NewContactCode
+          kind="email"
+          round={codeRound}
+          handle={codes.email}
+          send={sender('email')}
+          target={pending.email}
+        />
+      )}
       <Form.Item label={t('profile.address')} style={{ marginBottom: 0 }}>
         <Form.Item name="regionId" style={{ marginBottom: 12 }}>
           <RegionCascader source={regionSource} aria-label={t('profile.region')} />
@@ -208,5 +305,34 @@ function ProfileForm({ user }: { user: Account }) {
         </Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/**
+ * The code field under a changed mobile number / e-mail: 获取验证码 sends to the NEW value. It starts afresh when
+ * the value changes, so a code sent to an earlier value is never checked for this one.
+ */
+function NewContactCode({
+  kind,
+  round,
+  handle,
+  send,
+  target,
+}: {
+  kind: ProofKind;
+  round: number;
+  handle: RefObject<CodeHandle | null>;
+  send: () => Promise<string | null>;
+  target: string;
+}) {
+  return (
+    <Form.Item
+      label={t(kind === 'mobile' ? 'profile.mobileCode' : 'profile.emailCode')}
+      name={CODE_FIELD[kind]}
+      extra={t(kind === 'mobile' ? 'profile.mobileCodeHint' : 'profile.emailCodeHint')}
+      rules={[{ required: true, whitespace: true, message: t('verify.codeRequired') }]}
+    >
+      <CodeInput key={`${round}:${target}`} ref={handle} channel={kind === 'mobile' ? 'sms' : 'email'} send={send} />
+    </Form.Item>
   );
 }

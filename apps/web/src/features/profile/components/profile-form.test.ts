@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../stores/session';
-import { MOBILE_PATTERN, toProfileBody, toProfileFormValues } from './profile-form';
+import { MOBILE_PATTERN, newContacts, toProfileBody, toProfileFormValues } from './profile-form';
 
 describe('profile form', () => {
   it('accepts mainland mobile numbers with or without +86', () => {
@@ -45,6 +45,24 @@ describe('profile form', () => {
       regionId: null,
       address: '',
       introduction: '你好',
+    });
+  });
+
+  it('asks for a code only for a new mobile number or e-mail, compared as the server compares them', () => {
+    const saved = { contactNumber: '13812345678', email: 'Wang@Example.com' };
+    expect(newContacts(saved, { contactNumber: '+86 138-1234-5678', email: ' wang@example.COM ' })).toEqual({
+      mobile: null,
+      email: null,
+    });
+    expect(newContacts(saved, { contactNumber: '0086 13900001111', email: 'li@example.com ' })).toEqual({
+      mobile: '13900001111',
+      email: 'li@example.com',
+    });
+    // Removing one needs no code (only the identity verification).
+    expect(newContacts(saved, { contactNumber: ' ', email: '' })).toEqual({ mobile: null, email: null });
+    expect(newContacts({ contactNumber: null, email: null }, { contactNumber: '13900001111' })).toEqual({
+      mobile: '13900001111',
+      email: null,
     });
   });
 });
