@@ -13,6 +13,12 @@ describe('config', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('keeps sudo mode open 5 minutes by default; SUDO_SECONDS sets it within 10 s to a day', () => {
+    expect(loadConfig({}).sudoSeconds).toBe(300);
+    expect(loadConfig({ SUDO_SECONDS: '60' }).sudoSeconds).toBe(60);
+    expect(() => loadConfig({ SUDO_SECONDS: '5' })).toThrow(ConfigError);
+  });
+
   it('uses INIT_CWD, where npm was invoked, for relative paths', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/gh', DATA_DIR: 'var' }).dataDir).toBe('/home/me/gh/var');
   });
@@ -74,6 +80,30 @@ describe('config', () => {
     expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 60, perRecipientHour: 5 });
     expect(loadConfig({ VERIFY_CODE_ATTEMPTS: '3' }, '/').verification.codeAttempts).toBe(3);
     expect(() => loadConfig({ VERIFY_CODE_ATTEMPTS: '0' }, '/')).toThrow('VERIFY_CODE_ATTEMPTS');
+  });
+
+  it('keeps the logs 180 days and 30 anonymous refusals per client a minute, within bounds', () => {
+    expect(loadConfig({}, '/').audit).toEqual({ retentionDays: 180, anonymousRefusalsPerMinute: 30 });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '0', AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE: '5' }, '/').audit).toEqual({
+      retentionDays: 0,
+      anonymousRefusalsPerMinute: 5,
+    });
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '-1' }, '/')).toThrow('AUDIT_RETENTION_DAYS');
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '1.5' }, '/')).toThrow('AUDIT_RETENTION_DAYS');
+    expect(() => loadConfig({ AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE: 'many' }, '/')).toThrow(
+      'AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE',
+    );
+  });
+
+  it('gives each account a 1024 MB upload quota and 120 uploads an hour, within bounds', () => {
+    expect(loadConfig({}, '/').uploads).toEqual({ quotaBytes: 1024 * 1_048_576, perAccountHour: 120 });
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '5', UPLOAD_PER_ACCOUNT_HOUR: '3' }, '/').uploads).toEqual({
+      quotaBytes: 5 * 1_048_576,
+      perAccountHour: 3,
+    });
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: '0' }, '/')).toThrow('UPLOAD_QUOTA_MB');
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: '1.5' }, '/')).toThrow('UPLOAD_QUOTA_MB');
+    expect(() => loadConfig({ UPLOAD_PER_ACCOUNT_HOUR: 'many' }, '/')).toThrow('UPLOAD_PER_ACCOUNT_HOUR');
   });
 
   it('reads the sign-in limits, within bounds', () => {
