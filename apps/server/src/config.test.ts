@@ -95,6 +95,19 @@ describe('config', () => {
     );
   });
 
+  it('keeps the logs 180 days and 30 anonymous refusals per client a minute, within bounds', () => {
+    expect(loadConfig({}, '/').audit).toEqual({ retentionDays: 180, anonymousRefusalsPerMinute: 30 });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '0', AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE: '5' }, '/').audit).toEqual({
+      retentionDays: 0,
+      anonymousRefusalsPerMinute: 5,
+    });
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '-1' }, '/')).toThrow('AUDIT_RETENTION_DAYS');
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '1.5' }, '/')).toThrow('AUDIT_RETENTION_DAYS');
+    expect(() => loadConfig({ AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE: 'many' }, '/')).toThrow(
+      'AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE',
+    );
+  });
+
   it('gives each account a 1024 MB upload quota and 120 uploads an hour, within bounds', () => {
     expect(loadConfig({}, '/').uploads).toEqual({ quotaBytes: 1024 * 1_048_576, perAccountHour: 120 });
     expect(loadConfig({ UPLOAD_QUOTA_MB: '5', UPLOAD_PER_ACCOUNT_HOUR: '3' }, '/').uploads).toEqual({

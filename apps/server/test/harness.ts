@@ -159,6 +159,9 @@ export async function startTestApp(
       ...(options.ip ? { remoteAddress: options.ip } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
+    // Codes leave through the outbound queue's background sender: delivered before the call returns here, so a
+    // test reads the outbox right after a send as a person reads their phone.
+    await app.flushMessages();
     // A 'file' route answers bytes, not the envelope (e.g. the CSV export): its body stands in as `data`.
     let body: { code: number; msg: string; data?: unknown };
     try {

@@ -1,10 +1,24 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { DB, VerificationCodeTable, VerificationKind, VerificationTokenTable } from '../../platform/db/schema.js';
+import type {
+  DB,
+  MessageQueueTable,
+  VerificationCodeTable,
+  VerificationKind,
+  VerificationTokenTable,
+} from '../../platform/db/schema.js';
 
 export function createVerificationRepository(db: Kysely<DB>) {
   return {
-    async insertCode(row: Insertable<VerificationCodeTable>): Promise<void> {
-      await db.insertInto('verification_code').values(row).execute();
+    /** The code, and its outbound message when there is one, both or neither. */
+    async insertCode(row: Insertable<VerificationCodeTable>, message?: Insertable<MessageQueueTable>): Promise<void> {
+      if (!message) {
+        await db.insertInto('verification_code').values(row).execute();
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('verification_code').values(row).execute();
+        await trx.insertInto('message_queue').values(message).execute();
+      });
     },
 
     findCode(id: string, kind: VerificationKind) {

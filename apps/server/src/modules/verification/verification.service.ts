@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { CAPTCHA_MIME, captchaText, drawCaptcha } from './captcha-image.js';
+import type { MessageQueue } from './message-queue.js';
 import type { MessageSender } from './messaging.js';
 import type { VerificationRepository } from './verification.repository.js';
 
@@ -23,8 +24,8 @@ export interface VerificationDeps {
   /** Keys the HMAC of stored answers, so a database leak does not reveal live codes. */
   secret: string | Buffer;
   limits: VerificationLimits;
-  sms: MessageSender;
-  email: MessageSender;
+  /** SMS and e-mail leave through the outbound queue, delivered by its background sender. */
+  queue: Pick<MessageQueue, 'row' | 'kick'>;
   /** Where captcha answers go in CAPTCHA_TEST_MODE; undefined otherwise. */
   captchaAnswers: MessageSender | undefined;
   registrationEnabled: () => boolean;
@@ -110,42 +111,60 @@ export function createVerificationService(deps: VerificationDeps) {
     });
   }
 
-  /**
-   * Records a code for `recipient` and delivers it when `deliverTo` is set. A code that is not delivered
-   * (an unknown number in a recovery flow) is recorded all the same, so limits and answers look identical.
-   */
-  async function sendCode(input: {
+  interface CodeRequest {
     kind: 'sms' | 'email';
     purpose: VerificationPurpose;
     recipient: string;
     accountId: number | null;
+    /** False for a recipient without an account (a recovery or sign-in flow): recorded and queued, never sent. */
     deliver: boolean;
     client: Client;
-  }): Promise<{ id: string }> {
+  }
+
+  /** Checks the send limits, then records a code for `recipient` and queues its message. */
+  async function sendCode(input: CodeRequest): Promise<{ id: string }> {
     await checkSendLimits(input.kind, input.recipient, input.client);
+    return issueCode(input);
+  }
+
+  /**
+   * The same statements and the same work whether or not the message will be delivered: the code row and a queue
+   * row in one transaction (only the values differ); the background sender delivers or drops the message later,
+   * outside the request. So neither the answer nor its timing tells which recipients have an account.
+   */
+  async function issueCode(input: CodeRequest): Promise<{ id: string }> {
     const id = randomUUID();
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    const hash = answerHash(id, code);
     const now = Date.now();
-    await repo.insertCode({
+    const expiresAt = iso(now + limits.codeTtlSeconds * 1000);
+    const minutes = Math.max(1, Math.round(limits.codeTtlSeconds / 60));
+    const text = t(input.kind === 'sms' ? 'verify.smsText' : 'verify.emailText', { code, minutes });
+    const message = deps.queue.row(
+      { channel: input.kind, to: input.recipient, code, text, subject: t('verify.emailSubject') },
+      input.deliver,
+      expiresAt,
+    );
+    await repo.insertCode(codeRow(input, id, input.deliver ? hash : '', now, expiresAt), message);
+    deps.queue.kick();
+    return { id };
+  }
+
+  function codeRow(input: CodeRequest, id: string, codeHash: string, now: number, expiresAt: string) {
+    return {
       id,
       kind: input.kind,
       purpose: input.purpose,
       recipient: input.recipient,
       account_id: input.accountId,
-      code_hash: input.deliver ? answerHash(id, code) : '',
+      code_hash: codeHash,
+      // The same count for an undelivered code: a check of it then answers like a wrong guess.
       attempts_left: limits.codeAttempts,
       client_ip: input.client.ip.slice(0, 64),
       created_at: iso(now),
-      expires_at: iso(now + limits.codeTtlSeconds * 1000),
+      expires_at: expiresAt,
       used_at: null,
-    });
-    if (input.deliver) {
-      const minutes = Math.max(1, Math.round(limits.codeTtlSeconds / 60));
-      const text = t(input.kind === 'sms' ? 'verify.smsText' : 'verify.emailText', { code, minutes });
-      const sender = input.kind === 'sms' ? deps.sms : deps.email;
-      await sender.send({ channel: input.kind, to: input.recipient, code, text, subject: t('verify.emailSubject') });
-    }
-    return { id };
+    };
   }
 
   /** One attempt at a sent code; a match answers a single-use token carrying the code's purpose and binding. */
@@ -238,15 +257,23 @@ export function createVerificationService(deps: VerificationDeps) {
       await requireCaptcha(input.captcha);
       if (command === 'register') {
         if (!deps.registrationEnabled()) throw badRequest(t('verify.registrationClosed'));
-        if (await repo.mobileInUse(mobile)) throw badRequest(t('verify.mobileTaken'));
-        return sendCode({
+        const request: CodeRequest = {
           kind: 'sms',
           purpose: 'register',
           recipient: mobile,
           accountId: null,
           deliver: true,
           client,
-        });
+        };
+        // "Already registered" is an answer about the number, so it comes only within the send limits, and the
+        // attempt counts against them (a row that no code matches): past them every number answers 429 alike.
+        await checkSendLimits('sms', mobile, client);
+        if (await repo.mobileInUse(mobile)) {
+          const now = Date.now();
+          await repo.insertCode(codeRow(request, randomUUID(), '', now, iso(now)));
+          throw badRequest(t('verify.mobileTaken'));
+        }
+        return issueCode(request);
       }
       // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
       // same either way, so the call does not tell which numbers are registered.

@@ -287,6 +287,12 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
         body: { mobile, token, name: '李四', company: '某公司', password: STRONG },
       });
       expect(replay.status).toBe(400);
+      // "Already registered" comes only within the send limits: first the 60 s wait after the code just sent.
+      const early = await f.send('/captcha/sms/register', mobile);
+      expect(early.status).toBe(429);
+      expect(early.body.msg).toMatch(/^发送过于频繁，请 \d+ 秒后再试$/);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
       const again = await f.send('/captcha/sms/register', mobile);
       expect(again.status).toBe(400);
       expect(again.body.msg).toBe('该手机号已注册，请直接登录');
@@ -540,6 +546,46 @@ describe.each(lanes)('limits and options on %s', (lane) => {
       expect(client.body.msg).toBe('当前网络发送验证码次数过多，请稍后再试');
       // Another address is not affected.
       expect((await f.send('/captcha/sms/register', '13800000004', { ip: '10.0.0.2' })).status).toBe(200);
+    });
+
+    it('answers a taken number 429 like any other once its send limits are reached, the refusals counted', async () => {
+      const signIn = await t.call('POST', '/login', {
+        body: { account: 'admin', password: ADMIN_PASSWORD, captcha: await f.captchaToken() },
+      });
+      const admin = signIn.body.data as string;
+      const orgs = (await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>;
+      for (const mobile of ['13800000099', '13800000095']) {
+        const created = await t.call('POST', '/account', {
+          token: admin,
+          body: {
+            accountNumber: `taken.${mobile}`,
+            accountName: '已注册',
+            password: 'Taken#2026-ok',
+            orgId: orgs[0]!.id,
+            state: 1,
+            contactNumber: mobile,
+          },
+        });
+        expect(created.status, created.body.msg).toBe(200);
+      }
+      const ip = '10.0.9.1';
+      const send = async (mobile: string) => {
+        const res = await f.send('/captcha/sms/register', mobile, { ip });
+        return [res.status, res.body.msg];
+      };
+      // Two an hour per number here: the "already registered" answers spend them like sent codes.
+      expect([await send('13800000099'), await send('13800000099'), await send('13800000099')]).toEqual([
+        [400, '该手机号已注册，请直接登录'],
+        [400, '该手机号已注册，请直接登录'],
+        [429, '该号码本小时接收验证码次数已达上限，请稍后再试'],
+      ]);
+      // Those two count for the address too (four an hour): two more sends spend it, and then a taken number
+      // not asked about before answers exactly like a free one.
+      expect((await send('13800000098'))[0]).toBe(200);
+      expect((await send('13800000097'))[0]).toBe(200);
+      expect(await send('13800000095')).toEqual([429, '当前网络发送验证码次数过多，请稍后再试']);
+      expect(await send('13800000096')).toEqual([429, '当前网络发送验证码次数过多，请稍后再试']);
+      expect(t.outbox().filter((line) => ['13800000099', '13800000095'].includes(line.to))).toEqual([]);
     });
 
     it('caps image captchas per client per minute', async () => {
