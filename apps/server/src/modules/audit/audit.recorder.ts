@@ -66,14 +66,54 @@ function messageOf(payload: unknown): string | null {
   }
 }
 
+/** Clients whose refusal counts are kept at once; past that, anonymous refusals of new clients are not recorded. */
+const MAX_COUNTED_CLIENTS = 10_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Whether one more refused anonymous write of `ip` is recorded: at most `perMinute` per address in fixed one-minute
+ * windows, counted in this process. Past the cap they are dropped, not summarised: the flood itself is visible in
+ * the request log, and a summary row would be one more write per refusal to keep up to date. Answers 'first-drop'
+ * once per window, so the drop can be logged once.
+ */
+export function anonymousRefusalBudget(perMinute: number) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (ip: string): 'record' | 'first-drop' | 'drop' => {
+    const now = Date.now();
+    let window = windows.get(ip);
+    if (!window || now - window.start >= MINUTE_MS) {
+      if (!window && windows.size >= MAX_COUNTED_CLIENTS) {
+        for (const [key, old] of windows) if (now - old.start >= MINUTE_MS) windows.delete(key);
+        if (windows.size >= MAX_COUNTED_CLIENTS) return 'drop';
+      }
+      window = { start: now, count: 0 };
+      windows.set(ip, window);
+    }
+    window.count++;
+    if (window.count <= perMinute) return 'record';
+    return window.count === perMinute + 1 ? 'first-drop' : 'drop';
+  };
+}
+
+export interface AuditTrailOptions {
+  /** AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE: refused anonymous writes recorded per client address per minute. */
+  anonymousRefusalsPerMinute: number;
+}
+
+/** The url without its query string: a refused anonymous call's query is as much its input as a body. */
+const pathOf = (url: string) => maskUrl(url.split('?', 1)[0]!);
+
 /**
  * Records every write through the API (ADR 0010). Installed before the routes are bound: Fastify's onRoute hook
  * wraps each audited contract route's handler (snapshots of its target before and after the write) and adds an
  * onSend hook that writes the entry just before the answer leaves — also for refusals by the guard (401/403),
  * validation (400) and the service (400/429/…). A failure to write the entry is logged, never answered.
+ * A refused anonymous write is recorded without its input (the caller chose it, and nobody is accountable for
+ * it) and only up to the per-client cap, so anonymous callers cannot grow the trail at will (issue 15).
  */
-export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
+export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: AuditTrailOptions): void {
   const wrapped = new WeakSet<object>();
+  const budget = anonymousRefusalBudget(limits.anonymousRefusalsPerMinute);
   const prefix = API_BASE;
   app.addHook('onRoute', (options: RouteOptions) => {
     const name = (options.schema as { operationId?: string } | undefined)?.operationId as RouteName | undefined;
@@ -124,13 +164,24 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
       const state = request.audit ?? {};
       const status = reply.statusCode;
       const success = status < 400 && state.done === true;
+      const principal = request.principal;
+      const anonymousRefusal = !success && !principal;
+      if (anonymousRefusal) {
+        const verdict = budget(request.ip);
+        if (verdict === 'first-drop') {
+          request.log.warn(
+            { route: name, perMinute: limits.anonymousRefusalsPerMinute },
+            'refused anonymous writes of this client past the cap are not recorded this minute',
+          );
+        }
+        if (verdict !== 'record') return;
+      }
       let diff: Change[];
-      if (withoutDiff.has(name as RouteName)) diff = [];
+      if (withoutDiff.has(name as RouteName) || anonymousRefusal) diff = [];
       else if (success && load && (state.before || state.after))
         diff = diffOf(state.before?.fields, state.after?.fields);
       else diff = requestChanges(request, state.before);
 
-      const principal = request.principal;
       let originNumber: string | null = null;
       if (principal?.origin) {
         const origin = await db
@@ -155,7 +206,7 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
           origin_account_number: originNumber,
           route_name: name as string,
           method: route.method,
-          url: maskUrl(request.url),
+          url: anonymousRefusal ? pathOf(request.url) : maskUrl(request.url),
           title: route.title,
           target_type: targetId === null ? null : (state.targetType ?? null),
           target_id: targetId === null ? null : String(targetId).slice(0, 100),
