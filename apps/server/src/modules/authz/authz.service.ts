@@ -153,7 +153,9 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     /** Whether the actor may act on this account (the same rule as the routes), for marking rows in lists. */
     async mayActOn(principal: Principal, accountId: number): Promise<boolean> {
       const target = await repo.account(accountId);
-      return !!target && (await refusalFor(principal, target, '')) === null;
+      // What a deleted account left behind (its files) is the super-admin's to clean up.
+      if (!target) return principal.superAdmin;
+      return (await refusalFor(principal, target, '')) === null;
     },
 
     /**
