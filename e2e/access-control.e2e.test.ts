@@ -74,7 +74,8 @@ describe('access-control mode (ACCESS_CONTROL=on) in Chromium', () => {
 
   it('an account with no permitted route is signed out with 账号访问受限', async () => {
     await signIn(page, 'ac.none');
-    await page.getByRole('alert').filter({ hasText: '账号访问受限, 请联系系统管理员！' }).waitFor();
+    // The server refuses the session (issue 15 §10); the page shows the same words as the browser-side check.
+    await page.getByRole('alert').filter({ hasText: '账号访问受限, 请联系系统管理员！' }).first().waitFor();
     expect(page.url()).toMatch(/#\/login/);
     expect(await page.evaluate(() => localStorage.getItem('gatehouse_auth'))).toBeNull();
     await screenshot(page, 'ac-01-restricted');

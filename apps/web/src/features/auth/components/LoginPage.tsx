@@ -231,6 +231,9 @@ function AccountLoginForm({
           setErrors((current) => ({ ...current, captcha: undefined }));
         }
         if (error instanceof HttpError && error.kind === 'rate-limited') setRefusal(error.message);
+        // Access-control mode: the server gives an account without a permitted screen no session; the page says so
+        // as it does when the browser finds no permitted route.
+        if (error instanceof HttpError && error.kind === 'forbidden') useSession.setState({ restricted: true });
         await askServer(values.account);
         return;
       }
