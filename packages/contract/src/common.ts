@@ -35,8 +35,10 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
  * unless its schema says otherwise (`TEXT_KIND`), see `plainTextSchema`. Written with escapes so the pattern
  * reads the same in OpenAPI and in every tool.
  */
-export const PLAIN_TEXT_PATTERN =
-  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069]*$';
+const REFUSED_IN_TEXT = '\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069';
+export const PLAIN_TEXT_PATTERN = `^[^${REFUSED_IN_TEXT}]*$`;
+/** One character PLAIN_TEXT_PATTERN refuses, for code that removes them rather than refusing (file names). */
+export const NOT_PLAIN_TEXT = `[${REFUSED_IN_TEXT}]`;
 /** The same for text areas (remarks, an introduction): tab, line feed and carriage return are allowed. */
 export const MULTILINE_TEXT_PATTERN =
   '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069]*$';

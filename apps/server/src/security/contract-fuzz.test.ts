@@ -310,4 +310,27 @@ describe.each(lanes)('input the contract allows no 5xx for, generated over every
     }
     expect(await writes()).toBe(before);
   }, 120_000);
+
+  it('keeps an uploaded file name that passes in its own download url, whatever the uploader sent', async () => {
+    const boundary = '----gatehouse-fuzz';
+    // Raw in the header as browsers send names (a line break would end the header, so none here).
+    const name = `报${HOSTILE.filter((ch) => ch !== '\n').join('')}告.pdf`;
+    const res = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: { authorization: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+            'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n',
+        ),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = res.json().data as { name: string; url: string };
+    expect(stored.name).toBe('报告.pdf');
+    expect(new RegExp(PLAIN_TEXT_PATTERN, 'u').test(stored.name)).toBe(true);
+    expect((await t.app.fastify.inject({ method: 'GET', url: stored.url })).statusCode).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import {
   ALLOWED_EXTENSIONS,
   extensionOf,
   FILE_NAME_MAX,
+  NOT_PLAIN_TEXT,
   TEXT_DOCUMENT_MAX_BYTES,
   UPLOAD_MAX_BYTES,
 } from '@gatehouse/contract';
@@ -23,11 +24,13 @@ const MB = 1_048_576;
 const tooLarge = () => new AppError(413, t('file.tooLarge', { limit: Math.round(UPLOAD_MAX_BYTES / MB) }));
 const HOUR_MS = 3_600_000;
 
+const NOT_PLAIN_TEXT_G = new RegExp(NOT_PLAIN_TEXT, 'gu');
+
 /** The uploader's name without any path, control or bidi characters. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-  return base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  // Exactly what request text refuses (contract common.ts): the name must pass again in its /file/raw url.
+  return base.replace(NOT_PLAIN_TEXT_G, '').trim();
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against `size`; undefined = serve everything; null = unsatisfiable. */
