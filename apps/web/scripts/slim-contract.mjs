@@ -7,8 +7,21 @@
 //   - every `Type.X(...)` call is marked pure, so a schema no kept code refers to is dropped with TypeBox.
 // The contract itself, the server, the dev server and the unit tests see the contract unchanged.
 
-/** Route-definition properties the web never reads at runtime (types only). Anything else is kept. */
-export const DROPPED_ROUTE_FIELDS = new Set(['title', 'description', 'menu', 'params', 'query', 'body', 'response']);
+/**
+ * Route-definition properties the web never reads at runtime (types only; `subjects` and `sudo` are the server's:
+ * the web learns of sudo mode from the refusal's header). Anything else is kept.
+ */
+export const DROPPED_ROUTE_FIELDS = new Set([
+  'title',
+  'description',
+  'menu',
+  'params',
+  'query',
+  'body',
+  'response',
+  'subjects',
+  'sudo',
+]);
 
 /**
  * @typedef {{ type: string, start: number, end: number, [key: string]: unknown }} Node
