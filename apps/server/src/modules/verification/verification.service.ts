@@ -1,14 +1,15 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_SIZE, normaliseMobile } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
 import type { VerificationLimits } from '../../config.js';
-import type { VerificationKind, VerificationPurpose, VerificationTokenRow } from '../../platform/db/schema.js';
+import type { DB, VerificationKind, VerificationPurpose, VerificationTokenRow } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { CAPTCHA_MIME, captchaText, drawCaptcha } from './captcha-image.js';
 import type { MessageQueue } from './message-queue.js';
 import type { MessageSender } from './messaging.js';
-import type { VerificationRepository } from './verification.repository.js';
+import { createVerificationRepository, type VerificationRepository } from './verification.repository.js';
 
 const CODE_DIGITS = 6;
 const tooMany = (msg: string) => new AppError(429, msg);
@@ -31,6 +32,8 @@ export interface VerificationDeps {
   registrationEnabled: () => boolean;
   /** The signed-in account's own mobile and e-mail (identity verification sends only there). */
   ownContacts: (accountId: number) => Promise<{ contactNumber: string | null; email: string | null } | undefined>;
+  /** Sudo mode: the signed-in owner just proved who they are with a code sent to their own mobile or e-mail. */
+  identityVerified?: (principal: Principal) => Promise<void>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -168,7 +171,12 @@ export function createVerificationService(deps: VerificationDeps) {
   }
 
   /** One attempt at a sent code; a match answers a single-use token carrying the code's purpose and binding. */
-  async function checkCode(kind: 'sms' | 'email', id: string, userInput: string): Promise<string> {
+  async function checkCode(
+    kind: 'sms' | 'email',
+    id: string,
+    userInput: string,
+    principal?: Principal,
+  ): Promise<string> {
     const now = new Date().toISOString();
     if (!(await repo.takeAttempt(id, kind, now))) throw badRequest(t('verify.codeExpired'));
     const row = await repo.findCode(id, kind);
@@ -179,6 +187,10 @@ export function createVerificationService(deps: VerificationDeps) {
       );
     }
     if (!(await repo.useCode(id, now))) throw badRequest(t('verify.codeExpired'));
+    // A code to the signed-in account's own mobile or e-mail is an identity verification (sudo mode).
+    if (principal && row.account_id === principal.accountId && (row.purpose === 'common' || row.purpose === 'verify')) {
+      await deps.identityVerified?.(principal);
+    }
     return issueToken(
       { kind, purpose: row.purpose, recipient: row.recipient, account_id: row.account_id },
       limits.tokenTtlSeconds,
@@ -188,6 +200,16 @@ export function createVerificationService(deps: VerificationDeps) {
   return {
     peekToken,
     spendToken,
+
+    /**
+     * Spends a token (already peeked and approved) inside the caller's transaction, so the token and the change it
+     * pays for are written together or not at all.
+     */
+    async spendIn(trx: Kysely<DB>, row: VerificationTokenRow): Promise<void> {
+      if (!(await createVerificationRepository(trx).useToken(row.token_hash, new Date().toISOString()))) {
+        throw badRequest(t('verify.tokenInvalid'));
+      }
+    },
     requireCaptcha,
 
     async createCaptcha(size: { width?: number; height?: number }, client: Client) {
@@ -321,8 +343,18 @@ export function createVerificationService(deps: VerificationDeps) {
       });
     },
 
-    validateSms: (id: string, userInput: string) => checkCode('sms', id, userInput),
-    validateEmail: (id: string, userInput: string) => checkCode('email', id, userInput),
+    validateSms: (id: string, userInput: string, principal?: Principal) => checkCode('sms', id, userInput, principal),
+    validateEmail: (id: string, userInput: string, principal?: Principal) =>
+      checkCode('email', id, userInput, principal),
+
+    /**
+     * A code to a mobile number or e-mail the signed-in account wants as its own (personal page). Whether another
+     * account holds it is told only when the proven token is used, so this call is no directory of numbers.
+     */
+    sendBindCode(kind: 'sms' | 'email', raw: string, principal: Principal, client: Client) {
+      const recipient = kind === 'sms' ? normaliseMobile(raw) : raw.trim().toLowerCase();
+      return sendCode({ kind, purpose: 'bind', recipient, accountId: principal.accountId, deliver: true, client });
+    },
 
     /** A token proving the signed-in account just typed its password. */
     passwordToken(accountId: number): Promise<string> {
