@@ -239,6 +239,9 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     await data(routes.uploadFile, { query: { ownerId: 'gallery' }, body: pngUpload() });
     return { query: { id: 'gallery' } };
   },
+  deleteFile: async () => ({
+    query: { id: (await data(routes.uploadFile, { query: {}, body: pngUpload('旧文件.png') })).id },
+  }),
   listAudit: async () => ({ query: { p: 1, pageSize: 10, outcome: 'success' } }),
   exportAudit: async () => ({ query: { accountNumber: 'admin' } }),
   saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
