@@ -283,7 +283,8 @@ const enUS: Record<MessageKey, string> = {
   'account.originEnded': 'The session of your original identity ended; please sign in again',
   'account.switchRevoked':
     'The identity switch ended: the original account was disabled, lost the switch permission or no longer holds all of this account’s permissions; please sign in again',
-  'account.switchedCannotEnd': 'While acting as this account you cannot change its password or sign out its other devices',
+  'account.switchedCannotEnd':
+    'While acting as this account you cannot change its password or sign out its other devices',
   'account.mobileTaken': 'This mobile number is used by another account',
   'account.emailTaken': 'This email address is used by another account',
   'account.mobileProofRequired': 'To change the mobile number, send a code to the new number and verify it first',
@@ -293,7 +294,8 @@ const enUS: Record<MessageKey, string> = {
   'authz.accountExceeds': 'Account “{account}” holds permissions you lack; you cannot “{title}” it',
   'authz.roleExceeds': 'Role “{role}” holds permissions you lack; you cannot “{title}” it',
   'authz.builtinUntouchable': 'Only the built-in administrator itself may do this to its account (“{title}”)',
-  'authz.verificationRequired': 'This action needs an identity verification within the last {minutes} minutes; please verify your identity first',
+  'authz.verificationRequired':
+    'This action needs an identity verification within the last {minutes} minutes; please verify your identity first',
   'auth.accessRestricted': 'Account access is restricted, please contact the administrator!',
   'org.notFound': 'The organization does not exist or was deleted',
   'org.parentNotFound': 'The parent organization does not exist',

@@ -435,7 +435,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('account_id', 'integer', (c) => c.notNull())
           .addColumn('at', 'varchar(30)', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('upload_attempt_account_idx').on('upload_attempt').columns(['account_id', 'at']).execute();
+        await db.schema
+          .createIndex('upload_attempt_account_idx')
+          .on('upload_attempt')
+          .columns(['account_id', 'at'])
+          .execute();
       },
     },
     '0013_message_queue': {
