@@ -9,6 +9,7 @@ import {
   screenshot,
   settleMotion,
   startServer,
+  waitForCode,
   waitForHash,
 } from './support.js';
 
@@ -68,7 +69,8 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ LOGIN_CAPTCHA: 'off' });
+    // The sign-in keeps sudo mode open for the whole file (the identity dialog has its own test, authz-sudo).
+    server = await startServer({ LOGIN_CAPTCHA: 'off', SUDO_SECONDS: '86400' });
     browser = await launchBrowser();
     const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
@@ -378,6 +380,17 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await profile.getByLabel('邮箱', { exact: true }).fill('wang@example.com');
       await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).fill('江苏省苏州市吴中区');
       await profile.getByLabel('个人介绍', { exact: true }).fill('负责系统权限与组织架构。');
+      // A new number and a new address are each proven by a code sent to them.
+      for (const [field, channel, to] of [
+        ['手机验证码', 'sms', '13812345678'],
+        ['邮箱验证码', 'email', 'wang@example.com'],
+      ] as const) {
+        const item = profile.locator('.ant-form-item').filter({ has: page.getByLabel(field, { exact: true }) });
+        const sent = new Date();
+        await item.getByRole('button', { name: '获取验证码' }).click();
+        await item.getByLabel(field, { exact: true }).fill(await waitForCode(server, { channel, to, since: sent }));
+      }
+      await screenshot(page, 'rdp-11a-profile-codes');
       await profile.getByRole('button', { name: label('保存') }).click();
       await page.getByText('更新成功！').waitFor();
       await page.getByTestId('user-menu').getByText('王管理').waitFor();

@@ -325,14 +325,21 @@ function NewContactCode({
   send: () => Promise<string | null>;
   target: string;
 }) {
+  const fieldLabel = t(kind === 'mobile' ? 'profile.mobileCode' : 'profile.emailCode');
   return (
     <Form.Item
-      label={t(kind === 'mobile' ? 'profile.mobileCode' : 'profile.emailCode')}
+      label={fieldLabel}
       name={CODE_FIELD[kind]}
       extra={t(kind === 'mobile' ? 'profile.mobileCodeHint' : 'profile.emailCodeHint')}
       rules={[{ required: true, whitespace: true, message: t('verify.codeRequired') }]}
     >
-      <CodeInput key={`${round}:${target}`} ref={handle} channel={kind === 'mobile' ? 'sms' : 'email'} send={send} />
+      <CodeInput
+        key={`${round}:${target}`}
+        ref={handle}
+        channel={kind === 'mobile' ? 'sms' : 'email'}
+        send={send}
+        aria-label={fieldLabel}
+      />
     </Form.Item>
   );
 }
