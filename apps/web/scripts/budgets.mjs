@@ -13,19 +13,18 @@
  *   RouteSize
  */
 
-const BUDGET_LOGIN = 145;
-const BUDGET_HOME = 266;
-const BUDGET_ACCOUNT = 328;
+// Budgets are the issue-8 targets, not today's size plus a crumb: a dependency update or a small feature (issue 15's
+// sudo dialog and the contract's text checks added ~2 KiB) must not fail a build that is still within them.
+const BUDGET_LOGIN = 150;
+const BUDGET_HOME = 280;
+const BUDGET_ACCOUNT = 350;
 
 /** The route tree's antd layout (antd's providers): every route but /login renders inside it (docs/adr/0014). */
 export const ANTD_ROOT = 'src/components/antd-root/index.ts';
 /** The main layout (menu, header): every menu screen renders inside it. */
 export const MAIN_LAYOUT = 'src/app/layouts/MainLayout.tsx';
 
-/**
- * The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets. The budgets sit
- * a little above what the build measures today (a ratchet: lower them as the bundle shrinks).
- */
+/** The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets (the same). */
 export const BUDGETS = /** @type {RouteBudget[]} */ ([
   { name: '/login', chunks: ['src/features/auth/components/LoginPage.tsx'], budgetKiB: BUDGET_LOGIN, targetKiB: 150 },
   {

@@ -1,4 +1,11 @@
-import { API_BASE, keySourceOf, openEnvelope, sealEnvelope, type WrappedRequest } from '@gatehouse/contract';
+import {
+  API_BASE,
+  keySourceOf,
+  openEnvelope,
+  sealEnvelope,
+  VERIFICATION_REQUIRED_HEADER,
+  type WrappedRequest,
+} from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
@@ -9,7 +16,8 @@ import { t } from '../../platform/i18n.js';
 export const MAX_SKEW_MS = 5 * 60_000;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 /** Headers of the wrapped answer the client needs (token renewal, permission stamp). */
-const PASSED_HEADERS = ['jwt-update-token', 'x-permission-stamp'];
+// The renewal and permission stamp as on any call, and sudo mode's refusal marker (the web opens the identity dialog).
+const PASSED_HEADERS = ['jwt-update-token', 'x-permission-stamp', VERIFICATION_REQUIRED_HEADER];
 /** What a client's nonce looks like: 16-64 base64url characters (the web client sends 22, 128 random bits). */
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 /**

@@ -63,6 +63,19 @@ describe.each(lanes)('request envelopes on %s', (lane) => {
     expect(refused.body.msg).toBe('请填写名称');
   });
 
+  it('passes sudo mode’s refusal marker through, so the web can ask for the identity verification', async () => {
+    const token = await t.login();
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    await t.database.db
+      .updateTable('session')
+      .set({ verified_at: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', sid)
+      .execute();
+    const refused = await wrappedCall(t, token, { path: '/audit/export', method: 'GET' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['x-verification-required']).toBe('identity');
+  });
+
   it('keeps the session’s permissions: a limited account is refused inside the envelope too', async () => {
     const root = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
     await t.call('POST', '/account', {
