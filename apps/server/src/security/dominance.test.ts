@@ -294,6 +294,12 @@ describe.each(lanes)('switched identities on %s', (lane) => {
   }
 
   const info = (token: string) => t.call('GET', '/getAccountInfo', { token });
+  /** The administrator gives an account a role and a state. */
+  const edit = (who: { id: number; number: string }, roleId: number, state: 0 | 1) =>
+    t.call('PUT', '/account', {
+      token: admin,
+      body: { id: who.id, accountNumber: who.number, accountName: 'x', orgId: rootOrg, roleId, state },
+    });
 
   beforeAll(async () => {
     t = await startTestApp(lane);
@@ -324,32 +330,12 @@ describe.each(lanes)('switched identities on %s', (lane) => {
     const s = await switched();
     expect((await info(s.token)).status).toBe(200);
     // Another role without the switch route is given to the switcher.
-    await t.call('PUT', '/account', {
-      token: admin,
-      body: {
-        id: s.switcher.id,
-        accountNumber: s.switcher.number,
-        accountName: 'x',
-        orgId: rootOrg,
-        roleId: plainRole,
-        state: 1,
-      },
-    });
+    await edit(s.switcher, plainRole, 1);
     const after = await info(s.token);
     expect(after.status).toBe(401);
     expect(after.body.msg).toMatch(/代操作已失效/);
     // The switched session is over for good, whatever happens to the role later.
-    await t.call('PUT', '/account', {
-      token: admin,
-      body: {
-        id: s.switcher.id,
-        accountNumber: s.switcher.number,
-        accountName: 'x',
-        orgId: rootOrg,
-        roleId: switcherRole,
-        state: 1,
-      },
-    });
+    await edit(s.switcher, switcherRole, 1);
     expect((await info(s.token)).status).toBe(401);
   });
 
@@ -371,33 +357,13 @@ describe.each(lanes)('switched identities on %s', (lane) => {
         })
       ).body.data as { id: number }
     ).id;
-    await t.call('PUT', '/account', {
-      token: admin,
-      body: {
-        id: s.target.id,
-        accountNumber: s.target.number,
-        accountName: 'x',
-        orgId: rootOrg,
-        roleId: wider,
-        state: 1,
-      },
-    });
+    await edit(s.target, wider, 1);
     expect((await info(s.token)).status).toBe(401);
   });
 
   it('ends when the switcher is disabled', async () => {
     const s = await switched();
-    await t.call('PUT', '/account', {
-      token: admin,
-      body: {
-        id: s.switcher.id,
-        accountNumber: s.switcher.number,
-        accountName: 'x',
-        orgId: rootOrg,
-        roleId: switcherRole,
-        state: 0,
-      },
-    });
+    await edit(s.switcher, switcherRole, 0);
     expect((await info(s.token)).status).toBe(401);
   });
 
