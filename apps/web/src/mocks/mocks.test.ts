@@ -15,7 +15,7 @@ import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockHandlers, mockRoutes, UNHANDLED_HEADER } from './handlers';
 import { MOCK_PASSWORD } from './seed';
 
@@ -465,9 +465,21 @@ describe('the mock behaves like the server where a developer clicks', () => {
 
   it('answers after a 100–600 ms delay by default', async () => {
     const { handlers: slow } = createMockHandlers({ origin: 'http://slow.test' });
-    const started = performance.now();
-    const response = await getResponse(slow, new Request('http://slow.test/api/health'));
-    expect(response?.status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    // Counted on a faked clock: nothing is answered before 100 ms, everything by 600 ms.
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const pending = getResponse(slow, new Request('http://slow.test/api/health')).then((response) => {
+        answered = true;
+        return response;
+      });
+      await vi.advanceTimersByTimeAsync(99);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(501);
+      expect(answered).toBe(true);
+      expect((await pending)?.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
