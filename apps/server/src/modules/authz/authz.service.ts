@@ -86,12 +86,12 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
   /** The roles the actor may hand out or act on: every role, or these ids (no role at all is always allowed). */
   async function coveredRoleIds(principal: Principal): Promise<'all' | number[]> {
     if (principal.superAdmin) return 'all';
-    const held = await heldBy(principal);
-    const covered: number[] = [];
-    for (const role of await repo.roles()) {
-      if (covers(held, await roleHolding(role.id, role.builtin === 1))) covered.push(role.id);
-    }
-    return covered;
+    // Every list of accounts, roles and sessions asks this: all holdings against one permission version.
+    const roles = (await repo.roles()).map((role) => ({ id: role.id as number | null, builtin: role.builtin === 1 }));
+    const sets = await resources.permissionsOfRoles([...roles, { id: principal.roleId, builtin: false }]);
+    const ids = (id: number | null) => new Set(sets.get(id)!.map((r) => r.id));
+    const held = ids(principal.roleId);
+    return roles.flatMap((role) => (covers(held, role.builtin ? 'all' : ids(role.id)) ? [role.id as number] : []));
   }
 
   /** The same as a test of one account row (role and built-in mark), for marking list rows. */
@@ -127,8 +127,10 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
           case 'session': {
             // The caller's own session (or the one it switched from) is the handler's to refuse, with its reason.
             if (value === principal.sessionId || value === principal.origin?.sessionId) break;
-            const accountId = await repo.sessionAccount(String(value));
-            if (accountId !== undefined) await assertAccount(principal, accountId, route.title);
+            // A switched session is also the session of the account really acting in it: both must be within reach.
+            for (const accountId of await repo.sessionAccounts(String(value))) {
+              await assertAccount(principal, accountId, route.title);
+            }
             break;
           }
           case 'role':

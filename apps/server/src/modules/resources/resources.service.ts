@@ -42,29 +42,31 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
     return memo;
   }
 
+  /** A role's holdings (its grants plus the open/signed-in APIs and everyone's menus) in one cache generation. */
+  async function heldIn(cache: Cache, roleId: number | null): Promise<ResourceRow[]> {
+    const key = roleId ?? 0;
+    const known = cache.byRole.get(key);
+    if (known) return known;
+    const ids = new Set(roleId === null ? [] : await repo.heldIds(roleId));
+    const held = cache.all.filter(
+      (r) =>
+        ids.has(r.id) ||
+        (r.type === 1 && free.has(`${r.method} ${r.url}`)) ||
+        (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
+    );
+    const apis = new Set(cache.all.filter((r) => r.type === 1 && ids.has(r.id)).map((r) => `${r.method} ${r.url}`));
+    // Only kept when nothing changed meanwhile (the version was read before the rows).
+    if (cache === memo) {
+      cache.byRole.set(key, held);
+      cache.apisByRole.set(key, apis);
+    }
+    return held;
+  }
+
   /** What the account holds: everything for the super-admin, else its role's plus the open/signed-in APIs. */
   async function permissionsOf(roleId: number | null, superAdmin: boolean): Promise<ResourceRow[]> {
     const cache = await current();
-    if (superAdmin) return cache.all;
-    const key = roleId ?? 0;
-    let held = cache.byRole.get(key);
-    if (!held) {
-      const ids = new Set(roleId === null ? [] : await repo.heldIds(roleId));
-      held = cache.all.filter(
-        (r) =>
-          ids.has(r.id) ||
-          (r.type === 1 && free.has(`${r.method} ${r.url}`)) ||
-          (r.type === 0 && r.route !== null && everyoneMenus.has(r.route)),
-      );
-      const apis = new Set(cache.all.filter((r) => r.type === 1 && ids.has(r.id)).map((r) => `${r.method} ${r.url}`));
-      // Only kept when nothing changed meanwhile (the version was read before the rows).
-      if (cache === memo) {
-        cache.byRole.set(key, held);
-        cache.apisByRole.set(key, apis);
-      }
-      return held;
-    }
-    return held;
+    return superAdmin ? cache.all : heldIn(cache, roleId);
   }
 
   return {
@@ -117,6 +119,14 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
     },
 
     permissionsOf,
+
+    /** The holdings of several roles at once, read against one permission version (one version read, not one each). */
+    async permissionsOfRoles(roles: ReadonlyArray<{ id: number | null; builtin: boolean }>) {
+      const cache = await current();
+      const out = new Map<number | null, ResourceRow[]>();
+      for (const role of roles) out.set(role.id, role.builtin ? cache.all : await heldIn(cache, role.id));
+      return out;
+    },
 
     async roleHoldsApi(roleId: number, route: RouteDef): Promise<boolean> {
       const cache = await current();
