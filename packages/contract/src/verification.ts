@@ -154,7 +154,7 @@ export const verificationRoutes = {
     access: 'signed-in',
     title: '发送新手机号验证码',
     description:
-      'Sends a code to a mobile number the signed-in account wants as its own; validated through /captcha/sms/validate, its token goes to PUT /account/profile as `mobileToken`. Refused when another account holds the number. Rate-limited like every code.',
+      'Sends a code to a mobile number the signed-in account wants as its own; validated through /captcha/sms/validate, its token goes to PUT /account/profile as `mobileToken`, which refuses a number another account holds (told only then, so this call is no directory of numbers). Rate-limited like every code.',
     body: Type.Object({ mobile }, { additionalProperties: false }),
     response: SentId,
   }),
@@ -164,7 +164,7 @@ export const verificationRoutes = {
     access: 'signed-in',
     title: '发送新邮箱验证码',
     description:
-      'Sends a code to an e-mail address the signed-in account wants as its own; validated through /emailValidCode/valid, its token goes to PUT /account/profile as `emailToken`. Refused when another account holds the address.',
+      'Sends a code to an e-mail address the signed-in account wants as its own; validated through /emailValidCode/valid, its token goes to PUT /account/profile as `emailToken`, which refuses an address another account holds. Rate-limited like every code.',
     body: Type.Object({ email }, { additionalProperties: false }),
     response: SentId,
   }),

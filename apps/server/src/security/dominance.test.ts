@@ -12,6 +12,18 @@ interface Fixture {
   target: (kind: Kind, wide: boolean) => Promise<number | string>;
 }
 
+interface ResourceOut {
+  id: number;
+  method: string | null;
+  url: string | null;
+  route: string | null;
+}
+
+/** The permission tree as the resource screen reads it. */
+async function resourceTable(t: TestApp, admin: string): Promise<ResourceOut[]> {
+  return (await t.call('GET', '/resources', { token: admin })).body.data as ResourceOut[];
+}
+
 /** Schema property names of a route's query and body. */
 function fieldsOf(route: RouteDef): Array<{ in: 'query' | 'body'; name: string }> {
   const props = (schema: unknown) => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
@@ -128,12 +140,7 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
     t = await startTestApp(lane);
     admin = await t.login();
     rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
-    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
-      id: number;
-      method: string | null;
-      url: string | null;
-      route: string | null;
-    }>;
+    const resources = await resourceTable(t, admin);
     resourceIds = new Map(resources.filter((r) => r.method && r.url).map((r) => [`${r.method},${r.url}`, r.id]));
     menuIds = new Map(resources.filter((r) => r.route).map((r) => [r.route!, r.id]));
     const api = (route: RouteDef) => resourceIds.get(resourceKey(route.method, route.path))!;
@@ -234,6 +241,21 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
     expect((await t.call('GET', '/dict/s', { token: victimToken, query: { p: 1, pageSize: 10 } })).status).toBe(200);
   });
 
+  it('a switched session counts as the session of the account really acting in it', async () => {
+    const within = await makeAccount(subsetRole);
+    const operator = await t.login();
+    const switched = await t.call('GET', '/account/front/identity/switch', {
+      token: operator,
+      query: { id: within.id },
+    });
+    expect(switched.status, switched.body.msg).toBe(200);
+    const sid = JSON.parse(Buffer.from(String(switched.body.data).split('.')[1]!, 'base64url').toString()).sid;
+    // The target is within the actor's reach, but admin is the one acting: forcing it off is refused.
+    const res = await t.call('DELETE', '/online', { token: actor.token, query: { id: sid } });
+    expect(res.status, res.body.msg).toBe(403);
+    expect((await t.call('GET', '/getAccountInfo', { token: String(switched.body.data) })).status).toBe(200);
+  });
+
   it('lists mark the rows the caller may act on, and 在线用户 shows only their sessions', async () => {
     const wide = await makeAccount(wideRole);
     const within = await makeAccount(subsetRole);
@@ -305,12 +327,7 @@ describe.each(lanes)('switched identities on %s', (lane) => {
     t = await startTestApp(lane);
     admin = await t.login();
     rootOrg = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
-    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
-      id: number;
-      method: string | null;
-      url: string | null;
-      route: string | null;
-    }>;
+    const resources = await resourceTable(t, admin);
     const api = (route: RouteDef) =>
       resources.find((r) => r.method === route.method.toLowerCase() && r.url === route.path)!.id;
     const menu = resources.find((r) => r.route === '/user/Account')!.id;
@@ -342,13 +359,9 @@ describe.each(lanes)('switched identities on %s', (lane) => {
   it('ends when the target becomes wider than the switcher', async () => {
     const s = await switched();
     // A role holding the dictionaries too, which the switcher lacks.
-    const dicts = (
-      (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
-        id: number;
-        method: string | null;
-        url: string | null;
-      }>
-    ).find((r) => r.method === 'get' && r.url === routes.listDicts.path)!.id;
+    const dicts = (await resourceTable(t, admin)).find(
+      (r) => r.method === 'get' && r.url === routes.listDicts.path,
+    )!.id;
     const wider = (
       (
         await t.call('POST', '/role', {

