@@ -9,7 +9,7 @@ import { API_BASE } from '@gatehouse/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { sql } from 'kysely';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { accountHandlers, createAccountsService } from './modules/accounts/index.js';
 import { auditHandlers, createAuditService, createLogRetention, installAuditTrail } from './modules/audit/index.js';
@@ -78,7 +78,9 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const fastify = Fastify({
     logger: logging.options,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY: request.ip is the X-Forwarded-For address only through trusted proxies; every per-client limit,
+    // log line and recorded address reads request.ip.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   installValidation(fastify);
   installErrorHandling(fastify);
@@ -295,6 +297,18 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   });
 
   return { fastify, setup, flushMessages: messages.flush, pruneLogs: retention.prune };
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function trusting that many hops from the server
+ * (the connecting address first): Fastify itself treats a number as "trust nobody" (a hop count cannot tell a
+ * proxy from a client connecting directly), so the README asks for hop counts only where nothing but the proxies
+ * can reach the server, and for the proxies' addresses otherwise.
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
 }
 
 /** helmet's options: a strict CSP (no inline script), no framing, no referrer. */

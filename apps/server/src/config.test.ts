@@ -63,6 +63,44 @@ describe('config', () => {
     expect(() => loadConfig({ LOGIN_CAPTCHA: 'maybe' }, '/')).toThrow('LOGIN_CAPTCHA must be on or off');
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies’ addresses', () => {
+    expect(loadConfig({}, '/').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }, '/').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, '/').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/').trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, '/').trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback' }, '/').trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of [
+      'true',
+      'on',
+      '*',
+      '11',
+      '-1',
+      '1.5',
+      'proxy.local',
+      '10.0.0.0/33',
+      '10.0.0.0/8/1',
+      '10.0.0.1,',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }, '/'), bad).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' }, '/')).toThrow(/TRUST_PROXY must be the number of reverse proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,gateway' }, '/')).toThrow('"gateway" is neither');
+  });
+
+  it('chooses the log format by itself unless LOG_FORMAT is pretty or json', () => {
+    expect(loadConfig({}, '/').logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/').logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'JSON' }, '/').logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' }, '/')).toThrow('LOG_FORMAT must be pretty or json');
+  });
+
   it('serves hot SQLite reads from memory unless SQLITE_READ_CACHE is off', () => {
     expect(loadConfig({}, '/').sqliteReadCache).toBe(true);
     expect(loadConfig({ SQLITE_READ_CACHE: 'off' }, '/').sqliteReadCache).toBe(false);

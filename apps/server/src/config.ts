@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
 /** Runtime configuration, parsed once at start (DESIGN.md §3). Nothing else reads process.env. */
@@ -21,6 +22,17 @@ export interface Config {
   readonly logLevel: string;
   /** LOG_FILE: write the log to this file (appended) instead of stdout; tests collect theirs this way. */
   readonly logFile: string | undefined;
+  /**
+   * LOG_FORMAT: `pretty` (human-readable lines) or `json` (one JSON object per line). Unset: pretty when stdout is a
+   * terminal and LOG_FILE is unset, JSON otherwise.
+   */
+  readonly logFormat: 'pretty' | 'json' | undefined;
+  /**
+   * TRUST_PROXY: which peers may say who the client is through X-Forwarded-For. `false` (the default): nobody, the
+   * client is the connecting address; a number: that many proxies in front of the server; a list: the addresses
+   * and CIDR ranges of the proxies. Every per-client limit, log line and recorded address uses the result.
+   */
+  readonly trustProxy: TrustProxy;
   /** SQLITE_READ_CACHE: hot SQLite reads are served from memory while nothing was written (ADR 0013); on by default. */
   readonly sqliteReadCache: boolean;
   /** Sign-in needs an image-captcha token (LOGIN_CAPTCHA, on unless 'off'/'0'/'false'). */
@@ -115,6 +127,40 @@ export interface VerificationLimits {
 
 export class ConfigError extends Error {}
 
+/** TRUST_PROXY parsed: nobody, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | readonly string[];
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || ['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  const usage =
+    'TRUST_PROXY must be the number of reverse proxies in front of the server (1–10) or a comma-separated list of ' +
+    'their addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)';
+  if (['on', 'true', 'yes', 'all', '*'].includes(raw.toLowerCase())) {
+    // Trusting every hop lets any client pick its address with a header of its own, and with it its rate limits.
+    throw new ConfigError(`${usage}; "${raw}" would trust any client's X-Forwarded-For`);
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError(`${usage}, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (TRUST_PROXY_RANGES.has(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32) && rest.length === 0);
+    if (family === 0 || !prefixOk) throw new ConfigError(`${usage}; "${entry}" is neither`);
+  }
+  return Object.freeze(entries);
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -135,6 +181,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function logFormat(env: NodeJS.ProcessEnv): Config['logFormat'] {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${env.LOG_FORMAT}"`);
 }
 
 // npm workspaces run scripts inside the package folder; INIT_CWD is where the user typed the command.
@@ -173,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     webDist,
     logLevel: env.LOG_LEVEL || 'info',
     logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
+    logFormat: logFormat(env),
+    trustProxy: trustProxy(env),
     sqliteReadCache: flag(env, 'SQLITE_READ_CACHE', true),
     loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
     captchaTestMode,
