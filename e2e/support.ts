@@ -23,14 +23,14 @@ export interface RunningServer {
   stdout(): string;
 }
 
-/** Starts the real server (as `npm start` would, on the already built web app) with a fresh SQLite data dir. */
+/** Starts the real server (compiled, as `npm start` runs it after the build) with a fresh SQLite data dir. */
 export async function startServer(
   env: Record<string, string> = {},
   options: { captureStdout?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

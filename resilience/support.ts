@@ -42,12 +42,12 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free loopback port. */
+/** Starts the real server (compiled: `node apps/server/dist/main.js`, built by `npm run build`) on a free loopback port. */
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gh-res-'));
   mkdirSync(LOG_DIR, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
