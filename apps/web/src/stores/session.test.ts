@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appConfig } from '../config/app-config';
 import { configureHttp, type HttpEffect } from '../lib/http';
 import { useSession } from './session';
@@ -12,6 +12,8 @@ let server: Server;
 let arrivals: { path: string; open: number }[] = [];
 let open = 0;
 let accountInfoStatus = 200;
+/** While set, the server holds its answers here until the test sends them (no answer waits on the clock). */
+let held: (() => void)[] | null = null;
 
 const permission = { id: 1, pid: 0, type: 0, name: '账号管理', path: '/user/Account' };
 const account = { id: 1, accountNumber: 'admin', accountName: '超级管理员' };
@@ -21,14 +23,15 @@ beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     arrivals.push({ path, open });
     open += 1;
-    // Each answer waits a little, so a second call sent only after the first one's answer would find none open.
-    setTimeout(() => {
+    const answer = () => {
       open -= 1;
       const ok = path !== '/api/getAccountInfo' || accountInfoStatus === 200;
       const data = path === '/api/getPermissions' ? [permission] : account;
       res.writeHead(ok ? 200 : accountInfoStatus, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(ok ? { code: 200, msg: 'ok', data } : { code: accountInfoStatus }));
-    }, 30);
+    };
+    if (held) held.push(answer);
+    else answer();
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -50,7 +53,16 @@ beforeEach(() => {
 
 describe('session bootstrap', () => {
   it('asks for the permissions and the account side by side, then is ready', async () => {
-    await useSession.getState().bootstrap();
+    // No answer until both calls are in: a bootstrap that waited for one answer before the next call never gets one.
+    held = [];
+    const bootstrapped = useSession.getState().bootstrap();
+    try {
+      await vi.waitFor(() => expect(arrivals).toHaveLength(2), { timeout: 20_000 });
+    } finally {
+      for (const answer of held) answer();
+      held = null;
+    }
+    await bootstrapped;
     expect(arrivals.map((a) => a.path).sort()).toEqual(['/api/getAccountInfo', '/api/getPermissions']);
     // The second call arrived while the first was still unanswered.
     expect(arrivals[1]?.open).toBe(1);

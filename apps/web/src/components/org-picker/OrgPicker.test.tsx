@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../lib/testing/TestProviders';
 import { OrgPicker } from './OrgPicker';
 import type { Org } from './org-types';
@@ -32,6 +32,10 @@ function setup(props: { value?: number; label?: string; allowClear?: boolean; ex
 }
 
 describe('OrgPicker', () => {
+  // The dialog's tree table is a lazy component (fetched when the picker is first used): load its module before the
+  // tests, so no test waits for it to be transformed (docs/testing.md).
+  beforeAll(() => import('./OrgTreeTable'));
+
   it('shows the placeholder, then the label of the initial value', () => {
     setup();
     expect(screen.getByPlaceholderText('请选择')).toHaveProperty('value', '');

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../lib/testing/TestProviders';
 import { CropDialog } from './CropDialog';
 import { FakeCropper } from './fake-cropper';
@@ -28,6 +28,10 @@ const click = (dialog: HTMLElement, name: string) =>
     fireEvent.click(within(dialog).getByRole('button', { name: new RegExp(name) }));
   });
 
+// The cropper module is fetched on the first crop (a dynamic import in CropDialog): load it before the tests, so
+// no test waits for it to be transformed (docs/testing.md).
+beforeAll(() => import('./cropper'));
+
 beforeEach(() => {
   FakeCropper.instances = [];
 });
@@ -44,7 +48,8 @@ describe('CropDialog (图像剪裁)', () => {
     expect(within(dialog).getByRole('button', { name: /确定/ }).classList.contains('ant-btn-primary')).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
     fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape', keyCode: 27 });
-    await new Promise((r) => setTimeout(r, 50));
+    // antd's dialogs take Escape in a keydown listener on window and close from it: by now a dialog that Escape
+    // closes has been told to (no wait needed).
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(document.querySelector('.ant-modal-wrap')?.getAttribute('style') ?? '').not.toContain('display: none');
     // Crop area: 50vh high, at least 500 px.

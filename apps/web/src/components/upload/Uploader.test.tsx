@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http';
 import { TestProviders } from '../../lib/testing/TestProviders';
 import { FakeCropper } from './fake-cropper';
@@ -67,6 +67,10 @@ const entries = () =>
     .map((item) => `${item.dataset.status}:${item.querySelector('[data-name]')?.textContent ?? ''}`);
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+// The cropper module is fetched on the first crop (a dynamic import in CropDialog): load it before the tests, so
+// no test waits for it to be transformed (docs/testing.md).
+beforeAll(() => import('./cropper'));
 
 beforeEach(() => {
   FakeCropper.instances = [];

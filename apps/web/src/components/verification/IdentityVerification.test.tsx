@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, useSession } from '../../stores/session';
 import {
   createFakeVerificationApi,
@@ -34,6 +34,10 @@ const account = (fields: Partial<Account>): Account =>
 
 const signIn = (fields: Partial<Account> = {}) =>
   useSession.setState({ token: 'session-token', user: account(fields), status: 'ready' });
+
+// The dialog is a lazy component (fetched on its first opening): load its module before the tests, so no test
+// waits for it to be transformed (docs/testing.md).
+beforeAll(() => import('./IdentityDialog'));
 
 afterEach(() => {
   useSession.setState({ token: null, user: null, status: 'signed-out' });

@@ -124,7 +124,7 @@ function setup(
   const session = { token: opts.token ?? null };
   const client = createHttpClient({
     baseURL: opts.base ?? baseURL,
-    timeout: opts.timeout ?? 2_000,
+    timeout: opts.timeout ?? 30_000,
     session: {
       getToken: () => session.token,
       replaceToken: (token) => {
@@ -366,7 +366,7 @@ describe('error catalogue', () => {
   });
 
   it('effects raised before a handler is installed reach the handler once it is, in order', async () => {
-    const client = createHttpClient({ baseURL, timeout: 2_000, session: { getToken: () => 't', replaceToken() {} } });
+    const client = createHttpClient({ baseURL, timeout: 30_000, session: { getToken: () => 't', replaceToken() {} } });
     await failure(client.get('/status/401'));
     const effects: HttpEffect[] = [];
     client.configure({ onEffect: (effect) => effects.push(effect) });

@@ -87,7 +87,7 @@ function setup(answer: string | null = 'Right#2026') {
   const opened: number[] = [];
   const client = createHttpClient({
     baseURL,
-    timeout: 2_000,
+    timeout: 30_000,
     session: { getToken: () => 'Bearer session', replaceToken: () => {} },
     onEffect: (effect) => effects.push(effect),
   });

@@ -1,5 +1,17 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 
 // Testing Library only cleans up by itself when test globals are on; they are not here.
 afterEach(() => cleanup());
+
+/**
+ * No short waits (docs/testing.md): how long a render, a lazily loaded dialog (its module is transformed on first
+ * import) or a local HTTP round trip takes depends on what else the machine runs. Testing Library's findBy* and
+ * waitFor wait 1 s by default and `expect.poll` 1 s: on a busy machine that failed tests whose code was right. A
+ * wait here ends as soon as its condition holds, so a long bound costs a passing test nothing; it only decides how
+ * long a failing one takes to say so. The test and hook bounds (5 s and 10 s by default) are hang guards, above
+ * every wait inside them.
+ */
+const PATIENT_WAIT_MS = 20_000;
+configure({ asyncUtilTimeout: PATIENT_WAIT_MS });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: PATIENT_WAIT_MS } } });
