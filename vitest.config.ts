@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests of every workspace; browser E2E has its own config (vitest.e2e.config.ts).
+// Unit and integration tests of every workspace, and of the repository's own scripts (the build, the install);
+// browser E2E has its own config (vitest.e2e.config.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web',
+      { test: { name: 'tools', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+    ],
   },
 });

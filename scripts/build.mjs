@@ -57,27 +57,30 @@ const TARGETS = [
   },
 ];
 
-/** @param {string} path @returns {string[]} the file itself, or every file under a folder, sorted */
-function filesOf(path) {
-  const absolute = join(ROOT, path);
+/** @param {string} path @param {string} root @returns {string[]} the file itself, or every file under a folder, sorted */
+function filesOf(path, root) {
+  const absolute = join(root, path);
   if (!existsSync(absolute)) return [];
   if (!statSync(absolute).isDirectory()) return [path];
   return readdirSync(absolute, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
     .sort();
 }
 
-/** @param {string[]} inputs @returns {string} sha-256 over each input file's path and contents */
-function digestOf(inputs) {
+/**
+ * @param {string[]} inputs files or folders, relative to `root`
+ * @returns {string} sha-256 over each input file's path and contents (test files left out)
+ */
+export function digestOf(inputs, root = ROOT) {
   const hash = createHash('sha256');
   for (const input of inputs) {
-    for (const file of filesOf(input)) {
+    for (const file of filesOf(input, root)) {
       if (/\.test\.[cm]?[jt]sx?$/.test(file)) continue;
       hash
         .update(file)
         .update('\0')
-        .update(readFileSync(join(ROOT, file)))
+        .update(readFileSync(join(root, file)))
         .update('\0');
     }
   }
@@ -163,9 +166,11 @@ function main(argv) {
   }
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (error) {
-  console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
