@@ -11,7 +11,8 @@ describe('SIGTERM', () => {
 
   beforeAll(async () => {
     // Room in the password-hash queue for the whole burst (the default 2 + 32 would refuse the last ones with 429).
-    server = await startServer({ env: { PASSWORD_HASH_QUEUE: String(IN_FLIGHT) } });
+    // At debug the log has a line per request as it arrives ("incoming request"; at info only the completed one).
+    server = await startServer({ env: { PASSWORD_HASH_QUEUE: String(IN_FLIGHT), LOG_LEVEL: 'debug' } });
   });
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -23,7 +24,7 @@ describe('SIGTERM', () => {
     const loginsLogged = () =>
       readFileSync(log, 'utf8')
         .split('\n')
-        .filter((l) => l.includes('"url":"/api/login"'));
+        .filter((l) => l.includes('"msg":"incoming request"') && l.includes('"url":"/api/login"'));
     const before = loginsLogged().length;
     // A burst of sign-ins: each one is an argon2id verification, so together they take seconds.
     let settled = 0;

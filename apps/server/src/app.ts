@@ -77,6 +77,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const logging = createLogging(config);
   const fastify = Fastify({
     logger: logging.options,
+    // One line per request, written when the answer has gone (platform/logging.ts), instead of Fastify's two.
+    logController: logging.controller,
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY: request.ip is the X-Forwarded-For address only through trusted proxies; every per-client limit,
     // log line and recorded address reads request.ip.

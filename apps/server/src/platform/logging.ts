@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import PinoPretty from 'pino-pretty';
 import type { Config } from '../config.js';
 
 /**
@@ -51,13 +52,78 @@ interface LoggedRequest {
 
 export interface Logging {
   options: FastifyServerOptions['logger'];
+  /** Fastify's `logController`: one line per request (RequestLog). */
+  controller: LogController;
   /** Closes the log file, if any; later lines are dropped. */
   close(): void;
 }
 
-/** The server's logger: off when LOG_LEVEL=silent, to LOG_FILE when set (written synchronously), else stdout. */
-export function createLogging(config: Pick<Config, 'logLevel' | 'logFile'>): Logging {
-  if (config.logLevel === 'silent') return { options: false, close: () => {} };
+/** Where the log goes without LOG_FILE: the process's stdout (a file descriptor, and whether it is a terminal). */
+export interface LogOutput {
+  fd: number;
+  isTTY: boolean;
+}
+
+/** The request line's fields, as the `req` serializer and Fastify's `res` serializer write them. */
+interface RequestLine {
+  req?: { method?: string; url?: string; remoteAddress?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/**
+ * pino-pretty's settings: local time, no pid / hostname, and a request line written as one line
+ * (`GET /api/role/s?p=1 200 3.1 ms 127.0.0.1`) instead of its fields spread over several.
+ */
+function prettyOptions(colorize: boolean): PinoPretty.PrettyOptions {
+  return {
+    colorize,
+    translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log: Record<string, unknown> & RequestLine, messageKey: string) => {
+      const message = String(log[messageKey] ?? '');
+      const { req, res, responseTime } = log;
+      if (!req) return message;
+      const request = `${req.method} ${req.url}`;
+      if (!res) return `${message}: ${request} ${req.remoteAddress ?? ''}`.trimEnd();
+      const time = typeof responseTime === 'number' ? ` ${responseTime.toFixed(1)} ms` : '';
+      return `${request} ${res.statusCode}${time} ${req.remoteAddress ?? ''}`.trimEnd();
+    },
+  };
+}
+
+/**
+ * Fastify writes two lines per request at info, "incoming request" when it arrives and "request completed" when
+ * it was answered. This writes one, when the answer has gone: method, url (loggedUrl), host and client address
+ * (`req`), status code (`res`) and response time. "incoming request" stays, at debug.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    // A no-op below debug (pino replaces disabled levels with an empty function).
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      // The answer failed on its way out (e.g. the client went away mid-stream).
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
+/**
+ * The server's logger: off when LOG_LEVEL=silent; to LOG_FILE when set (written synchronously, JSON lines), else to
+ * stdout: pretty on a terminal, JSON otherwise. LOG_FORMAT=pretty|json forces either.
+ */
+export function createLogging(
+  config: Pick<Config, 'logLevel' | 'logFile'> & Partial<Pick<Config, 'logFormat'>>,
+  stdout: LogOutput = { fd: 1, isTTY: Boolean(process.stdout.isTTY) },
+): Logging {
+  const controller = new RequestLog();
+  if (config.logLevel === 'silent') return { options: false, controller, close: () => {} };
+  const pretty = config.logFormat ? config.logFormat === 'pretty' : !config.logFile && stdout.isTTY;
   const base = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -72,17 +138,24 @@ export function createLogging(config: Pick<Config, 'logLevel' | 'logFile'>): Log
       }),
     },
   };
-  if (!config.logFile) return { options: base, close: () => {} };
+  if (!config.logFile) {
+    if (!pretty) return { options: base, controller, close: () => {} };
+    // Synchronous, like pino's own stdout: nothing is lost when the process exits.
+    const stream = PinoPretty({ ...prettyOptions(stdout.isTTY), destination: stdout.fd, sync: true });
+    return { options: { ...base, stream }, controller, close: () => {} };
+  }
   mkdirSync(dirname(config.logFile), { recursive: true });
   let fd: number | undefined = openSync(config.logFile, 'a');
+  const format = pretty ? PinoPretty.prettyFactory(prettyOptions(false)) : (line: string) => line;
   const stream = {
     // Synchronous appends: a line logged before a crash or `kill -9` is on disk.
     write(line: string) {
-      if (fd !== undefined) writeSync(fd, line);
+      if (fd !== undefined) writeSync(fd, format(line));
     },
   };
   return {
     options: { ...base, stream },
+    controller,
     close() {
       if (fd === undefined) return;
       closeSync(fd);
