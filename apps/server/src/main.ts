@@ -10,12 +10,6 @@ const database = config.databaseUrl
   : openSqlite(`${config.dataDir}/gatehouse.db`, { readCache: config.sqliteReadCache });
 const { fastify, setup } = await buildApp(config, database);
 
-if (setup.generatedAdminPassword) {
-  // Printed once, on the start that created the account; it is not stored anywhere in clear.
-  const line = '='.repeat(64);
-  console.log(`\n${line}\n  ${t('setup.adminPassword', { password: setup.generatedAdminPassword })}\n${line}\n`);
-}
-
 // Graceful shutdown: the listener closes at once (new connections are refused), requests in flight finish,
 // and their answers close the connection, so a keep-alive client does not hold the process open.
 let shuttingDown = false;
@@ -36,4 +30,17 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   await database.close();
 });
 
-await fastify.listen({ port: config.port, host: config.host });
+const address = await fastify.listen({ port: config.port, host: config.host });
+
+if (setup.generatedAdminPassword) {
+  // Printed once, on the start that created the account, once the server answers; it is not stored anywhere in
+  // clear. What to do next: where to sign in, as whom, and that the password is changed at the first sign-in.
+  const line = '='.repeat(64);
+  const text = [
+    t('setup.adminPassword', { password: setup.generatedAdminPassword }),
+    // Fastify answers 127.0.0.1 for HOST=0.0.0.0; `::` (every IPv6 address) is opened as the loopback address.
+    t('setup.signInAt', { url: address.replace('//[::]:', '//[::1]:') }),
+    t('setup.changeAtFirstSignIn'),
+  ];
+  console.log(`\n${line}\n${text.map((row) => `  ${row}`).join('\n')}\n${line}\n`);
+}

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../src/app.js';
-import { ADMIN_PASSWORD } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -49,9 +48,11 @@ describe('the production start path', () => {
     });
   });
 
-  it('never loads light-my-request: main.ts started, serving a request and shut down with SIGTERM', async () => {
+  /** main.ts on a fresh data dir, without ADMIN_PASSWORD: the first start, as an operator runs it. */
+  let server: { child: ChildProcessWithoutNullStreams; base: string; output(): string; exited: Promise<number | null> };
+  const report = join(dir, 'modules.json');
+  beforeAll(async () => {
     const reporter = join(dir, 'reporter.mjs');
-    const report = join(dir, 'modules.json');
     writeFileSync(reporter, REPORTER);
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', reporter, 'apps/server/src/main.ts'], {
       cwd: ROOT,
@@ -62,35 +63,55 @@ describe('the production start path', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: join(dir, 'data'),
-        ADMIN_PASSWORD,
         WEB_DIST: '/nonexistent',
+        LOGIN_CAPTCHA: 'off',
         LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
         MODULE_REPORT: report,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // The banner is printed once the server listens.
     const base = await new Promise<string>((done, fail) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+        const address = /打开 (http:\/\/127\.0\.0\.1:\d+)，/.exec(output)?.[1];
         if (address) done(address);
       });
       child.once('exit', () => fail(new Error(`server exited:\n${output}`)));
     });
+    server = { child, base, output: () => output, exited };
+  });
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  });
 
-    const health = await fetch(`${base}/api/health`);
+  it('prints what to do next: the address, the account, its shell-safe password, and that it must be changed', async () => {
+    const banner = /={64}\n((?: {2}.*\n)+)={64}/.exec(server.output())?.[1];
+    const [password, signIn, change] = (banner ?? '').split('\n').map((row) => row.trim());
+    expect(password).toMatch(/^管理员账号 admin 的初始密码（仅显示一次）: [A-Za-z0-9]{20}$/);
+    expect(signIn).toBe(`打开 ${server.base}，用账号 admin 和这个密码登录`);
+    expect(change).toBe('首次登录时必须修改这个密码');
+    // The printed password is admin's.
+    const response = await fetch(`${server.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'admin', password: password?.split(': ')[1] }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('never loads light-my-request: main.ts started, serving requests and shut down with SIGTERM', async () => {
+    const health = await fetch(`${server.base}/api/health`);
     expect(health.status).toBe(200);
     expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(health.headers.get('referrer-policy')).toBe('no-referrer');
 
-    child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
     const modules = JSON.parse(readFileSync(report, 'utf8')) as { loaded: string[]; fastify: boolean };
     // The reporter does see the CommonJS modules the server runs on: fastify (which would load it on inject()).
     expect(modules.fastify).toBe(true);

@@ -147,6 +147,8 @@ const zhCN = {
   'audit.refused': '失败',
   'audit.csvHeader': '时间,操作人,代操作人,操作,请求方法,请求地址,对象类型,对象ID,对象,结果,状态码,说明,IP,浏览器,变更',
   'setup.adminPassword': '管理员账号 admin 的初始密码（仅显示一次）: {password}',
+  'setup.signInAt': '打开 {url}，用账号 admin 和这个密码登录',
+  'setup.changeAtFirstSignIn': '首次登录时必须修改这个密码',
   'http.notFound': '接口不存在：{method} {url}',
   'http.tooLarge': '请求内容过大',
   'http.internal': '服务异常，请稍后重试',
@@ -333,6 +335,8 @@ const enUS: Record<MessageKey, string> = {
   'audit.csvHeader':
     'Time,Actor,On behalf of,Operation,Method,URL,Target type,Target ID,Target,Outcome,Status,Message,IP,Browser,Changes',
   'setup.adminPassword': 'Initial password of the admin account (shown once): {password}',
+  'setup.signInAt': 'Open {url} and sign in as admin with this password',
+  'setup.changeAtFirstSignIn': 'You must change this password at the first sign-in',
   'http.notFound': 'No such API: {method} {url}',
   'http.tooLarge': 'The request body is too large',
   'http.internal': 'Server error; please retry later',
