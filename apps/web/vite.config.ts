@@ -18,6 +18,37 @@ const dropMockWorker = (): Plugin => ({
 });
 
 /**
+ * `npm run dev:mock` (Vite's `mock` mode): the msw service worker answers the API, started by main.tsx before its
+ * first call. No answer may be obtained before that: index.html's preload of /api/auth/options would be fetched
+ * while the worker is not running yet (on a first visit it is not even registered), and main.tsx's first call would
+ * then reuse that answer (a 5xx: there is no server) and show /500. So this mode drops index.html's /api preloads,
+ * does not proxy /api (`server.proxy` below), and answers any /api request that still reaches the dev server
+ * (sent before the worker ran, or past it) with a 503 that says so, instead of Vite's index.html fallback.
+ */
+const mockMode = (): Plugin => ({
+  name: 'gatehouse:mock-mode',
+  apply: (_config, env) => env.mode === 'mock',
+  transformIndexHtml(html) {
+    const withoutApi = html.replace(/[ \t]*<link\b[^>]*\bhref="\/api\/[^"]*"[^>]*>\r?\n?/g, '');
+    if (/["']\/api\//.test(withoutApi)) {
+      throw new Error('gatehouse:mock-mode: index.html refers to /api/ other than by a <link> this plugin drops');
+    }
+    return withoutApi;
+  },
+  configureServer(server) {
+    server.middlewares.use('/api', (req, res) => {
+      const url = `/api${req.url ?? ''}`;
+      server.config.logger.warn(
+        `[mock] ${req.method} ${url} reached the dev server: the mock worker did not answer it`,
+      );
+      res.statusCode = 503;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`${url} was not answered by the mock service worker; npm run dev:mock has no server behind it.\n`);
+    });
+  },
+});
+
+/**
  * The production bundle's view of packages/contract: route definitions without their TypeBox schemas and texts
  * (the web reads only method, path, access and transport), schema-building calls marked pure so TypeBox and the
  * schemas nothing refers to are dropped (scripts/slim-contract.mjs). Build only: the dev server and the unit tests
@@ -95,8 +126,8 @@ const asyncBootEntry = (): Plugin => ({
 });
 
 // Served from any sub-path (relative asset URLs); the dev server forwards the API to the local server.
-export default defineConfig(({ command }) => ({
-  plugins: [slimContract(), pureFormEngine(), react(), asyncBootEntry(), dropMockWorker()],
+export default defineConfig(({ command, mode }) => ({
+  plugins: [slimContract(), pureFormEngine(), react(), asyncBootEntry(), dropMockWorker(), mockMode()],
   resolve: { alias: command === 'build' ? productionRouter : [] },
   base: './',
   build: {
@@ -124,7 +155,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // `npm run dev:mock` has no server to forward to: the mock worker answers /api (mockMode above).
+    proxy: mode === 'mock' ? undefined : { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   test: {
     name: 'web',

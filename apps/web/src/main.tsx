@@ -37,8 +37,10 @@ async function start(container: HTMLElement) {
   // The page's language (the remembered choice, read by lib/i18n) for screen readers, hyphenation and fonts.
   document.documentElement.lang = currentLocale();
 
-  // `npm run dev:mock`: the mock service worker answers the API before the first call. Only this mode loads it,
-  // so msw never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
+  // `npm run dev:mock`: the mock service worker answers the API, so it is started (on a first visit: registered,
+  // activated and controlling this page) before the first call; that mode's index.html preloads nothing from /api
+  // (vite.config.ts, mockMode), so no answer from before the worker can be reused. Only this mode loads it, so msw
+  // never reaches a production bundle (apps/web/scripts/check-no-mocks.mjs).
   if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
 
   // The router starts at once: the first screen's chunk (route `lazy`) loads while the server's options are read.
