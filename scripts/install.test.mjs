@@ -1,4 +1,5 @@
 // @ts-check
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
@@ -31,5 +32,17 @@ describe('install', () => {
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(withScripts.length).toBeGreaterThan(0);
     expect(withScripts.filter((name) => !(name in manifest.allowScripts))).toEqual([]);
+  });
+});
+
+describe('npm install with NODE_ENV=production in the shell', () => {
+  it('still installs the development dependencies npm start builds with (omit is empty, not "dev")', () => {
+    const result = spawnSync('npm', ['config', 'get', 'omit'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe('');
   });
 });
