@@ -5,7 +5,9 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed limits (docs/testing.md): argon2 and the real databases run several times slower on a
+    // busy machine, and a test that times out keeps running into the next one (the hashing queue is per process).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

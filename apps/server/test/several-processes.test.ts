@@ -185,7 +185,7 @@ describe.each(lanes)('two server processes on one %s database', (lane) => {
     expect(sent.status, sent.body.msg).toBe(200);
     const { id } = sent.body.data as { id: string };
     // Codes leave through the outbound queue: A's background sender writes it to the outbox just after answering.
-    const code = await vi.waitFor(() => codeFor('13900000077'), { timeout: 10_000, interval: 20 });
+    const code = await vi.waitFor(() => codeFor('13900000077'), { timeout: 30_000, interval: 20 });
     const checked = await call(b, 'GET', `/captcha/sms/validate?id=${id}&userInput=${code}`);
     expect(checked.status, checked.body.msg).toBe(200);
   });

@@ -50,7 +50,7 @@ describe.each(lanes)('authorization matrix on %s', (lane) => {
     }>;
     for (const r of resources) if (r.type === 1 && r.method && r.url) resourceIds.set(`${r.method},${r.url}`, r.id);
     await account('matrix.none', null);
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('has an API resource for every permission route (a route without one fails here)', () => {

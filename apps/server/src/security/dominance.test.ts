@@ -163,7 +163,7 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
     ).find((r) => r.builtin)!.id;
     const made = await makeAccount(narrowRole);
     actor = { id: made.id, token: await t.login(made.number, PASSWORD) };
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('names at least the account actions of issue 15', () => {
@@ -340,7 +340,7 @@ describe.each(lanes)('switched identities on %s', (lane) => {
       (await t.call('POST', '/role', { token: admin, body: { name: `sw-plain-${lane}`, resources: [menu] } })).body
         .data as { id: number }
     ).id;
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('ends when the switcher loses the switch permission', async () => {

@@ -63,7 +63,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     // Two accounts prove the same number one after the other here; the wait between codes is not under test.
     t = await startTestApp(lane, { verification: { ...base.verification, resendSeconds: 0 } });
     rootOrg = ((await t.call('GET', '/orgs', { token: await t.login() })).body.data as Array<{ id: number }>)[0]!.id;
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('the contract marks the sensitive routes of issue 15', () => {

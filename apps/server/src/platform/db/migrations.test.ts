@@ -41,5 +41,5 @@ describe('migrations on SQLite', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
