@@ -85,7 +85,7 @@ describe('sign-in and registration pages follow the server options', () => {
     await screen.findByText('登录失败次数较多，请输入图形验证码');
     expect(screen.getByPlaceholderText('验证码')).toBeTruthy();
     expect(answers.captchaState).toHaveBeenCalledWith('zhangwei');
-  }, 15_000);
+  });
 
   it('shows a 429 refusal under the form', async () => {
     const locked = '登录失败次数过多，账号已临时锁定，请 3 分钟后再试';
@@ -97,7 +97,7 @@ describe('sign-in and registration pages follow the server options', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect((await screen.findByRole('alert')).textContent).toContain(locked);
     expect(screen.queryByPlaceholderText('验证码')).toBeNull();
-  }, 15_000);
+  });
 
   it('with both on: the captcha field and the link to /register', async () => {
     options.current = {
