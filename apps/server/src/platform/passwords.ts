@@ -92,20 +92,23 @@ export function assertAcceptablePassword(password: string, accountNumber?: strin
   }
 }
 
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-const SYMBOLS = '!@#$%^&*';
+/**
+ * Letters and digits without look-alikes (0/O, 1/l/I): a generated password (the first start's `admin`, 重置密码)
+ * can be typed from the screen and pasted into any shell or config file unquoted (no `$ ! # ^ & * \ " '`, no
+ * spaces).
+ */
+export const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A random 16-character password with every character class, without look-alike characters. */
-export function generatePassword(length = 16): string {
-  const all = LOWER + UPPER + DIGITS + SYMBOLS;
-  const pick = (set: string) => set[randomInt(set.length)]!;
-  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
-  while (chars.length < length) chars.push(pick(all));
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+/**
+ * A random password of `length` characters of PASSWORD_ALPHABET (20: about 115 bits). Each character is drawn with
+ * `crypto.randomInt`, which rejects out-of-range draws instead of taking a remainder, so every character is equally
+ * likely. The password rules want two character classes: a draw without a letter or without a digit is thrown away
+ * and drawn again, so every acceptable password stays equally likely.
+ */
+export function generatePassword(length = 20): string {
+  for (;;) {
+    let password = '';
+    for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+    if (/[a-zA-Z]/.test(password) && /\d/.test(password)) return password;
   }
-  return chars.join('');
 }

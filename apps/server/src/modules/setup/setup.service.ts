@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
-import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
+import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
 import { createAccountsRepository } from '../accounts/accounts.repository.js';
 import { createOrgsRepository } from '../orgs/orgs.repository.js';
 import { createResourcesRepository } from '../resources/resources.repository.js';
 import { createResourcesService } from '../resources/resources.service.js';
 import { createRolesRepository } from '../roles/roles.repository.js';
-import { generateAdminPassword } from './admin-password.js';
 
 export const ROOT_ORG_NAME = '总公司';
 export const SUPER_ADMIN_ROLE_NAME = '超级管理员';
@@ -57,7 +56,7 @@ export async function runSetup(
     const accounts = createAccountsRepository(trx);
     let generatedAdminPassword: string | undefined;
     if (!(await accounts.findByNumber(ADMIN_ACCOUNT))) {
-      const password = options.adminPassword ?? generateAdminPassword();
+      const password = options.adminPassword ?? generatePassword();
       await accounts.insert({
         account_number: ADMIN_ACCOUNT,
         account_name: '系统管理员',
