@@ -36,13 +36,23 @@ describe('install', () => {
 });
 
 describe('npm install with NODE_ENV=production in the shell', () => {
-  it('still installs the development dependencies npm start builds with (omit is empty, not "dev")', () => {
-    const result = spawnSync('npm', ['config', 'get', 'omit'], {
+  const omitted = (/** @type {string[]} */ ...args) => {
+    const result = spawnSync('npm', ['config', 'get', 'omit', ...args], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },
     });
     expect(result.status).toBe(0);
-    expect(result.stdout.trim()).toBe('');
+    // No "invalid config" or other warning from the project's .npmrc.
+    expect(result.stderr.split('\n').filter((line) => /warn/i.test(line) && !/nodedir/.test(line))).toEqual([]);
+    return result.stdout.trim();
+  };
+
+  it('still installs the development dependencies npm start builds with (nothing omitted)', () => {
+    expect(omitted()).toBe('');
+  });
+
+  it('leaves them out when asked to, for serving a finished build (README)', () => {
+    expect(omitted('--omit=dev', '--include=peer')).toBe('dev');
   });
 });
