@@ -5,8 +5,12 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Hang guards, not speed limits: a browser flow on a busy machine takes several times its quiet time.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // expect.poll waits 1 s by default, short for a browser on a busy machine; a poll ends once its condition
+    // holds, so a passing test does not wait longer (docs/testing.md).
+    expect: { poll: { timeout: 20_000 } },
     fileParallelism: false,
   },
 });

@@ -2,7 +2,8 @@
  * `npm run bench`: seeds the issue-8 data set into SQLite and PostgreSQL, starts the real server on each, drives it
  * with autocannon and prints req/s, p50, p99 and peak RSS per scenario next to baselines measured in the same run
  * (a bare Fastify route, a bare better-sqlite3 query, the raw argon2id verify rate). Writes docs/benchmarks.md and
- * exits 1 when a target is missed.
+ * exits 1 when a target is missed. The front end's figures (cold load, Lighthouse, 10,000-row trees: bench/long-list.ts)
+ * are measured here too, with the code of e2e/frontend-perf.ts; the tests hold no timing (docs/testing.md).
  *
  * Environment: BENCH_ACCOUNTS (default 1,000,000), BENCH_DURATION seconds per run (5), BENCH_RUNS (3; medians),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a throw-away database on; default TEST_DATABASE_URL or
@@ -31,6 +32,7 @@ import {
   signInForAudit,
   startAuditBrowser,
 } from '../e2e/frontend-perf.js';
+import { longListScenarios } from './long-list.js';
 import {
   ACCOUNT_PASSWORD,
   ADMIN_PASSWORD,
@@ -780,6 +782,18 @@ async function main() {
       rows.push(...(await frontendScenarios(sqliteServer, sqliteSeed)));
     } finally {
       await sqliteServer.stop();
+    }
+    // The 10,000-row trees (bench/long-list.ts) on a server of their own: the rows would change the other scenarios.
+    const longListDir = join(workDir, 'long-list');
+    const longListServer = await startServer(longListDir);
+    try {
+      for (const figure of await longListScenarios(longListServer.base, join(longListDir, 'gatehouse.db'))) {
+        const measure = { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: 0 };
+        rows.push({ db: '—', connections: 1, measure, ratio: '—', ...figure });
+        log(`${figure.scenario}: ${figure.figure}${figure.pass ? '' : ' FAIL'}`);
+      }
+    } finally {
+      await longListServer.stop();
     }
     const uncachedServer = await startServer(sqliteDir, undefined, { SQLITE_READ_CACHE: 'off' });
     try {
