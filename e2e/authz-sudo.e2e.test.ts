@@ -92,9 +92,10 @@ describe('dominance rule and sudo mode in the browser', () => {
     await page.goto('/#/login?redirect=%2Fuser%2FAccount');
     await page.getByPlaceholder('输入用户名').fill(manager.accountNumber);
     await page.getByPlaceholder('输入密码').fill(manager.password);
-    verifiedAt = Date.now();
     await page.getByRole('button', { name: label('登录') }).click();
     await page.waitForFunction(() => location.hash.startsWith('#/user/Account'), undefined, { timeout: 15_000 });
+    // Taken once the sign-in has been answered: the server's moment is earlier, however long the answer took.
+    verifiedAt = Date.now();
   });
 
   afterAll(async () => {
@@ -196,9 +197,10 @@ describe('dominance rule and sudo mode in the browser', () => {
     await screenshot(page, 'authz-06-sudo-dialog');
 
     await verify.getByPlaceholder('请输入当前登录密码').fill(manager.password);
-    verifiedAt = Date.now();
     await verify.getByRole('button', { name: label('立即验证') }).click();
     await page.getByText('更新成功！').waitFor();
+    // Taken once the verification (and the save after it) has been answered: the server's moment is earlier.
+    verifiedAt = Date.now();
     await verify.waitFor({ state: 'hidden' });
     await page.locator('.ant-descriptions').getByText(mobile).waitFor();
     expect(await profile.getByLabel('手机验证码', { exact: true }).count()).toBe(0);
