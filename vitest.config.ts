@@ -8,7 +8,8 @@ export default defineConfig({
       'packages/contract',
       'apps/server',
       'apps/web',
-      { test: { name: 'tools', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      // Hang guard, not a speed limit: the install test runs npm, slow to start on a busy machine (docs/testing.md).
+      { test: { name: 'tools', include: ['scripts/**/*.test.mjs'], environment: 'node', testTimeout: 120_000 } },
     ],
   },
 });

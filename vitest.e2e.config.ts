@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.test.ts'],
+    // Builds what is stale first: a file run alone after an edit drives the current code.
+    globalSetup: ['e2e/build.global-setup.ts'],
     // Hang guards, not speed limits: a browser flow on a busy machine takes several times its quiet time.
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     name: 'resilience',
     include: ['resilience/**/*.test.ts'],
+    // Builds what is stale first: the tests start the compiled server (apps/server/dist/main.js).
+    globalSetup: ['e2e/build.global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
