@@ -97,7 +97,9 @@ afterEach(async () => {
 function warnings(output: string): string[] {
   return output
     .split('\n')
-    .filter((line) => /EBADENGINE|install-scripts|invalid config|ExperimentalWarning|DeprecationWarning|\(node:\d+\) /.test(line));
+    .filter((line) =>
+      /EBADENGINE|install-scripts|invalid config|ExperimentalWarning|DeprecationWarning|\(node:\d+\) /.test(line),
+    );
 }
 
 describe('npm start', () => {
