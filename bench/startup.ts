@@ -8,10 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../e2e/frontend-perf.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -29,17 +29,6 @@ export interface StartupFigures {
   startMs: number;
   /** Median resident memory (MiB) after the first answer and one idle second. */
   idleRssMiB: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 function rssMiB(pid: number): number {
