@@ -93,7 +93,7 @@ describe('dominance rule and sudo mode in the browser', () => {
     await page.getByPlaceholder('输入用户名').fill(manager.accountNumber);
     await page.getByPlaceholder('输入密码').fill(manager.password);
     await page.getByRole('button', { name: label('登录') }).click();
-    await page.waitForFunction(() => location.hash.startsWith('#/user/Account'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => location.hash.startsWith('#/user/Account'), undefined, { timeout: 60_000 });
     // Taken once the sign-in has been answered: the server's moment is earlier, however long the answer took.
     verifiedAt = Date.now();
   });

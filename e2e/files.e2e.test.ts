@@ -102,7 +102,7 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
     await page.getByPlaceholder('输入用户名').fill('admin');
     await page.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: label('登录') }).click();
-    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 60_000 });
   });
 
   afterAll(async () => {

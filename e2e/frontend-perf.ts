@@ -58,7 +58,7 @@ export async function coldLoadTimings(browser: Browser, baseUrl: string, runs = 
         return usable ? performance.now() : false;
       },
       undefined,
-      { polling: 'raf', timeout: 15_000 },
+      { polling: 'raf', timeout: 60_000 },
     );
     timings.push(Number(await ready.jsonValue()));
     await context.close();
@@ -128,7 +128,7 @@ export async function signInForAudit(port: number, baseUrl: string, account: str
   await page.getByPlaceholder('输入用户名').fill(account);
   await page.getByPlaceholder('输入密码').fill(password);
   await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
-  await page.waitForFunction(() => !location.hash.includes('/login'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !location.hash.includes('/login'), undefined, { timeout: 60_000 });
   await page.close();
   // Leaves the CDP connection without closing the browser Lighthouse drives.
   await cdp.close();

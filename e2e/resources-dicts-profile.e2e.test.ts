@@ -80,7 +80,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     await page.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: label('登录') }).click();
     // expect.poll is for tests only; the hook waits on the page itself.
-    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 60_000 });
   });
 
   afterAll(async () => {

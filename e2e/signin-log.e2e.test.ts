@@ -29,13 +29,22 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
   /** The id of the next captcha image the page loads: call before the action that shows it. */
   const nextCaptcha = () =>
     page
-      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 15_000 })
+      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 60_000 })
       .then(async (response) => ((await response.json()) as { data: { id: string } }).data.id);
 
+  /**
+   * One sign-in through the form, finished when the server's answer is in: the next attempt must not be clicked
+   * while this one is still in flight (the button is busy then, and on a loaded machine the click would be lost),
+   * and a toast still showing from the previous attempt proves nothing about this one.
+   */
   async function attempt(account: string, password: string) {
     await page.getByPlaceholder('输入用户名').fill(account);
     await page.getByPlaceholder('输入密码').fill(password);
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/login') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: label('登录') }).click();
+    await answered;
   }
 
   /** A sign-in through the API, as a script would try one (with a captcha token when `captcha`). */
@@ -109,7 +118,7 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     await visitor.goto('/#/login');
     await visitor.getByPlaceholder('输入用户名').fill('wangwu');
     const captcha = visitor
-      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 15_000 })
+      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 60_000 })
       .then(async (response) => ((await response.json()) as { data: { id: string } }).data.id);
     await visitor.getByPlaceholder('输入密码').click();
     const captchaId = await captcha;

@@ -103,7 +103,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Hash routes change without a document load, so the address is polled rather than awaited as a navigation. */
 export async function waitForHash(target: Page, pattern: RegExp): Promise<void> {
-  await expect.poll(() => target.url(), { timeout: 15_000 }).toMatch(pattern);
+  await expect.poll(() => target.url(), { timeout: 60_000 }).toMatch(pattern);
 }
 
 /** Matches a button label with or without a space between two Chinese characters ("确 定" in dialog footers). */

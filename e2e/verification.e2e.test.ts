@@ -36,7 +36,7 @@ describe('verification, registration and passwords in Chromium', () => {
   /** The id of the next captcha image the page loads: call before the action that shows it. */
   const nextCaptcha = () =>
     page
-      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 15_000 })
+      .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 60_000 })
       .then(async (response) => ((await response.json()) as { data: { id: string } }).data.id);
 
   /** The answer of a captcha image (CAPTCHA_TEST_MODE writes it to the outbox). */
