@@ -128,7 +128,13 @@ const asyncBootEntry = (): Plugin => ({
 // Served from any sub-path (relative asset URLs); the dev server forwards the API to the local server.
 export default defineConfig(({ command, mode }) => ({
   plugins: [slimContract(), pureFormEngine(), react(), asyncBootEntry(), dropMockWorker(), mockMode()],
-  resolve: { alias: command === 'build' ? productionRouter : [] },
+  // `@/` is apps/web/src (tsconfig.json's `paths` says the same to TypeScript).
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
+      ...(command === 'build' ? productionRouter : []),
+    ],
+  },
   base: './',
   build: {
     outDir: 'dist',

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { UploadProvider } from '../features/files';
-import { VerificationProvider } from '../features/verify';
-import { useEffectiveTheme } from '../stores/preferences';
+import { UploadProvider } from '@/features/files';
+import { VerificationProvider } from '@/features/verify';
+import { useEffectiveTheme } from '@/stores/preferences';
 import type { AppRouter } from './router';
 
 /**

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { configureHttp, type HttpEffect, http } from '../lib/http';
-import { notify } from '../lib/notify';
-import { useSession } from '../stores/session';
+import { configureHttp, type HttpEffect, http } from '@/lib/http';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/stores/session';
 
 /**
  * The one place where failed calls reach the user: installs the http client's effect handler

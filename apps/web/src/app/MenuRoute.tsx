@@ -2,9 +2,9 @@ import type { MenuDef } from '@gatehouse/contract';
 import { menus } from '@gatehouse/contract';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
-import { firstPermitted, permittedRoutes, routeTarget } from '../lib/router/access-control';
-import { useServerOptions } from '../stores/server-options';
-import { useSession } from '../stores/session';
+import { firstPermitted, permittedRoutes, routeTarget } from '@/lib/router/access-control';
+import { useServerOptions } from '@/stores/server-options';
+import { useSession } from '@/stores/session';
 
 /**
  * One menu route. With access control off: the screen, or the group's redirect. In access-control mode

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { type LoaderFunctionArgs, Outlet, redirect, useRevalidator } from 'react-router';
-import { LoadingDots } from '../components/loading';
-import { useSession } from '../stores/session';
+import { LoadingDots } from '@/components/loading';
+import { useSession } from '@/stores/session';
 
 /** Loaded only when an account must change a generated password (keeps the auth pages out of the main chunk). */
-const InitialPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.InitialPasswordPage })));
+const InitialPasswordPage = lazy(() => import('@/features/auth').then((m) => ({ default: m.InitialPasswordPage })));
 
 /**
  * Route guard, as a loader: without a token, session-required routes send the user to

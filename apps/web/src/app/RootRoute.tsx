@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { t } from '../lib/i18n';
-import { useRouteTitle } from '../lib/router/route-title';
+import { t } from '@/lib/i18n';
+import { useRouteTitle } from '@/lib/router/route-title';
 import { HttpEffects } from './HttpEffects';
 
 /** Wraps every route: page title, scroll to top on navigation, the http effect handler. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appConfig } from '../config/app-config';
-import { useSession } from '../stores/session';
+import { appConfig } from '@/config/app-config';
+import { useSession } from '@/stores/session';
 import { RouteFallback } from './RouteFallback';
 
 function at(hash: string, token: string | null) {

@@ -1,6 +1,6 @@
-import { bootModules } from '../boot-plan';
-import { LoadingDots } from '../components/loading';
-import { useSession } from '../stores/session';
+import { bootModules } from '@/boot-plan';
+import { LoadingDots } from '@/components/loading';
+import { useSession } from '@/stores/session';
 import { LayoutShell } from './layouts/LayoutShell';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 // The module, not the folder's index: the code input and captcha parts stay out of the layout's chunk.
-import { useIdentityVerification } from '../components/verification/IdentityVerification';
-import { configureHttp } from '../lib/http';
+import { useIdentityVerification } from '@/components/verification/IdentityVerification';
+import { configureHttp } from '@/lib/http';
 
 /**
  * Sudo mode (issue 15): a call the server refuses until the user proves who they are opens the identity dialog,

@@ -5,21 +5,21 @@ export type PageLoader = () => Promise<ComponentType>;
 
 /**
  * Screen of each session-required menu path (paths and titles come from the contract's `menus`), one line each:
- * `'/menu/Path': () => import('../features/<feature>').then((m) => m.<Feature>Page),`. Nothing here is imported
+ * `'/menu/Path': () => import('@/features/<feature>').then((m) => m.<Feature>Page),`. Nothing here is imported
  * eagerly, so a screen's code is fetched only when its route is entered (react-router's route `lazy`).
  * A menu path without an entry here shows the shared "not open yet" page.
  */
 export const menuPages: Record<string, PageLoader> = {
-  '/': () => import('../features/home').then((m) => m.HomePage),
-  '/user/Account': () => import('../features/accounts').then((m) => m.AccountsPage),
-  '/user/Organization': () => import('../features/orgs').then((m) => m.OrganizationsPage),
-  '/user/Role': () => import('../features/roles').then((m) => m.RolesPage),
-  '/user/Resource': () => import('../features/resources').then((m) => m.ResourcesPage),
-  '/system/Profile': () => import('../features/profile').then((m) => m.ProfilePage),
-  '/system/Dict': () => import('../features/dicts').then((m) => m.DictsPage),
-  '/monitor/Online': () => import('../features/online').then((m) => m.OnlinePage),
-  '/monitor/OperLog': () => import('../features/audit').then((m) => m.AuditPage),
-  '/monitor/LoginLog': () => import('../features/signin-log').then((m) => m.SignInLogPage),
+  '/': () => import('@/features/home').then((m) => m.HomePage),
+  '/user/Account': () => import('@/features/accounts').then((m) => m.AccountsPage),
+  '/user/Organization': () => import('@/features/orgs').then((m) => m.OrganizationsPage),
+  '/user/Role': () => import('@/features/roles').then((m) => m.RolesPage),
+  '/user/Resource': () => import('@/features/resources').then((m) => m.ResourcesPage),
+  '/system/Profile': () => import('@/features/profile').then((m) => m.ProfilePage),
+  '/system/Dict': () => import('@/features/dicts').then((m) => m.DictsPage),
+  '/monitor/Online': () => import('@/features/online').then((m) => m.OnlinePage),
+  '/monitor/OperLog': () => import('@/features/audit').then((m) => m.AuditPage),
+  '/monitor/LoginLog': () => import('@/features/signin-log').then((m) => m.SignInLogPage),
 };
 
 /** The screen loader of a menu path, if its screen is built. */

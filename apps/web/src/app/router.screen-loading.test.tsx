@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderRouter } from '../lib/testing/render-router';
-import { useSession } from '../stores/session';
+import { renderRouter } from '@/lib/testing/render-router';
+import { useSession } from '@/stores/session';
 
 /** The account screen's chunk, held until the test lets it arrive. */
 const screenChunk = vi.hoisted(() => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRouter } from '../lib/testing/render-router';
-import { useSession } from '../stores/session';
+import { renderRouter } from '@/lib/testing/render-router';
+import { useSession } from '@/stores/session';
 import { routeTree } from './router';
 
 const renderAt = (path: string) => renderRouter(routeTree, path);
@@ -11,10 +11,10 @@ describe('route tree (signed out)', () => {
   // (docs/testing.md); the router still resolves each route's `lazy` as in the app.
   beforeAll(async () => {
     await Promise.all([
-      import('../features/auth/components/LoginPage'),
-      import('../components/antd-root'),
-      import('../features/errors/NotFoundPage'),
-      import('../features/errors/ServerErrorPage'),
+      import('@/features/auth/components/LoginPage'),
+      import('@/components/antd-root'),
+      import('@/features/errors/NotFoundPage'),
+      import('@/features/errors/ServerErrorPage'),
     ]);
   });
   beforeEach(() => useSession.getState().clear());

@@ -1,8 +1,8 @@
 import { flattenMenus, menus } from '@gatehouse/contract';
 import { type ComponentType, lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { menuTitle, t } from '../lib/i18n';
-import type { RouteHandle } from '../lib/router/route-title';
+import { menuTitle, t } from '@/lib/i18n';
+import type { RouteHandle } from '@/lib/router/route-title';
 import { BlankLayout } from './layouts/BlankLayout';
 import { MenuRoute } from './MenuRoute';
 import { pageLoaderFor } from './pages';
@@ -21,7 +21,7 @@ const handle = (title: () => string): RouteHandle => ({
 });
 
 /** Menu paths without a built screen (pages.tsx) show the shared "not open yet" page. */
-const loadUnavailable = () => import('../components/page-unavailable').then((m) => m.PageUnavailable);
+const loadUnavailable = () => import('@/components/page-unavailable').then((m) => m.PageUnavailable);
 
 /**
  * The session-required screens, one route per contract menu entry (titles written once, in the contract).
@@ -65,7 +65,7 @@ export const routeTree: RouteObject[] = [
       {
         path: '/login',
         lazy: screen(
-          () => import('../features/auth/components/LoginPage'),
+          () => import('@/features/auth/components/LoginPage'),
           (m) => m.LoginPage,
         ),
         handle: handle(() => t('route.login')),
@@ -74,14 +74,14 @@ export const routeTree: RouteObject[] = [
       // own, so /login loads none of antd (docs/adr/0014).
       {
         lazy: screen(
-          () => import('../components/antd-root'),
+          () => import('@/components/antd-root'),
           (m) => m.AntdOutlet,
         ),
         children: [
           {
             path: '/register',
             lazy: screen(
-              () => import('../features/auth/components/RegisterPage'),
+              () => import('@/features/auth/components/RegisterPage'),
               (m) => m.RegisterPage,
             ),
             handle: handle(() => t('auth.route.register')),
@@ -89,7 +89,7 @@ export const routeTree: RouteObject[] = [
           {
             path: '/update-password',
             lazy: screen(
-              () => import('../features/auth/components/UpdatePasswordPage'),
+              () => import('@/features/auth/components/UpdatePasswordPage'),
               (m) => m.UpdatePasswordPage,
             ),
             handle: handle(() => t('auth.route.updatePassword')),
@@ -97,7 +97,7 @@ export const routeTree: RouteObject[] = [
           {
             path: '/500',
             lazy: screen(
-              () => import('../features/errors/ServerErrorPage'),
+              () => import('@/features/errors/ServerErrorPage'),
               (m) => m.ServerErrorPage,
             ),
             handle: handle(() => t('route.serverError')),
@@ -105,7 +105,7 @@ export const routeTree: RouteObject[] = [
           {
             path: '/404',
             lazy: screen(
-              () => import('../features/errors/NotFoundPage'),
+              () => import('@/features/errors/NotFoundPage'),
               (m) => m.NotFoundPage,
             ),
             handle: handle(() => t('route.notFound')),
@@ -133,7 +133,7 @@ export const routeTree: RouteObject[] = [
                     path: 'overview',
                     handle: handle(() => t('datav.title')),
                     lazy: screen(
-                      () => import('../features/data-v'),
+                      () => import('@/features/data-v'),
                       (m) => m.DataVOverview,
                     ),
                   },

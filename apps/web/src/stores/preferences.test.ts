@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOCALE_STORAGE_KEY } from '../lib/i18n';
+import { LOCALE_STORAGE_KEY } from '@/lib/i18n';
 import { createPreferences, storedTheme, THEME_STORAGE_KEY } from './preferences';
 
 /** A Storage stand-in: a Map with the two methods the store uses. */

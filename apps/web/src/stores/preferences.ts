@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { usePrefersDarkScheme } from '../lib/a11y';
-import { currentLocale, isLocale, LOCALE_STORAGE_KEY, type Locale, safeLocalStorage } from '../lib/i18n';
+import { usePrefersDarkScheme } from '@/lib/a11y';
+import { currentLocale, isLocale, LOCALE_STORAGE_KEY, type Locale, safeLocalStorage } from '@/lib/i18n';
 
 export type Theme = 'light' | 'dark';
 /** Where the theme choice is remembered (the locale's key lives with the catalogues: lib/i18n/locale.ts). */

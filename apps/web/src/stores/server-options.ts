@@ -1,6 +1,6 @@
 import { type ResponseOf, routes } from '@gatehouse/contract';
 import { create } from 'zustand';
-import { call } from '../lib/http';
+import { call } from '@/lib/http';
 
 export type ServerOptions = ResponseOf<typeof routes.authOptions>;
 

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appConfig } from '../config/app-config';
-import { configureHttp, type HttpEffect } from '../lib/http';
+import { appConfig } from '@/config/app-config';
+import { configureHttp, type HttpEffect } from '@/lib/http';
 import { useSession } from './session';
 
 let server: Server;

@@ -1,8 +1,8 @@
 import { type ResponseOf, type RouteDef, routes } from '@gatehouse/contract';
 import { create } from 'zustand';
-import { appConfig } from '../config/app-config';
-import { call } from '../lib/http';
-import { permittedRoutes } from '../lib/router/access-control';
+import { appConfig } from '@/config/app-config';
+import { call } from '@/lib/http';
+import { permittedRoutes } from '@/lib/router/access-control';
 import { useServerOptions } from './server-options';
 
 export type Account = ResponseOf<typeof routes.getAccountInfo>;

@@ -1,13 +1,13 @@
 import { CaretDownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Flex, Tag, Tooltip, theme } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { LanguageSwitch, ThemeToggle } from '../../components/preferences';
-import { useIdentitySwitch } from '../../features/accounts/components/use-identity-switch';
-import { logout } from '../../features/auth/api/auth.api';
-import { http } from '../../lib/http';
-import { t } from '../../lib/i18n';
-import { useEffectiveTheme } from '../../stores/preferences';
-import { useSession } from '../../stores/session';
+import { LanguageSwitch, ThemeToggle } from '@/components/preferences';
+import { useIdentitySwitch } from '@/features/accounts/components/use-identity-switch';
+import { logout } from '@/features/auth/api/auth.api';
+import { http } from '@/lib/http';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
+import { useSession } from '@/stores/session';
 import { FRAME, headerColors } from './layout-frame';
 
 /**

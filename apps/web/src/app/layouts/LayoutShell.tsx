@@ -1,6 +1,6 @@
-import { LoadingDots } from '../../components/loading';
-import { t } from '../../lib/i18n';
-import { useEffectiveTheme } from '../../stores/preferences';
+import { LoadingDots } from '@/components/loading';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
 import { FRAME, FRAME_FONT, FRAME_TOKENS, headerColors, navBackground } from './layout-frame';
 
 /**

@@ -1,10 +1,10 @@
 import { theme } from 'antd';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingDots } from '../../components/loading';
-import { t } from '../../lib/i18n';
-import { useEffectiveTheme } from '../../stores/preferences';
-import { SudoVerification } from '../SudoVerification';
+import { SudoVerification } from '@/app/SudoVerification';
+import { LoadingDots } from '@/components/loading';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
 import { AppHeader } from './AppHeader';
 import { FRAME, navBackground } from './layout-frame';
 import { SideMenu } from './SideMenu';

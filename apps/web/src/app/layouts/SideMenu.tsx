@@ -2,8 +2,8 @@ import { type MenuDef, menus } from '@gatehouse/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { menuTitle } from '../../lib/i18n';
-import { useSession } from '../../stores/session';
+import { menuTitle } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -4,10 +4,10 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Outlet } from 'react-router';
-import { usePrefersReducedMotion } from '../../lib/a11y';
-import { currentLocale } from '../../lib/i18n';
-import { registerNoticeHandler } from '../../lib/notify';
-import { useEffectiveTheme } from '../../stores/preferences';
+import { usePrefersReducedMotion } from '@/lib/a11y';
+import { currentLocale } from '@/lib/i18n';
+import { registerNoticeHandler } from '@/lib/notify';
+import { useEffectiveTheme } from '@/stores/preferences';
 
 const baseToken = { colorPrimary: '#257ff7', fontSize: 14 };
 

@@ -1,6 +1,6 @@
 import type { RouteDef } from '@gatehouse/contract';
 import type { ReactNode } from 'react';
-import { useCan } from '../../stores/session';
+import { useCan } from '@/stores/session';
 
 /**
  * Renders its children only when the account may call every route in `routes` (the explicit button → API map

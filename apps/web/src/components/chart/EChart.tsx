@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useEffect, useRef } from 'react';
-import { usePrefersReducedMotion } from '../../lib/a11y';
+import { usePrefersReducedMotion } from '@/lib/a11y';
 import { echarts } from './echarts';
 import type { ChartOption } from './options';
 

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /**
  * The delete flow of every management screen: confirm '是否删除?' (提示 / 确定 / 取消), call, toast '删除成功',

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import './data-table.css';
 
 export interface DataColumn<T> {

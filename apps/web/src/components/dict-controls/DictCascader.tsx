@@ -1,6 +1,6 @@
 import { Cascader } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { buildTree, type DictItem, type TreeNode, useDictItems } from './dict-items';
 
 export interface DictCascaderProps {

@@ -1,5 +1,5 @@
 import { Radio, type RadioGroupProps } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import type { DictValue } from './DictSelect';
 import { DICT_ALL, useDictItems } from './dict-items';
 

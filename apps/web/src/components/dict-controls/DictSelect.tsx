@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { DICT_ALL, useDictItems } from './dict-items';
 
 export type DictValue = number | typeof DICT_ALL;

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { http } from '../../lib/http';
-import { TestProviders } from '../../lib/testing/TestProviders';
+import { http } from '@/lib/http';
+import { TestProviders } from '@/lib/testing/TestProviders';
 import { buildTree, DictCascader, DictCheckbox, type DictItem, DictRadio, DictSelect, subtreeIds } from '.';
 
 const item = (id: number, value: string, pid: number | null = null, dictCode = 'gender'): DictItem => ({

@@ -1,6 +1,6 @@
 import { type ResponseOf, routes } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/http';
+import { call } from '@/lib/http';
 
 export type DictItem = ResponseOf<typeof routes.listDictItems>[number];
 

@@ -1,6 +1,6 @@
 import { App, Modal } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 export interface FormDialogProps<T> {
   title: string;

@@ -1,5 +1,5 @@
 import { Table, type TableProps } from 'antd';
-import { Pagination } from '../pagination';
+import { Pagination } from '@/components/pagination';
 
 /** One page of a list as the API answers it. */
 export interface PagedList<T> {

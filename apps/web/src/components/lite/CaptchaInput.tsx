@@ -1,7 +1,7 @@
 import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import { forwardRef, useImperativeHandle } from 'react';
-import { t } from '../../lib/i18n';
-import { type CaptchaHandle, captchaImageText, useCaptchaImage } from '../verification/use-captcha-image';
+import { type CaptchaHandle, captchaImageText, useCaptchaImage } from '@/components/verification/use-captcha-image';
+import { t } from '@/lib/i18n';
 
 interface CaptchaInputProps {
   value: string;

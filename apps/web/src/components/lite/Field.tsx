@@ -2,7 +2,7 @@ import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutli
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { Icon } from './Icon';
 
 interface FieldProps {

@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /**
  * The boot dots of index.html (its stylesheet lives there), saying 加载中 to assistive technology: over the whole

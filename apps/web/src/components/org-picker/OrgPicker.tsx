@@ -1,8 +1,8 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Input, Modal } from 'antd';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
-import { t } from '../../lib/i18n';
-import { LoadingDots } from '../loading';
+import { LoadingDots } from '@/components/loading';
+import { t } from '@/lib/i18n';
 import type { LoadOrgs, Org } from './org-types';
 
 /**

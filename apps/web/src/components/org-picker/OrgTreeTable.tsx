@@ -1,8 +1,8 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { formatDateTime } from '../../lib/format/date';
-import { t } from '../../lib/i18n';
+import { formatDateTime } from '@/lib/format/date';
+import { t } from '@/lib/i18n';
 import type { LoadOrgs, Org } from './org-types';
 
 interface OrgRow extends Org {

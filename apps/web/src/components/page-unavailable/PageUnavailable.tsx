@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
-import { t } from '../../lib/i18n';
-import { ToolBar } from '../tool-bar';
+import { ToolBar } from '@/components/tool-bar';
+import { t } from '@/lib/i18n';
 
 /** The one page for menu entries whose screen is not built yet: says so instead of pretending to work. */
 export function PageUnavailable() {

@@ -1,7 +1,7 @@
 import { Pagination as AntPagination } from 'antd';
 import { useEffect } from 'react';
-import { appConfig } from '../../config/app-config';
-import { t } from '../../lib/i18n';
+import { appConfig } from '@/config/app-config';
+import { t } from '@/lib/i18n';
 
 export interface PaginationProps {
   current: number;

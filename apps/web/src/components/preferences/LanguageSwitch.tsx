@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
-import { LOCALE_NAMES, LOCALES, t } from '../../lib/i18n';
-import { usePreferences } from '../../stores/preferences';
-import '../lite/lite-base.css';
+import { LOCALE_NAMES, LOCALES, t } from '@/lib/i18n';
+import { usePreferences } from '@/stores/preferences';
+import '@/components/lite/lite-base.css';
 
 /**
  * 中文 / English: remembers the choice and reloads the page in that language. Radio buttons in antd Segmented's

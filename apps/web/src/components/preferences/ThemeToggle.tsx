@@ -1,10 +1,10 @@
 import MoonOutlined from '@ant-design/icons-svg/es/asn/MoonOutlined';
 import SunOutlined from '@ant-design/icons-svg/es/asn/SunOutlined';
 import type { CSSProperties } from 'react';
-import { t } from '../../lib/i18n';
-import { useEffectiveTheme, usePreferences } from '../../stores/preferences';
-import { Icon } from '../lite/Icon';
-import '../lite/lite-base.css';
+import { Icon } from '@/components/lite/Icon';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme, usePreferences } from '@/stores/preferences';
+import '@/components/lite/lite-base.css';
 
 /**
  * Sun in the dark theme (back to light), moon in the light theme (to dark); the choice is remembered. Without antd:

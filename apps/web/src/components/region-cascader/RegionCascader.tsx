@@ -1,6 +1,6 @@
 import { Cascader } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 export interface RegionNode {
   id: number;

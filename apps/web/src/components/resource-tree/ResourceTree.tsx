@@ -1,8 +1,8 @@
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type TreeDataNode, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
-import { useBoxHeight } from '../../lib/dom';
-import { t } from '../../lib/i18n';
+import { useBoxHeight } from '@/lib/dom';
+import { t } from '@/lib/i18n';
 import {
   buildResourceTree,
   checkedFromSaved,

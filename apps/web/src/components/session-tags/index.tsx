@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from 'antd';
-import { type MessageKey, t } from '../../lib/i18n';
+import { type MessageKey, t } from '@/lib/i18n';
 
 interface TaggedSession {
   current: boolean;

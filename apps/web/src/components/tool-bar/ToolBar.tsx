@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { t } from '../../lib/i18n';
-import { useRouteTitle } from '../../lib/router/route-title';
+import { t } from '@/lib/i18n';
+import { useRouteTitle } from '@/lib/router/route-title';
 
 export interface ToolBarProps {
   /** Defaults to the current route's title. */

@@ -1,5 +1,5 @@
 import { Flex, theme } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { Uploader } from './Uploader';
 import type { UploadFn } from './upload-api';
 

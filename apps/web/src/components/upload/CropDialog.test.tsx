@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../lib/testing/TestProviders';
+import { TestProviders } from '@/lib/testing/TestProviders';
 import { CropDialog } from './CropDialog';
 import { FakeCropper } from './fake-cropper';
 

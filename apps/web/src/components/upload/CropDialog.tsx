@@ -8,7 +8,7 @@ import {
 import { Button, Flex, Modal, Space } from 'antd';
 import type Cropper from 'cropperjs';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { canvasToJpeg, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from './image';
 
 export interface CropDialogProps {

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
-import { TestProviders } from '../../lib/testing/TestProviders';
+import { HttpError } from '@/lib/http';
+import { TestProviders } from '@/lib/testing/TestProviders';
 import { FakeCropper } from './fake-cropper';
 import { Uploader, type UploaderHandle, type UploaderProps } from './Uploader';
 import { UploadApiContext, type UploadedFile, type UploadOptions } from './upload-api';

@@ -11,8 +11,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { HttpError, isCancelled } from '../../lib/http';
-import { t } from '../../lib/i18n';
+import { HttpError, isCancelled } from '@/lib/http';
+import { t } from '@/lib/i18n';
 import { CropDialog } from './CropDialog';
 import { acceptAttribute, precheckCount, precheckFile, type UploadRules } from './checks';
 import {

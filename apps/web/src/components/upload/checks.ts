@@ -1,5 +1,5 @@
 import { expandAccept, extensionOf, FILE_NAME_MAX, UPLOAD_MAX_BYTES } from '@gatehouse/contract';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /** What the widget checks before sending a file (product-spec §5). */
 export interface UploadRules {

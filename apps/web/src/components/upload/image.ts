@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /** Crop output and compression bounds (reference-ui §4). */
 export const IMAGE_MAX_WIDTH = 1000;

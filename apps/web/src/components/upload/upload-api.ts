@@ -1,6 +1,6 @@
 import type { ResponseOf, routes } from '@gatehouse/contract';
 import { createContext, useContext } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /** The server's answer to an upload: {id, name, url, size, contentType}. */
 export type UploadedFile = ResponseOf<typeof routes.uploadFile>;

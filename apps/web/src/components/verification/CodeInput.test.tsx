@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { HttpError } from '@/lib/http';
 import { type CodeHandle, CodeInput } from './CodeInput';
 import { createFakeVerificationApi, FAKE, VerificationTestProviders } from './fake-verification-api';
 

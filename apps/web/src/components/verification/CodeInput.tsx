@@ -2,7 +2,7 @@ import { SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
 import { App, Button, Input, Space } from 'antd';
 import { forwardRef, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { checkRule } from './check-rule';
 import { checkFailureMessage, refusalMessage, useVerificationApi } from './verification-api';
 

@@ -1,7 +1,7 @@
 import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
 import { Alert, Divider, Modal, theme } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import type { VerifyMethod } from './IdentityVerification';
 import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
 import type { SmsCommand } from './verification-api';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Account, useSession } from '../../stores/session';
+import { type Account, useSession } from '@/stores/session';
 import {
   createFakeVerificationApi,
   FAKE,

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Button, Form } from 'antd';
 import { createRef, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { HttpError } from '@/lib/http';
 import {
   createFakeVerificationApi,
   FAKE,

@@ -2,7 +2,7 @@ import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
 import { Input, Space } from 'antd';
 import { forwardRef, type RefObject, useImperativeHandle } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { checkRule } from './check-rule';
 import { type CaptchaHandle, captchaImageText, useCaptchaImage } from './use-captcha-image';
 

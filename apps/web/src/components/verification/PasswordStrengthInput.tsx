@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from '@gatehouse/contract';
 import { Input, theme } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { passwordScore, STRENGTH_COLOURS, type StrengthLevel, strengthLevel } from './password-strength';
 
 export interface PasswordStrengthInputProps {

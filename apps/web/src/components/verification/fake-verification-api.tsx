@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { HttpError } from '../../lib/http';
-import { TestProviders } from '../../lib/testing/TestProviders';
+import { HttpError } from '@/lib/http';
+import { TestProviders } from '@/lib/testing/TestProviders';
 import { type VerificationApi, VerificationApiContext } from './verification-api';
 
 /** Test-only answers of the in-memory API. */

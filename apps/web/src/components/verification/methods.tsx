@@ -3,9 +3,9 @@ import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX } from '@gatehouse/contra
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { useSubmitting } from '../../lib/forms/use-submitting';
-import { t } from '../../lib/i18n';
-import { useSession } from '../../stores/session';
+import { useSubmitting } from '@/lib/forms/use-submitting';
+import { t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { type CodeHandle, CodeInput } from './CodeInput';
 import { type CaptchaHandle, ImageCaptcha } from './ImageCaptcha';
 import { maskEmail, maskMobile } from './mask';

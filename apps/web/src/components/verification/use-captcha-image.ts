@@ -1,6 +1,6 @@
 import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { checkFailureMessage, useVerificationApi } from './verification-api';
 
 export interface CaptchaHandle {

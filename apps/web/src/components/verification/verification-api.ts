@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { HttpError } from '../../lib/http';
+import { HttpError } from '@/lib/http';
 
 /** Which SMS flavour a code is sent for (reference-ui §3): the server binds the code to it. */
 export type SmsCommand = 'common' | 'register' | 'login' | 'reset';

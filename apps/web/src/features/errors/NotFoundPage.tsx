@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { useGoBack } from './use-go-back';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Button, Result, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { t } from '../../lib/i18n';
+import { t } from '@/lib/i18n';
 import { useGoBack } from './use-go-back';
 
 /** /500: the http client sends failures here with the reason in the `message` query, which is shown. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { VerificationApiContext } from '../../components/verification/verification-api';
+import { VerificationApiContext } from '@/components/verification/verification-api';
 import { verificationApi } from './api/verify.api';
 
 /** Gives the verification components (captcha, code input, identity dialog) their HTTP calls. */

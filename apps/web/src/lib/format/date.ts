@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { currentLocale } from '../i18n';
+import { currentLocale } from '@/lib/i18n';
 
 // Month and weekday names follow the page's language (dayjs ships English built in).
 dayjs.locale(currentLocale() === 'en-US' ? 'en' : 'zh-cn');

@@ -12,7 +12,7 @@ import {
   TOKEN_RENEWAL_HEADER,
   VERIFICATION_REQUIRED_HEADER,
 } from '@gatehouse/contract';
-import { currentLocale, t } from '../i18n';
+import { currentLocale, t } from '@/lib/i18n';
 import { HttpError } from './http-error';
 import { TransportError, type TransportRequest, type TransportResponse, send as transport } from './transport';
 import type {

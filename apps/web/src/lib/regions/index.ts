@@ -1,5 +1,5 @@
 import { routes } from '@gatehouse/contract';
-import { call } from '../http';
+import { call } from '@/lib/http';
 
 /**
  * The region reference tree through the API (GET /regions, /regions/search, /regions/path), cached for the

@@ -1,8 +1,8 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { mayAssignRole, mayManageAccount } from '../permissions';
-import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '../store';
-import { randomId } from '../token';
+import { fail, handle } from '@/mocks/handle';
+import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
+import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
+import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
 
 type EditableFields = BodyOf<typeof routes.createAccount> | BodyOf<typeof routes.updateAccount>;

@@ -1,6 +1,6 @@
 import { AUDIT_MASK, type ResponseOf, routes } from '@gatehouse/contract';
 import { HttpResponse } from 'msw';
-import { handle, handleRaw } from '../handle';
+import { handle, handleRaw } from '@/mocks/handle';
 
 type Entry = ResponseOf<typeof routes.listAudit>['list'][number];
 

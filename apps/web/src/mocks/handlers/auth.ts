@@ -1,8 +1,8 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { heldResources } from '../permissions';
-import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '../store';
-import { issueToken } from '../token';
+import { fail, handle } from '@/mocks/handle';
+import { heldResources } from '@/mocks/permissions';
+import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '@/mocks/store';
+import { issueToken } from '@/mocks/token';
 import { textOrNull } from './fields';
 import { proveNewContacts } from './profile-contacts';
 

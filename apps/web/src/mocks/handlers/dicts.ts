@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '../store';
+import { fail, handle } from '@/mocks/handle';
+import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { textOrNull } from './fields';
 
 /** Items of one dictionary, parents before their children, siblings by orderNum (as the server answers them). */

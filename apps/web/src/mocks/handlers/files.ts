@@ -9,10 +9,10 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@gatehouse/contract';
 import { HttpResponse } from 'msw';
-import { fail, failure, handle, handleRaw } from '../handle';
-import { heldResources, mayManageAccount } from '../permissions';
-import type { MockStore, StoredAccount, StoredFile } from '../store';
-import { randomId } from '../token';
+import { fail, failure, handle, handleRaw } from '@/mocks/handle';
+import { heldResources, mayManageAccount } from '@/mocks/permissions';
+import type { MockStore, StoredAccount, StoredFile } from '@/mocks/store';
+import { randomId } from '@/mocks/token';
 
 const IMAGE_EXTENSIONS = new Set(FILE_GROUPS['t-image']);
 

@@ -1,8 +1,8 @@
 import { API_BASE, type RouteName, type Routes } from '@gatehouse/contract';
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { bind, failure, type MockRoute } from '../handle';
-import { createMockStore } from '../seed';
-import type { MockStore } from '../store';
+import { bind, failure, type MockRoute } from '@/mocks/handle';
+import { createMockStore } from '@/mocks/seed';
+import type { MockStore } from '@/mocks/store';
 import { accountMocks } from './accounts';
 import { auditMocks } from './audit';
 import { authMocks } from './auth';

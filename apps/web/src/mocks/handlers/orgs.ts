@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { type MockStore, nextId, type StoredOrg, subtreeIds, toOrg } from '../store';
+import { fail, handle } from '@/mocks/handle';
+import { type MockStore, nextId, type StoredOrg, subtreeIds, toOrg } from '@/mocks/store';
 import { textOrNull } from './fields';
 
 function checkParentAndRegion(store: MockStore, pid: number | null, regionId: number | null) {

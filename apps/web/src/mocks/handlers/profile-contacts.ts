@@ -1,7 +1,7 @@
 import { type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import type { MockStore, StoredAccount } from '../store';
-import { randomId } from '../token';
+import { fail, handle } from '@/mocks/handle';
+import type { MockStore, StoredAccount } from '@/mocks/store';
+import { randomId } from '@/mocks/token';
 
 /** How the codes of the personal page are marked in the store: the flavour the token proves. */
 const BIND_MOBILE = routes.sendProfileMobileCode.path;

@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { fail, failure, handle, handleRaw } from '../handle';
-import { regionPath } from '../store';
+import { fail, failure, handle, handleRaw } from '@/mocks/handle';
+import { regionPath } from '@/mocks/store';
 
 const DAY = 86_400_000;
 /** The calendar day in UTC+8, the day the contract's statistics count in. */

@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { byOrder, type MockStore, nextId, type Resource, subtreeIds } from '../store';
+import { fail, handle } from '@/mocks/handle';
+import { byOrder, type MockStore, nextId, type Resource, subtreeIds } from '@/mocks/store';
 import { textOrNull } from './fields';
 
 interface ResourceFields {

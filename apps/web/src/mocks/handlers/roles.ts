@@ -1,7 +1,7 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
-import { fail, handle } from '../handle';
-import { heldResources, mayAssignRole } from '../permissions';
-import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '../store';
+import { fail, handle } from '@/mocks/handle';
+import { heldResources, mayAssignRole } from '@/mocks/permissions';
+import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '@/mocks/store';
 import { textOrNull } from './fields';
 
 type RoleFields = BodyOf<typeof routes.createRole>;

@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle, type MockSession } from '../handle';
-import { type MockStore, toAccount } from '../store';
+import { fail, handle, type MockSession } from '@/mocks/handle';
+import { type MockStore, toAccount } from '@/mocks/store';
 
 /**
  * Sessions in the mock are the recorded sign-ins (mock tokens are stateless): each sign-in is one session,

@@ -1,6 +1,6 @@
 import { describeUserAgent, type ResponseOf, routes, SIGNIN_EXPORT_MAX_ROWS } from '@gatehouse/contract';
-import { handle, handleRaw } from '../handle';
-import type { MockStore } from '../store';
+import { handle, handleRaw } from '@/mocks/handle';
+import type { MockStore } from '@/mocks/store';
 
 type Entry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 interface Filters {

@@ -1,7 +1,7 @@
 import { CAPTCHA_SIZE, normaliseMobile, routes } from '@gatehouse/contract';
-import { fail, handle, type MockContext } from '../handle';
-import { type IssuedToken, type MockStore, nextId } from '../store';
-import { randomId } from '../token';
+import { fail, handle, type MockContext } from '@/mocks/handle';
+import { type IssuedToken, type MockStore, nextId } from '@/mocks/store';
+import { randomId } from '@/mocks/token';
 import { MOCK_AUTH_OPTIONS, signIn, spendToken } from './auth';
 
 /** The server's alphabet (apps/server/src/modules/verification/captcha-image.ts), as the image shows it. */

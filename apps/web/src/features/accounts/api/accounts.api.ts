@@ -1,8 +1,8 @@
 import { type BodyOf, type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { LoadOrgs } from '../../../components/org-picker';
-import { call } from '../../../lib/http';
+import type { LoadOrgs } from '@/components/org-picker';
+import { call } from '@/lib/http';
 
 export type Account = ResponseOf<typeof routes.listAccounts>['list'][number];
 export type AccountListQuery = QueryOf<typeof routes.listAccounts>;

@@ -1,10 +1,10 @@
 import { Form, Input, Select, Switch } from 'antd';
-import { FormDialog, useSubmit } from '../../../components/form-dialog';
-import { OrgPicker } from '../../../components/org-picker';
-import { AvatarUploader } from '../../../components/upload';
-import { byLocale, t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
-import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '../api/accounts.api';
+import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { OrgPicker } from '@/components/org-picker';
+import { AvatarUploader } from '@/components/upload';
+import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '@/features/accounts/api/accounts.api';
+import { byLocale, t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { type AccountFormValues, emptyAccountForm, toCreateBody, toFormValues, toUpdateBody } from './account-form';
 
 /** `account` undefined = create. */

@@ -1,20 +1,26 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Input, Space, Tag, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Can } from '../../../components/can';
-import { type DataColumn, DataTable } from '../../../components/data-table';
+import { Can } from '@/components/can';
+import { type DataColumn, DataTable } from '@/components/data-table';
 // Module paths rather than the folders' index files: those also export antd Table and Form based parts (the paged
 // table, the org tree table), which would come with this screen's first load (docs/frontend-budgets.md).
-import { ListTotal } from '../../../components/list-search/ListTotal';
-import { SearchField, SearchForm } from '../../../components/list-search/SearchForm';
-import { OrgPicker } from '../../../components/org-picker/OrgPicker';
-import { Pagination } from '../../../components/pagination';
-import { ToolBar } from '../../../components/tool-bar';
-import { appConfig } from '../../../config/app-config';
-import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
-import { canCall, useCan, useSession } from '../../../stores/session';
-import { type Account, type AccountListQuery, loadOrgs, useAccountList, useReloadAccounts } from '../api/accounts.api';
+import { ListTotal } from '@/components/list-search/ListTotal';
+import { SearchField, SearchForm } from '@/components/list-search/SearchForm';
+import { OrgPicker } from '@/components/org-picker/OrgPicker';
+import { Pagination } from '@/components/pagination';
+import { ToolBar } from '@/components/tool-bar';
+import { appConfig } from '@/config/app-config';
+import {
+  type Account,
+  type AccountListQuery,
+  loadOrgs,
+  useAccountList,
+  useReloadAccounts,
+} from '@/features/accounts/api/accounts.api';
+import { formatDateTime } from '@/lib/format/date';
+import { t } from '@/lib/i18n';
+import { canCall, useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
 import { useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../api/accounts.api';
+import type { Account } from '@/features/accounts/api/accounts.api';
 import { toCreateBody, toFormValues, toUpdateBody } from './account-form';
 
 const account: Account = {

@@ -1,4 +1,4 @@
-import type { Account, CreateAccountBody, UpdateAccountBody } from '../api/accounts.api';
+import type { Account, CreateAccountBody, UpdateAccountBody } from '@/features/accounts/api/accounts.api';
 
 /** What the account dialog's form holds. */
 export interface AccountFormValues {

@@ -1,8 +1,8 @@
 import { App, theme } from 'antd';
-import { useConfirmDelete } from '../../../components/confirm-delete';
-import { copyText } from '../../../lib/clipboard';
-import { t } from '../../../lib/i18n';
-import { type Account, deleteAccount, resetAccountPassword } from '../api/accounts.api';
+import { useConfirmDelete } from '@/components/confirm-delete';
+import { type Account, deleteAccount, resetAccountPassword } from '@/features/accounts/api/accounts.api';
+import { copyText } from '@/lib/clipboard';
+import { t } from '@/lib/i18n';
 
 /** Delete and password-reset flows of the account list: confirm, call, tell, reload. */
 export function useAccountActions(reload: () => unknown) {

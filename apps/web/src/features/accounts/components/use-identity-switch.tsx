@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { http } from '../../../lib/http';
-import { t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
-import { type Account, restoreIdentity, switchIdentity } from '../api/accounts.api';
+import { type Account, restoreIdentity, switchIdentity } from '@/features/accounts/api/accounts.api';
+import { http } from '@/lib/http';
+import { t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 
 /**
  * Identity switch (reference-ui §7, completed): acting as another account, and back. Either way the answer is

@@ -1,6 +1,6 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, download } from '../../../lib/http';
+import { call, download } from '@/lib/http';
 
 export type AuditEntry = ResponseOf<typeof routes.listAudit>['list'][number];
 export type AuditListQuery = QueryOf<typeof routes.listAudit>;

@@ -1,9 +1,9 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import { Descriptions, Drawer, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useRef } from 'react';
-import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
-import type { AuditEntry } from '../api/audit.api';
+import type { AuditEntry } from '@/features/audit/api/audit.api';
+import { formatDateTime } from '@/lib/format/date';
+import { t } from '@/lib/i18n';
 import { fieldLabel, targetTypeLabel, valueText } from './audit-view';
 
 type Change = AuditEntry['diff'][number];

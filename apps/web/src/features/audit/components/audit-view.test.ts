@@ -1,7 +1,7 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../../lib/http';
+import { fileNameOf } from '@/lib/http';
 import { exportQueryOf, fieldLabel, filtersOf, targetTypeLabel, valueText } from './audit-view';
 
 describe('audit screen logic', () => {

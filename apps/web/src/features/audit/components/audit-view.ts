@@ -1,7 +1,7 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import type { Dayjs } from 'dayjs';
-import { type MessageKey, t } from '../../../lib/i18n';
-import type { AuditExportQuery, AuditListQuery } from '../api/audit.api';
+import type { AuditExportQuery, AuditListQuery } from '@/features/audit/api/audit.api';
+import { type MessageKey, t } from '@/lib/i18n';
 
 /** The search form's values. */
 export interface AuditFilterValues {

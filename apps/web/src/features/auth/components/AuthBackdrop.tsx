@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { LanguageSwitch, ThemeToggle } from '../../../components/preferences';
-import { t } from '../../../lib/i18n';
-import { useEffectiveTheme } from '../../../stores/preferences';
-import '../../../components/lite/lite-base.css';
+import { LanguageSwitch, ThemeToggle } from '@/components/preferences';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
+import '@/components/lite/lite-base.css';
 
 const BACKDROP = {
   light: 'linear-gradient(135deg, #dbe8fb 0%, #f4f7fc 55%, #e3ecf9 100%)',

@@ -1,10 +1,10 @@
 import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { PasswordStrengthInput } from '../../../components/verification';
-import { HttpError } from '../../../lib/http';
-import { byLocale, t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
-import { changeInitialPassword, logout } from '../api/auth.api';
+import { PasswordStrengthInput } from '@/components/verification';
+import { changeInitialPassword, logout } from '@/features/auth/api/auth.api';
+import { HttpError } from '@/lib/http';
+import { byLocale, t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { AuthBackdrop } from './AuthBackdrop';
 import { confirmPasswordRules, newPasswordRules } from './auth-form';
 

@@ -5,9 +5,9 @@ import {
   createFakeVerificationApi,
   FAKE,
   type FakeVerificationApi,
-} from '../../../components/verification/fake-verification-api';
-import { VerificationApiContext } from '../../../components/verification/verification-api';
-import type { AuthOptions, Credentials } from '../api/auth.api';
+} from '@/components/verification/fake-verification-api';
+import { VerificationApiContext } from '@/components/verification/verification-api';
+import type { AuthOptions, Credentials } from '@/features/auth/api/auth.api';
 import { LoginPage } from './LoginPage';
 
 const state = vi.hoisted(() => ({
@@ -15,8 +15,8 @@ const state = vi.hoisted(() => ({
   login: vi.fn(async (_credentials: Credentials): Promise<string> => Promise.reject(new Error('refused'))),
 }));
 
-vi.mock('../api/auth.api', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../api/auth.api')>();
+vi.mock('@/features/auth/api/auth.api', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/features/auth/api/auth.api')>();
   return {
     ...original,
     useAuthOptions: () => ({ data: state.options, isPending: false, isError: false }),
@@ -46,7 +46,7 @@ describe('the sign-in page without antd', () => {
   let api: FakeVerificationApi;
   // The SMS tab and its antd root are lazy components (fetched on first use): load their modules before the tests,
   // so no test waits for them to be transformed (docs/testing.md). The page still suspends on them as in the app.
-  beforeAll(() => Promise.all([import('./SmsLoginForm'), import('../../../components/antd-root')]));
+  beforeAll(() => Promise.all([import('./SmsLoginForm'), import('@/components/antd-root')]));
   beforeEach(() => {
     api = createFakeVerificationApi();
     state.options = { loginCaptcha: false, registration: false };

@@ -3,25 +3,25 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/lite/Alert';
-import { PrimaryButton } from '../../../components/lite/Button';
-import { CaptchaInput } from '../../../components/lite/CaptchaInput';
-import { Field, PasswordInput, TextInput } from '../../../components/lite/Field';
-import { Icon } from '../../../components/lite/Icon';
-import { Tabs } from '../../../components/lite/Tabs';
-import { useIdentityVerification } from '../../../components/verification/IdentityVerification';
-import type { CaptchaHandle } from '../../../components/verification/use-captcha-image';
-import { safeRedirect } from '../../../config/app-config';
-import { useSubmitting } from '../../../lib/forms/use-submitting';
-import { HttpError } from '../../../lib/http';
-import { type MessageKey, t } from '../../../lib/i18n';
-import { dismissNotices } from '../../../lib/notify';
-import { useSession } from '../../../stores/session';
-import { login, loginCaptchaState, useAuthOptions } from '../api/auth.api';
+import { Alert } from '@/components/lite/Alert';
+import { PrimaryButton } from '@/components/lite/Button';
+import { CaptchaInput } from '@/components/lite/CaptchaInput';
+import { Field, PasswordInput, TextInput } from '@/components/lite/Field';
+import { Icon } from '@/components/lite/Icon';
+import { Tabs } from '@/components/lite/Tabs';
+import { useIdentityVerification } from '@/components/verification/IdentityVerification';
+import type { CaptchaHandle } from '@/components/verification/use-captcha-image';
+import { safeRedirect } from '@/config/app-config';
+import { login, loginCaptchaState, useAuthOptions } from '@/features/auth/api/auth.api';
+import { useSubmitting } from '@/lib/forms/use-submitting';
+import { HttpError } from '@/lib/http';
+import { type MessageKey, t } from '@/lib/i18n';
+import { dismissNotices } from '@/lib/notify';
+import { useSession } from '@/stores/session';
 import { AuthBackdrop } from './AuthBackdrop';
 import { checkFailure, updatePasswordPath } from './auth-form';
-import '../../../components/lite/lite-base.css';
-import '../../../components/lite/lite.css';
+import '@/components/lite/lite-base.css';
+import '@/components/lite/lite.css';
 import './auth.css';
 
 /**
@@ -30,7 +30,7 @@ import './auth.css';
  * root of its own.
  */
 const SmsLoginPanel = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginPanel })));
-const AntdRoot = lazy(() => import('../../../components/antd-root').then((m) => ({ default: m.AntdRoot })));
+const AntdRoot = lazy(() => import('@/components/antd-root').then((m) => ({ default: m.AntdRoot })));
 
 /** What the registration page hands over: the new account number, to fill in. */
 interface LoginLocationState {

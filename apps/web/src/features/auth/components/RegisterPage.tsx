@@ -7,10 +7,10 @@ import {
   CodeInput,
   ImageCaptcha,
   PasswordStrengthInput,
-} from '../../../components/verification';
-import { t } from '../../../lib/i18n';
-import { useEffectiveTheme } from '../../../stores/preferences';
-import { register, sendRegisterSms, useAuthOptions } from '../api/auth.api';
+} from '@/components/verification';
+import { register, sendRegisterSms, useAuthOptions } from '@/features/auth/api/auth.api';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
 import { AuthBackdrop } from './AuthBackdrop';
 import {
   checkFailure,

@@ -1,11 +1,11 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useRef } from 'react';
-import { AntdRoot } from '../../../components/antd-root';
-import { type CaptchaHandle, type CodeHandle, CodeInput, ImageCaptcha } from '../../../components/verification';
-import { useSubmitting } from '../../../lib/forms/use-submitting';
-import { t } from '../../../lib/i18n';
-import { sendLoginSms, smsLogin } from '../api/auth.api';
+import { AntdRoot } from '@/components/antd-root';
+import { type CaptchaHandle, type CodeHandle, CodeInput, ImageCaptcha } from '@/components/verification';
+import { sendLoginSms, smsLogin } from '@/features/auth/api/auth.api';
+import { useSubmitting } from '@/lib/forms/use-submitting';
+import { t } from '@/lib/i18n';
 import { checkFailure, clearsErrorOnChange, mobileRules } from './auth-form';
 import { useSmsSender } from './use-sms-sender';
 

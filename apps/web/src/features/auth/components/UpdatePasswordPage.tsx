@@ -1,12 +1,12 @@
 import { Alert, App, Button, Form, Input, Typography, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ToolBar } from '../../../components/tool-bar';
-import { PasswordStrengthInput } from '../../../components/verification';
-import { HttpError } from '../../../lib/http';
-import { byLocale, t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
-import { changePassword } from '../api/auth.api';
+import { ToolBar } from '@/components/tool-bar';
+import { PasswordStrengthInput } from '@/components/verification';
+import { changePassword } from '@/features/auth/api/auth.api';
+import { HttpError } from '@/lib/http';
+import { byLocale, t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { confirmPasswordRules, newPasswordRules, readAuthCode } from './auth-form';
 
 interface UpdatePasswordValues {

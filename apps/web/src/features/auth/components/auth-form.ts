@@ -1,7 +1,7 @@
 import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
-import { t } from '../../../lib/i18n';
-import type { RegisterBody } from '../api/auth.api';
+import type { RegisterBody } from '@/features/auth/api/auth.api';
+import { t } from '@/lib/i18n';
 
 const MOBILE_RE = new RegExp(MOBILE_PATTERN);
 

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../lib/http';
-import { TestProviders } from '../../../lib/testing/TestProviders';
-import type { AuthOptions } from '../api/auth.api';
+import type { AuthOptions } from '@/features/auth/api/auth.api';
+import { HttpError } from '@/lib/http';
+import { TestProviders } from '@/lib/testing/TestProviders';
 import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
 import { UpdatePasswordPage } from './UpdatePasswordPage';
@@ -25,8 +25,8 @@ const answers = vi.hoisted(() => ({
 }));
 
 // The pages read the server's sign-in options; here they are whatever the test says.
-vi.mock('../api/auth.api', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../api/auth.api')>();
+vi.mock('@/features/auth/api/auth.api', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/features/auth/api/auth.api')>();
   return {
     ...original,
     useAuthOptions: () => ({ data: options.current, isPending: false, isError: false }),

@@ -1,8 +1,8 @@
 import { normaliseMobile } from '@gatehouse/contract';
 import type { FormInstance } from 'antd';
 import { type RefObject, useCallback } from 'react';
-import type { CaptchaHandle } from '../../../components/verification';
-import type { SmsSendBody } from '../api/auth.api';
+import type { CaptchaHandle } from '@/components/verification';
+import type { SmsSendBody } from '@/features/auth/api/auth.api';
 import { checkFailure } from './auth-form';
 
 interface SmsSenderOptions {

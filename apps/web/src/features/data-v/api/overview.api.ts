@@ -1,6 +1,6 @@
 import { type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/http';
+import { call } from '@/lib/http';
 
 export type Overview = ResponseOf<typeof routes.overview>;
 export type RecentSignIn = Overview['recentSignIns'][number];

@@ -1,10 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../lib/format/date';
-import { TestProviders } from '../../../lib/testing/TestProviders';
-import { type Account, type Permission, useSession } from '../../../stores/session';
-import type { Overview } from '../api/overview.api';
+import type { Overview } from '@/features/data-v/api/overview.api';
+import { formatDateTime } from '@/lib/format/date';
+import { TestProviders } from '@/lib/testing/TestProviders';
+import { type Account, type Permission, useSession } from '@/stores/session';
 import { DataVOverview } from './DataVOverview';
 
 interface QueryState {
@@ -29,15 +29,15 @@ const query = vi.hoisted(() => {
   };
 });
 
-vi.mock('../api/overview.api', async (importOriginal) => {
+vi.mock('@/features/data-v/api/overview.api', async (importOriginal) => {
   const { useSyncExternalStore } = await import('react');
   return {
-    ...(await importOriginal<typeof import('../api/overview.api')>()),
+    ...(await importOriginal<typeof import('@/features/data-v/api/overview.api')>()),
     useLiveOverview: () => useSyncExternalStore(query.subscribe, query.get),
   };
 });
-vi.mock('../../../components/chart', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../components/chart')>()),
+vi.mock('@/components/chart', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/chart')>()),
   EChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

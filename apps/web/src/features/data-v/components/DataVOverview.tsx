@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { routes } from '@gatehouse/contract';
 import { type ReactNode, useMemo } from 'react';
-import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '../../../components/chart';
-import { t } from '../../../lib/i18n';
-import { useCan, useSession } from '../../../stores/session';
-import { useLiveOverview } from '../api/overview.api';
-import { chartPixelRatio, fitStage } from '../model/stage';
+import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '@/components/chart';
+import { useLiveOverview } from '@/features/data-v/api/overview.api';
+import { chartPixelRatio, fitStage } from '@/features/data-v/model/stage';
+import { t } from '@/lib/i18n';
+import { useCan, useSession } from '@/stores/session';
 import { Header } from './Header';
 import { KpiStrip } from './KpiStrip';
 import { LiveSignIns } from './LiveSignIns';

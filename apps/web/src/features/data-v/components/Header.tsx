@@ -2,9 +2,9 @@ import { HomeOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
-import { REFRESH_MS } from '../api/overview.api';
+import { REFRESH_MS } from '@/features/data-v/api/overview.api';
+import { formatDateTime } from '@/lib/format/date';
+import { t } from '@/lib/i18n';
 import { colors } from './styles';
 
 /** The wall clock, ticking each second (its own component, so nothing else re-renders with it). */

@@ -9,8 +9,8 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { currentLocale, t } from '../../../lib/i18n';
-import type { Overview } from '../api/overview.api';
+import type { Overview } from '@/features/data-v/api/overview.api';
+import { currentLocale, t } from '@/lib/i18n';
 import { colors } from './styles';
 
 interface Kpi {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../../lib/i18n';
-import type { RecentSignIn } from '../api/overview.api';
-import { activityTime, freshKeys, signInKey } from '../model/activity';
+import type { RecentSignIn } from '@/features/data-v/api/overview.api';
+import { activityTime, freshKeys, signInKey } from '@/features/data-v/model/activity';
+import { t } from '@/lib/i18n';
 import { Notice } from './Panel';
 import { colors } from './styles';
 

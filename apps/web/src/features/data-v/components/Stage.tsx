@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import { STAGE, type StageFit } from '../model/stage';
+import { STAGE, type StageFit } from '@/features/data-v/model/stage';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecentSignIn } from '../api/overview.api';
+import type { RecentSignIn } from '@/features/data-v/api/overview.api';
 import { activityTime, freshKeys, signInKey } from './activity';
 
 const signIn = (accountNumber: string, at: string): RecentSignIn => ({

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { RecentSignIn } from '../api/overview.api';
+import type { RecentSignIn } from '@/features/data-v/api/overview.api';
 
 /** One sign-in's identity in the live list. */
 export const signInKey = (signIn: RecentSignIn): string => `${signIn.accountNumber}@${signIn.at}`;

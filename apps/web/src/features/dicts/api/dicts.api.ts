@@ -1,7 +1,7 @@
 import { type BodyOf, type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../../lib/http';
+import { call } from '@/lib/http';
 
 export type Dict = ResponseOf<typeof routes.listDicts>['list'][number];
 export type DictListQuery = QueryOf<typeof routes.listDicts>;

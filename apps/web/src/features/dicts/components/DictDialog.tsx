@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
-import { FormDialog, useSubmit } from '../../../components/form-dialog';
-import { t } from '../../../lib/i18n';
-import { createDict, type Dict, updateDict } from '../api/dicts.api';
+import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { createDict, type Dict, updateDict } from '@/features/dicts/api/dicts.api';
+import { t } from '@/lib/i18n';
 import {
   DICT_CODE_PATTERN,
   type DictFormValues,

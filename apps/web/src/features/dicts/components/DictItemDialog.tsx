@@ -1,9 +1,9 @@
 import { Form, Input, InputNumber } from 'antd';
 import { useMemo } from 'react';
-import { DictCascader, subtreeIds } from '../../../components/dict-controls';
-import { FormDialog, useSubmit } from '../../../components/form-dialog';
-import { t } from '../../../lib/i18n';
-import { createDictItem, type DictItem, updateDictItem } from '../api/dicts.api';
+import { DictCascader, subtreeIds } from '@/components/dict-controls';
+import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { createDictItem, type DictItem, updateDictItem } from '@/features/dicts/api/dicts.api';
+import { t } from '@/lib/i18n';
 import {
   type DictItemFormValues,
   newItemForm,

@@ -1,11 +1,17 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Drawer, Space, Table, type TableColumnsType } from 'antd';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
-import { Can } from '../../../components/can';
-import { useConfirmDelete } from '../../../components/confirm-delete';
-import { buildTree, type TreeNode } from '../../../components/dict-controls';
-import { t } from '../../../lib/i18n';
-import { type Dict, type DictItem, deleteDictItem, useDictItemList, useReloadDictItems } from '../api/dicts.api';
+import { Can } from '@/components/can';
+import { useConfirmDelete } from '@/components/confirm-delete';
+import { buildTree, type TreeNode } from '@/components/dict-controls';
+import {
+  type Dict,
+  type DictItem,
+  deleteDictItem,
+  useDictItemList,
+  useReloadDictItems,
+} from '@/features/dicts/api/dicts.api';
+import { t } from '@/lib/i18n';
 import { DictItemDialog, type DictItemDialogTarget } from './DictItemDialog';
 
 interface ItemRow extends DictItem {

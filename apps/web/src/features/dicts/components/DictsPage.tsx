@@ -1,14 +1,14 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Can } from '../../../components/can';
-import { useConfirmDelete } from '../../../components/confirm-delete';
-import { ListTotal, SearchActions } from '../../../components/list-search';
-import { Pagination } from '../../../components/pagination';
-import { ToolBar } from '../../../components/tool-bar';
-import { appConfig } from '../../../config/app-config';
-import { t } from '../../../lib/i18n';
-import { type Dict, type DictListQuery, deleteDict, useDictList, useReloadDicts } from '../api/dicts.api';
+import { Can } from '@/components/can';
+import { useConfirmDelete } from '@/components/confirm-delete';
+import { ListTotal, SearchActions } from '@/components/list-search';
+import { Pagination } from '@/components/pagination';
+import { ToolBar } from '@/components/tool-bar';
+import { appConfig } from '@/config/app-config';
+import { type Dict, type DictListQuery, deleteDict, useDictList, useReloadDicts } from '@/features/dicts/api/dicts.api';
+import { t } from '@/lib/i18n';
 import { DictDialog, type DictDialogTarget } from './DictDialog';
 import { DictItemsDrawer } from './DictItemsDrawer';
 

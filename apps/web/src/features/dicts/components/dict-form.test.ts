@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dict, DictItem } from '../api/dicts.api';
+import type { Dict, DictItem } from '@/features/dicts/api/dicts.api';
 import { DICT_CODE_PATTERN, toDictBody, toDictUpdateBody, toItemCreateBody, toItemUpdateBody } from './dict-form';
 
 describe('dictionary forms', () => {

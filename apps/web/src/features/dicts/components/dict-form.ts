@@ -1,4 +1,4 @@
-import type { CreateDictItemBody, Dict, DictBody, DictItem, UpdateDictItemBody } from '../api/dicts.api';
+import type { CreateDictItemBody, Dict, DictBody, DictItem, UpdateDictItemBody } from '@/features/dicts/api/dicts.api';
 
 /** dictCode: a letter first, then letters, digits, `_`, `.` or `-` (the contract's pattern). */
 export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;

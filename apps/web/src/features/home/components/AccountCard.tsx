@@ -1,9 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, type DescriptionsProps, Flex, Skeleton, Typography } from 'antd';
-import { formatDateTime } from '../../../lib/format/date';
-import { byLocale, t } from '../../../lib/i18n';
-import type { Account } from '../../../stores/session';
-import type { RecentSignIn } from '../api/overview.api';
+import type { RecentSignIn } from '@/features/home/api/overview.api';
+import { formatDateTime } from '@/lib/format/date';
+import { byLocale, t } from '@/lib/i18n';
+import type { Account } from '@/stores/session';
 
 interface AccountCardProps {
   user: Account;

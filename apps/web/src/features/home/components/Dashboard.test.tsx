@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../../lib/testing/TestProviders';
-import { type Account, type Permission, useSession } from '../../../stores/session';
-import type { Overview } from '../api/overview.api';
+import type { Overview } from '@/features/home/api/overview.api';
+import { TestProviders } from '@/lib/testing/TestProviders';
+import { type Account, type Permission, useSession } from '@/stores/session';
 import { Dashboard } from './Dashboard';
 
 interface QueryState {
@@ -16,15 +16,15 @@ interface QueryState {
 const query = vi.hoisted(() => ({ current: null as unknown as QueryState, enabled: [] as boolean[] }));
 
 // The server's answer is whatever the test says; the canvas charts are stand-ins (happy-dom draws nothing).
-vi.mock('../api/overview.api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/overview.api')>()),
+vi.mock('@/features/home/api/overview.api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/home/api/overview.api')>()),
   useOverview: (enabled: boolean) => {
     query.enabled.push(enabled);
     return query.current;
   },
 }));
-vi.mock('../../../components/chart', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../components/chart')>()),
+vi.mock('@/components/chart', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/chart')>()),
   EChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

@@ -4,10 +4,10 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd'
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { t } from '../../../lib/i18n';
-import { useCan, useSession } from '../../../stores/session';
-import { useOverview } from '../api/overview.api';
-import { latestSignInOf, statTiles } from '../model/stats';
+import { useOverview } from '@/features/home/api/overview.api';
+import { latestSignInOf, statTiles } from '@/features/home/model/stats';
+import { t } from '@/lib/i18n';
+import { useCan, useSession } from '@/stores/session';
 import { AccountCard } from './AccountCard';
 import { OverviewCharts } from './OverviewCharts';
 import { RecentSignIns } from './RecentSignIns';

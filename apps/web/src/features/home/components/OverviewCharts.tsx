@@ -1,9 +1,9 @@
 import { Card, Col, Empty, Row, Skeleton, theme } from 'antd';
 import { useMemo } from 'react';
-import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '../../../components/chart';
-import { t } from '../../../lib/i18n';
-import { useEffectiveTheme } from '../../../stores/preferences';
-import type { Overview } from '../api/overview.api';
+import { accountsPerOrgOption, EChart, newAccountsPerDayOption } from '@/components/chart';
+import type { Overview } from '@/features/home/api/overview.api';
+import { t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
 
 const HEIGHT = 280;
 

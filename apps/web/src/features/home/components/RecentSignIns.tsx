@@ -1,8 +1,8 @@
 import { Card, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
-import { formatDateTime } from '../../../lib/format/date';
-import { t } from '../../../lib/i18n';
-import type { RecentSignIn } from '../api/overview.api';
-import { browserOf } from '../model/user-agent';
+import type { RecentSignIn } from '@/features/home/api/overview.api';
+import { browserOf } from '@/features/home/model/user-agent';
+import { formatDateTime } from '@/lib/format/date';
+import { t } from '@/lib/i18n';
 
 const columns: TableColumnsType<RecentSignIn> = [
   { title: t('home.recent.account'), dataIndex: 'accountNumber', key: 'accountNumber', ellipsis: true },

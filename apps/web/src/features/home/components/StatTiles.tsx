@@ -11,9 +11,9 @@ import {
 import { Card, Flex, Skeleton, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { currentLocale, t } from '../../../lib/i18n';
-import { useEffectiveTheme } from '../../../stores/preferences';
-import type { StatKey, StatTile } from '../model/stats';
+import type { StatKey, StatTile } from '@/features/home/model/stats';
+import { currentLocale, t } from '@/lib/i18n';
+import { useEffectiveTheme } from '@/stores/preferences';
 
 /** Each number's icon and colour; `dark` is the same hue lightened for the dark theme's surfaces. */
 const looks: Record<StatKey, { icon: ReactNode; color: string; dark: string }> = {

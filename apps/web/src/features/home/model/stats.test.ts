@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Overview } from '../api/overview.api';
+import type { Overview } from '@/features/home/api/overview.api';
 import { latestSignInOf, statRoutes, statTiles } from './stats';
 
 const overview: Overview = {

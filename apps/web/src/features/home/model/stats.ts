@@ -1,6 +1,6 @@
 import { flattenMenus } from '@gatehouse/contract';
-import { menuTitle, t } from '../../../lib/i18n';
-import type { Overview, RecentSignIn } from '../api/overview.api';
+import type { Overview, RecentSignIn } from '@/features/home/api/overview.api';
+import { menuTitle, t } from '@/lib/i18n';
 
 export type StatKey =
   | 'accounts'

@@ -1,4 +1,4 @@
-import { t } from '../../../lib/i18n';
+import { t } from '@/lib/i18n';
 
 /** Browsers in the order they must be tested: Edge, Opera and the Chinese in-app browsers also say "Chrome". */
 const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [

@@ -1,6 +1,6 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/http';
+import { call } from '@/lib/http';
 
 export type OnlineSession = ResponseOf<typeof routes.listOnline>['list'][number];
 export type OnlineQuery = QueryOf<typeof routes.listOnline>;

@@ -2,15 +2,15 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
 import { App, Button, Flex, Form, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Can } from '../../../components/can';
-import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
-import { SessionTags } from '../../../components/session-tags';
-import { ToolBar } from '../../../components/tool-bar';
-import { appConfig } from '../../../config/app-config';
-import { formatDateTime } from '../../../lib/format/date';
-import { fromNow } from '../../../lib/format/relative-time';
-import { t } from '../../../lib/i18n';
-import { forceLogout, type OnlineQuery, type OnlineSession, useOnlineList } from '../api/online.api';
+import { Can } from '@/components/can';
+import { ListTotal, PagedTable, SearchActions } from '@/components/list-search';
+import { SessionTags } from '@/components/session-tags';
+import { ToolBar } from '@/components/tool-bar';
+import { appConfig } from '@/config/app-config';
+import { forceLogout, type OnlineQuery, type OnlineSession, useOnlineList } from '@/features/online/api/online.api';
+import { formatDateTime } from '@/lib/format/date';
+import { fromNow } from '@/lib/format/relative-time';
+import { t } from '@/lib/i18n';
 
 interface Filters {
   account: string;

@@ -1,6 +1,6 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
-import type { LoadOrgs, Org } from '../../../components/org-picker';
-import { call } from '../../../lib/http';
+import type { LoadOrgs, Org } from '@/components/org-picker';
+import { call } from '@/lib/http';
 
 export type { Org };
 export type CreateOrgBody = BodyOf<typeof routes.createOrg>;

@@ -1,10 +1,10 @@
 import { Form, Input } from 'antd';
-import { FormDialog, useSubmit } from '../../../components/form-dialog';
-import { OrgPicker } from '../../../components/org-picker';
-import { RegionCascader } from '../../../components/region-cascader';
-import { t } from '../../../lib/i18n';
-import { regionSource } from '../../../lib/regions';
-import { createOrg, loadOrgs, type Org, updateOrg } from '../api/orgs.api';
+import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { OrgPicker } from '@/components/org-picker';
+import { RegionCascader } from '@/components/region-cascader';
+import { createOrg, loadOrgs, type Org, updateOrg } from '@/features/orgs/api/orgs.api';
+import { t } from '@/lib/i18n';
+import { regionSource } from '@/lib/regions';
 import {
   initialOrgValues,
   type OrgDialogTarget,

@@ -1,13 +1,13 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { Can } from '../../../components/can';
-import { useConfirmDelete } from '../../../components/confirm-delete';
-import { OrgTreeTable, type OrgTreeTableHandle } from '../../../components/org-picker';
-import { ToolBar } from '../../../components/tool-bar';
-import { t } from '../../../lib/i18n';
-import { canCall, useSession } from '../../../stores/session';
-import { deleteOrg, loadOrgs, type Org } from '../api/orgs.api';
+import { Can } from '@/components/can';
+import { useConfirmDelete } from '@/components/confirm-delete';
+import { OrgTreeTable, type OrgTreeTableHandle } from '@/components/org-picker';
+import { ToolBar } from '@/components/tool-bar';
+import { deleteOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
+import { t } from '@/lib/i18n';
+import { canCall, useSession } from '@/stores/session';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { levelsToReload } from './org-form';
 

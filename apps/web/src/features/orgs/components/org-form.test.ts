@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Org } from '../api/orgs.api';
+import type { Org } from '@/features/orgs/api/orgs.api';
 import { initialOrgValues, levelsToReload, toCreateOrgBody, toUpdateOrgBody } from './org-form';
 
 const org: Org = {

@@ -1,4 +1,4 @@
-import type { CreateOrgBody, Org, UpdateOrgBody } from '../api/orgs.api';
+import type { CreateOrgBody, Org, UpdateOrgBody } from '@/features/orgs/api/orgs.api';
 
 /** What the '组织信息' dialog edits. */
 export interface OrgFormValues {

@@ -1,6 +1,6 @@
 import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/http';
+import { call } from '@/lib/http';
 
 export type ProfileBody = BodyOf<typeof routes.updateProfile>;
 

@@ -2,11 +2,16 @@ import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
 import { describeUserAgent } from '@gatehouse/contract';
 import { App, Button, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
-import { SessionTags } from '../../../components/session-tags';
-import { formatDateTime } from '../../../lib/format/date';
-import { fromNow } from '../../../lib/format/relative-time';
-import { t } from '../../../lib/i18n';
-import { endOtherOwnSessions, endOwnSession, type OwnSession, useOwnSessions } from '../api/profile.api';
+import { SessionTags } from '@/components/session-tags';
+import {
+  endOtherOwnSessions,
+  endOwnSession,
+  type OwnSession,
+  useOwnSessions,
+} from '@/features/profile/api/profile.api';
+import { formatDateTime } from '@/lib/format/date';
+import { fromNow } from '@/lib/format/relative-time';
+import { t } from '@/lib/i18n';
 
 /** 登录设备: the account's own live sessions, each other one signed out on its own or all at once. */
 export function OwnSessionsCard() {

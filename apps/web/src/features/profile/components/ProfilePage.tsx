@@ -1,17 +1,17 @@
 import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
 import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RegionCascader } from '../../../components/region-cascader';
-import { ToolBar } from '../../../components/tool-bar';
-import { AvatarUploader } from '../../../components/upload';
-import { type CodeHandle, CodeInput, useIdentityVerification } from '../../../components/verification';
-import { formatDateTime } from '../../../lib/format/date';
-import { HttpError } from '../../../lib/http';
-import { byLocale, t } from '../../../lib/i18n';
-import { regionSource } from '../../../lib/regions';
-import { type Account, useSession } from '../../../stores/session';
-import { updatePasswordPath } from '../../auth/components/auth-form';
-import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '../api/profile.api';
+import { RegionCascader } from '@/components/region-cascader';
+import { ToolBar } from '@/components/tool-bar';
+import { AvatarUploader } from '@/components/upload';
+import { type CodeHandle, CodeInput, useIdentityVerification } from '@/components/verification';
+import { updatePasswordPath } from '@/features/auth/components/auth-form';
+import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '@/features/profile/api/profile.api';
+import { formatDateTime } from '@/lib/format/date';
+import { HttpError } from '@/lib/http';
+import { byLocale, t } from '@/lib/i18n';
+import { regionSource } from '@/lib/regions';
+import { type Account, useSession } from '@/stores/session';
 import { OwnSessionsCard } from './OwnSessionsCard';
 import {
   emailKey,

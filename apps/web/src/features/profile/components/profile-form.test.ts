@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../stores/session';
+import type { Account } from '@/stores/session';
 import { MOBILE_PATTERN, newContacts, toProfileBody, toProfileFormValues } from './profile-form';
 
 describe('profile form', () => {

@@ -1,6 +1,6 @@
 import { normaliseMobile } from '@gatehouse/contract';
-import type { Account } from '../../../stores/session';
-import type { ProfileBody } from '../api/profile.api';
+import type { ProfileBody } from '@/features/profile/api/profile.api';
+import type { Account } from '@/stores/session';
 
 /** A mainland mobile number, optionally with +86 (spaces and dashes between digits allowed). */
 export const MOBILE_PATTERN = /^(?:\+86[\s-]?)?1\d{10}$/;

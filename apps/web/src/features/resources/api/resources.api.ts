@@ -1,7 +1,7 @@
 import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../../lib/http';
+import { call } from '@/lib/http';
 
 export type Resource = ResponseOf<typeof routes.listResources>[number];
 export type CreateResourceBody = BodyOf<typeof routes.createResource>;

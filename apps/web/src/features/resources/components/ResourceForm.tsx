@@ -1,10 +1,10 @@
 import { routes } from '@gatehouse/contract';
 import { App, Button, Form, Input, InputNumber, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Can } from '../../../components/can';
-import { buildResourceTree, METHOD_COLORS, type ResourceNode, subtreeIds } from '../../../components/resource-tree';
-import { t } from '../../../lib/i18n';
-import { createResource, type Resource, updateResource } from '../api/resources.api';
+import { Can } from '@/components/can';
+import { buildResourceTree, METHOD_COLORS, type ResourceNode, subtreeIds } from '@/components/resource-tree';
+import { createResource, type Resource, updateResource } from '@/features/resources/api/resources.api';
+import { t } from '@/lib/i18n';
 import {
   METHODS,
   type ResourceFormValues,

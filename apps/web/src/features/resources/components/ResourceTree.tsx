@@ -1,11 +1,11 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Empty, type GetRef, Tag, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
-import { buildResourceTree, METHOD_COLORS, parentIds, type ResourceNode } from '../../../components/resource-tree';
-import { useBoxHeight } from '../../../lib/dom';
-import { t } from '../../../lib/i18n';
-import { useCan } from '../../../stores/session';
-import type { Resource } from '../api/resources.api';
+import { buildResourceTree, METHOD_COLORS, parentIds, type ResourceNode } from '@/components/resource-tree';
+import type { Resource } from '@/features/resources/api/resources.api';
+import { useBoxHeight } from '@/lib/dom';
+import { t } from '@/lib/i18n';
+import { useCan } from '@/stores/session';
 
 export interface ResourceTreeProps {
   resources: Resource[];

@@ -1,8 +1,8 @@
 import { Card, Flex, Spin } from 'antd';
 import { useState } from 'react';
-import { ToolBar } from '../../../components/tool-bar';
-import { t } from '../../../lib/i18n';
-import { type Resource, useReloadResources, useResources } from '../api/resources.api';
+import { ToolBar } from '@/components/tool-bar';
+import { type Resource, useReloadResources, useResources } from '@/features/resources/api/resources.api';
+import { t } from '@/lib/i18n';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTree } from './ResourceTree';
 import { newRootMenu, type ResourceTarget } from './resource-form';

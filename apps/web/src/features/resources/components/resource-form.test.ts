@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildResourceTree, parentIds, subtreeIds } from '../../../components/resource-tree';
-import type { Resource } from '../api/resources.api';
+import { buildResourceTree, parentIds, subtreeIds } from '@/components/resource-tree';
+import type { Resource } from '@/features/resources/api/resources.api';
 import { newRootMenu, toCreateBody, toFormValues, toUpdateBody } from './resource-form';
 
 const resource = (patch: Partial<Resource>): Resource => ({

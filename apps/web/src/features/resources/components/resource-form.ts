@@ -1,4 +1,4 @@
-import type { CreateResourceBody, Resource, UpdateResourceBody } from '../api/resources.api';
+import type { CreateResourceBody, Resource, UpdateResourceBody } from '@/features/resources/api/resources.api';
 
 export type ResourceMethod = 'get' | 'post' | 'put' | 'delete';
 export const METHODS: readonly ResourceMethod[] = ['get', 'post', 'put', 'delete'];

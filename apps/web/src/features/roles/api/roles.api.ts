@@ -1,9 +1,9 @@
 import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Resource } from '../../../components/resource-tree';
-import { call } from '../../../lib/http';
-import { canCall, useSession } from '../../../stores/session';
+import type { Resource } from '@/components/resource-tree';
+import { call } from '@/lib/http';
+import { canCall, useSession } from '@/stores/session';
 
 export type Role = ResponseOf<typeof routes.listRoles>[number];
 export type CreateRoleBody = BodyOf<typeof routes.createRole>;

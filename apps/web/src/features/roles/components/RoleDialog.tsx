@@ -1,10 +1,10 @@
 import { Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { FormDialog, useSubmit } from '../../../components/form-dialog';
-import { type IsGrantable, ResourceTree } from '../../../components/resource-tree';
-import { byLocale, t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
-import { createRole, type Role, updateRole, usePermissionTreeResources } from '../api/roles.api';
+import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { type IsGrantable, ResourceTree } from '@/components/resource-tree';
+import { createRole, type Role, updateRole, usePermissionTreeResources } from '@/features/roles/api/roles.api';
+import { byLocale, t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { emptyRoleForm, type RoleFormValues, toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
 
 /** `role` undefined = create. */

@@ -2,12 +2,12 @@ import { routes } from '@gatehouse/contract';
 import { Button, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Can } from '../../../components/can';
-import { useConfirmDelete } from '../../../components/confirm-delete';
-import { ToolBar } from '../../../components/tool-bar';
-import { t } from '../../../lib/i18n';
-import { canCall, useSession } from '../../../stores/session';
-import { deleteRole, type Role, useReloadRoles, useRoleList } from '../api/roles.api';
+import { Can } from '@/components/can';
+import { useConfirmDelete } from '@/components/confirm-delete';
+import { ToolBar } from '@/components/tool-bar';
+import { deleteRole, type Role, useReloadRoles, useRoleList } from '@/features/roles/api/roles.api';
+import { t } from '@/lib/i18n';
+import { canCall, useSession } from '@/stores/session';
 import { RoleDialog, type RoleDialogTarget } from './RoleDialog';
 
 /**

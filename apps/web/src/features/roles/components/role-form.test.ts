@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../api/roles.api';
+import type { Role } from '@/features/roles/api/roles.api';
 import { toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
 
 const role: Role = {

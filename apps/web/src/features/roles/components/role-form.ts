@@ -1,4 +1,4 @@
-import type { CreateRoleBody, Role, UpdateRoleBody } from '../api/roles.api';
+import type { CreateRoleBody, Role, UpdateRoleBody } from '@/features/roles/api/roles.api';
 
 /** What the '权限信息' dialog edits. */
 export interface RoleFormValues {

@@ -1,8 +1,8 @@
 import { API_BASE, type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, nullifyEmptyParams } from '../../../lib/http';
-import { currentLocale, t } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
+import { call, nullifyEmptyParams } from '@/lib/http';
+import { currentLocale, t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 
 export type SignInLogEntry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 export type SignInLogQuery = QueryOf<typeof routes.listSigninLog>;

@@ -3,19 +3,19 @@ import { describeUserAgent, routes, SIGNIN_REASONS, type SignInReasonCode } from
 import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { Can } from '../../../components/can';
-import { ListTotal, PagedTable, SearchActions } from '../../../components/list-search';
-import { ToolBar } from '../../../components/tool-bar';
-import { appConfig } from '../../../config/app-config';
-import { formatDateTime } from '../../../lib/format/date';
-import { type MessageKey, t } from '../../../lib/i18n';
+import { Can } from '@/components/can';
+import { ListTotal, PagedTable, SearchActions } from '@/components/list-search';
+import { ToolBar } from '@/components/tool-bar';
+import { appConfig } from '@/config/app-config';
 import {
   downloadSignInLog,
   type SignInLogEntry,
   type SignInLogFilters,
   type SignInLogQuery,
   useSignInLog,
-} from '../api/signin-log.api';
+} from '@/features/signin-log/api/signin-log.api';
+import { formatDateTime } from '@/lib/format/date';
+import { type MessageKey, t } from '@/lib/i18n';
 
 interface SearchValues {
   account?: string;

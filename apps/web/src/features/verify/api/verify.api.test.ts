@@ -2,7 +2,7 @@ import { routes } from '@gatehouse/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const call = vi.fn();
-vi.mock('../../../lib/http', () => ({ call: (...args: unknown[]) => call(...args) }));
+vi.mock('@/lib/http', () => ({ call: (...args: unknown[]) => call(...args) }));
 
 const { verificationApi } = await import('./verify.api');
 

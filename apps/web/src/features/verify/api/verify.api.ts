@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
-import type { SmsCommand, VerificationApi } from '../../../components/verification';
-import { call } from '../../../lib/http';
+import type { SmsCommand, VerificationApi } from '@/components/verification';
+import { call } from '@/lib/http';
 
 /** The SMS route of each flavour (reference-ui §3). */
 const smsRoutes = {
