@@ -1,5 +1,4 @@
 export { logout } from './api/auth.api';
-export { updatePasswordPath } from './components/auth-form';
 export { InitialPasswordPage } from './components/InitialPasswordPage';
 export { LoginPage } from './components/LoginPage';
 export { RegisterPage } from './components/RegisterPage';

@@ -6,8 +6,9 @@ import { PasswordStrengthInput } from '@/components/verification';
 import { changePassword } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { byLocale, t } from '@/lib/i18n';
+import { readAuthCode } from '@/lib/router/update-password';
 import { useSession } from '@/stores/session';
-import { confirmPasswordRules, newPasswordRules, readAuthCode } from './auth-form';
+import { confirmPasswordRules, newPasswordRules } from './auth-form';
 
 interface UpdatePasswordValues {
   newPassword: string;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  characterClasses,
-  checkFailure,
-  isMobile,
-  passwordProblem,
-  readAuthCode,
-  toRegisterBody,
-  updatePasswordPath,
-} from './auth-form';
+import { characterClasses, checkFailure, isMobile, passwordProblem, toRegisterBody } from './auth-form';
 
 describe('auth form helpers', () => {
   it('accepts mainland mobile numbers with an optional +86 / 0086 prefix', () => {
@@ -63,14 +55,6 @@ describe('auth form helpers', () => {
       company: '苏州示例科技',
       password: ' Spring#2026',
     });
-  });
-
-  it('carries the verification token to the password page and reads it back', () => {
-    const path = updatePasswordPath('a+b/c=');
-    expect(path).toBe('/update-password?authCode=a%2Bb%2Fc%3D');
-    expect(readAuthCode(new URLSearchParams(path.split('?')[1]))).toBe('a+b/c=');
-    expect(readAuthCode(new URLSearchParams(''))).toBeNull();
-    expect(readAuthCode(new URLSearchParams('authCode=%20'))).toBeNull();
   });
 
   it('shows a failed check under its field, emptying it only when something was checked', () => {

@@ -98,12 +98,3 @@ export const toRegisterBody = (values: RegisterFormValues, token: string): Regis
   company: values.company.trim(),
   password: values.password,
 });
-
-/** Where a verified identity goes to set a new password. */
-export const updatePasswordPath = (authCode: string): string => `/update-password?${new URLSearchParams({ authCode })}`;
-
-/** The `authCode` query of the password page, or null when missing or blank. */
-export const readAuthCode = (search: URLSearchParams): string | null => {
-  const value = search.get('authCode')?.trim();
-  return value ? value : null;
-};

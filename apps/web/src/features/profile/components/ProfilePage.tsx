@@ -5,12 +5,12 @@ import { RegionCascader } from '@/components/region-cascader';
 import { ToolBar } from '@/components/tool-bar';
 import { AvatarUploader } from '@/components/upload';
 import { type CodeHandle, CodeInput, useIdentityVerification } from '@/components/verification';
-import { updatePasswordPath } from '@/features/auth/components/auth-form';
 import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '@/features/profile/api/profile.api';
 import { formatDateTime } from '@/lib/format/date';
 import { HttpError } from '@/lib/http';
 import { byLocale, t } from '@/lib/i18n';
 import { regionSource } from '@/lib/regions';
+import { updatePasswordPath } from '@/lib/router/update-password';
 import { type Account, useSession } from '@/stores/session';
 import { OwnSessionsCard } from './OwnSessionsCard';
 import {
