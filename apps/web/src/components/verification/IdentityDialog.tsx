@@ -2,9 +2,8 @@ import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@an
 import { Alert, Divider, Modal, theme } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { t } from '@/lib/i18n';
-import type { VerifyMethod } from './IdentityVerification';
+import type { DialogState, VerifyMethod } from './dialog-state';
 import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
-import type { SmsCommand } from './verification-api';
 
 const METHODS: Record<
   VerifyMethod,
@@ -15,15 +14,6 @@ const METHODS: Record<
   mobile: { title: 'verify.methodMobile', icon: <MobileOutlined />, form: MobileMethod },
   captcha: { title: 'verify.methodCaptcha', icon: <PictureOutlined />, form: CaptchaMethod },
 };
-
-export interface DialogState {
-  open: boolean;
-  types: VerifyMethod[];
-  command: SmsCommand;
-  method: VerifyMethod;
-  /** Bumped on every verify() so each opening starts with fresh forms. */
-  round: number;
-}
 
 /** The identity-verification dialog of `useIdentityVerification()` (loaded on its first opening). */
 export function IdentityDialog({

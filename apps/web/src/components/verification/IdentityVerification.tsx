@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { DialogState } from './IdentityDialog';
+import type { DialogState, VerifyMethod } from './dialog-state';
 import type { SmsCommand } from './verification-api';
 
-export type VerifyMethod = 'password' | 'email' | 'mobile' | 'captcha';
+export type { VerifyMethod } from './dialog-state';
 
 export interface VerifyOptions {
   /** Offered methods, in order; the first is shown first. Default: all four. */

@@ -12,7 +12,7 @@ import { enUSRoles } from './en-US.roles';
 import { enUSSessions } from './en-US.sessions';
 import { enUSSigninLog } from './en-US.signinLog';
 import { enUSVerify } from './en-US.verify';
-import type { MessageKey } from './index';
+import type { MessageKey } from './zh-CN.catalogue';
 
 /**
  * The en-US catalogue: every area's file is checked against its zh-CN twin, and the whole against every key.

@@ -1,18 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, storedLocale } from './locale';
-import { zhCN as core } from './zh-CN';
-import { zhCNAudit } from './zh-CN.audit';
-import { zhCNAuth } from './zh-CN.auth';
-import { zhCNDicts } from './zh-CN.dicts';
-import { zhCNFiles } from './zh-CN.files';
-import { zhCNHome } from './zh-CN.home';
-import { zhCNMenus } from './zh-CN.menus';
-import { zhCNOrgs } from './zh-CN.orgs';
-import { zhCNProfile } from './zh-CN.profile';
-import { zhCNResources } from './zh-CN.resources';
-import { zhCNRoles } from './zh-CN.roles';
-import { zhCNSessions } from './zh-CN.sessions';
-import { zhCNSigninLog } from './zh-CN.signinLog';
-import { zhCNVerify } from './zh-CN.verify';
+import { type MessageKey, zhCatalogue } from './zh-CN.catalogue';
 
 export {
   DEFAULT_LOCALE,
@@ -24,26 +11,8 @@ export {
   safeLocalStorage,
   storedLocale,
 } from './locale';
+export { type MessageKey, zhCatalogue } from './zh-CN.catalogue';
 
-/** The zh-CN catalogue (the default), assembled from one file per area so screens can grow without colliding. */
-export const zhCatalogue = {
-  ...core,
-  ...zhCNMenus,
-  ...zhCNOrgs,
-  ...zhCNRoles,
-  ...zhCNResources,
-  ...zhCNDicts,
-  ...zhCNProfile,
-  ...zhCNVerify,
-  ...zhCNAuth,
-  ...zhCNFiles,
-  ...zhCNHome,
-  ...zhCNSessions,
-  ...zhCNSigninLog,
-  ...zhCNAudit,
-};
-
-export type MessageKey = keyof typeof zhCatalogue;
 export type MessageParams = Record<string, string | number>;
 
 type Catalogue = Readonly<Record<MessageKey, string>>;
