@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
+import { createFakeVerificationApi, FAKE, VerificationTestProviders } from '@/lib/testing/fake-verification-api';
 import { type CodeHandle, CodeInput } from './CodeInput';
-import { createFakeVerificationApi, FAKE, VerificationTestProviders } from './fake-verification-api';
 
 function setup(send: () => Promise<string | null>, channel: 'sms' | 'email' = 'sms') {
   const api = createFakeVerificationApi();

@@ -9,7 +9,7 @@ import {
   FAKE,
   type FakeVerificationApi,
   VerificationTestProviders,
-} from './fake-verification-api';
+} from '@/lib/testing/fake-verification-api';
 import { type CaptchaHandle, captchaRule, ImageCaptcha } from './ImageCaptcha';
 
 function setup(api: FakeVerificationApi = createFakeVerificationApi()) {

@@ -1,13 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createFakeVerificationApi,
-  FAKE,
-  type FakeVerificationApi,
-} from '@/components/verification/fake-verification-api';
 import { VerificationApiContext } from '@/components/verification/verification-api';
 import type { AuthOptions, Credentials } from '@/features/auth/api/auth.api';
+import { createFakeVerificationApi, FAKE, type FakeVerificationApi } from '@/lib/testing/fake-verification-api';
 import { LoginPage } from './LoginPage';
 
 const state = vi.hoisted(() => ({

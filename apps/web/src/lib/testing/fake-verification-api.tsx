@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { type VerificationApi, VerificationApiContext } from '@/components/verification/verification-api';
 import { HttpError } from '@/lib/http';
-import { TestProviders } from '@/lib/testing/TestProviders';
-import { type VerificationApi, VerificationApiContext } from './verification-api';
+import { TestProviders } from './TestProviders';
 
 /** Test-only answers of the in-memory API. */
 export const FAKE = {
