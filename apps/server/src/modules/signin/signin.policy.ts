@@ -158,7 +158,7 @@ export function createSignInPolicy(deps: {
       limits.checksPerAccountHour
     ) {
       // Guessing from addresses the account never used is capped; its owner, at an address it signed in from
-      // lately, is not kept out by the cap somebody else filled (ADR 0011). Unknown numbers have no such address.
+      // lately, is not kept out by the cap somebody else filled (docs/sign-in-defences.md); unknown numbers have none.
       const found = await find();
       const known = found && (await repo.signedInFrom(found.id, client.ip.slice(0, 64), iso(now - KNOWN_ADDRESS_MS)));
       if (!known) throw await refuse('rate_limited', tooMany(t('signin.accountHourly')));

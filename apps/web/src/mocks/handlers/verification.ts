@@ -9,7 +9,7 @@ const CAPTCHA_CHARS = 'ACEHJKLMNRTVWXY3479';
 
 /**
  * A stand-in picture: four random characters on a few noise lines, as an SVG data URL. The server answers a
- * distorted WebP raster instead (ADR 0011); the web treats either as an opaque image URL.
+ * distorted WebP raster instead (docs/sign-in-defences.md); the web treats either as an opaque image URL.
  */
 function captchaSvg(width: number, height: number): string {
   const text = Array.from({ length: 4 }, () => CAPTCHA_CHARS[Math.floor(Math.random() * CAPTCHA_CHARS.length)]);
