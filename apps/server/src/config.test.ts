@@ -101,12 +101,6 @@ describe('config', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' }, '/')).toThrow('LOG_FORMAT must be pretty or json');
   });
 
-  it('serves hot SQLite reads from memory unless SQLITE_READ_CACHE is off', () => {
-    expect(loadConfig({}, '/').sqliteReadCache).toBe(true);
-    expect(loadConfig({ SQLITE_READ_CACHE: 'off' }, '/').sqliteReadCache).toBe(false);
-    expect(() => loadConfig({ SQLITE_READ_CACHE: 'sometimes' }, '/')).toThrow('SQLITE_READ_CACHE must be on or off');
-  });
-
   it('allows CAPTCHA_TEST_MODE outside production only, and SMTP_URL as smtp(s)://', () => {
     expect(loadConfig({ CAPTCHA_TEST_MODE: '1' }, '/').captchaTestMode).toBe(true);
     expect(() => loadConfig({ CAPTCHA_TEST_MODE: '1', NODE_ENV: 'production' }, '/')).toThrow('CAPTCHA_TEST_MODE');

@@ -33,8 +33,6 @@ export interface Config {
    * and CIDR ranges of the proxies. Every per-client limit, log line and recorded address uses the result.
    */
   readonly trustProxy: TrustProxy;
-  /** SQLITE_READ_CACHE: hot SQLite reads are served from memory while nothing was written (ADR 0013); on by default. */
-  readonly sqliteReadCache: boolean;
   /** Sign-in needs an image-captcha token (LOGIN_CAPTCHA, on unless 'off'/'0'/'false'). */
   readonly loginCaptcha: boolean;
   /** Also write every image-captcha answer to the outbox (CAPTCHA_TEST_MODE=1; refused in production). */
@@ -228,7 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
     logFormat: logFormat(env),
     trustProxy: trustProxy(env),
-    sqliteReadCache: flag(env, 'SQLITE_READ_CACHE', true),
     loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
     captchaTestMode,
     smtpUrl,

@@ -7,7 +7,7 @@ import { t } from './platform/i18n.js';
 const config = loadConfig();
 const database = config.databaseUrl
   ? openPostgres(config.databaseUrl)
-  : openSqlite(`${config.dataDir}/gatehouse.db`, { readCache: config.sqliteReadCache });
+  : openSqlite(`${config.dataDir}/gatehouse.db`);
 const { fastify, setup } = await buildApp(config, database);
 
 // Graceful shutdown: the listener closes at once (new connections are refused), requests in flight finish,

@@ -55,8 +55,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
   const accountCount = preparedQuery(db, (db, name: string) =>
     db.selectFrom('row_count').select('n').where('name', '=', name),
   );
-  // Pages are served from memory while nothing was written: the first ones are opened over and over. Each page also
-  // answers the total in the same statement (one round trip less on PostgreSQL).
+  // Each page also answers the total in the same statement (one round trip less on PostgreSQL).
   const unfiltered = (db: Kysely<DB>, direction: 'asc' | 'desc', take: Expression<number> | number, skip?: number) => {
     let ids = db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take);
     if (skip !== undefined) ids = ids.offset(skip);
@@ -66,15 +65,14 @@ export function createAccountsRepository(db: Kysely<DB>) {
       .orderBy('account.id', 'desc');
   };
   const unfilteredPage = (direction: 'asc' | 'desc') =>
-    preparedQuery(db, (db, take: number, skip: number) => unfiltered(db, direction, take, skip), { cache: 64 });
+    preparedQuery(db, (db, take: number, skip: number) => unfiltered(db, direction, take, skip));
   const newestFirst = unfilteredPage('desc');
   const oldestFirst = unfilteredPage('asc');
   /**
    * The first page (the screen as it opens) by page size, with the size written into the statement: its plan does not
    * depend on any value, so PostgreSQL plans the named statement once instead of on every call.
    */
-  const firstPageQuery = (take: number) =>
-    preparedQuery(db, (db) => unfiltered(db, 'desc', sql.lit(take)), { cache: 1 });
+  const firstPageQuery = (take: number) => preparedQuery(db, (db) => unfiltered(db, 'desc', sql.lit(take)));
   /** By page size (at most 100 of them, the contract's largest page). */
   const firstPages = new Map<number, ReturnType<typeof firstPageQuery>>();
   const firstPage = (take: number) => {

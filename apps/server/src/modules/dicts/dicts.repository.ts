@@ -8,13 +8,9 @@ function containsPattern(text: string): string {
 }
 
 export function createDictsRepository(db: Kysely<DB>) {
-  // The items of a dictionary feed every dictionary-backed field: compiled once, served from memory while nothing
-  // was written.
-  const items = preparedQuery(
-    db,
-    (db, dictCode: string) =>
-      db.selectFrom('dict_item').selectAll().where('dict_code', '=', dictCode).orderBy('order_num').orderBy('id'),
-    { cache: 500 },
+  // The items of a dictionary feed every dictionary-backed field: compiled once.
+  const items = preparedQuery(db, (db, dictCode: string) =>
+    db.selectFrom('dict_item').selectAll().where('dict_code', '=', dictCode).orderBy('order_num').orderBy('id'),
   );
   return {
     async page(dictName: string | undefined, offset: number, limit: number) {

@@ -18,12 +18,9 @@ export function createOrgsRepository(db: Kysely<DB>) {
           .as('has_children'),
       ])
       .orderBy('org.id');
-  // The lazy tree's one read (every expand of the organisation tree and picker): compiled once per shape, and
-  // served from memory while nothing was written.
-  const roots = preparedQuery(db, (db) => withHasChildren(db).where(sql<boolean>`org.pid is null`), { cache: 1 });
-  const childrenOf = preparedQuery(db, (db, pid: number) => withHasChildren(db).where('org.pid', '=', pid), {
-    cache: 1000,
-  });
+  // The lazy tree's one read (every expand of the organisation tree and picker): compiled once per shape.
+  const roots = preparedQuery(db, (db) => withHasChildren(db).where(sql<boolean>`org.pid is null`));
+  const childrenOf = preparedQuery(db, (db, pid: number) => withHasChildren(db).where('org.pid', '=', pid));
   return {
     /** Children of `pid` (roots when null), each with whether it has children of its own. */
     children(pid: number | null) {

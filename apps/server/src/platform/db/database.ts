@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -24,7 +32,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SQLite.Database) {
+  constructor(private readonly database: SqliteDatabase) {
     super({ database });
   }
   override createDriver() {
@@ -37,37 +45,31 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * the last STATEMENT_CACHE distinct SQL texts are kept (SQLite re-prepares them itself after a schema change).
  */
 const STATEMENT_CACHE = 500;
-/** Also counts the statements that may write (`onWrite`): Kysely prepares each statement right before running it. */
-function cacheStatements(sqlite: SQLite.Database, onWrite: () => void): void {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
-      cache.delete(source);
-    } else {
-      statement = prepare(source);
-      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
-    if (!statement.readonly) onWrite();
-    return statement;
-  }) as typeof sqlite.prepare;
-  const exec = sqlite.exec.bind(sqlite);
-  sqlite.exec = ((source: string) => {
-    onWrite();
-    return exec(source);
-  }) as typeof sqlite.exec;
-}
 
 /**
- * The state of the data as a process-local stamp: it changes whenever anything may have been written since the
- * last call, by this process (every statement that is not read-only counts, committed or not) or by another
- * connection to the file (`PRAGMA data_version`). Equal stamps mean equal data, so a result read under one stamp
- * can be served again while the stamp stays the same (`preparedQuery`'s `cache`, ADR 0013).
+ * What Kysely's SQLite driver is given instead of the better-sqlite3 handle: `prepare` hands out the statement
+ * already compiled for the same SQL text. The handle itself is left as it is. A statement is stateless between
+ * runs as the driver uses it (`all`/`run`/`iterate` with the values; no `pluck`, `raw` or `expand`), and the
+ * driver runs one query at a time on its one connection, so sharing it gives the same rows as a fresh one: new
+ * row objects on every run.
  */
-export type DataStamp = () => string;
-const dataStamps = new WeakMap<object, DataStamp>();
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        statements.delete(source);
+      } else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
+}
 
 const statementNamers = new WeakMap<object, (sql: string) => void>();
 
@@ -76,40 +78,14 @@ export function nameStatement(db: Kysely<never> | Kysely<DB>, sql: string): void
   statementNamers.get(db)?.(sql);
 }
 
-/** The data stamp of a database opened here, or undefined (PostgreSQL, transactions, plugin wrappers). */
-export function dataStampOf(db: Kysely<never> | Kysely<DB>): DataStamp | undefined {
-  return dataStamps.get(db);
-}
-
-/** `readCache: false` gives the database no data stamp, so no result is served from memory (SQLITE_READ_CACHE). */
-export function openSqlite(file: string, options: { readCache?: boolean } = {}): Database {
+export function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  let writes = 0;
-  cacheStatements(sqlite, () => {
-    writes++;
-  });
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(sqlite) });
-  // data_version is read once per turn of the event loop (it costs a call into SQLite, ~2 µs): every request served
-  // with it arrived before it was read, so it is as fresh for them as a read of their own. The local count is
-  // always current.
-  let version: number | undefined;
-  const forget = () => {
-    version = undefined;
-  };
-  const stamp: DataStamp = () => {
-    if (version === undefined) {
-      version = dataVersion.get() as number;
-      setImmediate(forget);
-    }
-    return `${writes}:${version}`;
-  };
-  if (options.readCache !== false) dataStamps.set(db, stamp);
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lanes, openTestDatabase, startTestApp } from '../../../test/harness.js';
 import { openSqlite } from './database.js';
 import { preparedQuery } from './prepared.js';
@@ -61,46 +61,40 @@ describe.each(lanes)('preparedQuery on %s', (lane) => {
   });
 });
 
-/** The throw-away table the cache tests read: item 1 'one' and item 2 'two'. */
+/** The throw-away table these tests read: item 1 'one' and item 2 'two'. */
 async function createItems(db: Kysely<DB>) {
   await sql`create table item (id integer primary key, name text not null)`.execute(db);
   await sql`insert into item (id, name) values (1, 'one'), (2, 'two')`.execute(db);
 }
 
-/** A cached prepared query on `db` that must read every time: equal rows, never the same array. */
-async function expectReadEveryTime(db: Kysely<DB>) {
-  const byId = preparedQuery(db, nameOfItem, { cache: 10 });
-  const first = await byId(1);
-  expect(first).toEqual([{ name: 'one' }]);
-  expect(await byId(1)).not.toBe(first);
-}
-
-/** The name of an item of the throw-away table the cache tests create. */
+/** The name of an item of the throw-away table. */
 const nameOfItem = (db: Kysely<DB>, id: number) =>
   db
     .selectFrom('item' as never)
     .select('name' as never)
     .where('id' as never, '=', id as never);
 
-describe('preparedQuery with a cache on SQLite', () => {
+/** A prepared query on `db` reads every time: equal rows, never the same array or row objects, none frozen. */
+async function expectReadEveryTime(db: Kysely<DB>) {
+  const byId = preparedQuery(db, nameOfItem);
+  const first = await byId(1);
+  expect(first).toEqual([{ name: 'one' }]);
+  const second = await byId(1);
+  expect(second).toEqual([{ name: 'one' }]);
+  expect(second).not.toBe(first);
+  expect(second[0]).not.toBe(first[0]);
+  expect(Object.isFrozen(first) || Object.isFrozen(first[0])).toBe(false);
+}
+
+describe('preparedQuery on SQLite', () => {
   const open = async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-cache-'));
-    const file = join(dir, 'cache.db');
+    const dir = mkdtempSync(join(tmpdir(), 'gh-prepared-'));
+    const file = join(dir, 'prepared.db');
     const database = openSqlite(file);
     await createItems(database.db);
-    const byId = preparedQuery(
-      database.db,
-      (db, id: number) =>
-        db
-          .selectFrom('item' as never)
-          .select(['id', 'name'] as never[])
-          .where('id' as never, '=', id as never),
-      { cache: 10 },
-    );
     return {
       database,
       file,
-      byId: byId as unknown as (id: number) => Promise<readonly { id: number; name: string }[]>,
       dispose: async () => {
         await database.close();
         rmSync(dir, { recursive: true, force: true });
@@ -108,77 +102,68 @@ describe('preparedQuery with a cache on SQLite', () => {
     };
   };
 
-  it('serves the very same frozen rows while nothing was written, and reads again after a write here', async () => {
+  it('reads every time and answers rows of its own, which the caller may change', async () => {
     const c = await open();
     try {
-      const first = await c.byId(1);
-      expect(first).toEqual([{ id: 1, name: 'one' }]);
-      expect(await c.byId(1)).toBe(first);
-      expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
-      expect(() => {
-        (first[0] as { name: string }).name = 'changed';
-      }).toThrow(TypeError);
-      // Other values are other entries.
-      expect(await c.byId(2)).toEqual([{ id: 2, name: 'two' }]);
-      await sql`update item set name = 'uno' where id = 1`.execute(c.database.db);
-      const again = await c.byId(1);
-      expect(again).not.toBe(first);
-      expect(again).toEqual([{ id: 1, name: 'uno' }]);
-      // A write inside a transaction counts too, even one rolled back (the stamp only ever errs on reading).
-      await expect(
-        c.database.db.transaction().execute(async (trx) => {
-          await sql`update item set name = 'tmp' where id = 1`.execute(trx);
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
-      const afterRollback = await c.byId(1);
-      expect(afterRollback).not.toBe(again);
-      expect(afterRollback).toEqual([{ id: 1, name: 'uno' }]);
+      await expectReadEveryTime(c.database.db);
+      const byId = preparedQuery(c.database.db, nameOfItem);
+      const [row] = (await byId(2)) as { name: string }[];
+      row!.name = 'changed by the caller';
+      expect(await byId(2)).toEqual([{ name: 'two' }]);
     } finally {
       await c.dispose();
     }
   });
 
-  it('sees a write committed by another connection (another process) from the next turn of the event loop', async () => {
+  it('sees a write of its own and one committed by another connection on the very next call', async () => {
     const c = await open();
     const other = new SQLite(c.file);
     try {
-      const first = await c.byId(2);
-      expect(await c.byId(2)).toBe(first);
+      const byId = preparedQuery(c.database.db, nameOfItem);
+      expect(await byId(1)).toEqual([{ name: 'one' }]);
+      await sql`update item set name = 'uno' where id = 1`.execute(c.database.db);
+      expect(await byId(1)).toEqual([{ name: 'uno' }]);
       other.prepare("update item set name = 'deux' where id = 2").run();
-      // As a request would: one that arrives after the commit is read in a later turn of the event loop.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(await c.byId(2)).toEqual([{ id: 2, name: 'deux' }]);
+      // No turn of the event loop in between: nothing is kept, so there is nothing to wait for.
+      expect(await byId(2)).toEqual([{ name: 'deux' }]);
     } finally {
       other.close();
       await c.dispose();
     }
   });
 
-  it('reads every time on a database opened without the cache (SQLITE_READ_CACHE=off)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-nocache-'));
-    const database = openSqlite(join(dir, 'nocache.db'), { readCache: false });
+  it('prepares the SQL of a statement run again only once (the statement cache)', async () => {
+    const c = await open();
+    const prepare = vi.spyOn(SQLite.prototype, 'prepare');
     try {
-      await createItems(database.db);
-      await expectReadEveryTime(database.db);
+      const byId = preparedQuery(c.database.db, nameOfItem);
+      for (const id of [1, 2, 1, 2]) await byId(id);
+      const texts = prepare.mock.calls.map(([source]) => source).filter((source) => source.includes('"item"'));
+      expect(texts).toHaveLength(1);
+      // The cache still serves a statement written through the query builder each time, results unchanged.
+      const fresh = () =>
+        c.database.db
+          .selectFrom('item' as never)
+          .select('name' as never)
+          .orderBy('id' as never);
+      expect(await fresh().execute()).toEqual([{ name: 'one' }, { name: 'two' }]);
+      expect(await fresh().execute()).toEqual([{ name: 'one' }, { name: 'two' }]);
     } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      prepare.mockRestore();
+      await c.dispose();
     }
   });
 
-  it('never serves a read made inside a transaction from memory, nor stores it', async () => {
+  it('sees a write made inside a transaction from within it', async () => {
     const c = await open();
     try {
       await c.database.db.transaction().execute(async (trx) => {
-        const inTrx = preparedQuery(trx as unknown as typeof c.database.db, nameOfItem, { cache: 10 });
-        const a = await inTrx(1);
+        const inTrx = preparedQuery(trx as unknown as typeof c.database.db, nameOfItem);
+        expect(await inTrx(1)).toEqual([{ name: 'one' }]);
         await sql`update item set name = 'inside' where id = 1`.execute(trx);
-        const b = await inTrx(1);
-        expect(b).not.toBe(a);
-        expect(b).toEqual([{ name: 'inside' }]);
+        expect(await inTrx(1)).toEqual([{ name: 'inside' }]);
       });
-      expect(await c.byId(1)).toEqual([{ id: 1, name: 'inside' }]);
+      expect(await preparedQuery(c.database.db, nameOfItem)(1)).toEqual([{ name: 'inside' }]);
     } finally {
       await c.dispose();
     }
@@ -188,7 +173,7 @@ describe('preparedQuery with a cache on SQLite', () => {
 describe.each(
   process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [],
 )('preparedQuery on a PostgreSQL server (%s)', (lane) => {
-  it('runs as a named statement, prepared once per connection, and is never served from memory', async () => {
+  it('runs as a named statement, prepared once per connection, and reads every time', async () => {
     const database = await openTestDatabase(lane);
     try {
       await createItems(database.db);

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { dataStampOf, nameStatement } from './database.js';
+import { nameStatement } from './database.js';
 
 type Value = string | number | null;
 
@@ -12,48 +12,10 @@ const marker = (index: number) => `⟨prepared argument ${index}⟩`;
  * signed-in request's time went to it in the profile of docs/benchmarks.md); the hot queries of every request
  * use this instead. `build` is called once with stand-ins, so each argument must end up as a bound parameter
  * (a `where` value, not an `is null` or a column name); otherwise the first call throws. On a Kysely with plugins
- * it compiles every call (a plugin may transform the query).
+ * it compiles every call (a plugin may transform the query). Every call reads the database and answers rows of
+ * its own: no result is kept between calls.
  */
 export function preparedQuery<DB, Args extends Value[], Row>(
-  db: Kysely<DB>,
-  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
-  options: PreparedOptions = {},
-): (...args: Args) => Promise<readonly Readonly<Row>[]> {
-  const run = compiledRunner(db, build);
-  const stamp = options.cache ? dataStampOf(db as never) : undefined;
-  if (!stamp || !options.cache) return run;
-  const limit = options.cache;
-  /** Results by argument values, each with the data stamp taken before it was read; least recently used first. */
-  const results = new Map<string, { stamp: string; rows: readonly Readonly<Row>[] }>();
-  return async (...args: Args) => {
-    const key = args.length === 1 ? `${typeof args[0]}:${args[0]}` : JSON.stringify(args);
-    // Taken before reading: a write that lands between this and the read makes the stored stamp stale, never
-    // the stored rows.
-    const now = stamp();
-    const hit = results.get(key);
-    results.delete(key);
-    if (hit?.stamp === now) {
-      results.set(key, hit);
-      return hit.rows;
-    }
-    // Frozen: every later caller gets these very objects.
-    const rows = Object.freeze((await run(...args)).map((row) => Object.freeze(row)));
-    if (results.size >= limit) results.delete(results.keys().next().value!);
-    results.set(key, { stamp: now, rows });
-    return rows;
-  };
-}
-
-export interface PreparedOptions {
-  /**
-   * Serve repeated calls with equal values from memory while the data is unchanged (SQLite only, outside
-   * transactions; `DataStamp` in database.ts): up to this many distinct argument lists are kept. The rows are
-   * then frozen and shared, so callers must not change them.
-   */
-  cache?: number;
-}
-
-function compiledRunner<DB, Args extends Value[], Row>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
