@@ -1,14 +1,14 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { prepareDatabase } from './modules/setup/index.js';
 import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
 
 const config = loadConfig();
-const database = config.databaseUrl
-  ? openPostgres(config.databaseUrl)
-  : openSqlite(`${config.dataDir}/gatehouse.db`);
-const { fastify, setup } = await buildApp(config, database);
+const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(`${config.dataDir}/gatehouse.db`);
+const setup = await prepareDatabase(config, database);
+const { fastify } = await buildApp(config, database, setup);
 
 // Graceful shutdown: the listener closes at once (new connections are refused), requests in flight finish,
 // and their answers close the connection, so a keep-alive client does not hold the process open.

@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { prepareDatabase } from '../src/modules/setup/index.js';
 import { type Database, openPostgres, openSqlite } from '../src/platform/db/database.js';
 import type { DB } from '../src/platform/db/schema.js';
 
@@ -139,7 +140,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = shared ?? (await openTestDatabase(lane));
   const config = testConfig(overrides);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, await prepareDatabase(config, database));
   const outbox = (): OutboxLine[] => {
     const path = join(config.dataDir, 'outbox.jsonl');
     if (!existsSync(path)) return [];

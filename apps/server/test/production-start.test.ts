@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../src/app.js';
+import { securityHeaders } from '../src/platform/http-platform.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

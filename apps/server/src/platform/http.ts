@@ -6,7 +6,6 @@ import {
   type ResponseOf,
   type RouteDef,
   type RouteName,
-  type Routes,
   routes,
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -47,7 +46,6 @@ export interface HandlerContext<D extends RouteDef> {
 export type Handler<D extends RouteDef> = (
   ctx: HandlerContext<D>,
 ) => Promise<[ResponseOf<D>] extends [never] ? FastifyReply : ResponseOf<D>>;
-export type Handlers = { [K in RouteName]: Handler<Routes[K]> };
 
 export interface Guard {
   /** Resolves the principal or throws 401; may set the renewal header on `reply`. */
@@ -78,68 +76,108 @@ export function envelopeSchema(data: RouteDef['response']) {
   return Type.Object({ code: Type.Integer(), msg: Type.String(), data });
 }
 
-/** Binds every contract route to its handler; the guard runs before validation-free handlers see anything. */
-export function bindRoutes(app: FastifyInstance, handlers: Handlers, guard: Guard): void {
-  for (const [name, route] of Object.entries(routes) as [RouteName, RouteDef][]) {
-    const handler = handlers[name] as Handler<RouteDef>;
-    app.route({
-      method: route.method,
-      url: API_BASE + route.path,
-      schema: {
-        summary: route.title,
-        description: route.description,
-        tags: [route.menu ?? route.access],
-        operationId: name,
-        ...(route.access === 'open' ? {} : { security: [{ token: [] }] }),
-        ...(route.params ? { params: route.params } : {}),
-        ...(route.query ? { querystring: route.query } : {}),
-        ...(route.body ? { body: route.body } : {}),
-        ...(route.transport === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
-        ...(route.transport === 'file' || route.transport === 'raw'
-          ? {}
-          : { response: { 200: envelopeSchema(route.response) } }),
-      },
-      // Authentication runs before body validation so an anonymous caller learns nothing about the schema.
-      onRequest: async (request, reply) => {
-        if (route.access === 'open') {
-          // Open routes serve anybody but may act differently for a signed-in caller (identity verification):
-          // a valid session is recognised, a missing or stale one makes the caller anonymous.
-          if (request.headers.authorization) {
-            try {
-              request.principal = await guard.authenticate(request, reply);
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-            }
-          }
-          return;
-        }
-        const principal = await guard.authenticate(request, reply);
-        // Known before the permission check, so a refused call is still attributed (audit trail).
-        request.principal = principal;
-        guard.admit?.(principal, name);
-        if (route.access === 'permission') await guard.authorize(principal, route);
-      },
-      ...(route.subjects?.length || route.sudo
-        ? {
-            preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-              if (request.principal) await guard.check?.(request.principal, route, request, reply);
-            },
-          }
-        : {}),
-      handler: async (request, reply) => {
-        const data = await handler({
-          params: request.params as never,
-          query: request.query as never,
-          body: request.body as never,
-          principal: request.principal as never,
-          request,
-          reply,
-        });
-        if (route.transport === 'file' || route.transport === 'raw') return data;
-        return { code: 200, msg: t('ok'), data: data ?? null };
-      },
-    });
+/** The name of the HTTP platform plugin (platform/http-platform.ts): registered before anything else. */
+export const HTTP_PLATFORM = 'gatehouse-http';
+/** The name of the audit trail's plugin (modules/audit): it wraps each write route as the route is registered. */
+export const AUDIT_TRAIL = 'gatehouse-audit-trail';
+/**
+ * What every module's plugin declares as its `dependencies`: the HTTP platform, and the audit trail, which must be
+ * in place before any route is registered (fastify-plugin refuses to register a module before them).
+ */
+export const MODULE_DEPENDENCIES = [HTTP_PLATFORM, AUDIT_TRAIL];
+
+/** The contract's route names by their definitions: `serve` is given the definition, so "go to definition" works. */
+const routeNames = new Map<RouteDef, RouteName>(
+  (Object.entries(routes) as [RouteName, RouteDef][]).map(([name, route]) => [route, name]),
+);
+
+interface RouteKit {
+  guard: Guard;
+  /** Contract routes bound so far: each exactly once, and all of them before the server is ready. */
+  bound: Set<RouteName>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeKit: RouteKit;
   }
+}
+
+/**
+ * The request's inputs as the route's handler sees them. Fastify has validated params, query and body against the
+ * very schemas of `route` (see `serve`), so their static types are the contract's; this is the one place that says so.
+ */
+function inputsOf<D extends RouteDef>(request: FastifyRequest): Pick<HandlerContext<D>, 'params' | 'query' | 'body'> {
+  return request as unknown as Pick<HandlerContext<D>, 'params' | 'query' | 'body'>;
+}
+
+/**
+ * Serves one contract route with its handler: the route's schemas validate the request, the guard authenticates
+ * and authorises it (before validation, so an anonymous caller learns nothing about the schema), the dominance rule
+ * and sudo mode run before the handler (`subjects`, `sudo`), and the answer goes out in the envelope.
+ */
+export function serve<D extends RouteDef>(app: FastifyInstance, route: D, handler: Handler<D>): void {
+  const name = routeNames.get(route);
+  if (!name) throw new Error(`serve(): not a route of the contract: ${route.method} ${route.path}`);
+  const { guard, bound } = app.routeKit;
+  if (bound.has(name)) throw new Error(`serve(): the contract route ${name} is served twice`);
+  bound.add(name);
+  app.route({
+    method: route.method,
+    url: API_BASE + route.path,
+    schema: {
+      summary: route.title,
+      description: route.description,
+      tags: [route.menu ?? route.access],
+      operationId: name,
+      ...(route.access === 'open' ? {} : { security: [{ token: [] }] }),
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.transport === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      ...(route.transport === 'file' || route.transport === 'raw'
+        ? {}
+        : { response: { 200: envelopeSchema(route.response) } }),
+    },
+    onRequest: async (request, reply) => {
+      if (route.access === 'open') {
+        // Open routes serve anybody but may act differently for a signed-in caller (identity verification):
+        // a valid session is recognised, a missing or stale one makes the caller anonymous.
+        if (request.headers.authorization) {
+          try {
+            request.principal = await guard.authenticate(request, reply);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+        return;
+      }
+      const principal = await guard.authenticate(request, reply);
+      // Known before the permission check, so a refused call is still attributed (audit trail).
+      request.principal = principal;
+      guard.admit?.(principal, name);
+      if (route.access === 'permission') await guard.authorize(principal, route);
+    },
+    ...(route.subjects?.length || route.sudo
+      ? {
+          preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (request.principal) await guard.check?.(request.principal, route, request, reply);
+          },
+        }
+      : {}),
+    handler: async (request, reply) => {
+      const { params, query, body } = inputsOf<D>(request);
+      const principal = request.principal as HandlerContext<D>['principal'];
+      const data = await handler({ params, query, body, principal, request, reply });
+      if (route.transport === 'file' || route.transport === 'raw') return data;
+      return { code: 200, msg: t('ok'), data: data ?? null };
+    },
+  });
+}
+
+/** The contract routes no plugin served: the server refuses to start with any (`httpPlatform`'s onReady). */
+export function unservedRoutes(app: FastifyInstance): RouteName[] {
+  return (Object.keys(routes) as RouteName[]).filter((name) => !app.routeKit.bound.has(name));
 }
 
 interface FastifyLikeError {

@@ -1,2 +1,3 @@
-export { accountHandlers } from './accounts.routes.js';
+export { createAccountsRepository } from './accounts.repository.js';
+export { accountsModule } from './accounts.routes.js';
 export { type AccountsService, createAccountsService, type EndSessions } from './accounts.service.js';

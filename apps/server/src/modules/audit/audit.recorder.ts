@@ -1,7 +1,9 @@
 import { API_BASE, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { AUDIT_TRAIL, HTTP_PLATFORM } from '../../platform/http.js';
 import { type Change, diffOf, maskField, maskUrl } from './masking.js';
 import { type EntityType, loaderOf, type Snapshot, targets, withoutDiff } from './snapshots.js';
 
@@ -222,3 +224,14 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: 
     }
   });
 }
+
+/**
+ * The audit trail: registered before any module, because it wraps each write route as Fastify registers it
+ * (ADR 0010). Every module's plugin names it among its dependencies.
+ */
+export const auditTrail = fp<{ db: Kysely<DB>; anonymousRefusalsPerMinute: number }>(
+  async (app, { db, anonymousRefusalsPerMinute }) => {
+    installAuditTrail(app, db, { anonymousRefusalsPerMinute });
+  },
+  { name: AUDIT_TRAIL, dependencies: [HTTP_PLATFORM] },
+);

@@ -1,11 +1,13 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { AuditService } from './audit.service.js';
 
-/** Read-only: the contract has no route that writes, edits or deletes an audit entry. */
-export function auditHandlers(audit: AuditService): Pick<Handlers, 'listAudit' | 'exportAudit'> {
-  return {
-    listAudit: ({ query }) => audit.list(query),
-    exportAudit: async ({ query, reply }) => {
+/** The operation log's screen. Read-only: the contract has no route that writes, edits or deletes an entry. */
+export const auditModule = fp<{ audit: AuditService }>(
+  async (app, { audit }) => {
+    serve(app, routes.listAudit, ({ query }) => audit.list(query));
+    serve(app, routes.exportAudit, async ({ query, reply }) => {
       const { fileName, content } = await audit.exportCsv(query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -15,6 +17,7 @@ export function auditHandlers(audit: AuditService): Pick<Handlers, 'listAudit' |
         )
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(content, 'utf8'));
-    },
-  };
-}
+    });
+  },
+  { name: 'gatehouse-audit', dependencies: MODULE_DEPENDENCIES },
+);

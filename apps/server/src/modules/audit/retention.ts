@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import type { Logger } from '../../platform/logger.js';
 
 /** Rows deleted per statement: each delete is short, so a large backlog never holds the write lock for long. */
 export const RETENTION_BATCH = 1000;
@@ -34,7 +34,7 @@ export interface LogRetentionDeps {
   /** AUDIT_RETENTION_DAYS; 0 keeps every row. */
   days: number;
   purgeSignIns: BatchPurge;
-  log: FastifyBaseLogger;
+  log: Logger;
   batch?: number;
 }
 

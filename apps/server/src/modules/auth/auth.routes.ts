@@ -1,22 +1,40 @@
-import type { Handlers } from '../../platform/http.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { toResource } from '../resources/resources.mapper.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import type { AccountsService } from '../accounts/index.js';
+import { toResource } from '../resources/index.js';
 import type { AuthService } from './auth.service.js';
 
-export function authHandlers(
-  auth: AuthService,
-  accounts: AccountsService,
-): Pick<Handlers, 'login' | 'logout' | 'getAccountInfo' | 'getPermissions' | 'switchIdentity' | 'restoreIdentity'> {
-  return {
-    login: ({ body, request }) => auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-    logout: async ({ principal }) => {
-      await auth.logout(principal);
-      return null;
-    },
-    getAccountInfo: ({ principal }) => accounts.info(principal),
-    switchIdentity: ({ query, principal, request }) =>
-      auth.switchIdentity(principal, query.id, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-    restoreIdentity: ({ principal }) => auth.restoreIdentity(principal),
-    getPermissions: async ({ principal }) => (await auth.permissionsOf(principal)).map(toResource),
+export interface AuthModuleOptions {
+  auth: AuthService;
+  accounts: AccountsService;
+  /** What the sign-in page and the web app need to know before anybody signs in (GET /api/auth/options). */
+  options: {
+    loginCaptcha: boolean;
+    registration: boolean;
+    accessControl: boolean;
+    permissionInterceptor: boolean;
+    encryption: boolean;
   };
 }
+
+/** Password sign-in, sign-out, the signed-in account and its permissions, identity switch. */
+export const authModule = fp<AuthModuleOptions>(
+  async (app, { auth, accounts, options }) => {
+    serve(app, routes.authOptions, async () => options);
+    serve(app, routes.login, ({ body, request }) =>
+      auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
+    serve(app, routes.logout, async ({ principal }) => {
+      await auth.logout(principal);
+      return null;
+    });
+    serve(app, routes.getAccountInfo, ({ principal }) => accounts.info(principal));
+    serve(app, routes.switchIdentity, ({ query, principal, request }) =>
+      auth.switchIdentity(principal, query.id, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
+    serve(app, routes.restoreIdentity, ({ principal }) => auth.restoreIdentity(principal));
+    serve(app, routes.getPermissions, async ({ principal }) => (await auth.permissionsOf(principal)).map(toResource));
+  },
+  { name: 'gatehouse-auth', dependencies: MODULE_DEPENDENCIES },
+);

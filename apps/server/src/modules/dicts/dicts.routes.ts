@@ -1,33 +1,25 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { DictsService } from './dicts.service.js';
 
-export function dictHandlers(
-  dicts: DictsService,
-): Pick<
-  Handlers,
-  | 'listDicts'
-  | 'createDict'
-  | 'updateDict'
-  | 'deleteDict'
-  | 'listDictItems'
-  | 'createDictItem'
-  | 'updateDictItem'
-  | 'deleteDictItem'
-> {
-  return {
-    listDicts: ({ query }) => dicts.list(query),
-    createDict: ({ body }) => dicts.create(body),
-    updateDict: ({ body }) => dicts.update(body),
-    deleteDict: async ({ query }) => {
+/** Dictionaries and their items. */
+export const dictsModule = fp<{ dicts: DictsService }>(
+  async (app, { dicts }) => {
+    serve(app, routes.listDicts, ({ query }) => dicts.list(query));
+    serve(app, routes.createDict, ({ body }) => dicts.create(body));
+    serve(app, routes.updateDict, ({ body }) => dicts.update(body));
+    serve(app, routes.deleteDict, async ({ query }) => {
       await dicts.remove(query.id);
       return null;
-    },
-    listDictItems: ({ query }) => dicts.items(query.dictCode),
-    createDictItem: ({ body }) => dicts.createItem(body),
-    updateDictItem: ({ body }) => dicts.updateItem(body),
-    deleteDictItem: async ({ query }) => {
+    });
+    serve(app, routes.listDictItems, ({ query }) => dicts.items(query.dictCode));
+    serve(app, routes.createDictItem, ({ body }) => dicts.createItem(body));
+    serve(app, routes.updateDictItem, ({ body }) => dicts.updateItem(body));
+    serve(app, routes.deleteDictItem, async ({ query }) => {
       await dicts.removeItem(query.id);
       return null;
-    },
-  };
-}
+    });
+  },
+  { name: 'gatehouse-dicts', dependencies: MODULE_DEPENDENCIES },
+);

@@ -7,10 +7,9 @@ import {
   type WrappedRequest,
 } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
+import type { NonceStore } from './envelope.repository.js';
 
 /** An envelope older (or newer) than this is refused, so a captured one cannot be replayed much later. */
 export const MAX_SKEW_MS = 5 * 60_000;
@@ -25,8 +24,6 @@ const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
  * spelled: the recursion guard does not depend on how the router reads a path.
  */
 const INNER_HEADER = 'x-gatehouse-envelope';
-/** Spent nonces past their envelope's staleness are deleted at most this often per process. */
-const PURGE_INTERVAL_MS = 60_000;
 
 function isWrapped(value: unknown): value is WrappedRequest {
   const v = value as Partial<WrappedRequest> | null;
@@ -64,30 +61,6 @@ export function innerUrl(path: string): string | undefined {
   }
   return url.pathname + url.search;
 }
-
-/**
- * Nonces of the envelopes already run, in the database so that every server process on it agrees. `claim`
- * answers false when the nonce was seen before (the primary key decides between racing replays).
- */
-export function createNonceStore(db: Kysely<DB>) {
-  let purgedAt = 0;
-  return {
-    async claim(nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
-      if (now.getTime() - purgedAt > PURGE_INTERVAL_MS) {
-        purgedAt = now.getTime();
-        await db.deleteFrom('envelope_nonce').where('expires_at', '<', now.toISOString()).execute();
-      }
-      const result = await db
-        .insertInto('envelope_nonce')
-        .values({ nonce, expires_at: expiresAt.toISOString() })
-        .onConflict((oc) => oc.column('nonce').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-    },
-  };
-}
-
-export type NonceStore = ReturnType<typeof createNonceStore>;
 
 /**
  * POST /api/sapi/:digest — opens the envelope with the caller's token, runs the wrapped call through the

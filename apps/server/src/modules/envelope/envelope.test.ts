@@ -1,7 +1,7 @@
 import { envelopeDigest, envelopeNonce, keySourceOf, openEnvelope, sealEnvelope } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createNonceStore, innerUrl } from './envelope.handler.js';
+import { createNonceStore, innerUrl } from './index.js';
 
 type Wrapped = { path: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; params?: unknown; ts?: number };
 

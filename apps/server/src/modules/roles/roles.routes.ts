@@ -1,16 +1,18 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { RolesService } from './roles.service.js';
 
-export function roleHandlers(
-  roles: RolesService,
-): Pick<Handlers, 'listRoles' | 'createRole' | 'updateRole' | 'deleteRole'> {
-  return {
-    listRoles: ({ principal }) => roles.list(principal),
-    createRole: ({ body, principal }) => roles.create(body, principal),
-    updateRole: ({ body, principal }) => roles.update(body, principal),
-    deleteRole: async ({ query }) => {
+/** Roles and the resources each grants. */
+export const rolesModule = fp<{ roles: RolesService }>(
+  async (app, { roles }) => {
+    serve(app, routes.listRoles, ({ principal }) => roles.list(principal));
+    serve(app, routes.createRole, ({ body, principal }) => roles.create(body, principal));
+    serve(app, routes.updateRole, ({ body, principal }) => roles.update(body, principal));
+    serve(app, routes.deleteRole, async ({ query }) => {
       await roles.remove(query.id);
       return null;
-    },
-  };
-}
+    });
+  },
+  { name: 'gatehouse-roles', dependencies: MODULE_DEPENDENCIES },
+);

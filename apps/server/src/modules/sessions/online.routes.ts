@@ -1,20 +1,22 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { OnlineService } from './online.service.js';
 
-export function onlineHandlers(
-  online: OnlineService,
-): Pick<Handlers, 'listOnline' | 'forceLogout' | 'listOwnSessions' | 'endOwnSession' | 'endOtherOwnSessions'> {
-  return {
-    listOnline: ({ query, principal }) => online.list(query, principal),
-    forceLogout: async ({ query, principal }) => {
+/** Online users (force out) and the personal page's own sessions. */
+export const sessionsModule = fp<{ online: OnlineService }>(
+  async (app, { online }) => {
+    serve(app, routes.listOnline, ({ query, principal }) => online.list(query, principal));
+    serve(app, routes.forceLogout, async ({ query, principal }) => {
       await online.forceLogout(query.id, principal);
       return null;
-    },
-    listOwnSessions: ({ principal }) => online.listOwn(principal),
-    endOwnSession: async ({ query, principal }) => {
+    });
+    serve(app, routes.listOwnSessions, ({ principal }) => online.listOwn(principal));
+    serve(app, routes.endOwnSession, async ({ query, principal }) => {
       await online.endOwn(query.id, principal);
       return null;
-    },
-    endOtherOwnSessions: ({ principal }) => online.endOthers(principal),
-  };
-}
+    });
+    serve(app, routes.endOtherOwnSessions, ({ principal }) => online.endOthers(principal));
+  },
+  { name: 'gatehouse-sessions', dependencies: MODULE_DEPENDENCIES },
+);

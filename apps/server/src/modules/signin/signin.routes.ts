@@ -1,14 +1,17 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { SignInPolicy } from './signin.policy.js';
 import type { SignInLogService } from './signin-log.service.js';
 
-export function signInHandlers(
-  policy: SignInPolicy,
-  log: SignInLogService,
-): Pick<Handlers, 'loginCaptchaState' | 'listSigninLog' | 'exportSigninLog'> {
-  return {
-    loginCaptchaState: async ({ query }) => ({ required: await policy.captchaRequired(query.account) }),
-    listSigninLog: ({ query }) => log.list(query),
-    exportSigninLog: ({ query, reply }) => log.export(query, reply),
-  };
-}
+/** The sign-in page's captcha state and the sign-in log's screen. */
+export const signInModule = fp<{ signInPolicy: SignInPolicy; signInLog: SignInLogService }>(
+  async (app, { signInPolicy, signInLog }) => {
+    serve(app, routes.loginCaptchaState, async ({ query }) => ({
+      required: await signInPolicy.captchaRequired(query.account),
+    }));
+    serve(app, routes.listSigninLog, ({ query }) => signInLog.list(query));
+    serve(app, routes.exportSigninLog, ({ query, reply }) => signInLog.export(query, reply));
+  },
+  { name: 'gatehouse-signin', dependencies: MODULE_DEPENDENCIES },
+);

@@ -1,8 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, MessageQueueTable } from '../../platform/db/schema.js';
+import type { Logger } from '../../platform/logger.js';
 import type { MessageSender, OutgoingMessage } from './messaging.js';
 
 export type QueueChannel = 'sms' | 'email';
@@ -37,7 +37,7 @@ export interface MessageQueueDeps {
   /** Keys the sealing of payloads: every process on the database shares it (the JWT secret). */
   secret: string;
   senders: Record<QueueChannel, MessageSender>;
-  log: FastifyBaseLogger;
+  log: Logger;
   policy?: DeliveryPolicy;
 }
 

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Logger } from '../../platform/logger.js';
 
 export type Channel = 'sms' | 'email' | 'captcha';
 
@@ -25,7 +25,7 @@ export interface MessageSender {
  * `$DATA_DIR/outbox.jsonl` and a log line. Appends of one short line are atomic, so several server processes
  * may share the file.
  */
-export function createOutbox(dataDir: string, log: FastifyBaseLogger): MessageSender & { path: string } {
+export function createOutbox(dataDir: string, log: Logger): MessageSender & { path: string } {
   const path = join(dataDir, 'outbox.jsonl');
   let ready: Promise<unknown> | undefined;
   return {

@@ -1,57 +1,71 @@
-import type { Handlers } from '../../platform/http.js';
+import { routes } from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import { noteAuditTarget } from '../audit/index.js';
+import type { SignInPolicy } from '../signin/index.js';
 import type { CredentialsService } from './credentials.service.js';
 import type { VerificationService } from './verification.service.js';
 
-type VerificationRouteName =
-  | 'imageCaptcha'
-  | 'validateImageCaptcha'
-  | 'sendSms'
-  | 'sendSmsRegister'
-  | 'sendSmsLogin'
-  | 'sendSmsReset'
-  | 'validateSms'
-  | 'sendEmailCode'
-  | 'validateEmailCode'
-  | 'validatePassword'
-  | 'changePassword'
-  | 'register'
-  | 'smsLogin'
-  | 'findUserByField'
-  | 'sendProfileMobileCode'
-  | 'sendProfileEmailCode';
+export interface VerificationModuleOptions {
+  verification: VerificationService;
+  credentials: CredentialsService;
+  signInPolicy: SignInPolicy;
+}
 
-export function verificationHandlers(
-  verification: VerificationService,
-  credentials: CredentialsService,
-): Pick<Handlers, VerificationRouteName> {
-  const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  });
-  return {
-    imageCaptcha: ({ query, request }) => verification.createCaptcha(query, client(request)),
-    validateImageCaptcha: ({ query }) => verification.validateCaptcha(query.id, query.userInput),
-    sendSms: ({ body, principal, request }) => verification.sendSms('common', body, principal, client(request)),
-    sendSmsRegister: ({ body, principal, request }) =>
+const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * Image captchas, SMS and e-mail codes, identity verification, password change, registration, SMS sign-in,
+ * password recovery's account lookup.
+ */
+export const verificationModule = fp<VerificationModuleOptions>(
+  async (app, { verification, credentials, signInPolicy }) => {
+    serve(app, routes.imageCaptcha, ({ query, request }) => verification.createCaptcha(query, client(request)));
+    serve(app, routes.validateImageCaptcha, ({ query }) => verification.validateCaptcha(query.id, query.userInput));
+    serve(app, routes.sendSms, ({ body, principal, request }) =>
+      verification.sendSms('common', body, principal, client(request)),
+    );
+    serve(app, routes.sendSmsRegister, ({ body, principal, request }) =>
       verification.sendSms('register', body, principal, client(request)),
-    sendSmsLogin: ({ body, principal, request }) => verification.sendSms('login', body, principal, client(request)),
-    sendSmsReset: ({ body, principal, request }) => verification.sendSms('reset', body, principal, client(request)),
-    validateSms: ({ query, principal }) => verification.validateSms(query.id, query.userInput, principal),
-    sendEmailCode: ({ query, principal, request }) => verification.sendEmail(query, principal, client(request)),
-    validateEmailCode: ({ query, principal }) => verification.validateEmail(query.id, query.userInput, principal),
-    sendProfileMobileCode: ({ body, principal, request }) =>
+    );
+    serve(app, routes.sendSmsLogin, ({ body, principal, request }) =>
+      verification.sendSms('login', body, principal, client(request)),
+    );
+    serve(app, routes.sendSmsReset, ({ body, principal, request }) =>
+      verification.sendSms('reset', body, principal, client(request)),
+    );
+    serve(app, routes.validateSms, ({ query, principal }) =>
+      verification.validateSms(query.id, query.userInput, principal),
+    );
+    serve(app, routes.sendEmailCode, ({ query, principal, request }) =>
+      verification.sendEmail(query, principal, client(request)),
+    );
+    serve(app, routes.validateEmailCode, ({ query, principal }) =>
+      verification.validateEmail(query.id, query.userInput, principal),
+    );
+    serve(app, routes.sendProfileMobileCode, ({ body, principal, request }) =>
       verification.sendBindCode('sms', body.mobile, principal, client(request)),
-    sendProfileEmailCode: ({ body, principal, request }) =>
+    );
+    serve(app, routes.sendProfileEmailCode, ({ body, principal, request }) =>
       verification.sendBindCode('email', body.email, principal, client(request)),
-    validatePassword: ({ body, principal, request }) =>
+    );
+    serve(app, routes.validatePassword, ({ body, principal, request }) =>
       credentials.validatePassword(principal, body.password, client(request)),
-    changePassword: async ({ body, principal, request }) => {
+    );
+    serve(app, routes.changePassword, async ({ body, principal, request }) => {
       noteAuditTarget(request, 'account', await credentials.changePassword(principal, body));
       return null;
-    },
-    register: ({ body }) => credentials.register(body),
-    smsLogin: ({ body, request }) => credentials.smsLogin(body.token, client(request)),
-    findUserByField: ({ query }) => credentials.findByField(query),
-  };
-}
+    });
+    serve(app, routes.register, ({ body }) => credentials.register(body));
+    // SMS sign-ins go to the sign-in log too: the mobile number and account come from the (unspent) token.
+    serve(app, routes.smsLogin, async ({ body, request }) => {
+      const row = await verification.peekToken(body.token).catch(() => undefined);
+      return signInPolicy.smsSignIn(row?.recipient ?? null, row?.account_id ?? null, client(request), () =>
+        credentials.smsLogin(body.token, client(request)),
+      );
+    });
+    serve(app, routes.findUserByField, ({ query }) => credentials.findByField(query));
+  },
+  { name: 'gatehouse-verification', dependencies: MODULE_DEPENDENCIES },
+);

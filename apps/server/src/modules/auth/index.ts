@@ -1,0 +1,4 @@
+export { authModule } from './auth.routes.js';
+export { type AuthService, createAuthService } from './auth.service.js';
+export { createSessionsRepository } from './sessions.repository.js';
+export { createTokenIssuer } from './tokens.js';

@@ -1,0 +1,2 @@
+export { dictsModule } from './dicts.routes.js';
+export { createDictsService, type DictsService } from './dicts.service.js';

@@ -1,0 +1,3 @@
+export { filesModule } from './files.routes.js';
+export { createFilesService, type FilesService } from './files.service.js';
+export { createDiskStorage } from './storage.js';

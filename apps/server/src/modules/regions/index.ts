@@ -1,0 +1,2 @@
+export { regionsModule } from './regions.routes.js';
+export { createRegionsService, type RegionsService } from './regions.service.js';

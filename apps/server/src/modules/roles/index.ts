@@ -1,0 +1,2 @@
+export { rolesModule } from './roles.routes.js';
+export { createRolesService, type RolesService } from './roles.service.js';

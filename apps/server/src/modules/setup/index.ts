@@ -1,0 +1,2 @@
+export { prepareDatabase } from './prepare.js';
+export { ADMIN_ACCOUNT, ROOT_ORG_NAME, runSetup, type SetupResult, SUPER_ADMIN_ROLE_NAME } from './setup.service.js';

@@ -1,0 +1,2 @@
+export { statsModule } from './stats.routes.js';
+export { createStatsService, type StatsService } from './stats.service.js';

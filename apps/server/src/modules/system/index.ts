@@ -1,0 +1,2 @@
+export { createSystemRepository } from './system.repository.js';
+export { systemModule } from './system.routes.js';

@@ -1,0 +1,74 @@
+import { routes } from '@gatehouse/contract';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.js';
+import { auditTrail } from '../modules/audit/index.js';
+import { type Guard, MODULE_DEPENDENCIES, serve } from './http.js';
+import { httpPlatform } from './http-platform.js';
+
+/** Lets everybody in: these tests are about the order of plugins, not about who may call. */
+const openGuard: Guard = {
+  authenticate: async () => {
+    throw new Error('not used');
+  },
+  authorize: async () => {},
+};
+
+const healthModule = fp(
+  async (app) => {
+    serve(app, routes.health, async () => ({ status: 'ok' as const, database: 'sqlite' as const }));
+  },
+  { name: 'test-health', dependencies: MODULE_DEPENDENCIES },
+);
+
+describe('the HTTP platform and module plugins', () => {
+  it('refuses to start while a contract route has no handler, naming it', async () => {
+    const database = await openTestDatabase('sqlite');
+    const app = Fastify();
+    try {
+      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
+      await app.register(auditTrail, { db: database.db, anonymousRefusalsPerMinute: 10 });
+      await app.register(healthModule);
+      const error = await app.ready().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message).toMatch(/contract routes without a handler: .*listAccounts/);
+      expect(error?.message).not.toMatch(/\bhealth\b/);
+    } finally {
+      await app.close().catch(() => {});
+      await database.dispose();
+    }
+  });
+
+  it('refuses a module registered before the audit trail (its declared dependency)', async () => {
+    const app = Fastify();
+    await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
+    const error = await app.register(healthModule).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/gatehouse-audit-trail/);
+    await app.close().catch(() => {});
+  });
+
+  it('refuses to serve one contract route twice, or a route that is not in the contract', async () => {
+    const database = await openTestDatabase('sqlite');
+    const app = Fastify();
+    try {
+      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
+      await app.register(auditTrail, { db: database.db, anonymousRefusalsPerMinute: 10 });
+      await app.register(healthModule);
+      expect(() => serve(app, routes.health, async () => ({ status: 'ok' as const, database: 'sqlite' }))).toThrow(
+        /health is served twice/,
+      );
+      expect(() =>
+        serve(app, { ...routes.health }, async () => ({ status: 'ok' as const, database: 'sqlite' })),
+      ).toThrow(/not a route of the contract/);
+    } finally {
+      await app.close().catch(() => {});
+      await database.dispose();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { createAccountsRepository, createAccountsService } from './modules/accounts/index.js';
+import { createAuditService, createLogRetention } from './modules/audit/index.js';
+import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
+import { createAuthz, createAuthzRepository } from './modules/authz/index.js';
+import { createDictsService } from './modules/dicts/index.js';
+import { createNonceStore } from './modules/envelope/index.js';
+import { createDiskStorage, createFilesService } from './modules/files/index.js';
+import { createOrgsService } from './modules/orgs/index.js';
+import { createRegionsService } from './modules/regions/index.js';
+import { createResourcesAdmin, createResourcesRepository, createResourcesService } from './modules/resources/index.js';
+import { createRolesService } from './modules/roles/index.js';
+import { createOnlineRepository, createOnlineService } from './modules/sessions/index.js';
+import type { SetupResult } from './modules/setup/index.js';
+import { createSignInLogService, createSignInPolicy, createSignInRepository } from './modules/signin/index.js';
+import { createStatsService } from './modules/stats/index.js';
+import { createSystemRepository } from './modules/system/index.js';
+import {
+  createCredentialsService,
+  createMessageQueue,
+  createOutbox,
+  createSmtpSender,
+  createVerificationRepository,
+  createVerificationService,
+} from './modules/verification/index.js';
+import type { Database } from './platform/db/database.js';
+import type { Principal } from './platform/http.js';
+import { deriveKey } from './platform/keys.js';
+import type { Logger } from './platform/logger.js';
+import { configurePasswordHashing, decoyPasswordHash } from './platform/passwords.js';
+
+export type Services = Awaited<ReturnType<typeof composeServices>>;
+
+/**
+ * The one place services are made and wired to each other (the composition root's other half: app.ts gives them
+ * to the modules' plugins). Nothing here knows HTTP.
+ */
+export async function composeServices(config: Config, database: Database, setup: SetupResult, log: Logger) {
+  const { db } = database;
+  const sessions = createSessionsRepository(db);
+  const resources = createResourcesService(createResourcesRepository(db), {
+    implicitMenus: !config.accessControl,
+  });
+  const regions = createRegionsService();
+  // The dominance rule and sudo mode, in one place (modules/authz): the route binding and the services ask it.
+  const authz = createAuthz(createAuthzRepository(db), resources, { sudoSeconds: config.sudoSeconds });
+  /** Sudo mode: the session's owner just proved who they are (password, or a code to their own mobile / e-mail). */
+  const identityVerified = (principal: Principal) =>
+    sessions.markVerified(principal.sessionId, new Date().toISOString());
+  const outbox = createOutbox(config.dataDir, log);
+  const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : undefined;
+  // Codes leave through the outbound queue; its background sender is the only caller of the outbox and SMTP.
+  const messages = createMessageQueue({
+    db,
+    secret: setup.jwtSecret,
+    senders: { sms: outbox, email: smtp ?? outbox },
+    log,
+  });
+  const verificationRepo = createVerificationRepository(db);
+  const accountsRepo = createAccountsRepository(db);
+  const verification = createVerificationService({
+    repo: verificationRepo,
+    // Its own key, not the token key (platform/keys.ts).
+    secret: deriveKey(setup.jwtSecret, 'verification-hmac'),
+    limits: config.verification,
+    queue: messages,
+    captchaAnswers: config.captchaTestMode ? outbox : undefined,
+    registrationEnabled: () => config.registration.enabled,
+    identityVerified,
+    ownContacts: async (accountId) => {
+      const row = await accountsRepo.findById(accountId);
+      return row && { contactNumber: row.contact_number, email: row.email };
+    },
+  });
+  const accounts = createAccountsService(
+    db,
+    (trx, accountId) => createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+    regions.nameOf,
+    authz,
+    verification,
+  );
+  configurePasswordHashing({ concurrency: config.signIn.hashConcurrency, queue: config.signIn.hashQueue });
+  // Made before the first sign-in, so an unknown account's first attempt costs one verification like any other.
+  await decoyPasswordHash();
+  const signInRepo = createSignInRepository(db);
+  const signInPolicy = createSignInPolicy({
+    repo: signInRepo,
+    limits: config.signIn,
+    loginCaptcha: config.loginCaptcha,
+    requireCaptcha: verification.requireCaptcha,
+    findAccount: accountsRepo.findByNumber,
+    findAccountById: accountsRepo.findById,
+  });
+  const auth = createAuthService({
+    accounts: accountsRepo,
+    sessions,
+    resources,
+    authz,
+    tokens: createTokenIssuer(setup.jwtSecret),
+    options: {
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+      maxSessionsPerAccount: config.sessionMaxPerAccount,
+      accessControl: config.accessControl,
+      authenticate: signInPolicy.authenticate,
+    },
+  });
+  const credentials = createCredentialsService({
+    db,
+    verification,
+    registration: config.registration,
+    openSession: auth.signInAs,
+    checkPassword: signInPolicy.checkPassword,
+    identityVerified,
+  });
+
+  // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
+  const purge = () =>
+    Promise.all([
+      verificationRepo
+        .purge(new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date(Date.now() - 3600_000).toISOString())
+        .catch((error: unknown) => log.warn({ err: error }, 'verification purge failed')),
+      // Sign-in failure streaks end after a day without failures (the sign-in log itself is kept).
+      signInRepo
+        .purgeGuards(new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString())
+        .catch((error: unknown) => log.warn({ err: error }, 'sign-in guard purge failed')),
+    ]);
+  const retention = createLogRetention({
+    db,
+    days: config.audit.retentionDays,
+    purgeSignIns: signInRepo.purgeLogBefore,
+    log,
+  });
+  let purgeTimer: NodeJS.Timeout | undefined;
+
+  return {
+    /** What GET /api/auth/options tells the web app before anybody signs in. */
+    authOptions: {
+      loginCaptcha: config.loginCaptcha,
+      registration: config.registration.enabled,
+      accessControl: config.accessControl,
+      permissionInterceptor: config.permissionInterceptor,
+      encryption: config.requestEncryption,
+    },
+    accounts,
+    auth,
+    authz,
+    verification,
+    credentials,
+    signInPolicy,
+    signInLog: createSignInLogService(signInRepo),
+    regions,
+    orgs: createOrgsService(db, regions.nameOf),
+    roles: createRolesService(db, resources, authz.coveredRoleIds),
+    resourcesAdmin: createResourcesAdmin(db),
+    dicts: createDictsService(db),
+    stats: createStatsService(db),
+    files: createFilesService(db, createDiskStorage(join(config.dataDir, 'files')), {
+      mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
+      limits: config.uploads,
+    }),
+    online: createOnlineService(createOnlineRepository(db), auth.idleSince, authz.coveredRoleIds),
+    audit: createAuditService(db),
+    envelopeNonces: createNonceStore(db),
+    system: createSystemRepository(db),
+    messages,
+    retention,
+    /** The background work: purges (at start and hourly), the message sender, log retention. */
+    jobs: {
+      async start() {
+        await purge();
+        purgeTimer = setInterval(purge, 3600_000);
+        purgeTimer.unref();
+        messages.start();
+        retention.start();
+      },
+      async stop() {
+        clearInterval(purgeTimer);
+        await Promise.all([messages.stop(), retention.stop()]);
+        smtp?.close();
+      },
+    },
+  };
+}
