@@ -70,10 +70,13 @@ export interface DownloadedFile {
 
 export type DownloadInput<D extends RouteDef> = Pick<CallInput<D>, 'query' | 'signal' | 'quiet'>;
 
-/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
+/**
+ * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8'[language]'…` (percent-encoded UTF-8)
+ * first, then `filename="…"`.
+ */
 export function fileNameOf(disposition: string | undefined | null): string {
   if (!disposition) return '';
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  const extended = /filename\*\s*=\s*UTF-8'[^']*'([^;]+)/i.exec(disposition);
   if (extended?.[1]) {
     try {
       return decodeURIComponent(extended[1].trim());

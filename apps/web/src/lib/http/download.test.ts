@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routes } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from './client';
+import { createHttpClient, fileNameOf } from './client';
 import { HttpError } from './http-error';
 import type { HttpEffect } from './types';
 
@@ -24,7 +24,10 @@ beforeAll(async () => {
     }
     res.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent('操作日志-20260301.csv')}`,
+      // The sign-in log's export names itself only in the RFC 5987 form (lower-case charset, a language tag).
+      'Content-Disposition': req.url?.startsWith('/api/signin-log/')
+        ? `attachment; filename*=utf-8'zh-CN'${encodeURIComponent('登录日志 2026-03-01.csv')}`
+        : `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent('操作日志-20260301.csv')}`,
     });
     res.end('\uFEFF时间,操作人\r\n2026-03-01T00:00:00.000Z,admin\r\n');
   });
@@ -45,6 +48,12 @@ describe('download', () => {
     expect(seen.at(-1)).toEqual({ url: '/api/audit/export?accountNumber=admin', authorization: 'Bearer t1' });
   });
 
+  it('takes the name from filename* alone, whatever its charset case and language tag', async () => {
+    const client = createHttpClient({ baseURL });
+    const file = await client.download(routes.exportSigninLog, { query: { account: 'admin' } });
+    expect(file.fileName).toBe('登录日志 2026-03-01.csv');
+  });
+
   it('reports a refusal with the server’s message read out of the blob', async () => {
     const effects: HttpEffect[] = [];
     const client = createHttpClient({ baseURL, onEffect: (effect) => effects.push(effect) });
@@ -57,5 +66,31 @@ describe('download', () => {
     } finally {
       refuse = false;
     }
+  });
+});
+
+describe('fileNameOf', () => {
+  const utf8 = (name: string) => `filename*=UTF-8''${encodeURIComponent(name)}`;
+
+  it('prefers the RFC 5987 UTF-8 name to the plain one, wherever each stands', () => {
+    expect(fileNameOf(`attachment; filename="report.csv"; ${utf8('报表 三月.csv')}`)).toBe('报表 三月.csv');
+    expect(fileNameOf(`attachment; ${utf8('报表 三月.csv')}; filename="report.csv"`)).toBe('报表 三月.csv');
+    expect(fileNameOf(`inline; ${utf8('头像.png')}`)).toBe('头像.png');
+  });
+
+  it('reads a language tag and a lower-case charset', () => {
+    expect(fileNameOf(`attachment; filename*=utf-8'en'${encodeURIComponent('€ rates.csv')}`)).toBe('€ rates.csv');
+  });
+
+  it('falls back to the plain name when the UTF-8 one is not valid percent-encoding', () => {
+    expect(fileNameOf(`attachment; filename="report.csv"; filename*=UTF-8''%E6%8A`)).toBe('report.csv');
+  });
+
+  it('reads a plain name, quoted or not, and answers empty without one', () => {
+    expect(fileNameOf('attachment; filename="report.csv"')).toBe('report.csv');
+    expect(fileNameOf('attachment; filename=report.csv')).toBe('report.csv');
+    expect(fileNameOf('attachment')).toBe('');
+    expect(fileNameOf(null)).toBe('');
+    expect(fileNameOf(undefined)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { type ResponseOf, routes } from '@gatehouse/contract';
-import { http } from './index';
+import { http } from './app-client';
 
 export type UploadedFile = ResponseOf<typeof routes.uploadFile>;
 
