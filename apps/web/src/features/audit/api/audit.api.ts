@@ -1,6 +1,6 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, download } from '@/lib/http';
+import { call, saveDownload } from '@/lib/http';
 
 export type AuditEntry = ResponseOf<typeof routes.listAudit>['list'][number];
 export type AuditListQuery = QueryOf<typeof routes.listAudit>;
@@ -18,5 +18,9 @@ export function useAuditList(query: AuditListQuery) {
   });
 }
 
-/** The CSV of the trail under `query`'s filters, through the http client (session, refusals as toasts). */
-export const exportAudit = (query: AuditExportQuery) => download(routes.exportAudit, { query });
+/**
+ * Saves the CSV of the trail under `query`'s filters through lib/http's one download path (session, refusals as
+ * toasts); answers the name it was saved under.
+ */
+export const exportAudit = (query: AuditExportQuery): Promise<string> =>
+  saveDownload(routes.exportAudit, { query, fallbackName: 'audit-log.csv' });

@@ -10,7 +10,7 @@ import { type AuditEntry, type AuditListQuery, exportAudit, useAuditList } from 
 import { formatDateTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
 import { AuditDetail, OutcomeTag, RequestTag, targetText } from './AuditDetail';
-import { type AuditFilterValues, exportQueryOf, filtersOf, saveFile } from './audit-view';
+import { type AuditFilterValues, exportQueryOf, filtersOf } from './audit-view';
 
 const firstPage = (): AuditListQuery => ({ p: 1, pageSize: appConfig.defaultPageSize });
 
@@ -31,9 +31,7 @@ export function AuditPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await exportAudit(exportQueryOf(query));
-      const name = fileName || 'audit-log.csv';
-      saveFile(blob, name);
+      const name = await exportAudit(exportQueryOf(query));
       message.success({ content: t('audit.exported', { fileName: name }), key: 'audit.exported' });
     } catch {
       // The http client has already told the user.

@@ -56,15 +56,3 @@ export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
-
-/** Saves a downloaded file under its name (an object URL clicked through a temporary link). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,8 +1,6 @@
-import { API_BASE, type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
+import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, nullifyEmptyParams } from '@/lib/http';
-import { currentLocale, t } from '@/lib/i18n';
-import { useSession } from '@/stores/session';
+import { call, saveDownload } from '@/lib/http';
 
 export type SignInLogEntry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 export type SignInLogQuery = QueryOf<typeof routes.listSigninLog>;
@@ -16,37 +14,10 @@ export function useSignInLog(query: SignInLogQuery) {
   });
 }
 
-/** The query string of `filters` without the empty ones. */
-function queryString(filters: SignInLogFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(nullifyEmptyParams(filters) ?? {})) {
-    if (value !== null && value !== undefined) params.append(name, String(value));
-  }
-  return params.size ? `?${params}` : '';
-}
-
 /**
- * GET /signin-log/export: the CSV file of the entries matching `filters`, saved through a download link. A
- * 'file' route answers bytes, not the envelope, so it is fetched here with the session token rather than
- * through the JSON client. Rejects with the server's message when refused.
+ * GET /signin-log/export: the CSV of the entries matching `filters` (empty ones left out), saved under the name
+ * the server proposes, through lib/http's one download path (session, token renewal, 401, identity
+ * verification, timeout). Quiet: the page tells a refusal itself; it rejects with the server's message.
  */
-export async function downloadSignInLog(filters: SignInLogFilters): Promise<void> {
-  const token = useSession.getState().token;
-  const response = await fetch(`${API_BASE}${routes.exportSigninLog.path}${queryString(filters)}`, {
-    headers: { ...(token ? { Authorization: token } : {}), 'Accept-Language': currentLocale() },
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { msg?: unknown } | null;
-    throw new Error(typeof body?.msg === 'string' ? body.msg : t('signinLog.exportFailed'));
-  }
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'signin-log.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadSignInLog = (filters: SignInLogFilters): Promise<string> =>
+  saveDownload(routes.exportSigninLog, { query: filters, quiet: true, fallbackName: 'signin-log.csv' });
