@@ -1,11 +1,112 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { lanes, openTestDatabase } from '../../../test/harness.js';
+import { MIGRATIONS, migrate } from './migrations.js';
+import { dumpSchema } from './schema-dump.js';
 
 const SCRIPT = resolve(import.meta.dirname, '../../../test/migrate-once.ts');
+const DIR = resolve(import.meta.dirname, 'migrations');
+
+/** The names kysely_migration recorded before the migrations were split into files (issue 17): never renamed. */
+const RECORDED = [
+  '0001_core',
+  '0002_directory',
+  '0003_verification',
+  '0004_files',
+  '0005_regions',
+  '0006_audit',
+  '0007_signin',
+  '0008_sessions',
+  '0009_perf',
+  '0010_signin_counts',
+  '0011_authz',
+  '0012_file_ownership',
+  '0013_message_queue',
+  '0014_signin_scope',
+  '0015_envelope_nonce',
+];
+
+/** SHA-256 of a file as git would check it out anywhere (CRLF read as LF). */
+function sha256Of(file: string): string {
+  return createHash('sha256')
+    .update(readFileSync(join(DIR, file), 'utf8').replaceAll('\r\n', '\n'))
+    .digest('hex');
+}
+
+describe('migration files', () => {
+  const released = JSON.parse(readFileSync(join(DIR, 'released.json'), 'utf8')) as Record<string, string>;
+  const files = readdirSync(DIR).filter((name) => name.endsWith('.ts'));
+
+  it('keep every released migration byte for byte: a change of schema is a new migration', () => {
+    const changed = Object.entries(released).flatMap(([file, hash]) => {
+      if (!files.includes(file)) return [`migrations/${file} was released and is gone: a released migration stays`];
+      return sha256Of(file) === hash
+        ? []
+        : [`migrations/${file} was released and has changed: restore it and add a new migration instead`];
+    });
+    expect(changed).toEqual([]);
+  });
+
+  it('list every file in released.json, and every migration in the runner under its file name', () => {
+    const unlisted = files
+      .filter((file) => !(file in released))
+      .map((file) => `migrations/${file} is not in released.json: add "${file}": "${sha256Of(file)}"`);
+    expect(unlisted).toEqual([]);
+    const migrationFiles = files.filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name)).sort();
+    expect(migrationFiles.map((name) => name.replace(/\.ts$/, ''))).toEqual(Object.keys(MIGRATIONS));
+    expect(Object.keys(MIGRATIONS).slice(0, RECORDED.length)).toEqual(RECORDED);
+  });
+});
+
+/** Brings `db` to `name` with the migration files (migrate() always goes to the latest). */
+async function migrateTo(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres', name: string) {
+  const migrations = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([key, file]) => [key, { up: (db: Kysely<unknown>) => file.up(db, dialect) }]),
+  );
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+  if (error) throw error;
+}
+
+describe.each(lanes)('migrations on %s', (lane) => {
+  it('record the names recorded before, and a second run leaves a migrated database as it is', async () => {
+    const database = await openTestDatabase(lane);
+    const db = database.db as unknown as Kysely<unknown>;
+    try {
+      await migrate(db, database.dialect);
+      const recorded = async () =>
+        (
+          await sql<{
+            name: string;
+            timestamp: string;
+          }>`select name, timestamp from kysely_migration order by name`.execute(db)
+        ).rows;
+      const before = { schema: await dumpSchema(db, database.dialect), recorded: await recorded() };
+      expect(before.schema.migrations.slice(0, RECORDED.length)).toEqual(RECORDED);
+      await migrate(db, database.dialect);
+      expect({ schema: await dumpSchema(db, database.dialect), recorded: await recorded() }).toEqual(before);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('give the schema the single-file migrations.ts gave before the split (schema-0015.*.json)', async () => {
+    const database = await openTestDatabase(lane);
+    const db = database.db as unknown as Kysely<unknown>;
+    try {
+      await migrateTo(db, database.dialect, '0015_envelope_nonce');
+      const expected = JSON.parse(readFileSync(join(DIR, `schema-0015.${database.dialect}.json`), 'utf8'));
+      expect(await dumpSchema(db, database.dialect)).toEqual(expected);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
 
 /** Runs test/migrate-once.ts on `file` in a process of its own: its exit code and what it printed. */
 function migrateInProcess(file: string): Promise<{ code: number | null; output: string }> {
