@@ -1,0 +1,45 @@
+// biome-ignore-all lint/style/noRestrictedImports: the test harness of the whole app sits above app and features
+// (it renders their route tree and providers); only test files import it, so production layering is untouched.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routeTree } from '@/app/router';
+import { UploadProvider } from '@/features/files';
+import { VerificationProvider } from '@/features/verify';
+import { useServerOptions } from '@/stores/server-options';
+
+/**
+ * The whole app at `path`, as main.tsx starts it: the server's options read first, then the providers of
+ * app/App.tsx (react-query with the app's defaults, the verification and upload calls) around the real route
+ * tree in a memory router. The session guard, the bootstrap of the signed-in account, the main layout and the
+ * http effects (toasts, /500, sign-out) run as in the browser. Pair it with `useMockApi()`, whose handlers answer
+ * the calls. Answers the router (where the app is) and the query client (what it has cached).
+ *
+ * App itself is not rendered: it takes its RouterProvider from 'react-router/dom', which under vitest is another
+ * instance of react-router than the one the routes' hooks come from ("useMatches must be used within a data
+ * router"); in the bundle they are one. The providers here are App's, in its order.
+ */
+export async function renderApp(path: string) {
+  await useServerOptions.getState().load();
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <VerificationProvider>
+        <UploadProvider>
+          <RouterProvider router={router} />
+        </UploadProvider>
+      </VerificationProvider>
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+/**
+ * The modules a signed-in screen loads lazily (the antd root, the main layout): a test file loads them in a
+ * `beforeAll`, with its screen's module, so no test waits for their first transform (docs/testing.md).
+ */
+export const preloadAppShell = () =>
+  Promise.all([import('@/components/antd-root'), import('@/app/layouts/MainLayout')]);
