@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.js';
-import { auditTrail } from '../modules/audit/index.js';
+import { auditTrail, createAuditRepository } from '../modules/audit/index.js';
 import { type Guard, MODULE_DEPENDENCIES, serve } from './http.js';
 import { httpPlatform } from './http-platform.js';
 
@@ -28,7 +28,7 @@ describe('the HTTP platform and module plugins', () => {
     const app = Fastify();
     try {
       await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
-      await app.register(auditTrail, { db: database.db, anonymousRefusalsPerMinute: 10 });
+      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
       await app.register(healthModule);
       const error = await app.ready().then(
         () => undefined,
@@ -58,7 +58,7 @@ describe('the HTTP platform and module plugins', () => {
     const app = Fastify();
     try {
       await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
-      await app.register(auditTrail, { db: database.db, anonymousRefusalsPerMinute: 10 });
+      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
       await app.register(healthModule);
       expect(() => serve(app, routes.health, async () => ({ status: 'ok' as const, database: 'sqlite' }))).toThrow(
         /health is served twice/,
@@ -66,6 +66,32 @@ describe('the HTTP platform and module plugins', () => {
       expect(() =>
         serve(app, { ...routes.health }, async () => ({ status: 'ok' as const, database: 'sqlite' })),
       ).toThrow(/not a route of the contract/);
+    } finally {
+      await app.close().catch(() => {});
+      await database.dispose();
+    }
+  });
+
+  it('types each handler’s inputs from its contract route (no casts at the call site)', async () => {
+    const database = await openTestDatabase('sqlite');
+    const app = Fastify();
+    try {
+      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
+      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
+      serve(app, routes.deleteDict, async ({ query }) => {
+        const id: number = query.id;
+        void id;
+        // @ts-expect-error: deleteDict's query has no such field (tsc -b fails if the inputs were untyped)
+        void query.dictCode;
+        return null;
+      });
+      serve(app, routes.createDict, async ({ body }) => {
+        // @ts-expect-error: the body's dictCode is a string, not a number
+        const wrong: number = body.dictCode;
+        void wrong;
+        return { id: 1, dictName: body.dictName, dictCode: body.dictCode, remark: null };
+      });
+      expect([...app.routeKit.bound]).toEqual(['deleteDict', 'createDict']);
     } finally {
       await app.close().catch(() => {});
       await database.dispose();
