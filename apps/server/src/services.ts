@@ -14,7 +14,7 @@ import { createRolesService } from './modules/roles/index.js';
 import { createOnlineRepository, createOnlineService } from './modules/sessions/index.js';
 import type { SetupResult } from './modules/setup/index.js';
 import { createSignInLogService, createSignInPolicy, createSignInRepository } from './modules/signin/index.js';
-import { createStatsService } from './modules/stats/index.js';
+import { createStatsRepository, createStatsService } from './modules/stats/index.js';
 import { createSystemRepository } from './modules/system/index.js';
 import {
   createCredentialsService,
@@ -155,7 +155,7 @@ export async function composeServices(config: Config, database: Database, setup:
     roles: createRolesService(db, resources, authz.coveredRoleIds),
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
-    stats: createStatsService(db),
+    stats: createStatsService(createStatsRepository(db)),
     files: createFilesService(db, createDiskStorage(join(config.dataDir, 'files')), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
       limits: config.uploads,

@@ -1,2 +1,3 @@
+export { createStatsRepository } from './stats.repository.js';
 export { statsModule } from './stats.routes.js';
 export { createStatsService, type StatsService } from './stats.service.js';
