@@ -1,46 +1,79 @@
+// The verification calls over HTTP, answered by the mock API (src/mocks): the routes they reach, what they send,
+// the tokens they answer, and that a refusal is left to the component (no toast of the http client's own).
 import { routes } from '@gatehouse/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureHttp, type HttpEffect, HttpError } from '@/lib/http';
+import { useMockApi } from '@/lib/testing/mock-api';
+import { MOCK_PASSWORD } from '@/mocks/seed';
+import { verificationApi } from './verify.api';
 
-const call = vi.fn();
-vi.mock('@/lib/http', () => ({ call: (...args: unknown[]) => call(...args) }));
-
-const { verificationApi } = await import('./verify.api');
+const api = useMockApi();
+let effects: HttpEffect[] = [];
 
 beforeEach(() => {
-  call.mockReset();
+  effects = [];
+  configureHttp({ onEffect: (effect) => effects.push(effect) });
 });
+afterEach(() => configureHttp({ onEffect: () => undefined }));
+
+/** A captcha token as a person who read the image gets it (the mock accepts any answer). */
+async function captchaToken(): Promise<string> {
+  const { id } = await verificationApi.loadCaptcha({ width: 76, height: 38 });
+  return verificationApi.checkCaptcha(id, 'ABCD');
+}
 
 describe('verificationApi', () => {
-  it('sends each SMS flavour to its route, quietly, with the captcha token only when given', async () => {
-    call.mockResolvedValue({ id: 'sms-1' });
-    await expect(verificationApi.sendSms('common', '13812345678')).resolves.toBe('sms-1');
-    await verificationApi.sendSms('register', '13812345678', 'cap');
-    await verificationApi.sendSms('login', '13812345678', 'cap');
-    await verificationApi.sendSms('reset', '13812345678', 'cap');
-    expect(call.mock.calls).toEqual([
-      [routes.sendSms, { body: { mobile: '13812345678' }, quiet: true }],
-      [routes.sendSmsRegister, { body: { mobile: '13812345678', captcha: 'cap' }, quiet: true }],
-      [routes.sendSmsLogin, { body: { mobile: '13812345678', captcha: 'cap' }, quiet: true }],
-      [routes.sendSmsReset, { body: { mobile: '13812345678', captcha: 'cap' }, quiet: true }],
-    ]);
+  it('loads a captcha image of the asked size, and turns an answer into a token', async () => {
+    const image = await verificationApi.loadCaptcha({ width: 76, height: 38 });
+    expect(image.content).toMatch(/^data:image\//);
+    const [sent] = await api.sent(routes.imageCaptcha);
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ width: '76', height: '38' });
+    const token = await verificationApi.checkCaptcha(image.id, 'ABCD');
+    expect(api.store.tokens.get(token)).toMatchObject({ purpose: 'captcha' });
   });
 
-  it('calls the captcha, e-mail, code and password routes quietly', async () => {
-    call.mockResolvedValue({ id: 'x', content: 'data:' });
-    await verificationApi.loadCaptcha({ width: 76, height: 38 });
-    await verificationApi.sendEmail('a@b.cn', 'cap');
-    call.mockResolvedValue('token');
-    await verificationApi.checkCaptcha('c1', 'abcd');
-    await verificationApi.checkSms('s1', '1234');
-    await verificationApi.checkEmail('e1', '1234');
-    await expect(verificationApi.checkPassword('secret')).resolves.toBe('token');
-    expect(call.mock.calls).toEqual([
-      [routes.imageCaptcha, { query: { width: 76, height: 38 }, quiet: true }],
-      [routes.sendEmailCode, { query: { email: 'a@b.cn', captcha: 'cap' }, quiet: true }],
-      [routes.validateImageCaptcha, { query: { id: 'c1', userInput: 'abcd' }, quiet: true }],
-      [routes.validateSms, { query: { id: 's1', userInput: '1234' }, quiet: true }],
-      [routes.validateEmailCode, { query: { id: 'e1', userInput: '1234' }, quiet: true }],
-      [routes.validatePassword, { body: { password: 'secret' }, quiet: true }],
+  it('sends each SMS flavour to its own route, with the captcha token only when given', async () => {
+    const mobile = '13812345678';
+    expect(await verificationApi.sendSms('register', mobile, await captchaToken())).toEqual(expect.any(String));
+    await verificationApi.sendSms('login', '13910000000', await captchaToken());
+    await verificationApi.sendSms('reset', '13910000000', await captchaToken());
+    expect((await api.sent(routes.sendSmsRegister)).map((r) => r.body)).toEqual([
+      { mobile, captcha: expect.any(String) },
     ]);
+    expect(await api.sent(routes.sendSmsLogin)).toHaveLength(1);
+    expect(await api.sent(routes.sendSmsReset)).toHaveLength(1);
+
+    // Signed in, the common flavour goes to the account's own number, without a captcha.
+    api.signInAs('zhangwei');
+    const own = api.store.accounts.find((a) => a.accountNumber === 'zhangwei')?.contactNumber ?? '';
+    const id = await verificationApi.sendSms('common', own);
+    expect((await api.sent(routes.sendSms)).map((r) => r.body)).toEqual([{ mobile: own }]);
+    expect(api.store.tokens.get(await verificationApi.checkSms(id, '123456'))).toMatchObject({ purpose: 'sms' });
+  });
+
+  it('sends an e-mail code and checks it; checks the signed-in account’s password', async () => {
+    const id = await verificationApi.sendEmail('someone@gatehouse.cn', await captchaToken());
+    const [sent] = await api.sent(routes.sendEmailCode);
+    expect(sent?.query.get('email')).toBe('someone@gatehouse.cn');
+    expect(sent?.query.get('captcha')).toEqual(expect.any(String));
+    expect(api.store.tokens.get(await verificationApi.checkEmail(id, '123456'))).toMatchObject({ purpose: 'email' });
+
+    api.signInAs('admin');
+    const token = await verificationApi.checkPassword(MOCK_PASSWORD);
+    expect(api.store.tokens.get(token)).toMatchObject({ purpose: 'password' });
+  });
+
+  it('a refusal rejects with the server’s message and raises no toast: the component tells it', async () => {
+    api.signInAs('admin');
+    const refusal = await verificationApi.checkPassword('not-the-password').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect(refusal).toMatchObject({ kind: 'bad-request', message: '密码错误', status: 400 });
+    // A used-up captcha id is refused too.
+    const { id } = await verificationApi.loadCaptcha({ width: 76, height: 38 });
+    await verificationApi.checkCaptcha(id, 'ABCD');
+    await expect(verificationApi.checkCaptcha(id, 'ABCD')).rejects.toMatchObject({
+      message: '图形验证码已失效，请刷新后重试',
+    });
+    expect(effects).toEqual([]);
   });
 });
