@@ -7,7 +7,9 @@
  *
  * Environment: BENCH_ACCOUNTS (default 1,000,000), BENCH_DURATION seconds per run (5), BENCH_RUNS (3; medians),
  * BENCH_DATABASE_URL (a PostgreSQL server to create a throw-away database on; default TEST_DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DOCS=0 to leave docs/benchmarks.md alone.
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DOCS=0 to leave docs/benchmarks.md alone, BENCH_ONLY=sqlite for
+ * the SQLite server scenarios alone (with their baselines; no PostgreSQL, front end, long lists or start-up; the table
+ * is printed and docs/benchmarks.md left alone).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -56,6 +58,9 @@ const DURATION = Number(env.BENCH_DURATION ?? 5);
 const RUNS = Number(env.BENCH_RUNS ?? 3);
 const PG_SERVER = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 16;
+/** BENCH_ONLY=sqlite: the SQLite server scenarios and their baselines, nothing else. */
+const ONLY_SQLITE = env.BENCH_ONLY === 'sqlite';
+if (env.BENCH_ONLY !== undefined && !ONLY_SQLITE) throw new Error('BENCH_ONLY must be sqlite (or unset)');
 const PAGE_SIZE = 20;
 
 const median = (values: number[]) => {
@@ -393,6 +398,12 @@ async function startupRows(): Promise<Row[]> {
   ];
 }
 
+interface Baseline {
+  fastify: Measure;
+  sqliteMs: number;
+  argon2: number;
+}
+
 /** An organisation three levels below the root (its subtree is about 1/27 of the tree). */
 const DEPTH3_ORG = 1 + BRANCHING + BRANCHING ** 2 + 1;
 
@@ -400,7 +411,7 @@ async function scenarios(
   db: 'SQLite' | 'PostgreSQL',
   server: Server,
   seed: SeedReport,
-  baseline: { fastify: Measure; sqliteMs: number; argon2: number },
+  baseline: Baseline,
 ): Promise<Row[]> {
   const pid = server.process.pid!;
   const admin = await api<string>(server.base, 'POST', '/login', undefined, {
@@ -581,52 +592,6 @@ async function scenarios(
 }
 
 /**
- * The SQLite scenarios served from memory (ADR 0013), measured again on a server started with SQLITE_READ_CACHE=off:
- * what a request costs when something was just written. Shown for comparison; the targets are judged above.
- */
-async function uncachedScenarios(server: Server, baseline: { fastify: Measure; sqliteMs: number }): Promise<Row[]> {
-  const pid = server.process.pid!;
-  const admin = await api<string>(server.base, 'POST', '/login', undefined, {
-    account: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  const get = (path: string, connections = CONNECTIONS) =>
-    drive(pid, { url: `${server.base}/api${path}`, connections, headers: { authorization: admin } });
-  const total = (await api<{ totalCount: number }>(server.base, 'GET', `/account/s?p=1&pageSize=${PAGE_SIZE}`, admin))
-    .totalCount;
-  const rows: Row[] = [];
-  const add = (scenario: string, connections: number, measure: Measure, figure: string, ratio: string) => {
-    rows.push({
-      db: 'SQLite',
-      scenario: `${scenario} (无结果缓存)`,
-      connections,
-      measure,
-      figure,
-      target: '—',
-      pass: undefined,
-      ratio,
-    });
-    log(`SQLite uncached ${scenario}: ${figure}`);
-  };
-  const ratioRps = (m: Measure) => `${((m.rps / baseline.fastify.rps) * 100).toFixed(1)} % of bare Fastify req/s`;
-  const first = await get(`/account/s?p=1&pageSize=${PAGE_SIZE}`);
-  add('账号列表 第 1 页', CONNECTIONS, first, `${first.rps.toFixed(0)} req/s, p99 ${first.p99} ms`, ratioRps(first));
-  const last = await get(`/account/s?p=${Math.ceil(total / PAGE_SIZE)}&pageSize=${PAGE_SIZE}`, 1);
-  add(
-    '账号列表 最后一页',
-    1,
-    last,
-    `${last.mean.toFixed(2)} ms per call (1 connection, back to back)`,
-    `${(last.mean / baseline.sqliteMs).toFixed(0)}× the bare SQLite query`,
-  );
-  const children = await get(`/orgs?pid=${DEPTH3_ORG}`);
-  add('组织 按 pid 取下级', CONNECTIONS, children, `${children.rps.toFixed(0)} req/s`, ratioRps(children));
-  const items = await get('/dict/item/s?dictCode=dict_7');
-  add(`字典数据 (${SIZE.itemsPerDict} 项)`, CONNECTIONS, items, `${items.rps.toFixed(0)} req/s`, ratioRps(items));
-  return rows;
-}
-
-/**
  * The front end as the built server sends it (apps/web/dist), on the SQLite data set: a cold load of /login to a
  * usable form (median of 7 fresh contexts) and Lighthouse's desktop performance score of /login and of the account
  * screen signed in (a million accounts behind it).
@@ -720,6 +685,76 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** The baselines every figure is compared with, measured in this run (the bare SQLite query on `sqliteFile`). */
+async function measureBaselines(sqliteFile: string): Promise<{ baseline: Baseline; rows: Row[] }> {
+  log('baselines …');
+  const fastify = await bareFastify();
+  const sqliteBase = bareSqlite(sqliteFile);
+  const argon2 = await rawArgon2();
+  const baseline = { fastify, sqliteMs: sqliteBase.ms, argon2 };
+  const baseRows: Row[] = [
+    {
+      db: '—',
+      scenario: '基线: 裸 Fastify 路由 (独立进程)',
+      connections: CONNECTIONS,
+      measure: fastify,
+      figure: `${fastify.rps.toFixed(0)} req/s`,
+      target: '—',
+      pass: undefined,
+      ratio: '1',
+    },
+    {
+      db: 'SQLite',
+      scenario: `基线: 裸 better-sqlite3 查询 (前 ${PAGE_SIZE} 个账号)`,
+      connections: 1,
+      measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: 0 },
+      figure: `${(sqliteBase.ms * 1000).toFixed(1)} µs per call (${sqliteBase.perSecond.toFixed(0)}/s)`,
+      target: '—',
+      pass: undefined,
+      ratio: '1',
+    },
+    {
+      db: '—',
+      scenario: `基线: argon2id 校验 (m=19 MiB, t=2, p=1; ${ARGON2_CONCURRENCY} 个同时, 与服务器相同)`,
+      connections: ARGON2_CONCURRENCY,
+      measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: 0 },
+      figure: `${argon2.toFixed(0)} verifies/s`,
+      target: '—',
+      pass: undefined,
+      ratio: '1',
+    },
+  ];
+  return { baseline, rows: baseRows };
+}
+
+/** BENCH_ONLY=sqlite: the SQLite server scenarios alone, with their baselines; the table is printed, not written. */
+async function sqliteOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  try {
+    log(`seeding SQLite (${SIZE.accounts.toLocaleString('en')} accounts) …`);
+    const sqliteDir = join(workDir, 'sqlite');
+    const sqliteFile = join(sqliteDir, 'gatehouse.db');
+    const sqliteSeed = await seedSqlite(sqliteFile, SIZE);
+    log(`  ${sqliteSeed.seconds.toFixed(1)} s`);
+    const { baseline, rows } = await measureBaselines(sqliteFile);
+    for (const r of rows) log(`${r.scenario}: ${r.figure}`);
+    const server = await startServer(sqliteDir);
+    try {
+      rows.push(...(await scenarios('SQLite', server, sqliteSeed, baseline)));
+    } finally {
+      await server.stop();
+    }
+    process.stdout.write(`\n${table(rows)}\n\n`);
+    const failed = rows.filter((r) => r.pass === false);
+    if (failed.length) {
+      log(`${failed.length} target(s) missed: ${failed.map((r) => `${r.db} ${r.scenario}`).join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
   const pgName = `gh_bench_${randomBytes(4).toString('hex')}`;
@@ -734,43 +769,7 @@ async function main() {
     const pgSeed = await seedPostgres(pgDatabase.url, SIZE);
     log(`  ${pgSeed.seconds.toFixed(1)} s`);
 
-    log('baselines …');
-    const fastify = await bareFastify();
-    const sqliteBase = bareSqlite(sqliteFile);
-    const argon2 = await rawArgon2();
-    const baseline = { fastify, sqliteMs: sqliteBase.ms, argon2 };
-    const baseRows: Row[] = [
-      {
-        db: '—',
-        scenario: '基线: 裸 Fastify 路由 (独立进程)',
-        connections: CONNECTIONS,
-        measure: fastify,
-        figure: `${fastify.rps.toFixed(0)} req/s`,
-        target: '—',
-        pass: undefined,
-        ratio: '1',
-      },
-      {
-        db: 'SQLite',
-        scenario: `基线: 裸 better-sqlite3 查询 (前 ${PAGE_SIZE} 个账号)`,
-        connections: 1,
-        measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: 0 },
-        figure: `${(sqliteBase.ms * 1000).toFixed(1)} µs per call (${sqliteBase.perSecond.toFixed(0)}/s)`,
-        target: '—',
-        pass: undefined,
-        ratio: '1',
-      },
-      {
-        db: '—',
-        scenario: `基线: argon2id 校验 (m=19 MiB, t=2, p=1; ${ARGON2_CONCURRENCY} 个同时, 与服务器相同)`,
-        connections: ARGON2_CONCURRENCY,
-        measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: 0 },
-        figure: `${argon2.toFixed(0)} verifies/s`,
-        target: '—',
-        pass: undefined,
-        ratio: '1',
-      },
-    ];
+    const { baseline, rows: baseRows } = await measureBaselines(sqliteFile);
     log('start time and idle memory …');
     baseRows.push(...(await startupRows()));
     for (const r of baseRows) log(`${r.scenario}: ${r.figure}`);
@@ -794,12 +793,6 @@ async function main() {
       }
     } finally {
       await longListServer.stop();
-    }
-    const uncachedServer = await startServer(sqliteDir, undefined, { SQLITE_READ_CACHE: 'off' });
-    try {
-      rows.push(...(await uncachedScenarios(uncachedServer, baseline)));
-    } finally {
-      await uncachedServer.stop();
     }
     const pgServer = await startServer(join(workDir, 'pg-data'), pgDatabase.url);
     try {
@@ -849,10 +842,10 @@ async function main() {
       '- The per-request guard is one indexed query (session by primary key joined to account, role and the origin',
       '  session of an identity switch), without a bound `LIMIT` (SQLite prepared such a statement again on every',
       '  run; ADR 0013).',
-      '- SQLite: the hot reads (that session row, organisation children, dictionary items, unfiltered account pages)',
-      '  are served from memory while nothing was written: a write by the process itself or a commit by another',
-      '  process on the file (`PRAGMA data_version`) ends that at once (ADR 0013). The rows marked 无结果缓存 were',
-      '  measured on a server started with `SQLITE_READ_CACHE=off`: what a request costs right after a write.',
+      '- Every request reads the database: no result is kept between requests (the SQLite result cache of ADR 0013',
+      '  went in issue 17). The hot reads (that session row, organisation children, dictionary items, unfiltered',
+      '  account pages) are built and compiled once (`preparedQuery`), and SQLite keeps the prepared statement of',
+      '  each SQL text for the next run (a bounded statement cache, `openSqlite`).',
       '- PostgreSQL: those same queries run as named statements (parsed once per connection, planned once where the',
       '  plan does not depend on the values), and the first page answers its rows and the total in one statement.',
       '- Sign-in limits count failed checks through `(account, reason, at)` and `(ip, reason, at)` indexes, so a',
@@ -877,4 +870,4 @@ async function main() {
   }
 }
 
-await main();
+await (ONLY_SQLITE ? sqliteOnly() : main());
