@@ -50,7 +50,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
 
   await fastify.register(httpPlatform, { guard: services.auth.guard, apiDocs: config.apiDocs });
   await fastify.register(auditTrail, {
-    db: database.db,
+    repo: services.auditRepo,
     anonymousRefusalsPerMinute: config.audit.anonymousRefusalsPerMinute,
   });
   await fastify.register(systemModule, { system: services.system, dialect: database.dialect });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { createAccountsRepository, createAccountsService } from './modules/accounts/index.js';
-import { createAuditService, createLogRetention } from './modules/audit/index.js';
+import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository } from './modules/authz/index.js';
 import { createDictsService } from './modules/dicts/index.js';
@@ -126,9 +126,10 @@ export async function composeServices(config: Config, database: Database, setup:
         .purgeGuards(new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString())
         .catch((error: unknown) => log.warn({ err: error }, 'sign-in guard purge failed')),
     ]);
+  const auditRepo = createAuditRepository(db);
   const retention = createLogRetention({
-    db,
     days: config.audit.retentionDays,
+    purgeAudit: auditRepo.purgeBefore,
     purgeSignIns: signInRepo.purgeLogBefore,
     log,
   });
@@ -161,7 +162,9 @@ export async function composeServices(config: Config, database: Database, setup:
       limits: config.uploads,
     }),
     online: createOnlineService(createOnlineRepository(db), auth.idleSince, authz.coveredRoleIds),
-    audit: createAuditService(db),
+    /** The audit trail's store (app.ts hands it to the auditTrail plugin). */
+    auditRepo,
+    audit: createAuditService(auditRepo),
     envelopeNonces: createNonceStore(db),
     system: createSystemRepository(db),
     messages,

@@ -1,9 +1,8 @@
 import { API_BASE, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.js';
 import { AUDIT_TRAIL, HTTP_PLATFORM } from '../../platform/http.js';
+import type { AuditRepository } from './audit.repository.js';
 import { type Change, diffOf, maskField, maskUrl } from './masking.js';
 import { type EntityType, loaderOf, type Snapshot, targets, withoutDiff } from './snapshots.js';
 
@@ -113,7 +112,7 @@ const pathOf = (url: string) => maskUrl(url.split('?', 1)[0]!);
  * A refused anonymous write is recorded without its input (the caller chose it, and nobody is accountable for
  * it) and only up to the per-client cap, so anonymous callers cannot grow the trail at will (issue 15).
  */
-export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: AuditTrailOptions): void {
+export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, limits: AuditTrailOptions): void {
   const wrapped = new WeakSet<object>();
   const budget = anonymousRefusalBudget(limits.anonymousRefusalsPerMinute);
   const prefix = API_BASE;
@@ -135,7 +134,7 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: 
         state.targetType = spec.type;
         state.targetId = spec.fromRequest?.(request) ?? null;
         const id = toDbId(state.targetId);
-        if (load && id !== null) state.before = await load(db, id);
+        if (load && id !== null) state.before = await load(repo.entities, id);
       }
       const answer = await handler.call(this, request, reply);
       state.done = true;
@@ -145,7 +144,7 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: 
         // A handler may have named the target itself (noteAuditTarget).
         state.targetId = request.audit?.targetId ?? state.targetId;
         const id = toDbId(state.targetId);
-        if (load && id !== null) state.after = await load(db, id);
+        if (load && id !== null) state.after = await load(repo.entities, id);
       }
       return answer;
     };
@@ -184,43 +183,32 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: 
         diff = diffOf(state.before?.fields, state.after?.fields);
       else diff = requestChanges(request, state.before);
 
-      let originNumber: string | null = null;
-      if (principal?.origin) {
-        const origin = await db
-          .selectFrom('account')
-          .select('account_number')
-          .where('id', '=', principal.origin.accountId)
-          .executeTakeFirst();
-        originNumber = origin?.account_number ?? null;
-      }
+      const originNumber = principal?.origin ? await repo.accountNumberOf(principal.origin.accountId) : null;
       const userAgent = request.headers['user-agent'];
       // A call refused before its handler still names the target its request names.
       const asked = state.targetId ?? spec?.fromRequest?.(request);
       const targetId = typeof asked === 'number' || typeof asked === 'string' ? asked : null;
       if (targetId !== null && !state.targetType) state.targetType = spec?.type;
-      await db
-        .insertInto('audit_log')
-        .values({
-          at: new Date().toISOString(),
-          actor_account_id: principal?.accountId ?? null,
-          actor_account_number: principal?.accountNumber ?? null,
-          origin_account_id: principal?.origin?.accountId ?? null,
-          origin_account_number: originNumber,
-          route_name: name as string,
-          method: route.method,
-          url: anonymousRefusal ? pathOf(request.url) : maskUrl(request.url),
-          title: route.title,
-          target_type: targetId === null ? null : (state.targetType ?? null),
-          target_id: targetId === null ? null : String(targetId).slice(0, 100),
-          target_label: (state.after ?? state.before)?.label?.slice(0, 255) ?? null,
-          outcome: success ? 'success' : 'refused',
-          status,
-          message: success ? null : messageOf(payload),
-          ip: request.ip ?? null,
-          user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
-          diff: JSON.stringify(diff),
-        })
-        .execute();
+      await repo.insert({
+        at: new Date().toISOString(),
+        actor_account_id: principal?.accountId ?? null,
+        actor_account_number: principal?.accountNumber ?? null,
+        origin_account_id: principal?.origin?.accountId ?? null,
+        origin_account_number: originNumber,
+        route_name: name as string,
+        method: route.method,
+        url: anonymousRefusal ? pathOf(request.url) : maskUrl(request.url),
+        title: route.title,
+        target_type: targetId === null ? null : (state.targetType ?? null),
+        target_id: targetId === null ? null : String(targetId).slice(0, 100),
+        target_label: (state.after ?? state.before)?.label?.slice(0, 255) ?? null,
+        outcome: success ? 'success' : 'refused',
+        status,
+        message: success ? null : messageOf(payload),
+        ip: request.ip ?? null,
+        user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+        diff: JSON.stringify(diff),
+      });
     }
   });
 }
@@ -229,9 +217,9 @@ export function installAuditTrail(app: FastifyInstance, db: Kysely<DB>, limits: 
  * The audit trail: registered before any module, because it wraps each write route as Fastify registers it
  * (ADR 0010). Every module's plugin names it among its dependencies.
  */
-export const auditTrail = fp<{ db: Kysely<DB>; anonymousRefusalsPerMinute: number }>(
-  async (app, { db, anonymousRefusalsPerMinute }) => {
-    installAuditTrail(app, db, { anonymousRefusalsPerMinute });
+export const auditTrail = fp<{ repo: AuditRepository; anonymousRefusalsPerMinute: number }>(
+  async (app, { repo, anonymousRefusalsPerMinute }) => {
+    installAuditTrail(app, repo, { anonymousRefusalsPerMinute });
   },
   { name: AUDIT_TRAIL, dependencies: [HTTP_PLATFORM] },
 );

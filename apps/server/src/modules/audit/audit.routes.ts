@@ -1,5 +1,6 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
+import { sendCsv } from '../../platform/csv.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { AuditService } from './audit.service.js';
 
@@ -7,17 +8,7 @@ import type { AuditService } from './audit.service.js';
 export const auditModule = fp<{ audit: AuditService }>(
   async (app, { audit }) => {
     serve(app, routes.listAudit, ({ query }) => audit.list(query));
-    serve(app, routes.exportAudit, async ({ query, reply }) => {
-      const { fileName, content } = await audit.exportCsv(query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="audit-log.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(content, 'utf8'));
-    });
+    serve(app, routes.exportAudit, async ({ query, reply }) => sendCsv(reply, await audit.exportCsv(query)));
   },
   { name: 'gatehouse-audit', dependencies: MODULE_DEPENDENCIES },
 );

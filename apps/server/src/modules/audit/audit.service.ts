@@ -1,18 +1,14 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type QueryOf, type Routes } from '@gatehouse/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Static } from 'typebox';
-import type { AuditLogTable, DB } from '../../platform/db/schema.js';
+import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
-import { csvDocument } from './csv.js';
+import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.js';
 import type { Change } from './masking.js';
 
 type Filters = Omit<QueryOf<Routes['listAudit']>, 'p' | 'pageSize'>;
-type Row = Selectable<AuditLogTable>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function toEntry(row: Row): Static<typeof AuditEntry> {
+function toEntry(row: AuditRow): Static<typeof AuditEntry> {
   let diff: Change[] = [];
   try {
     diff = JSON.parse(row.diff) as Change[];
@@ -49,63 +45,33 @@ const cellText = (value: unknown) =>
 const diffText = (diff: Change[]) =>
   diff.map((c) => `${c.field}: ${cellText(c.before)} → ${cellText(c.after)}`).join('\n');
 
-/** Reads the audit trail. There is deliberately nothing here that changes or deletes an entry. */
-export function createAuditService(db: Kysely<DB>) {
-  /** The filters as one boolean expression; time bounds are inclusive and compared as ISO text. */
-  function where(f: Filters) {
-    const parts = [];
-    const number = f.accountNumber?.trim();
-    if (number) {
-      const pattern = `${escapeLike(number)}%`;
-      parts.push(
-        sql`(actor_account_number like ${pattern} escape '\\' or origin_account_number like ${pattern} escape '\\')`,
-      );
-    }
-    const title = f.title?.trim();
-    if (title) parts.push(sql`(title like ${`%${escapeLike(title)}%`} escape '\\' or route_name = ${title})`);
-    if (f.outcome) parts.push(sql`outcome = ${f.outcome}`);
-    const from = f.from ? new Date(f.from) : undefined;
-    const to = f.to ? new Date(f.to) : undefined;
-    if (from && to && to < from) throw badRequest(t('audit.rangeOrder'));
-    if (from) parts.push(sql`at >= ${from.toISOString()}`);
-    if (to) parts.push(sql`at <= ${to.toISOString()}`);
-    const target = f.target?.trim();
-    if (target) parts.push(sql`(target_id = ${target} or target_label like ${`${escapeLike(target)}%`} escape '\\')`);
-    return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
-  }
+/** The filters as the repository takes them: texts trimmed, empty ones dropped, times as ISO text, in order. */
+function filterOf(f: Filters): AuditFilter {
+  const from = f.from ? new Date(f.from) : undefined;
+  const to = f.to ? new Date(f.to) : undefined;
+  if (from && to && to < from) throw badRequest(t('audit.rangeOrder'));
+  return {
+    accountNumber: f.accountNumber?.trim() || undefined,
+    title: f.title?.trim() || undefined,
+    outcome: f.outcome || undefined,
+    from: from?.toISOString(),
+    to: to?.toISOString(),
+    target: f.target?.trim() || undefined,
+  };
+}
 
+/** Reads the audit trail. There is deliberately nothing here that changes or deletes an entry. */
+export function createAuditService(repo: AuditRepository) {
   return {
     async list(query: QueryOf<Routes['listAudit']>) {
       const { p, pageSize, ...filters } = query;
-      const condition = where(filters);
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('audit_log')
-          .selectAll()
-          .where(condition)
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((p - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where(condition)
-          .executeTakeFirstOrThrow(),
-      ]);
-      const totalCount = Number(total.n);
-      return { list: rows.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / pageSize) };
+      const { rows, total } = await repo.page(filterOf(filters), pageSize, (p - 1) * pageSize);
+      return { list: rows.map(toEntry), totalCount: total, totalPage: Math.ceil(total / pageSize) };
     },
 
     /** The CSV document of the filtered trail, newest first, at most AUDIT_EXPORT_MAX_ROWS rows. */
-    async exportCsv(filters: Filters): Promise<{ fileName: string; content: string }> {
-      const rows = await db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where(where(filters))
-        .orderBy('id', 'desc')
-        .limit(AUDIT_EXPORT_MAX_ROWS)
-        .execute();
+    async exportCsv(filters: Filters): Promise<CsvFile> {
+      const rows = await repo.newest(filterOf(filters), AUDIT_EXPORT_MAX_ROWS);
       const header = t('audit.csvHeader').split(',');
       const lines = rows
         .map(toEntry)
@@ -127,7 +93,12 @@ export function createAuditService(db: Kysely<DB>) {
           diffText(e.diff),
         ]);
       const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-      return { fileName: `${t('audit.fileName')}-${day}.csv`, content: csvDocument(header, lines) };
+      return {
+        fileName: `${t('audit.fileName')}-${day}.csv`,
+        fallbackName: 'audit-log.csv',
+        content: csvDocument(header, lines),
+        rows: rows.length,
+      };
     },
   };
 }

@@ -378,6 +378,8 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     expect(String(res.headers['content-disposition'])).toMatch(
       /^attachment; filename="audit-log\.csv"; filename\*=UTF-8''%E6%93%8D%E4%BD%9C%E6%97%A5%E5%BF%97-\d{8}\.csv$/,
     );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-total-rows']).toBe('1');
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);

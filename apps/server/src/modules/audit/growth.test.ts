@@ -2,6 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
 import { createSignInRepository } from '../signin/signin.repository.js';
+import { createAuditRepository } from './audit.repository.js';
 import { createLogRetention } from './retention.js';
 
 const DAY = 86_400_000;
@@ -185,8 +186,8 @@ describe.each(lanes)('log retention on %s', (lane) => {
       };
       const db = t.database.db.withPlugin(recording);
       const retention = createLogRetention({
-        db,
         days: 180,
+        purgeAudit: createAuditRepository(db).purgeBefore,
         batch: 2,
         purgeSignIns: createSignInRepository(db).purgeLogBefore,
         log: t.app.fastify.log,

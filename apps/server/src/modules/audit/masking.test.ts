@@ -1,6 +1,5 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
-import { BOM, csvCell, csvDocument } from './csv.js';
 import { AUDIT_FIELDS_MAX, AUDIT_VALUE_MAX, diffOf, isSecretField, maskUrl, maskValue } from './masking.js';
 
 describe('secret field names', () => {
@@ -69,29 +68,5 @@ describe('masked values', () => {
     expect(diffOf({ name: 'n' }, undefined)).toEqual([{ field: 'name', before: 'n', after: null }]);
     const wide = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, i]));
     expect(diffOf(undefined, wide)).toHaveLength(AUDIT_FIELDS_MAX);
-  });
-});
-
-describe('CSV', () => {
-  it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(403)).toBe('403');
-  });
-
-  it.each([
-    ['=1+1', "'=1+1"],
-    ['+SUM(A1)', "'+SUM(A1)"],
-    ['-2+3', "'-2+3"],
-    ['@cmd', "'@cmd"],
-    ['\tTAB', "'\tTAB"],
-    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
-  ])('guards the formula %j', (input, out) => expect(csvCell(input)).toBe(out));
-
-  it('starts with a BOM and ends lines with CRLF', () => {
-    expect(csvDocument(['名称', '值'], [['甲', 1]])).toBe(`${BOM}名称,值\r\n甲,1\r\n`);
   });
 });

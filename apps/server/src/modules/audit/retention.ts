@@ -1,19 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
 
 /** Rows deleted per statement: each delete is short, so a large backlog never holds the write lock for long. */
 export const RETENTION_BATCH = 1000;
 const DAY_MS = 86_400_000;
-
-/** Deletes up to `batch` of the operation log's rows older than `before` (oldest first); answers how many. */
-export async function purgeAuditBefore(db: Kysely<DB>, before: string, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('audit_log')
-    .where('id', 'in', db.selectFrom('audit_log').select('id').where('at', '<', before).orderBy('at').limit(batch))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 
 /** One log's batch delete: `(before, batch) → rows deleted`. */
 type BatchPurge = (before: string, batch: number) => Promise<number>;
@@ -30,9 +19,11 @@ async function inBatches(purge: BatchPurge, before: string, batch: number): Prom
 }
 
 export interface LogRetentionDeps {
-  db: Kysely<DB>;
   /** AUDIT_RETENTION_DAYS; 0 keeps every row. */
   days: number;
+  /** The operation log's batch delete (the audit repository's purgeBefore). */
+  purgeAudit: BatchPurge;
+  /** The sign-in log's (the sign-in repository's purgeLogBefore). */
   purgeSignIns: BatchPurge;
   log: Logger;
   batch?: number;
@@ -52,7 +43,7 @@ export function createLogRetention(deps: LogRetentionDeps) {
     if (deps.days === 0) return { audit: 0, signIns: 0 };
     const before = new Date(Date.now() - deps.days * DAY_MS).toISOString();
     return {
-      audit: await inBatches((at, n) => purgeAuditBefore(deps.db, at, n), before, batch),
+      audit: await inBatches(deps.purgeAudit, before, batch),
       signIns: await inBatches(deps.purgeSignIns, before, batch),
     };
   }

@@ -1,7 +1,6 @@
 import type { RouteName } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.js';
+import type { AuditedEntities } from './audit.repository.js';
 
 /** An entity as the audit trail compares it: contract-style field names, raw stored values. */
 export interface Snapshot {
@@ -9,33 +8,16 @@ export interface Snapshot {
   fields: Record<string, unknown>;
 }
 
-type Loader = (db: Kysely<DB>, id: number) => Promise<Snapshot | undefined>;
+type Loader = (entities: AuditedEntities, id: number) => Promise<Snapshot | undefined>;
 
 /**
- * The "before / after" loaders, one per audited entity: each reads the row by id as the module's table holds it
- * (the account's password hash included, masked later), so the diff shows what really changed in the store.
+ * The "before / after" loaders, one per audited entity: each maps the row by id as the module's table holds it
+ * (the account's password hash included, masked later; read by the audit repository), so the diff shows what
+ * really changed in the store.
  */
 const entities = {
-  account: async (db, id) => {
-    const row = await db
-      .selectFrom('account')
-      .select([
-        'account_number',
-        'account_name',
-        'password_hash',
-        'avatar',
-        'contact_number',
-        'email',
-        'state',
-        'org_id',
-        'role_id',
-        'address',
-        'introduction',
-        'company',
-        'region_id',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  account: async (read, id) => {
+    const row = await read.account(id);
     return (
       row && {
         label: row.account_number,
@@ -57,12 +39,8 @@ const entities = {
       }
     );
   },
-  org: async (db, id) => {
-    const row = await db
-      .selectFrom('org')
-      .select(['pid', 'name', 'full_name', 'region_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  org: async (read, id) => {
+    const row = await read.org(id);
     return (
       row && {
         label: row.name,
@@ -70,26 +48,12 @@ const entities = {
       }
     );
   },
-  role: async (db, id) => {
-    const row = await db.selectFrom('role').select(['name', 'remark']).where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    const granted = await db
-      .selectFrom('role_resource')
-      .select('resource_id')
-      .where('role_id', '=', id)
-      .orderBy('resource_id')
-      .execute();
-    return {
-      label: row.name,
-      fields: { name: row.name, remark: row.remark, resources: granted.map((r) => r.resource_id) },
-    };
+  role: async (read, id) => {
+    const row = await read.role(id);
+    return row && { label: row.name, fields: { name: row.name, remark: row.remark, resources: row.resources } };
   },
-  resource: async (db, id) => {
-    const row = await db
-      .selectFrom('resource')
-      .select(['pid', 'name', 'type', 'route', 'method', 'url', 'remark', 'order_num'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  resource: async (read, id) => {
+    const row = await read.resource(id);
     return (
       row && {
         label: row.name,
@@ -106,12 +70,8 @@ const entities = {
       }
     );
   },
-  dict: async (db, id) => {
-    const row = await db
-      .selectFrom('dict')
-      .select(['dict_name', 'dict_code', 'remark'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  dict: async (read, id) => {
+    const row = await read.dict(id);
     return (
       row && {
         label: row.dict_name,
@@ -119,12 +79,8 @@ const entities = {
       }
     );
   },
-  dictItem: async (db, id) => {
-    const row = await db
-      .selectFrom('dict_item')
-      .select(['dict_code', 'value', 'pid', 'order_num'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  dictItem: async (read, id) => {
+    const row = await read.dictItem(id);
     return (
       row && {
         label: row.value,

@@ -1,0 +1,155 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { AuditLogTable, DB } from '../../platform/db/schema.js';
+
+export type AuditRow = Selectable<AuditLogTable>;
+export type NewAuditRow = Insertable<AuditLogTable>;
+
+/** The trail's filters as the service hands them over: trimmed, empty ones left out, times as ISO text. */
+export interface AuditFilter {
+  /** Prefix of the actor's or the original (identity switch) account's number. */
+  accountNumber?: string;
+  /** Part of the title, or the exact route name. */
+  title?: string;
+  outcome?: AuditRow['outcome'];
+  /** Inclusive bounds. */
+  from?: string;
+  to?: string;
+  /** The target's exact id, or a prefix of its label. */
+  target?: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filters as one boolean expression; time bounds are inclusive and compared as ISO text. */
+function where(f: AuditFilter) {
+  const parts = [];
+  if (f.accountNumber) {
+    const pattern = `${escapeLike(f.accountNumber)}%`;
+    parts.push(
+      sql`(actor_account_number like ${pattern} escape '\\' or origin_account_number like ${pattern} escape '\\')`,
+    );
+  }
+  if (f.title) parts.push(sql`(title like ${`%${escapeLike(f.title)}%`} escape '\\' or route_name = ${f.title})`);
+  if (f.outcome) parts.push(sql`outcome = ${f.outcome}`);
+  if (f.from) parts.push(sql`at >= ${f.from}`);
+  if (f.to) parts.push(sql`at <= ${f.to}`);
+  if (f.target) {
+    parts.push(sql`(target_id = ${f.target} or target_label like ${`${escapeLike(f.target)}%`} escape '\\')`);
+  }
+  return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
+}
+
+/**
+ * The audit module's SQL: the trail itself (written by the recorder, read by the screen and the export, pruned by
+ * the retention), and the audit's own read model of the audited entities — the rows its before / after snapshots
+ * compare, read straight from the other modules' tables as they are stored.
+ */
+export function createAuditRepository(db: Kysely<DB>) {
+  return {
+    /** One page of the filtered trail, newest first, and the filtered total. */
+    async page(filter: AuditFilter, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+      const condition = where(filter);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where(condition)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where(condition)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    /** The newest `limit` rows of the filtered trail, newest first. */
+    newest(filter: AuditFilter, limit: number): Promise<AuditRow[]> {
+      return db.selectFrom('audit_log').selectAll().where(where(filter)).orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    async insert(row: NewAuditRow): Promise<void> {
+      await db.insertInto('audit_log').values(row).execute();
+    },
+
+    /** Deletes up to `batch` of the rows older than `before` (oldest first); answers how many. */
+    async purgeBefore(before: string, batch: number): Promise<number> {
+      const result = await db
+        .deleteFrom('audit_log')
+        .where('id', 'in', db.selectFrom('audit_log').select('id').where('at', '<', before).orderBy('at').limit(batch))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The number of an account (the original account of an identity switch); null when it is gone. */
+    async accountNumberOf(id: number): Promise<string | null> {
+      const row = await db.selectFrom('account').select('account_number').where('id', '=', id).executeTakeFirst();
+      return row?.account_number ?? null;
+    },
+
+    /** The audited entities' rows by id, as their tables hold them (the account's password hash included). */
+    entities: {
+      account: (id: number) =>
+        db
+          .selectFrom('account')
+          .select([
+            'account_number',
+            'account_name',
+            'password_hash',
+            'avatar',
+            'contact_number',
+            'email',
+            'state',
+            'org_id',
+            'role_id',
+            'address',
+            'introduction',
+            'company',
+            'region_id',
+          ])
+          .where('id', '=', id)
+          .executeTakeFirst(),
+
+      org: (id: number) =>
+        db.selectFrom('org').select(['pid', 'name', 'full_name', 'region_id']).where('id', '=', id).executeTakeFirst(),
+
+      /** The role and the ids of the resources it grants, in order. */
+      async role(id: number) {
+        const row = await db.selectFrom('role').select(['name', 'remark']).where('id', '=', id).executeTakeFirst();
+        if (!row) return undefined;
+        const granted = await db
+          .selectFrom('role_resource')
+          .select('resource_id')
+          .where('role_id', '=', id)
+          .orderBy('resource_id')
+          .execute();
+        return { ...row, resources: granted.map((r) => r.resource_id) };
+      },
+
+      resource: (id: number) =>
+        db
+          .selectFrom('resource')
+          .select(['pid', 'name', 'type', 'route', 'method', 'url', 'remark', 'order_num'])
+          .where('id', '=', id)
+          .executeTakeFirst(),
+
+      dict: (id: number) =>
+        db.selectFrom('dict').select(['dict_name', 'dict_code', 'remark']).where('id', '=', id).executeTakeFirst(),
+
+      dictItem: (id: number) =>
+        db
+          .selectFrom('dict_item')
+          .select(['dict_code', 'value', 'pid', 'order_num'])
+          .where('id', '=', id)
+          .executeTakeFirst(),
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
+/** The audit's read model of the audited entities (what the snapshots compare). */
+export type AuditedEntities = AuditRepository['entities'];
