@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
-import { createAccountsRepository } from '../accounts/accounts.repository.js';
-import { createOrgsRepository } from '../orgs/orgs.repository.js';
-import { createResourcesRepository } from '../resources/resources.repository.js';
-import { createResourcesService } from '../resources/resources.service.js';
-import { createRolesRepository } from '../roles/roles.repository.js';
+import { createResourcesRepository, createResourcesService } from '../resources/index.js';
+import { createSetupRepository } from './setup.repository.js';
 
 export const ROOT_ORG_NAME = '总公司';
 export const SUPER_ADMIN_ROLE_NAME = '超级管理员';
@@ -33,31 +30,29 @@ export async function runSetup(
   if (options.adminPassword) assertAcceptablePassword(options.adminPassword, ADMIN_ACCOUNT);
 
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7261001)`.execute(trx);
+    const repo = createSetupRepository(trx);
+    await repo.lock(dialect);
 
     let jwtSecret = options.jwtSecret;
     if (!jwtSecret) {
-      const stored = await trx.selectFrom('setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
-      jwtSecret = stored?.value ?? randomBytes(48).toString('base64url');
-      if (!stored) await trx.insertInto('setting').values({ key: 'jwt_secret', value: jwtSecret }).execute();
+      const stored = await repo.storedJwtSecret();
+      jwtSecret = stored ?? randomBytes(48).toString('base64url');
+      if (!stored) await repo.storeJwtSecret(jwtSecret);
     }
 
+    // The permission tree is the resources module's: its service, on this transaction.
     const { added } = await createResourcesService(createResourcesRepository(trx)).syncFromContract();
 
-    const orgs = createOrgsRepository(trx);
     const now = new Date().toISOString();
-    const rootOrgId = (await orgs.firstRoot())?.id ?? (await orgs.insertRoot(ROOT_ORG_NAME, now));
-
-    const roles = createRolesRepository(trx);
+    const rootOrgId = (await repo.firstRootOrgId()) ?? (await repo.insertRootOrg(ROOT_ORG_NAME, now));
     const superRoleId =
-      (await roles.findBuiltin())?.id ??
-      (await roles.insert(SUPER_ADMIN_ROLE_NAME, '内置角色，拥有全部权限', true, now));
+      (await repo.builtinRoleId()) ??
+      (await repo.insertBuiltinRole(SUPER_ADMIN_ROLE_NAME, '内置角色，拥有全部权限', now));
 
-    const accounts = createAccountsRepository(trx);
     let generatedAdminPassword: string | undefined;
-    if (!(await accounts.findByNumber(ADMIN_ACCOUNT))) {
+    if (!(await repo.accountExists(ADMIN_ACCOUNT))) {
       const password = options.adminPassword ?? generatePassword();
-      await accounts.insert({
+      await repo.insertAccount({
         account_number: ADMIN_ACCOUNT,
         account_name: '系统管理员',
         password_hash: await hashPassword(password),

@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../platform/db/database.js';
+import type { DB, NewAccount } from '../../platform/db/schema.js';
+
+/**
+ * The first start's reads and writes: the stored JWT secret and the seed rows (root organisation, super-admin role,
+ * `admin`). They are written here, not through the orgs, roles and accounts services: those act for a signed-in
+ * account under the dominance rule, and at the first start there is nobody yet.
+ */
+export function createSetupRepository(db: Kysely<DB>) {
+  return {
+    /**
+     * Holds the setup of the enclosing transaction against other processes starting at once (PostgreSQL; SQLite's
+     * write transaction already does).
+     */
+    async lock(dialect: Dialect): Promise<void> {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7261001)`.execute(db);
+    },
+
+    async storedJwtSecret(): Promise<string | undefined> {
+      const row = await db.selectFrom('setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
+      return row?.value;
+    },
+    async storeJwtSecret(value: string): Promise<void> {
+      await db.insertInto('setting').values({ key: 'jwt_secret', value }).execute();
+    },
+
+    async firstRootOrgId(): Promise<number | undefined> {
+      const row = await db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
+      return row?.id;
+    },
+    async insertRootOrg(name: string, now: string): Promise<number> {
+      const { id } = await db
+        .insertInto('org')
+        .values({ pid: null, name, full_name: name, create_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async builtinRoleId(): Promise<number | undefined> {
+      const row = await db.selectFrom('role').select('id').where('builtin', '=', 1).executeTakeFirst();
+      return row?.id;
+    },
+    async insertBuiltinRole(name: string, remark: string, now: string): Promise<number> {
+      const { id } = await db
+        .insertInto('role')
+        .values({ name, remark, builtin: 1, create_time: now, update_time: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async accountExists(accountNumber: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('account')
+        .select('id')
+        .where('account_number', '=', accountNumber)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async insertAccount(row: NewAccount): Promise<void> {
+      await db.insertInto('account').values(row).execute();
+    },
+  };
+}
+
+export type SetupRepository = ReturnType<typeof createSetupRepository>;
