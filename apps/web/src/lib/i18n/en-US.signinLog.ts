@@ -24,7 +24,6 @@ export const enUSSigninLog = {
   'signinLog.methodPasswordCheck': 'Password check',
   'signinLog.export': 'Export CSV',
   'signinLog.exported': 'Sign-in log exported',
-  'signinLog.exportFailed': 'Export failed; please retry later',
   'signinLog.totalCount': 'Total: {count}',
   'signinLog.empty': 'No sign-ins yet',
   'signinLog.unknown': 'Unknown',

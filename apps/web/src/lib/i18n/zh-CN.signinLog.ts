@@ -22,7 +22,6 @@ export const zhCNSigninLog = {
   'signinLog.methodPasswordCheck': '密码校验',
   'signinLog.export': '导出 CSV',
   'signinLog.exported': '已导出登录日志',
-  'signinLog.exportFailed': '导出失败，请稍后再试',
   'signinLog.totalCount': '共 {count} 条记录',
   'signinLog.empty': '暂无登录记录',
   'signinLog.unknown': '未知',

@@ -17,7 +17,7 @@ export function useSignInLog(query: SignInLogQuery) {
 /**
  * GET /signin-log/export: the CSV of the entries matching `filters` (empty ones left out), saved under the name
  * the server proposes, through lib/http's one download path (session, token renewal, 401, identity
- * verification, timeout). Quiet: the page tells a refusal itself; it rejects with the server's message.
+ * verification, timeout); a refusal is told by the http client, like every call's.
  */
 export const downloadSignInLog = (filters: SignInLogFilters): Promise<string> =>
-  saveDownload(routes.exportSigninLog, { query: filters, quiet: true, fallbackName: 'signin-log.csv' });
+  saveDownload(routes.exportSigninLog, { query: filters, fallbackName: 'signin-log.csv' });
