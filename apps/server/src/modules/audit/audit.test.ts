@@ -408,6 +408,46 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     expect((await t.app.fastify.inject({ method: 'GET', url: `${API_BASE}/audit/export` })).statusCode).toBe(401);
   });
 
+  it('writes a text the same way in both exports, the operation log and the sign-in log (one CSV writer)', async () => {
+    const odd = '=1+1,"x"';
+    const id = await createAccount(odd);
+    // A failed sign-in as that account: the sign-in log keeps the account as it was typed.
+    const refused = await t.app.fastify.inject({
+      method: 'POST',
+      url: `${API_BASE}/login`,
+      payload: { account: odd, password: 'not-the-password-1' },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const operations = await exportCsv({ target: String(id) });
+    const signIns = await t.app.fastify.inject({
+      method: 'GET',
+      url: `${API_BASE}/signin-log/export`,
+      query: { account: odd },
+      headers: { authorization: admin },
+    });
+    // Guarded against formulas, then quoted with its quotes doubled, in both.
+    const guarded = `"'=1+1,""x"""`;
+    const [, operation] = operations.body.slice(1).split('\r\n');
+    const [, signIn] = signIns.body.slice(1).split('\r\n');
+    expect(operation).toContain(`,account,${id},${guarded},`);
+    expect(signIn).toMatch(/^[^,]+,"'=1\+1,""x""",/);
+    for (const res of [operations, signIns]) {
+      expect(res.statusCode).toBe(200);
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(res.body.endsWith('\r\n')).toBe(true);
+      expect(res.body).not.toContain(',=1+1');
+      expect(res.headers).toMatchObject({
+        'content-type': 'text/csv; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'x-total-rows': '1',
+      });
+      expect(String(res.headers['content-disposition'])).toMatch(
+        /^attachment; filename="[ -~]+"; filename\*=UTF-8''\S+$/,
+      );
+    }
+  });
+
   it('offers no way to change or delete an entry: no write route on the trail, writes to it are 404', async () => {
     const auditRoutes = Object.values(routes).filter((r) => r.path.startsWith('/audit'));
     expect(auditRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /audit/export', 'GET /audit/s']);

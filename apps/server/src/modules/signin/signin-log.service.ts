@@ -5,8 +5,8 @@ import {
   SIGNIN_EXPORT_MAX_ROWS,
   type SignInReasonCode,
 } from '@gatehouse/contract';
-import type { FastifyReply } from 'fastify';
 import type { Selectable } from 'kysely';
+import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import type { SignInLogTable } from '../../platform/db/schema.js';
 import { t } from '../../platform/i18n.js';
 import type { SignInRepository } from './signin.repository.js';
@@ -31,16 +31,6 @@ const toEntry = (row: Row) => ({
   userAgent: row.user_agent,
 });
 
-/**
- * One CSV cell: a text a spreadsheet would run as a formula (starting with = + - @, or a tab / carriage return
- * before one) gets a leading ', and a cell holding a comma, quote or line break is quoted.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function createSignInLogService(repo: SignInRepository) {
   return {
     async list(query: QueryOf<Routes['listSigninLog']>) {
@@ -48,31 +38,24 @@ export function createSignInLogService(repo: SignInRepository) {
       return { list: list.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / query.pageSize) };
     },
 
-    /** The matching entries as a CSV attachment (UTF-8 with BOM, so spreadsheet programs read the Chinese). */
-    async export(query: QueryOf<Routes['exportSigninLog']>, reply: FastifyReply) {
+    /** The matching entries as a CSV document (platform/csv.ts: BOM, formula guard, CRLF), newest first. */
+    async export(query: QueryOf<Routes['exportSigninLog']>): Promise<CsvFile> {
       const rows = await repo.rows(query, SIGNIN_EXPORT_MAX_ROWS);
-      const lines = [t('signinLog.csvHeader')];
-      for (const row of rows) {
-        lines.push(
-          [
-            row.at,
-            row.account,
-            t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure'),
-            t(`signinLog.reason.${row.reason as SignInReasonCode}`),
-            row.ip,
-            describeUserAgent(row.user_agent),
-            t(METHOD_LABELS[row.method]),
-          ]
-            .map(csvCell)
-            .join(','),
-        );
-      }
+      const lines = rows.map((row) => [
+        row.at,
+        row.account,
+        t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure'),
+        t(`signinLog.reason.${row.reason as SignInReasonCode}`),
+        row.ip,
+        describeUserAgent(row.user_agent),
+        t(METHOD_LABELS[row.method]),
+      ]);
       const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="signin-log-${stamp}.csv"`)
-        .header('x-total-rows', String(rows.length))
-        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+      return {
+        fileName: `signin-log-${stamp}.csv`,
+        content: csvDocument(t('signinLog.csvHeader').split(','), lines),
+        rows: rows.length,
+      };
     },
   };
 }

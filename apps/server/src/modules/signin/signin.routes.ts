@@ -1,5 +1,6 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
+import { sendCsv } from '../../platform/csv.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { SignInPolicy } from './signin.policy.js';
 import type { SignInLogService } from './signin-log.service.js';
@@ -11,7 +12,7 @@ export const signInModule = fp<{ signInPolicy: SignInPolicy; signInLog: SignInLo
       required: await signInPolicy.captchaRequired(query.account),
     }));
     serve(app, routes.listSigninLog, ({ query }) => signInLog.list(query));
-    serve(app, routes.exportSigninLog, ({ query, reply }) => signInLog.export(query, reply));
+    serve(app, routes.exportSigninLog, async ({ query, reply }) => sendCsv(reply, await signInLog.export(query)));
   },
   { name: 'gatehouse-signin', dependencies: MODULE_DEPENDENCIES },
 );
