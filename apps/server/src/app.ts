@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { auditModule, auditTrail } from './modules/audit/index.js';
-import { authModule } from './modules/auth/index.js';
+import { authModule, createGuard } from './modules/auth/index.js';
 import { dictsModule } from './modules/dicts/index.js';
 import { envelopeModule } from './modules/envelope/index.js';
 import { filesModule } from './modules/files/index.js';
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   });
   const services = await composeServices(config, database, setup, fastify.log);
 
-  await fastify.register(httpPlatform, { guard: services.auth.guard, apiDocs: config.apiDocs });
+  await fastify.register(httpPlatform, { guard: createGuard(services.auth, services.authz), apiDocs: config.apiDocs });
   await fastify.register(auditTrail, {
     repo: services.auditRepo,
     anonymousRefusalsPerMinute: config.audit.anonymousRefusalsPerMinute,

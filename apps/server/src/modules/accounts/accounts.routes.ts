@@ -1,6 +1,7 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { withVerificationHeader } from '../authz/index.js';
 import type { AccountsService } from './accounts.service.js';
 
 /** The accounts screen and the personal page's own profile. */
@@ -14,7 +15,10 @@ export const accountsModule = fp<{ accounts: AccountsService }>(
       return null;
     });
     serve(app, routes.resetAccountPassword, ({ body }) => accounts.resetPassword(body.id));
-    serve(app, routes.updateProfile, ({ body, principal, reply }) => accounts.updateProfile(body, principal, reply));
+    // A new mobile or e-mail needs sudo mode: its refusal carries the header that makes the web ask for a verification.
+    serve(app, routes.updateProfile, ({ body, principal, reply }) =>
+      withVerificationHeader(reply, () => accounts.updateProfile(body, principal)),
+    );
   },
   { name: 'gatehouse-accounts', dependencies: MODULE_DEPENDENCIES },
 );

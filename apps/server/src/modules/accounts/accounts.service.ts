@@ -1,5 +1,4 @@
 import { type BodyOf, normaliseMobile, type QueryOf, type Routes } from '@gatehouse/contract';
-import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
@@ -148,9 +147,10 @@ export function createAccountsService(
     /**
      * Self-service: only name, avatar and contact details; role, state, organisation and number are not reachable.
      * A new mobile number or e-mail must be proven by a code sent to it, and changing or removing either needs a
-     * recent identity verification (sudo mode): a stolen token alone cannot redirect the account's recovery.
+     * recent identity verification (sudo mode, `VerificationRequired`): a stolen token alone cannot redirect the
+     * account's recovery.
      */
-    async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal, reply?: FastifyReply) {
+    async updateProfile(input: BodyOf<Routes['updateProfile']>, principal: Principal) {
       if (input.regionId != null && regionName(input.regionId) === null) throw badRequest(t('region.notFound'));
       const email = optional(input.email);
       if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
@@ -162,7 +162,7 @@ export function createAccountsService(
       const emailChanged = !sameEmail(current.email, email);
       const spent: VerificationTokenRow[] = [];
       if (mobileChanged || emailChanged) {
-        authz.requireRecentVerification(principal, reply);
+        authz.requireRecentVerification(principal);
         if (mobileChanged && contactNumber) {
           spent.push(await proof(input.mobileToken, 'sms', normaliseMobile(contactNumber), principal, 'mobile'));
         }

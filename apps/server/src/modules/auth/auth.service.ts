@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PERMISSION_STAMP_HEADER, type RouteDef, routes, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type RouteDef, routes } from '@gatehouse/contract';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
-import type { Guard, Principal } from '../../platform/http.js';
+import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Authz } from '../authz/index.js';
@@ -52,11 +51,13 @@ const DURING_PASSWORD_CHANGE = new Set([
   'envelope',
 ]);
 
-function tokenFrom(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
-  return token.trim() || undefined;
+/** A session a token stands for, as the guard (guard.ts) answers it. */
+export interface ResolvedSession {
+  principal: Principal;
+  /** A fresh token when the one presented is past half its life (the client swaps it in). */
+  renewedToken?: string;
+  /** Changes when the account's role or that role's resources change: the client then reloads permissions. */
+  permissionStamp: string;
 }
 
 export function createAuthService(deps: {
@@ -128,46 +129,44 @@ export function createAuthService(deps: {
     return token;
   }
 
-  const guard: Guard = {
-    async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
-      const token = tokenFrom(request);
-      if (!token) throw unauthorized(t('auth.required'));
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized(t('auth.sessionEnded'));
-      const now = new Date();
-      const live = await sessions.findLive(claims.sid, now.toISOString());
-      if (!live || String(live.account_id) !== claims.sub) throw unauthorized(t('auth.sessionEnded'));
-      if (live.state !== 1) throw unauthorized(t('auth.accountDisabled'));
+  /**
+   * The session a token stands for, or 401: its signature, the session row (live, account enabled), an identity
+   * switch still allowed, access control; renews a token past half its life and touches the session now and then.
+   */
+  async function resolveSession(token: string | undefined): Promise<ResolvedSession> {
+    if (!token) throw unauthorized(t('auth.required'));
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized(t('auth.sessionEnded'));
+    const now = new Date();
+    const live = await sessions.findLive(claims.sid, now.toISOString());
+    if (!live || String(live.account_id) !== claims.sub) throw unauthorized(t('auth.sessionEnded'));
+    if (live.state !== 1) throw unauthorized(t('auth.accountDisabled'));
 
-      const expiresAt = Math.floor(Date.parse(live.expires_at) / 1000);
-      if (claims.exp - nowSeconds() < options.tokenTtlSeconds / 2) {
-        const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, expiresAt);
-        if (exp > claims.exp)
-          reply.header(TOKEN_RENEWAL_HEADER, await tokens.sign(live.session_id, live.account_id, exp));
-      }
-      if (now.getTime() - Date.parse(live.last_seen_at) > TOUCH_INTERVAL_MS) {
-        await sessions.touch(live.session_id, now.toISOString());
-      }
-      // A switched identity lasts only while the account really acting may still switch into this one.
-      if (
-        live.origin_session_id &&
-        live.origin_account_id !== null &&
-        !(await authz.switchStillAllowed(live.origin_account_id, live.account_id, routes.switchIdentity))
-      ) {
-        await sessions.end(live.session_id, now.toISOString());
-        throw unauthorized(t('account.switchRevoked'));
-      }
-      const superAdmin = live.role_builtin === 1;
-      if (!(await permitsAnyScreen(live.role_id, superAdmin))) {
-        await sessions.end(live.session_id, now.toISOString());
-        throw unauthorized(t('auth.accessRestricted'));
-      }
-      // Changes when the account's role or that role's resources change: the client then reloads permissions.
-      reply.header(
-        PERMISSION_STAMP_HEADER,
-        superAdmin ? 'all' : `${live.role_id ?? 'none'}@${live.role_update_time ?? ''}`,
-      );
-      return {
+    let renewedToken: string | undefined;
+    const expiresAt = Math.floor(Date.parse(live.expires_at) / 1000);
+    if (claims.exp - nowSeconds() < options.tokenTtlSeconds / 2) {
+      const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, expiresAt);
+      if (exp > claims.exp) renewedToken = await tokens.sign(live.session_id, live.account_id, exp);
+    }
+    if (now.getTime() - Date.parse(live.last_seen_at) > TOUCH_INTERVAL_MS) {
+      await sessions.touch(live.session_id, now.toISOString());
+    }
+    // A switched identity lasts only while the account really acting may still switch into this one.
+    if (
+      live.origin_session_id &&
+      live.origin_account_id !== null &&
+      !(await authz.switchStillAllowed(live.origin_account_id, live.account_id, routes.switchIdentity))
+    ) {
+      await sessions.end(live.session_id, now.toISOString());
+      throw unauthorized(t('account.switchRevoked'));
+    }
+    const superAdmin = live.role_builtin === 1;
+    if (!(await permitsAnyScreen(live.role_id, superAdmin))) {
+      await sessions.end(live.session_id, now.toISOString());
+      throw unauthorized(t('auth.accessRestricted'));
+    }
+    return {
+      principal: {
         accountId: live.account_id,
         sessionId: live.session_id,
         accountNumber: live.account_number,
@@ -180,27 +179,29 @@ export function createAuthService(deps: {
           live.origin_session_id && live.origin_account_id !== null
             ? { sessionId: live.origin_session_id, accountId: live.origin_account_id }
             : null,
-      };
-    },
+      },
+      renewedToken,
+      permissionStamp: superAdmin ? 'all' : `${live.role_id ?? 'none'}@${live.role_update_time ?? ''}`,
+    };
+  }
 
+  return {
+    resolveSession,
+    idleSince,
+
+    /** Throws 403 when the session may not call this route at all yet (a password change is due). */
     admit(principal: Principal, routeName: string): void {
       if (principal.mustChangePassword && !DURING_PASSWORD_CHANGE.has(routeName)) {
         throw forbidden(t('session.mustChangePassword'));
       }
     },
 
+    /** Throws 403 unless the principal's role holds the route's API resource (the super-admin role holds all). */
     async authorize(principal: Principal, route: RouteDef): Promise<void> {
       if (principal.superAdmin) return;
       if (principal.roleId !== null && (await resources.roleHoldsApi(principal.roleId, route))) return;
       throw forbidden(t('auth.forbidden', { title: route.title }));
     },
-
-    check: (principal, route, request, reply) => authz.check(principal, route, request, reply),
-  };
-
-  return {
-    guard,
-    idleSince,
 
     async login(
       input: { account: string; password: string; captcha?: string | null },
@@ -214,7 +215,7 @@ export function createAuthService(deps: {
     /**
      * Acting as another account: a new session for the target that remembers the caller's session. The route's
      * dominance check (modules/authz) has refused targets wider than the caller; it is repeated on every request
-     * of the switched session (guard.authenticate).
+     * of the switched session (resolveSession).
      */
     async switchIdentity(principal: Principal, targetId: number, client: { ip: string; userAgent?: string }) {
       if (principal.origin) throw badRequest(t('account.switchNested'));

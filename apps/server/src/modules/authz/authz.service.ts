@@ -1,5 +1,4 @@
-import { type RouteDef, routes, type Subject, VERIFICATION_REQUIRED_HEADER } from '@gatehouse/contract';
-import type { FastifyReply } from 'fastify';
+import { type RouteDef, routes, type Subject } from '@gatehouse/contract';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
@@ -15,6 +14,17 @@ export function covers(held: Holding, target: Holding): boolean {
   if (target === 'all') return false;
   for (const id of target) if (!held.has(id)) return false;
   return true;
+}
+
+/**
+ * Sudo mode's refusal (400): the routes answer it with the header that makes the web app ask for an identity
+ * verification (`withVerificationHeader`).
+ */
+export class VerificationRequired extends AppError {
+  constructor(sudoSeconds: number) {
+    super(400, t('authz.verificationRequired', { minutes: Math.max(1, Math.round(sudoSeconds / 60)) }));
+    this.name = 'VerificationRequired';
+  }
 }
 
 interface AccountSubject {
@@ -111,12 +121,7 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     rowTest,
 
     /** Runs the dominance rule on everything `route` names in `subjects`, then sudo mode when it asks for it. */
-    async check(
-      principal: Principal,
-      route: RouteDef,
-      request: { query: unknown; body: unknown },
-      reply: FastifyReply,
-    ): Promise<void> {
+    async check(principal: Principal, route: RouteDef, request: { query: unknown; body: unknown }): Promise<void> {
       for (const subject of route.subjects ?? []) {
         const value = field(subject, request);
         if (value === undefined || value === null) continue;
@@ -139,17 +144,13 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
             break;
         }
       }
-      if (route.sudo) this.requireRecentVerification(principal, reply);
+      if (route.sudo) this.requireRecentVerification(principal);
     },
 
-    /** Sudo mode: 400 with the verification header unless the owner proved who they are within `sudoSeconds`. */
-    requireRecentVerification(principal: Principal, reply?: FastifyReply): void {
+    /** Sudo mode: throws `VerificationRequired` unless the owner proved who they are within `sudoSeconds`. */
+    requireRecentVerification(principal: Principal): void {
       if (now() - verifiedAt(principal) <= options.sudoSeconds * 1000) return;
-      reply?.header(VERIFICATION_REQUIRED_HEADER, 'identity');
-      throw new AppError(
-        400,
-        t('authz.verificationRequired', { minutes: Math.max(1, Math.round(options.sudoSeconds / 60)) }),
-      );
+      throw new VerificationRequired(options.sudoSeconds);
     },
 
     /** Whether the actor may act on this account (the same rule as the routes), for marking rows in lists. */

@@ -1,2 +1,3 @@
 export { createAuthzRepository } from './authz.repository.js';
-export { type Authz, covers, createAuthz, type Holding } from './authz.service.js';
+export { type Authz, covers, createAuthz, type Holding, VerificationRequired } from './authz.service.js';
+export { withVerificationHeader } from './verification-header.js';

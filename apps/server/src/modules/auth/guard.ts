@@ -1,0 +1,32 @@
+import { PERMISSION_STAMP_HEADER, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Guard } from '../../platform/http.js';
+import { type Authz, withVerificationHeader } from '../authz/index.js';
+import type { AuthService } from './auth.service.js';
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.trim() || undefined;
+}
+
+/**
+ * The HTTP side of sign-in state, handed to the HTTP platform (platform/http.ts's `Guard`): the token from the
+ * Authorization header, the renewed token and the permission stamp into the answer's headers, sudo mode's refusal
+ * with its header. The rules are AuthService's and Authz's.
+ */
+export function createGuard(auth: AuthService, authz: Authz): Guard {
+  return {
+    async authenticate(request, reply) {
+      const session = await auth.resolveSession(tokenFrom(request));
+      if (session.renewedToken) reply.header(TOKEN_RENEWAL_HEADER, session.renewedToken);
+      reply.header(PERMISSION_STAMP_HEADER, session.permissionStamp);
+      return session.principal;
+    },
+    admit: (principal, routeName) => auth.admit(principal, routeName),
+    authorize: (principal, route) => auth.authorize(principal, route),
+    check: (principal, route, request, reply) =>
+      withVerificationHeader(reply, () => authz.check(principal, route, request)),
+  };
+}
