@@ -1,9 +1,9 @@
-import type { RouteDef } from '@gatehouse/contract';
+import type { ResponseOf, RouteDef } from '@gatehouse/contract';
 import { HttpResponse, matchRequestUrl, http as msw } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { configureHttp, http } from '@/lib/http';
-import { failure, mswPath } from '@/mocks/handle';
+import { envelope, failure, mswPath } from '@/mocks/handle';
 import { createMockHandlers } from '@/mocks/handlers';
 import { createMockStore } from '@/mocks/seed';
 import type { MockStore } from '@/mocks/store';
@@ -28,6 +28,8 @@ export interface MockApi {
   tokenOf(accountNumber: string): string;
   /** Keeps a session of `accountNumber` as a sign-in does; the app's bootstrap loads the account from the mock. */
   signInAs(accountNumber: string): void;
+  /** For the current test, `route` answers `data` (typed by the contract), as the server would. */
+  answer<D extends RouteDef>(route: D, data: ResponseOf<D>): void;
   /** For the current test, `route` answers HTTP `status` with the server's error body `{code, msg}`. */
   fail(route: RouteDef, status?: number, msg?: string): void;
   /** For the current test, `route` gets no answer at all (a network error). */
@@ -48,7 +50,7 @@ export interface MockApi {
  * (listen; after each test drop the overrides, re-seed, sign out; close). Like main.tsx it lets the http client
  * read the token from the session store.
  */
-export function useMockApi(): MockApi {
+export function setupMockApi(): MockApi {
   const origin = window.location.origin;
   const { store, handlers } = createMockHandlers({ origin, latency: () => 0 });
   // The handlers end with a catch-all answering any other /api url 404; a request to anything else fails the test
@@ -56,12 +58,13 @@ export function useMockApi(): MockApi {
   const server = setupServer(...handlers);
   const url = (route: RouteDef) => mswPath(origin, route.path);
   const on = (route: RouteDef) => msw[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'];
-  let requests: Request[] = [];
+  /** Every request of the current test, its body read as it arrived. */
+  let requests: { method: string; url: URL; body: Promise<string> }[] = [];
 
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
     server.events.on('request:start', ({ request }) => {
-      requests.push(request.clone());
+      requests.push({ method: request.method, url: new URL(request.url), body: request.clone().text() });
     });
     configureHttp({
       session: {
@@ -95,6 +98,7 @@ export function useMockApi(): MockApi {
     url,
     tokenOf,
     signInAs: (accountNumber) => useSession.getState().setToken(tokenOf(accountNumber)),
+    answer: (route, data) => server.use(on(route)(url(route), () => envelope(data))),
     fail: (route, status = 500, msg = '服务器内部错误') =>
       server.use(on(route)(url(route), () => failure(status, msg))),
     breakNetwork: (route) => server.use(on(route)(url(route), () => HttpResponse.error())),
@@ -114,12 +118,12 @@ export function useMockApi(): MockApi {
     async sent(route) {
       const pattern = url(route);
       const matching = requests.filter(
-        (request) => request.method === route.method && matchRequestUrl(new URL(request.url), pattern).matches,
+        (request) => request.method === route.method && matchRequestUrl(request.url, pattern).matches,
       );
       return Promise.all(
         matching.map(async (request) => {
-          const text = await request.text();
-          return { query: new URL(request.url).searchParams, body: text === '' ? undefined : JSON.parse(text) };
+          const text = await request.body;
+          return { query: request.url.searchParams, body: text === '' ? undefined : JSON.parse(text) };
         }),
       );
     },

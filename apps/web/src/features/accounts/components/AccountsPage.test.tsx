@@ -2,11 +2,11 @@
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useMockApi } from '@/lib/testing/mock-api';
+import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog, rowOf } from '@/lib/testing/queries';
 import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
 
-const api = useMockApi();
+const api = setupMockApi();
 
 async function openScreen() {
   api.signInAs('admin');

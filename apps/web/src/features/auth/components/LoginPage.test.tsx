@@ -1,69 +1,50 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VerificationApiContext } from '@/components/verification/verification-api';
-import type { AuthOptions, Credentials } from '@/features/auth/api/auth.api';
-import { createFakeVerificationApi, FAKE, type FakeVerificationApi } from '@/lib/testing/fake-verification-api';
-import { LoginPage } from './LoginPage';
+// The sign-in page as the app shows it (outside antd, docs/adr/0014), answered by the mock API (src/mocks).
+import { routes } from '@gatehouse/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupMockApi } from '@/lib/testing/mock-api';
+import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { failure } from '@/mocks/handle';
+import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
+import { MOCK_PASSWORD } from '@/mocks/seed';
+import { useSession } from '@/stores/session';
 
-const state = vi.hoisted(() => ({
-  options: { loginCaptcha: false, registration: false } as Partial<AuthOptions>,
-  login: vi.fn(async (_credentials: Credentials): Promise<string> => Promise.reject(new Error('refused'))),
-}));
+const api = setupMockApi();
 
-vi.mock('@/features/auth/api/auth.api', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/features/auth/api/auth.api')>();
-  return {
-    ...original,
-    useAuthOptions: () => ({ data: state.options, isPending: false, isError: false }),
-    login: (credentials: Credentials) => state.login(credentials),
-    loginCaptchaState: async () => ({ required: false }),
-  };
-});
+/** The page is told the server runs without the sign-in captcha (the mock server itself still wants one). */
+const captchaOff = () => api.answer(routes.authOptions, { ...MOCK_AUTH_OPTIONS, loginCaptcha: false });
 
-/**
- * The sign-in page with no antd provider around it (the app renders it outside the antd layout, docs/adr/0014):
- * only the verification calls and a router.
- */
-function renderLogin(api: FakeVerificationApi) {
-  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
-  render(
-    <VerificationApiContext value={api}>
-      <RouterProvider router={router} />
-    </VerificationApiContext>,
-  );
-}
+/** Signed in, the page goes to the redirect: the account screen, whose list the mock answers too. */
+const LOGIN = `/login?redirect=${encodeURIComponent('/user/Account')}`;
 
 const account = () => screen.getByPlaceholderText('输入用户名') as HTMLInputElement;
 const password = () => screen.getByPlaceholderText('输入密码') as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '登录' }));
 
-describe('the sign-in page without antd', () => {
-  let api: FakeVerificationApi;
-  // The SMS tab and its antd root are lazy components (fetched on first use): load their modules before the tests,
-  // so no test waits for them to be transformed (docs/testing.md). The page still suspends on them as in the app.
-  beforeAll(() => Promise.all([import('./SmsLoginForm'), import('@/components/antd-root')]));
-  beforeEach(() => {
-    api = createFakeVerificationApi();
-    state.options = { loginCaptcha: false, registration: false };
-    state.login.mockReset();
-    state.login.mockRejectedValue(new Error('refused'));
-  });
+describe('the sign-in page', () => {
+  // The page, its SMS tab and the antd root are loaded lazily in the app: loaded here first, so no wait below is
+  // for a module's first transform (docs/testing.md). The page still suspends on them as in the app.
+  beforeAll(() =>
+    Promise.all([import('./LoginPage'), import('./SmsLoginForm'), preloadAppShell(), import('@/features/accounts')]),
+  );
 
   it('checks every field on submit, names the rule, marks the inputs and focuses the first one', async () => {
-    renderLogin(api);
+    captchaOff();
+    await renderApp(LOGIN);
     await screen.findByPlaceholderText('输入用户名');
+    await waitFor(() => expect(screen.getByRole('button', { name: '登录' })).toHaveProperty('disabled', false));
     submit();
     expect(screen.getByText('请输入用户名')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(account().getAttribute('aria-invalid')).toBe('true');
     expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(account());
-    expect(state.login).not.toHaveBeenCalled();
+    expect(await api.sent(routes.login)).toEqual([]);
   });
 
   it('checks a field as it changes, and clears its message once it is right', async () => {
-    renderLogin(api);
+    await renderApp(LOGIN);
     fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'ab' } });
     expect(screen.getByText('长度在 3 到 30 个字符')).toBeTruthy();
     fireEvent.change(account(), { target: { value: 'abc' } });
@@ -73,19 +54,28 @@ describe('the sign-in page without antd', () => {
     expect(screen.getByText('长度不能超过 128 个字符')).toBeTruthy();
   });
 
-  it('signs in with the trimmed account and the password as typed', async () => {
-    state.login.mockResolvedValue('token-1');
-    renderLogin(api);
+  it('signs in with the trimmed account and the password as typed, then goes to the redirect', async () => {
+    // A password with spaces: only sent untrimmed does the server accept it.
+    const zhangwei = api.store.accounts.find((a) => a.accountNumber === 'zhangwei');
+    if (zhangwei) zhangwei.password = ' pass word ';
+    const { router } = await renderApp(LOGIN);
     fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: '  zhangwei ' } });
     fireEvent.change(password(), { target: { value: ' pass word ' } });
-    submit();
+    // The mock server asks for the captcha (any answer is right): answered once its image is in.
     await waitFor(() =>
-      expect(state.login).toHaveBeenCalledWith({ account: 'zhangwei', password: ' pass word ', captcha: undefined }),
+      expect(screen.getByRole('button', { name: '看不清？换一张' }).querySelector('img')).toBeTruthy(),
     );
+    fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: 'K7NX' } });
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
+    expect((await api.sent(routes.login)).map((r) => r.body)).toEqual([
+      { account: 'zhangwei', password: ' pass word ', captcha: expect.any(String) },
+    ]);
+    expect(useSession.getState().user).toMatchObject({ accountNumber: 'zhangwei', accountName: '张伟' });
   });
 
   it('shows and hides the password with the eye button', async () => {
-    renderLogin(api);
+    await renderApp(LOGIN);
     await screen.findByPlaceholderText('输入密码');
     expect(password().type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
@@ -95,41 +85,43 @@ describe('the sign-in page without antd', () => {
   });
 
   it('with the captcha on: a wrong answer is said under the field, emptied, and a new image loads', async () => {
-    state.options = { loginCaptcha: true, registration: false };
-    renderLogin(api);
+    // The mock takes any answer; this one it refuses, as the server refuses a wrong one.
+    api.server.use(
+      http.get(api.url(routes.validateImageCaptcha), ({ request }) =>
+        new URL(request.url).searchParams.get('userInput') === 'WRONG' ? failure(400, '验证码错误') : undefined,
+      ),
+    );
+    const { router } = await renderApp(LOGIN);
     const captcha = (await screen.findByPlaceholderText('验证码')) as HTMLInputElement;
-    await waitFor(() => expect(api.loadCaptcha).toHaveBeenCalledTimes(1));
-    await screen.findByRole('button', { name: '看不清？换一张' });
+    await waitFor(async () => expect(await api.sent(routes.imageCaptcha)).toHaveLength(1));
     fireEvent.change(account(), { target: { value: 'zhangwei' } });
-    fireEvent.change(password(), { target: { value: 'secret-1' } });
+    fireEvent.change(password(), { target: { value: MOCK_PASSWORD } });
     submit();
     expect(await screen.findByText('请填写验证码')).toBeTruthy();
-    fireEvent.change(captcha, { target: { value: 'wrong' } });
-    await waitFor(() => expect(captcha.value).toBe('wrong'));
+    fireEvent.change(captcha, { target: { value: 'WRONG' } });
+    await waitFor(() => expect(captcha.value).toBe('WRONG'));
     submit();
     expect(await screen.findByText('验证失败，请重试')).toBeTruthy();
     expect(captcha.value).toBe('');
-    await waitFor(() => expect(api.loadCaptcha).toHaveBeenCalledTimes(2));
-    expect(state.login).not.toHaveBeenCalled();
+    await waitFor(async () => expect(await api.sent(routes.imageCaptcha)).toHaveLength(2));
+    expect(await api.sent(routes.login)).toEqual([]);
 
     await waitFor(() =>
       expect(screen.getByRole('button', { name: '看不清？换一张' }).querySelector('img')).toBeTruthy(),
     );
-    fireEvent.change(captcha, { target: { value: FAKE.captchaAnswer } });
+    fireEvent.change(captcha, { target: { value: 'K7NX' } });
     submit();
-    await waitFor(() =>
-      expect(state.login).toHaveBeenCalledWith({
-        account: 'zhangwei',
-        password: 'secret-1',
-        captcha: 'captcha-token:captcha-2',
-      }),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
+    const [sent] = await api.sent(routes.login);
+    expect(sent?.body).toEqual({ account: 'zhangwei', password: MOCK_PASSWORD, captcha: expect.any(String) });
   });
 
   it('opens the SMS tab with the keyboard too, loading its form with antd on first use', async () => {
-    renderLogin(api);
+    await renderApp(LOGIN);
     const accountTab = await screen.findByRole('tab', { name: '账号登录' });
     expect(accountTab.getAttribute('aria-selected')).toBe('true');
+    // The page itself has no antd root.
+    expect(document.querySelector('.ant-app')).toBeNull();
     fireEvent.keyDown(accountTab, { key: 'ArrowRight' });
     const smsTab = screen.getByRole('tab', { name: '短信登录' });
     expect(smsTab.getAttribute('aria-selected')).toBe('true');

@@ -3,11 +3,11 @@
 import { routes } from '@gatehouse/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, type HttpEffect, HttpError } from '@/lib/http';
-import { useMockApi } from '@/lib/testing/mock-api';
+import { setupMockApi } from '@/lib/testing/mock-api';
 import { MOCK_PASSWORD } from '@/mocks/seed';
 import { verificationApi } from './verify.api';
 
-const api = useMockApi();
+const api = setupMockApi();
 let effects: HttpEffect[] = [];
 
 beforeEach(() => {
