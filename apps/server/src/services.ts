@@ -6,7 +6,7 @@ import { createAuthService, createSessionsRepository, createTokenIssuer } from '
 import { createAuthz, createAuthzRepository } from './modules/authz/index.js';
 import { createDictsService } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
-import { createDiskStorage, createFilesService } from './modules/files/index.js';
+import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
 import { createOrgsService } from './modules/orgs/index.js';
 import { createRegionsService } from './modules/regions/index.js';
 import { createResourcesAdmin, createResourcesRepository, createResourcesService } from './modules/resources/index.js';
@@ -157,7 +157,7 @@ export async function composeServices(config: Config, database: Database, setup:
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
     stats: createStatsService(createStatsRepository(db)),
-    files: createFilesService(db, createDiskStorage(join(config.dataDir, 'files')), {
+    files: createFilesService(createFilesRepository(db), createDiskStorage(join(config.dataDir, 'files')), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
       limits: config.uploads,
     }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   ALLOWED_EXTENSIONS,
   extensionOf,
@@ -7,16 +8,15 @@ import {
   TEXT_DOCUMENT_MAX_BYTES,
   UPLOAD_MAX_BYTES,
 } from '@gatehouse/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
-import type { Kysely } from 'kysely';
 import type { UploadLimits } from '../../config.js';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
-import type { DB, FileRow } from '../../platform/db/schema.js';
+import type { FileRow } from '../../platform/db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { CONTENT_TYPES, contentMatches, IMAGE_EXTENSIONS, servedInline } from './content-types.js';
+import type { FilesRepository } from './files.repository.js';
 import type { FileStorage } from './storage.js';
 
 const allowed = new Set(ALLOWED_EXTENSIONS);
@@ -95,6 +95,40 @@ export function imageVerdict(head: Uint8Array): 'ok' | 'unreadable' | 'tooLarge'
   return 'ok';
 }
 
+/** One file part of an upload: the uploader's name and the bytes. */
+export interface UploadPart {
+  filename: string;
+  /**
+   * The bytes, stopping at the limit the part was read with: `truncated` is then set, or the stream fails with
+   * code FST_REQ_FILE_TOO_LARGE (as @fastify/multipart's streams do).
+   */
+  file: Readable & { truncated?: boolean };
+}
+
+/** An upload as the service reads it (the multipart request, adapted by the route's handler). */
+export interface UploadSource {
+  /** Whether the request is multipart/form-data at all. */
+  multipart: boolean;
+  /**
+   * The request's one file part, its bytes limited to `maxBytes` (and no other part or field allowed); undefined
+   * when it holds none. Called once the group, the quota and the hourly cap have been judged.
+   */
+  file(maxBytes: number): Promise<UploadPart | undefined>;
+}
+
+/** What a download asks beside the key: the request's conditional and range headers, as sent. */
+export interface DownloadRequest {
+  ifNoneMatch?: string;
+  range?: string;
+}
+
+/** A download's answer, for the handler to send: the status, the headers, and the bytes (none for 304 and 416). */
+export interface DownloadAnswer {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string | number>;
+  body?: Readable;
+}
+
 export interface FilesDeps {
   /**
    * The ownership rule (authz.mayActOnOwnedBy): the owner account, or one that manages accounts and dominates it.
@@ -106,38 +140,15 @@ export interface FilesDeps {
   now?: () => number;
 }
 
-export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: FilesDeps) {
+export function createFilesService(repo: FilesRepository, storage: FileStorage, deps: FilesDeps) {
   const now = deps.now ?? Date.now;
   const { quotaBytes, perAccountHour } = deps.limits;
 
   const mayReach = (principal: Principal, owner: number | null) =>
     owner === principal.accountId ? Promise.resolve(true) : deps.mayAccess(principal, owner);
 
-  /** Bytes stored by the account's files. */
-  async function usedBytes(accountId: number): Promise<number> {
-    const row = await db
-      .selectFrom('file')
-      .select((eb) => eb.fn.sum<string | number | null>('size').as('used'))
-      .where('uploaded_by', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.used ?? 0);
-  }
-
   const quotaRefusal = (used: number) =>
     new AppError(413, t('file.quota', { quota: Math.round(quotaBytes / MB), used: (used / MB).toFixed(1) }));
-
-  /** The account whose upload started the group: the group is theirs (null: no such group yet). */
-  async function groupOwner(group: string): Promise<{ owner: number | null } | undefined> {
-    const row = await db
-      .selectFrom('file')
-      .select('uploaded_by')
-      .where('owner_id', '=', group)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    return row && { owner: row.uploaded_by };
-  }
 
   /**
    * Records this upload in the account's hourly window, or refuses it. The row goes in before the count, so of
@@ -147,20 +158,10 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
   async function admitAttempt(accountId: number): Promise<void> {
     const at = now();
     const since = new Date(at - HOUR_MS).toISOString();
-    await db.deleteFrom('upload_attempt').where('account_id', '=', accountId).where('at', '<', since).execute();
-    const { id } = await db
-      .insertInto('upload_attempt')
-      .values({ account_id: accountId, at: new Date(at).toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { n } = await db
-      .selectFrom('upload_attempt')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('at', '>=', since)
-      .executeTakeFirstOrThrow();
-    if (Number(n) > perAccountHour) {
-      await db.deleteFrom('upload_attempt').where('id', '=', id).execute();
+    await repo.dropAttemptsBefore(accountId, since);
+    const id = await repo.addAttempt(accountId, new Date(at).toISOString());
+    if ((await repo.countAttemptsSince(accountId, since)) > perAccountHour) {
+      await repo.removeAttempt(id);
       throw new AppError(429, t('file.rate', { limit: perAccountHour }));
     }
   }
@@ -172,19 +173,19 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
      * group, the quota and the hourly cap are judged before any byte is read; the stream stops at what is left
      * of the quota.
      */
-    async upload(request: FastifyRequest, ownerId: string | undefined, principal: Principal) {
-      if (!request.isMultipart()) throw badRequest(t('file.notMultipart'));
+    async upload(source: UploadSource, ownerId: string | undefined, principal: Principal) {
+      if (!source.multipart) throw badRequest(t('file.notMultipart'));
       if (ownerId !== undefined) {
-        const group = await groupOwner(ownerId);
+        const group = await repo.groupOwner(ownerId);
         if (group && !(await mayReach(principal, group.owner))) throw forbidden(t('file.groupForbidden'));
       }
-      const used = await usedBytes(principal.accountId);
+      const used = await repo.usedBytes(principal.accountId);
       if (used >= quotaBytes) throw quotaRefusal(used);
       await admitAttempt(principal.accountId);
       const limit = Math.min(UPLOAD_MAX_BYTES, quotaBytes - used);
       // Past the quota's rest, not the upload limit: the answer names the quota.
       const overLimit = () => (limit < UPLOAD_MAX_BYTES ? quotaRefusal(used) : tooLarge());
-      const part = await request.file({ limits: { fileSize: limit, files: 1, fields: 0 } });
+      const part = await source.file(limit);
       if (!part) throw badRequest(t('file.missing'));
       const name = cleanFileName(part.filename);
       const ext = extensionOf(name);
@@ -239,67 +240,65 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
         created_at: new Date(now()).toISOString(),
       };
       try {
-        await db.insertInto('file').values(row).execute();
+        await repo.insertFile(row);
       } catch (error) {
         await storage.remove(key);
         throw error;
       }
       // Racing uploads of one account each fitted the rest of the quota on their own: the row goes in before the
       // sum, so the last to sum sees the others and the total never ends up past the quota.
-      const total = await usedBytes(principal.accountId);
+      const total = await repo.usedBytes(principal.accountId);
       if (total > quotaBytes) {
-        await db.deleteFrom('file').where('id', '=', row.id).execute();
+        await repo.deleteFile(row.id);
         await storage.remove(key);
         throw quotaRefusal(total - written.size);
       }
       return toUploaded(row);
     },
 
-    /** The bytes at a capability url, with headers that keep a browser from running or sniffing them. */
-    async download(key: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-      const row = await db.selectFrom('file').selectAll().where('storage_key', '=', key).executeTakeFirst();
+    /**
+     * The bytes at a capability url, with headers that keep a browser from running or sniffing them; a matching
+     * If-None-Match answers 304, a Range one range (206) or 416.
+     */
+    async download(key: string, asked: DownloadRequest): Promise<DownloadAnswer> {
+      const row = await repo.fileByKey(key);
       const size = row ? await storage.size(row.storage_key) : undefined;
       if (!row || size === undefined) throw notFound(t('file.notFound'));
       const etag = `"${row.sha256}"`;
       const disposition = servedInline(row.content_type) ? 'inline' : 'attachment';
-      reply
-        .header('Content-Type', row.content_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+      const headers: Record<string, string | number> = {
+        'Content-Type': row.content_type,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
         // Never in a shared cache, and revalidated (a 304 by the ETag) so a deleted file is gone at once.
-        .header('Cache-Control', 'private, no-cache')
-        .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .header('ETag', etag)
-        .header('Accept-Ranges', 'bytes');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const range = parseRange(request.headers.range, size);
-      if (range === null) {
-        return reply.status(416).header('Content-Range', `bytes */${size}`).send();
-      }
+        'Cache-Control': 'private, no-cache',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+        ETag: etag,
+        'Accept-Ranges': 'bytes',
+      };
+      if (asked.ifNoneMatch === etag) return { status: 304, headers };
+      const range = parseRange(asked.range, size);
+      if (range === null) return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } };
       if (range) {
-        reply
-          .status(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('Content-Length', range.end - range.start + 1);
-        return reply.send(storage.read(row.storage_key, range));
+        return {
+          status: 206,
+          headers: {
+            ...headers,
+            'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+            'Content-Length': range.end - range.start + 1,
+          },
+          body: storage.read(row.storage_key, range),
+        };
       }
-      reply.header('Content-Length', size);
-      return reply.send(storage.read(row.storage_key));
+      return { status: 200, headers: { ...headers, 'Content-Length': size }, body: storage.read(row.storage_key) };
     },
 
     /** The images of a group, oldest first: the group's owner's, and those who may act on that owner. */
     async images(group: string, principal: Principal) {
-      const found = await groupOwner(group);
+      const found = await repo.groupOwner(group);
       if (found && !(await mayReach(principal, found.owner))) throw forbidden(t('file.imagesForbidden'));
-      const rows = await db
-        .selectFrom('file')
-        .selectAll()
-        .where('owner_id', '=', group)
-        .where('ext', 'in', [...IMAGE_EXTENSIONS])
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const rows = await repo.filesOfGroup(group, [...IMAGE_EXTENSIONS]);
       return rows.map((row) => ({ url: fileUrl(row), name: row.name }));
     },
 
@@ -308,16 +307,15 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
      * on). Should the bytes not go, the row comes back, so no file is left listed without its bytes.
      */
     async remove(id: string, principal: Principal): Promise<null> {
-      const row = await db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await repo.fileById(id);
       if (!row) throw notFound(t('file.notFound'));
       if (!(await mayReach(principal, row.uploaded_by))) throw forbidden(t('file.deleteForbidden'));
-      const deleted = await db.deleteFrom('file').where('id', '=', id).executeTakeFirst();
       // A racing delete got there first.
-      if (Number(deleted.numDeletedRows) === 0) throw notFound(t('file.notFound'));
+      if (!(await repo.deleteFile(id))) throw notFound(t('file.notFound'));
       try {
         await storage.remove(row.storage_key);
       } catch (error) {
-        await db.insertInto('file').values(row).execute();
+        await repo.insertFile(row);
         throw error;
       }
       return null;
@@ -334,34 +332,22 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
       }
       const stamp = new Date(now()).toISOString();
       const save = async () => {
-        const existing = await db
-          .selectFrom('text_document')
-          .select(['id', 'account_id'])
-          .where('path', '=', path)
-          .where('owner_id', '=', ownerId)
-          .executeTakeFirst();
+        const existing = await repo.textOf(path, ownerId);
         if (existing) {
           if (!(await mayReach(principal, existing.account_id))) throw forbidden(t('file.textForbidden'));
-          await db
-            .updateTable('text_document')
-            .set({ content: text, updated_by: principal.accountId, updated_at: stamp })
-            .where('id', '=', existing.id)
-            .execute();
+          await repo.replaceText(existing.id, text, principal.accountId, stamp);
           return existing.id;
         }
         const id = randomUUID();
-        await db
-          .insertInto('text_document')
-          .values({
-            id,
-            path,
-            owner_id: ownerId,
-            account_id: principal.accountId,
-            content: text,
-            updated_by: principal.accountId,
-            updated_at: stamp,
-          })
-          .execute();
+        await repo.insertText({
+          id,
+          path,
+          owner_id: ownerId,
+          account_id: principal.accountId,
+          content: text,
+          updated_by: principal.accountId,
+          updated_at: stamp,
+        });
         return id;
       };
       try {
@@ -375,11 +361,7 @@ export function createFilesService(db: Kysely<DB>, storage: FileStorage, deps: F
 
     /** A document the caller may not reach answers like a missing one: its id tells nothing. */
     async text(id: string, principal: Principal): Promise<unknown> {
-      const row = await db
-        .selectFrom('text_document')
-        .select(['content', 'account_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await repo.textById(id);
       if (!row || !(await mayReach(principal, row.account_id))) throw notFound(t('file.textNotFound'));
       return JSON.parse(row.content);
     },
