@@ -1,68 +1,17 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Overview } from '@/features/data-v/api/overview.api';
-import { formatDateTime } from '@/lib/format/date';
-import { TestProviders } from '@/lib/testing/TestProviders';
-import { type Account, type Permission, useSession } from '@/stores/session';
-import { DataVOverview } from './DataVOverview';
+// /data-v/overview in the whole app, answered by the mock API (src/mocks): the seed's figures, refreshed every
+// REFRESH_MS by the screen's own interval (faked, so the test moves it instead of waiting for it).
+import { routes } from '@gatehouse/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFRESH_MS } from '@/features/data-v/api/overview.api';
+import { chartLabelled } from '@/lib/testing/fake-echarts';
+import { setupMockApi } from '@/lib/testing/mock-api';
+import { renderApp } from '@/lib/testing/render-app';
 
-interface QueryState {
-  data?: Overview;
-  isError: boolean;
-  isFetching: boolean;
-}
-/** The query's state as the test sets it; the screen re-renders on each change, as with react-query. */
-const query = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  let current = null as unknown as QueryState;
-  return {
-    get: () => current,
-    set(next: QueryState) {
-      current = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-});
+// echarts draws on a canvas, which has no 2D context in happy-dom: a stand-in records what each chart is given.
+vi.mock('echarts/core', () => import('@/lib/testing/fake-echarts'));
 
-vi.mock('@/features/data-v/api/overview.api', async (importOriginal) => {
-  const { useSyncExternalStore } = await import('react');
-  return {
-    ...(await importOriginal<typeof import('@/features/data-v/api/overview.api')>()),
-    useLiveOverview: () => useSyncExternalStore(query.subscribe, query.get),
-  };
-});
-vi.mock('@/components/chart', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/components/chart')>()),
-  EChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
-}));
-
-const signIn = (accountNumber: string, accountName: string, at: string) => ({
-  accountNumber,
-  accountName,
-  at,
-  ip: '10.0.0.9',
-  userAgent: null,
-});
-
-const overview: Overview = {
-  accounts: { total: 3, enabled: 2, disabled: 1 },
-  orgs: 2,
-  roles: 1,
-  dicts: 0,
-  signInsToday: 4,
-  liveSessions: 1,
-  accountsPerOrg: [{ orgId: 1, name: '总公司', count: 3 }],
-  newAccountsPerDay: [{ date: '2026-05-01', count: 3 }],
-  recentSignIns: [signIn('admin', '系统管理员', '2026-05-01T05:00:00.000Z')],
-  generatedAt: '2026-05-01T06:07:08.000Z',
-};
-
-const OVERVIEW = { id: 1, type: 1, method: 'get', url: '/stats/overview' } as Permission;
+const api = setupMockApi();
 
 function setWindow(width: number, height: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
@@ -70,91 +19,98 @@ function setWindow(width: number, height: number) {
   window.dispatchEvent(new Event('resize'));
 }
 
-function renderScreen(permissions: Permission[] = [OVERVIEW]) {
-  useSession.setState({
-    token: 't',
-    user: { accountNumber: 'admin', accountName: '系统管理员' } as Account,
-    permissions,
-    status: 'ready',
-  });
-  const router = createMemoryRouter([{ path: '/data-v/overview', element: <DataVOverview /> }], {
-    initialEntries: ['/data-v/overview'],
-  });
-  return render(
-    <TestProviders>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+async function openScreen(accountNumber = 'admin') {
+  setWindow(1920, 1080);
+  api.signInAs(accountNumber);
+  await renderApp('/data-v/overview');
+  await screen.findByRole('heading', { name: 'Gatehouse 运营总览' });
 }
 
-beforeEach(() => {
-  query.set({ data: overview, isError: false, isFetching: false });
-  setWindow(1920, 1080);
-});
-afterEach(() => useSession.setState({ token: null, user: null, permissions: [], status: 'signed-out' }));
+/** The next refresh of the screen's interval, as REFRESH_MS passing would bring it. */
+const nextRefresh = () => act(() => vi.advanceTimersByTimeAsync(REFRESH_MS));
+
+const updatedLine = () => screen.getByTestId('datav-updated').textContent ?? '';
 
 describe('/data-v/overview', () => {
-  it('shows the title, the figures, both charts, the live sign-ins and when they were computed', async () => {
-    renderScreen();
-    await screen.findByRole('heading', { name: 'Gatehouse 运营总览' });
-    expect(screen.getByTestId('datav-kpi-accounts-value').textContent).toBe('3');
-    expect(screen.getByTestId('datav-kpi-signInsToday-value').textContent).toBe('4');
+  beforeAll(() => Promise.all([import('@/components/antd-root'), import('@/features/data-v')]));
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the title, the seed’s figures, both charts, the live sign-ins and when they were computed', async () => {
+    await openScreen();
+    await waitFor(() =>
+      expect(screen.getByTestId('datav-kpi-accounts-value').textContent).toBe(String(api.store.accounts.length)),
+    );
+    expect(screen.getByTestId('datav-kpi-orgs-value').textContent).toBe(String(api.store.orgs.length));
     screen.getByRole('img', { name: '近 30 天新增账号' });
     screen.getByRole('img', { name: '各组织账号数' });
-    within(screen.getByTestId('datav-live')).getByText('系统管理员');
-    const time = formatDateTime(overview.generatedAt, 'HH:mm:ss');
-    expect(screen.getByTestId('datav-updated').textContent).toContain(`更新于 ${time}`);
+    expect(JSON.stringify(chartLabelled('各组织账号数')?.options.at(-1))).toContain('前端开发部');
+    // The seed's latest sign-in is the admin's.
+    within(screen.getByTestId('datav-live')).getAllByText('系统管理员');
+    expect(updatedLine()).toMatch(/更新于 \d\d:\d\d:\d\d/);
     expect(screen.getByRole('link', { name: /返回首页/ }).getAttribute('href')).toBe('/');
   });
 
   it('scales the 1920×1080 stage into the window, letterboxed, and follows resizes', async () => {
-    renderScreen();
-    const stage = await screen.findByTestId('datav-stage');
+    await openScreen();
+    const stage = screen.getByTestId('datav-stage');
     expect(stage.style.transform).toBe('translate(0px, 0px) scale(1)');
     act(() => setWindow(1366, 768));
     const scale = 768 / 1080;
     expect(stage.style.transform).toBe(`translate(${(1366 - 1920 * scale) / 2}px, 0px) scale(${scale})`);
   });
 
-  it('flashes the sign-ins that arrive with a refresh, not those already shown', async () => {
-    renderScreen();
+  it('refreshes on its interval and flashes the sign-ins that arrive with it, not those already shown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await openScreen();
     const list = await screen.findByTestId('datav-live');
+    await within(list).findAllByText('系统管理员');
     expect(list.querySelectorAll('.gh-datav-fresh')).toHaveLength(0);
-    act(() =>
-      query.set({
-        data: {
-          ...overview,
-          recentSignIns: [signIn('zhang', '张三', '2026-05-01T06:00:00.000Z'), ...overview.recentSignIns],
-        },
-        isError: false,
-        isFetching: false,
-      }),
-    );
-    const fresh = [...screen.getByTestId('datav-live').querySelectorAll('.gh-datav-fresh')];
-    expect(fresh.map((row) => row.textContent)).toEqual([expect.stringContaining('张三')]);
-    expect(fresh[0]?.textContent).toContain('新');
+
+    // 张伟 signs in meanwhile.
+    api.store.signIns.unshift({ accountId: 2, at: new Date().toISOString(), ip: '10.0.0.9', userAgent: null });
+    await nextRefresh();
+    await waitFor(() => expect(screen.getByTestId('datav-live').querySelectorAll('.gh-datav-fresh')).toHaveLength(1));
+    const [fresh] = screen.getByTestId('datav-live').querySelectorAll('.gh-datav-fresh');
+    expect(fresh?.textContent).toContain('张伟');
+    expect(fresh?.textContent).toContain('新');
+    expect(await api.sent(routes.overview)).toHaveLength(2);
   });
 
-  it('says the figures are old when a refresh fails', async () => {
-    query.set({ data: overview, isError: true, isFetching: false });
-    renderScreen();
-    const time = formatDateTime(overview.generatedAt, 'HH:mm:ss');
-    expect((await screen.findByTestId('datav-updated')).textContent).toContain(`刷新失败，正在显示 ${time} 的数据`);
+  it('says the figures are old when a refresh fails, and keeps showing them', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await openScreen();
+    await waitFor(() => expect(updatedLine()).toMatch(/更新于 (\d\d:\d\d:\d\d)/));
+    const time = /更新于 (\d\d:\d\d:\d\d)/.exec(updatedLine())?.[1];
+
+    api.breakNetwork(routes.overview);
+    await nextRefresh();
+    await waitFor(() => expect(updatedLine()).toContain(`刷新失败，正在显示 ${time} 的数据`));
+    expect(screen.getByTestId('datav-kpi-accounts-value').textContent).toBe(String(api.store.accounts.length));
   });
 
-  it('while loading: dashes and a loading line; without the permission: says so', async () => {
-    query.set({ data: undefined, isError: false, isFetching: true });
-    renderScreen();
-    expect((await screen.findByTestId('datav-kpi-accounts-value')).textContent).toBe('—');
+  it('while the figures are on their way: dashes and a loading line', async () => {
+    const overview = api.hold(routes.overview);
+    await openScreen();
+    await waitFor(async () => expect(await api.sent(routes.overview)).toHaveLength(1));
+    expect(screen.getByTestId('datav-kpi-accounts-value').textContent).toBe('—');
     expect(screen.getAllByText('正在加载数据…').length).toBeGreaterThan(0);
+    overview.release();
+    await waitFor(() =>
+      expect(screen.getByTestId('datav-kpi-accounts-value').textContent).toBe(String(api.store.accounts.length)),
+    );
   });
 
-  it('without the overview permission: says so and offers the way back', async () => {
-    renderScreen([]);
+  it('without the overview permission: says so and offers the way back, asking nothing', async () => {
+    const overview = api.store.resources.find((r) => r.type === 1 && r.url === routes.overview.path);
+    const role = api.store.roles.find((r) => r.id === 3);
+    if (!overview || !role) throw new Error('seed changed: no overview resource or no role 3');
+    role.resources = role.resources.filter((id) => id !== overview.id);
+    await openScreen('lina');
     await screen.findByText('当前账号没有查看统计数据的权限');
     expect(screen.queryByTestId('datav-kpi-accounts')).toBeNull();
     // No "loading" or "updated" line for figures that will never come.
     expect(screen.getByTestId('datav-updated').style.display).toBe('none');
     screen.getByRole('link', { name: /返回首页/ });
+    expect(await api.sent(routes.overview)).toEqual([]);
   });
 });
