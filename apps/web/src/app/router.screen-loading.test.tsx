@@ -1,45 +1,55 @@
-import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderRouter } from '@/lib/testing/render-router';
-import { useSession } from '@/stores/session';
+// A menu screen whose code is still on its way, in the whole app answered by the mock API (src/mocks): the real
+// pages registry and the real account screen, whose chunk the test only holds back until it lets it arrive.
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupMockApi } from '@/lib/testing/mock-api';
+import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
 
-/** The account screen's chunk, held until the test lets it arrive. */
-const screenChunk = vi.hoisted(() => {
+/**
+ * The account screen's loader in pages.tsx, wrapped so that its module arrives only when the test says (the real
+ * one is loaded then). Hoisted: router.tsx reads the loaders of pages.tsx when it is evaluated, which the imports
+ * above already do.
+ */
+const chunk = await vi.hoisted(async () => {
+  const { menuPages } = await import('./pages');
+  const real = menuPages['/user/Account'];
+  if (!real) throw new Error('pages.tsx has no /user/Account screen');
   let arrive: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve;
   });
-  return { load: vi.fn(), arrive: () => arrive(), arrived };
+  const state = {
+    requests: 0,
+    arrive: () => arrive(),
+    restore: () => Object.assign(menuPages, { '/user/Account': real }),
+  };
+  menuPages['/user/Account'] = () => {
+    state.requests += 1;
+    return arrived.then(real);
+  };
+  return state;
 });
 
-vi.mock('./pages', () => ({
-  pageLoaderFor: (path: string) =>
-    path === '/user/Account'
-      ? () => {
-          screenChunk.load();
-          return screenChunk.arrived.then(() => () => <p>账号屏幕</p>);
-        }
-      : undefined,
-}));
+const api = setupMockApi();
 
 describe('a menu screen whose code is still loading', () => {
-  // The main layout is route-level lazy: its module is loaded up front, so the test does not wait for it to be
-  // transformed (docs/testing.md); the router still resolves the route's `lazy` as in the app.
-  beforeAll(() => import('./layouts/MainLayout'));
-  afterEach(() => useSession.getState().clear());
+  // The main layout and the screen's own module are loaded up front, so no wait below is for a first transform
+  // (docs/testing.md); the router still resolves the route's `lazy` and the held loader as in the app.
+  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/accounts')]));
+  afterAll(() => chunk.restore());
 
   it('shows the main layout first, starts the fetch at navigation, then the screen', async () => {
-    useSession.getState().setToken('token-of-the-test');
-    const { routeTree } = await import('./router');
-    renderRouter(routeTree, '/user/Account');
+    api.signInAs('admin');
+    await renderApp('/user/Account');
     // The layout's side menu is up while the screen's chunk is still on its way, with the loading dots in its place.
     await screen.findByRole('navigation', { name: '主菜单' });
     expect(screen.getByRole('status', { name: '加载中...' })).toBeTruthy();
-    expect(screen.queryByText('账号屏幕')).toBeNull();
-    expect(screenChunk.load).toHaveBeenCalled();
+    expect(screen.queryByRole('table', { name: '账号列表' })).toBeNull();
+    expect(chunk.requests).toBeGreaterThan(0);
 
-    screenChunk.arrive();
-    await screen.findByText('账号屏幕');
+    chunk.arrive();
+    const table = await screen.findByRole('table', { name: '账号列表' });
+    await within(table).findByText('谢婷婷');
     expect(screen.queryByRole('status', { name: '加载中...' })).toBeNull();
   });
 });
