@@ -68,14 +68,13 @@ export async function composeServices(config: Config, database: Database, setup:
     captchaAnswers: config.captchaTestMode ? outbox : undefined,
     registrationEnabled: () => config.registration.enabled,
     identityVerified,
-    ownContacts: async (accountId) => {
-      const row = await accountsRepo.findById(accountId);
-      return row && { contactNumber: row.contact_number, email: row.email };
-    },
+    // AccountsService spends this service's tokens, so it is made below: the sends reach it when they run.
+    accounts: () => accounts,
   });
   const accounts = createAccountsService(
     db,
-    (trx, accountId) => createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString()),
+    (trx, accountId, exceptSessionId) =>
+      createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString(), exceptSessionId),
     regions.nameOf,
     authz,
     verification,
@@ -93,7 +92,7 @@ export async function composeServices(config: Config, database: Database, setup:
     findAccountById: accountsRepo.findById,
   });
   const auth = createAuthService({
-    accounts: accountsRepo,
+    accounts,
     sessions,
     resources,
     authz,
@@ -107,8 +106,8 @@ export async function composeServices(config: Config, database: Database, setup:
     },
   });
   const credentials = createCredentialsService({
-    db,
     verification,
+    accounts,
     registration: config.registration,
     openSession: auth.signInAs,
     checkPassword: signInPolicy.checkPassword,

@@ -222,6 +222,62 @@ export function createAccountsRepository(db: Kysely<DB>) {
     findRole(id: number) {
       return db.selectFrom('role').select(['id', 'builtin']).where('id', '=', id).executeTakeFirst();
     },
+    /** The organisation self-registered accounts go to unless one is configured: the first root. */
+    async firstRootOrgId(): Promise<number | undefined> {
+      const row = await db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
+      return row?.id;
+    },
+    /** An account with its role's super-admin mark. */
+    findStanding(id: number) {
+      return db
+        .selectFrom('account')
+        .leftJoin('role', 'role.id', 'account.role_id')
+        .select([
+          'account.id',
+          'account.account_number',
+          'account.state',
+          'account.role_id',
+          'account.contact_number',
+          'account.email',
+          'role.builtin as role_builtin',
+        ])
+        .where('account.id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Accounts whose mobile is `mobile`, stored with or without the +86 / 0086 prefix: the first two by id. */
+    holdersOfMobile(mobile: string) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'account_number', 'state'])
+        .where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`])
+        .orderBy('id')
+        .limit(2)
+        .execute();
+    },
+    /** Accounts whose e-mail is `email`, ignoring case: the first two by id. */
+    holdersOfEmail(email: string) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'account_number', 'state'])
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .orderBy('id')
+        .limit(2)
+        .execute();
+    },
+    /** Whether an account is named by `mobile` or holds it as its mobile (in any of its spellings, proven or not). */
+    async mobileInUse(mobile: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('account')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('account_number', '=', mobile),
+            eb('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]),
+          ]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }
 

@@ -13,8 +13,35 @@ import { type AccountsRepository, createAccountsRepository } from './accounts.re
 type CreateInput = BodyOf<Routes['createAccount']>;
 type UpdateInput = BodyOf<Routes['updateAccount']>;
 
-/** Ends an account's sessions inside the caller's transaction (provided by the auth module). */
-export type EndSessions = (trx: Kysely<DB>, accountId: number) => Promise<void>;
+/**
+ * Ends an account's sessions inside the caller's transaction, but `exceptSessionId` when given (provided by the auth
+ * module).
+ */
+export type EndSessions = (trx: Kysely<DB>, accountId: number, exceptSessionId?: string) => Promise<void>;
+
+/** Self-registration's input: the mobile number proven by a registration code names the account. */
+export interface RegistrationInput {
+  mobile: string;
+  name: string;
+  company: string;
+  password: string;
+  /** REGISTRATION_ORG_ID: absent, the first root organisation. */
+  orgId?: number;
+  /** REGISTRATION_ROLE_ID: absent, no role. */
+  roleId?: number;
+}
+
+/** What other modules' rules need to know of an account (sign-in by code, recovery, sends, identity switch). */
+export interface AccountStanding {
+  id: number;
+  accountNumber: string;
+  enabled: boolean;
+  roleId: number | null;
+  /** Its role is the built-in super-admin role. */
+  superAdmin: boolean;
+  contactNumber: string | null;
+  email: string | null;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\- ]{5,30}$/;
@@ -107,6 +134,28 @@ export function createAccountsService(
       if (isUniqueViolation(error)) throw badRequest(t('account.numberTaken', { accountNumber }));
       throw error;
     }
+  }
+
+  /**
+   * Replaces the password hash in one transaction with the proof that pays for it (spent there) and the end of the
+   * account's sessions (all but `keepSessionId`): a failure half-way changes nothing.
+   */
+  async function replacePassword(
+    id: number,
+    passwordHash: string,
+    options: { mustChange: boolean; proof?: VerificationTokenRow; keepSessionId?: string },
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const r = createAccountsRepository(trx);
+      if (!(await r.findById(id))) throw badRequest(t('account.notFound'));
+      if (options.proof) await proofs.spendIn(trx, options.proof);
+      await r.update(id, {
+        password_hash: passwordHash,
+        must_change_password: options.mustChange ? 1 : 0,
+        update_time: new Date().toISOString(),
+      });
+      await endSessions(trx, id, options.keepSessionId);
+    });
   }
 
   /** A token proving the signed-in account received a code at `recipient` (the new number or address). */
@@ -268,20 +317,112 @@ export function createAccountsService(
 
     async resetPassword(id: number): Promise<{ password: string }> {
       const password = generatePassword();
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        const r = createAccountsRepository(trx);
-        if (!(await r.findById(id))) throw badRequest(t('account.notFound'));
-        // The administrator has seen this password: the owner must replace it at the next sign-in.
-        await r.update(id, {
-          password_hash: passwordHash,
-          must_change_password: 1,
-          update_time: new Date().toISOString(),
-        });
-        await endSessions(trx, id);
-      });
+      // The administrator has seen this password: the owner must replace it at the next sign-in.
+      await replacePassword(id, await hashPassword(password), { mustChange: true });
       return { password };
     },
+
+    /**
+     * The owner's new password (a password change, or a recovery by SMS or e-mail): the password rules as for a new
+     * account, then in one transaction the proof spent, the hash replaced and the account's sessions ended, all but
+     * `keepSessionId` (the session that made the change). A refused password keeps the proof.
+     */
+    async setPassword(
+      id: number,
+      password: string,
+      options: { proof?: VerificationTokenRow; keepSessionId?: string } = {},
+    ): Promise<void> {
+      const current = await repo.findById(id);
+      if (!current) throw badRequest(t('account.notFound'));
+      assertAcceptablePassword(password, current.account_number);
+      await replacePassword(id, await hashPassword(password), { ...options, mustChange: false });
+    },
+
+    /**
+     * Self-registration: an enabled account named by its proven mobile number, in the configured organisation with
+     * the configured role. The rules of `create` hold (required fields, password rules, a number no other account
+     * holds, no two accounts with one account number, the same messages); the mobile was proven by `proof` (a
+     * registration code the caller checked), so it is marked verified and may be nobody else's, proven or not, as on
+     * the personal page. The proof is spent with the insert: a refusal keeps it.
+     */
+    async register(
+      input: RegistrationInput,
+      proof: VerificationTokenRow,
+    ): Promise<{ id: number; accountNumber: string }> {
+      const mobile = normaliseMobile(input.mobile);
+      const name = required(input.name, '姓名');
+      const company = required(input.company, '工作单位');
+      assertAcceptablePassword(input.password, mobile);
+      const passwordHash = await hashPassword(input.password);
+      // The checks run in the write's transaction: two registrations of one number cannot both pass them.
+      const id = await uniqueNumber(mobile, () =>
+        db.transaction().execute(async (trx) => {
+          const r = createAccountsRepository(trx);
+          const orgId = input.orgId ?? (await r.firstRootOrgId());
+          if (orgId === undefined || !(await r.orgExists(orgId))) throw badRequest(t('verify.registrationOrg'));
+          if (input.roleId !== undefined) {
+            const role = await r.findRole(input.roleId);
+            // Nobody may hand out the super-admin role, registration least of all.
+            if (!role || role.builtin === 1) throw badRequest(t('verify.registrationRole'));
+          }
+          await assertContactsFree(r, { contactNumber: mobile, email: null }, null, false);
+          if (await r.numberTaken(mobile)) throw badRequest(t('account.numberTaken', { accountNumber: mobile }));
+          await proofs.spendIn(trx, proof);
+          const now = new Date().toISOString();
+          return r.insert({
+            account_number: mobile,
+            account_name: name,
+            password_hash: passwordHash,
+            avatar: null,
+            contact_number: mobile,
+            email: null,
+            state: 1,
+            org_id: orgId,
+            role_id: input.roleId ?? null,
+            builtin: 0,
+            create_time: now,
+            update_time: now,
+            address: null,
+            introduction: null,
+            company,
+            // The number was just proven by the registration code.
+            contact_verified: 1,
+          });
+        }),
+      );
+      return { id, accountNumber: mobile };
+    },
+
+    /** An account's standing, or undefined when there is no such account. */
+    async standing(id: number): Promise<AccountStanding | undefined> {
+      const row = await repo.findStanding(id);
+      return (
+        row && {
+          id: row.id,
+          accountNumber: row.account_number,
+          enabled: row.state === 1,
+          roleId: row.role_id,
+          superAdmin: row.role_builtin === 1,
+          contactNumber: row.contact_number,
+          email: row.email,
+        }
+      );
+    },
+
+    /**
+     * The accounts holding a mobile number (normalised, any stored spelling) or an e-mail (any case), first by id;
+     * at most two: the callers only ask whether exactly one does.
+     */
+    async holdersOf(contact: { mobile: string } | { email: string }) {
+      const rows =
+        'mobile' in contact
+          ? await repo.holdersOfMobile(normaliseMobile(contact.mobile))
+          : await repo.holdersOfEmail(contact.email.trim().toLowerCase());
+      return rows.map((row) => ({ id: row.id, accountNumber: row.account_number, enabled: row.state === 1 }));
+    },
+
+    /** Whether self-registration with this mobile would collide: an account is named by it or holds it. */
+    mobileRegistered: (mobile: string) => repo.mobileInUse(normaliseMobile(mobile)),
   };
 }
 

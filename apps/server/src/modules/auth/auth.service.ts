@@ -3,7 +3,7 @@ import { type RouteDef, routes } from '@gatehouse/contract';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { AccountsService } from '../accounts/index.js';
 import type { Authz } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -61,7 +61,7 @@ export interface ResolvedSession {
 }
 
 export function createAuthService(deps: {
-  accounts: AccountsRepository;
+  accounts: Pick<AccountsService, 'standing'>;
   sessions: SessionsRepository;
   resources: ResourcesService;
   authz: Authz;
@@ -113,9 +113,8 @@ export function createAuthService(deps: {
 
   async function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
     if (options.accessControl) {
-      const account = await accounts.findById(accountId);
-      const role = account?.role_id == null ? undefined : await accounts.findRole(account.role_id);
-      if (!(await permitsAnyScreen(account?.role_id ?? null, role?.builtin === 1))) {
+      const account = await accounts.standing(accountId);
+      if (!(await permitsAnyScreen(account?.roleId ?? null, account?.superAdmin === true))) {
         throw forbidden(t('auth.accessRestricted'));
       }
     }
@@ -220,9 +219,9 @@ export function createAuthService(deps: {
     async switchIdentity(principal: Principal, targetId: number, client: { ip: string; userAgent?: string }) {
       if (principal.origin) throw badRequest(t('account.switchNested'));
       if (targetId === principal.accountId) throw badRequest(t('account.switchSelf'));
-      const target = await accounts.findById(targetId);
+      const target = await accounts.standing(targetId);
       if (!target) throw badRequest(t('account.notFound'));
-      if (target.state !== 1) throw badRequest(t('account.switchDisabled'));
+      if (!target.enabled) throw badRequest(t('account.switchDisabled'));
       const origin = await sessions.findLive(principal.sessionId, new Date().toISOString());
       if (!origin) throw unauthorized(t('auth.sessionEnded'));
       return openSession(target.id, origin.expires_at, client, principal.sessionId, origin.verified_at);

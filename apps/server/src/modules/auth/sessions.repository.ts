@@ -138,13 +138,11 @@ export function createSessionsRepository(db: Kysely<DB>) {
         .execute();
       return excess.length;
     },
-    async endAllOf(accountId: number, now: string): Promise<void> {
-      await db
-        .updateTable('session')
-        .set({ ended_at: now })
-        .where('account_id', '=', accountId)
-        .where('ended_at', 'is', null)
-        .execute();
+    /** Ends every live session of the account but `exceptId` (the one that changed its own password). */
+    async endAllOf(accountId: number, now: string, exceptId?: string): Promise<void> {
+      let q = db.updateTable('session').set({ ended_at: now }).where('account_id', '=', accountId);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      await q.where('ended_at', 'is', null).execute();
     },
   };
 }

@@ -1,12 +1,9 @@
 import { normaliseMobile } from '@gatehouse/contract';
-import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../platform/db/db-errors.js';
-import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
+import type { VerificationTokenRow } from '../../platform/db/schema.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
-import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
-import { createVerificationRepository } from './verification.repository.js';
+import type { AccountsService } from '../accounts/index.js';
 import type { VerificationService } from './verification.service.js';
 
 export interface RegistrationSettings {
@@ -34,9 +31,14 @@ function passwordChangeTarget(row: VerificationTokenRow, principal: Principal | 
   }
 }
 
+/**
+ * What a verification token pays for: a password check's token, a new password, a registration, an SMS sign-in, the
+ * recovery page's account lookup. The tokens are judged here; the accounts are reached only through AccountsService,
+ * whose rules (password rules, uniqueness, ending sessions) hold for these paths as for the administrator's.
+ */
 export function createCredentialsService(deps: {
-  db: Kysely<DB>;
   verification: VerificationService;
+  accounts: Pick<AccountsService, 'standing' | 'setPassword' | 'register' | 'holdersOf'>;
   registration: RegistrationSettings;
   /** Opens a session for an account proven by an SMS code (the same session as a password sign-in). */
   openSession: (accountId: number, client: { ip: string; userAgent?: string }) => Promise<string>;
@@ -48,7 +50,7 @@ export function createCredentialsService(deps: {
   /** Sudo mode: the session's owner just proved who they are. */
   identityVerified?: (principal: Principal) => Promise<void>;
 }) {
-  const { db, verification } = deps;
+  const { verification, accounts } = deps;
 
   return {
     async validatePassword(
@@ -62,141 +64,73 @@ export function createCredentialsService(deps: {
     },
 
     /**
-     * New password with a verification token. The token is checked, the password judged, then in one
-     * transaction the token is spent, the hash replaced and the account's other sessions ended — a refused
-     * password keeps the token, a failure half-way changes nothing.
+     * New password with a verification token. The token is checked here; AccountsService.setPassword judges the
+     * password, then in one transaction spends the token, replaces the hash and ends the account's other sessions —
+     * a refused password keeps the token, a failure half-way changes nothing.
      */
     async changePassword(principal: Principal | undefined, input: { newPassword: string; token: string }) {
       // A change ends the account's other sessions: someone acting as the account (identity switch) may not.
       if (principal?.origin) throw forbidden(t('account.switchedCannotEnd'));
       const row = await verification.peekToken(input.token);
       const accountId = passwordChangeTarget(row, principal);
-      const account = await db
-        .selectFrom('account')
-        .select(['id', 'account_number', 'state', 'contact_number', 'email'])
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-      if (!account || account.state !== 1) throw badRequest(t('verify.accountUnavailable'));
+      const account = await accounts.standing(accountId);
+      if (!account?.enabled) throw badRequest(t('verify.accountUnavailable'));
       // A recovery code proves the mobile / e-mail; it must still be this account's.
       if (
         row.purpose === 'reset' &&
         row.kind === 'sms' &&
-        normaliseMobile(account.contact_number ?? '') !== row.recipient
+        normaliseMobile(account.contactNumber ?? '') !== row.recipient
       ) {
         throw badRequest(t('verify.tokenInvalid'));
       }
       if (row.purpose === 'reset' && row.kind === 'email' && account.email?.trim().toLowerCase() !== row.recipient) {
         throw badRequest(t('verify.tokenInvalid'));
       }
-      assertAcceptablePassword(input.newPassword, account.account_number);
-      const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction().execute(async (trx) => {
-        const now = new Date().toISOString();
-        if (!(await createVerificationRepository(trx).useToken(row.token_hash, now))) {
-          throw badRequest(t('verify.tokenInvalid'));
-        }
-        await trx
-          .updateTable('account')
-          .set({ password_hash: passwordHash, must_change_password: 0, update_time: now })
-          .where('id', '=', accountId)
-          .execute();
-        let others = trx
-          .updateTable('session')
-          .set({ ended_at: now })
-          .where('account_id', '=', accountId)
-          .where('ended_at', 'is', null);
-        if (principal && principal.accountId === accountId) others = others.where('id', '<>', principal.sessionId);
-        await others.execute();
+      await accounts.setPassword(accountId, input.newPassword, {
+        proof: row,
+        // The session that made the change stays; every other one of the account ends.
+        keepSessionId: principal?.accountId === accountId ? principal.sessionId : undefined,
       });
       return accountId;
     },
 
+    /** Self-registration with a registration code's token for the same mobile number (AccountsService.register). */
     async register(input: { mobile: string; token: string; name: string; company: string; password: string }) {
       const settings = deps.registration;
       if (!settings.enabled) throw badRequest(t('verify.registrationClosed'));
       const mobile = normaliseMobile(input.mobile);
-      const name = input.name.trim();
-      const company = input.company.trim();
-      if (!name) throw badRequest(t('validation.blank', { field: '姓名' }));
-      if (!company) throw badRequest(t('validation.blank', { field: '工作单位' }));
       const row = await verification.peekToken(input.token);
       if (row.kind !== 'sms' || row.purpose !== 'register') throw badRequest(t('verify.tokenWrongUse'));
       if (row.recipient !== mobile) throw badRequest(t('verify.tokenOtherMobile'));
-      assertAcceptablePassword(input.password, mobile);
-      const passwordHash = await hashPassword(input.password);
-
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const now = new Date().toISOString();
-          const org = settings.orgId
-            ? await trx.selectFrom('org').select('id').where('id', '=', settings.orgId).executeTakeFirst()
-            : await trx.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
-          if (!org) throw badRequest(t('verify.registrationOrg'));
-          if (settings.roleId) {
-            const role = await trx
-              .selectFrom('role')
-              .select(['id', 'builtin'])
-              .where('id', '=', settings.roleId)
-              .executeTakeFirst();
-            if (!role || role.builtin === 1) throw badRequest(t('verify.registrationRole'));
-          }
-          const repo = createVerificationRepository(trx);
-          if (await repo.mobileInUse(mobile)) throw badRequest(t('verify.mobileTaken'));
-          if (!(await repo.useToken(row.token_hash, now))) throw badRequest(t('verify.tokenInvalid'));
-          const { id } = await trx
-            .insertInto('account')
-            .values({
-              account_number: mobile,
-              account_name: name,
-              password_hash: passwordHash,
-              avatar: null,
-              contact_number: mobile,
-              email: null,
-              state: 1,
-              org_id: org.id,
-              role_id: settings.roleId ?? null,
-              builtin: 0,
-              create_time: now,
-              update_time: now,
-              address: null,
-              introduction: null,
-              company,
-              // The number was just proven by the registration code.
-              contact_verified: 1,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return { id, accountNumber: mobile };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(t('verify.mobileTaken'));
-        throw error;
-      }
+      return accounts.register(
+        {
+          mobile,
+          name: input.name,
+          company: input.company,
+          password: input.password,
+          orgId: settings.orgId,
+          roleId: settings.roleId,
+        },
+        row,
+      );
     },
 
     async smsLogin(token: string, client: { ip: string; userAgent?: string }): Promise<string> {
       const row = await verification.spendToken(token, (r) => {
         if (r.kind !== 'sms' || r.purpose !== 'login') throw badRequest(t('verify.tokenWrongUse'));
       });
-      const account =
-        row.account_id === null
-          ? undefined
-          : await db.selectFrom('account').select(['id', 'state']).where('id', '=', row.account_id).executeTakeFirst();
-      if (!account || account.state !== 1) throw badRequest(t('verify.accountUnavailable'));
+      const account = row.account_id === null ? undefined : await accounts.standing(row.account_id);
+      if (!account?.enabled) throw badRequest(t('verify.accountUnavailable'));
       return deps.openSession(account.id, client);
     },
 
+    /** The recovery page's lookup: the first account holding the mobile number or the e-mail. */
     async findByField(query: { mobile?: string; email?: string }) {
       if ((query.mobile === undefined) === (query.email === undefined)) throw badRequest(t('verify.fieldOne'));
-      let q = db.selectFrom('account').select(['id', 'account_number']).orderBy('id').limit(1);
-      if (query.mobile !== undefined) {
-        const mobile = normaliseMobile(query.mobile);
-        q = q.where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]);
-      } else {
-        q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', query.email!.trim().toLowerCase()));
-      }
-      const row = await q.executeTakeFirst();
-      return row ? { id: row.id, accountNumber: row.account_number } : null;
+      const [first] = await accounts.holdersOf(
+        query.mobile !== undefined ? { mobile: query.mobile } : { email: query.email! },
+      );
+      return first ? { id: first.id, accountNumber: first.accountNumber } : null;
     },
   };
 }

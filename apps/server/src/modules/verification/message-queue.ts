@@ -1,8 +1,9 @@
 import { AsyncResource } from 'node:async_hooks';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB, MessageQueueTable } from '../../platform/db/schema.js';
 import type { Logger } from '../../platform/logger.js';
+import { createMessageQueueRepository, type QueuedMessage } from './message-queue.repository.js';
 import type { MessageSender, OutgoingMessage } from './messaging.js';
 
 export type QueueChannel = 'sms' | 'email';
@@ -41,7 +42,7 @@ export interface MessageQueueDeps {
   policy?: DeliveryPolicy;
 }
 
-type Row = Selectable<MessageQueueTable>;
+type Row = QueuedMessage;
 type Sealed = Pick<OutgoingMessage, 'to' | 'code' | 'text' | 'subject'>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -55,7 +56,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Codes never reach a log line, and the stored payload is sealed (AES-256-GCM) like the codes' HMACs.
  */
 export function createMessageQueue(deps: MessageQueueDeps) {
-  const { db, log } = deps;
+  const { log } = deps;
+  const repo = createMessageQueueRepository(deps.db);
   const policy = deps.policy ?? DEFAULT_DELIVERY;
   const key = createHmac('sha256', deps.secret).update('gatehouse message queue').digest();
 
@@ -73,50 +75,9 @@ export function createMessageQueue(deps: MessageQueueDeps) {
     return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
   }
 
-  /** Rows this sender now holds: due, not held by another live claim. One statement decides, so no row is taken twice. */
-  async function claimDue(): Promise<{ due: number; rows: Row[] }> {
-    const now = Date.now();
-    const at = iso(now);
-    const free = (eb: ExpressionBuilder<DB, 'message_queue'>) =>
-      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]);
-    // A read first: polling an empty queue writes nothing, so SQLite's read cache (ADR 0013) is not disturbed.
-    const due = await db
-      .selectFrom('message_queue')
-      .select('id')
-      .where('next_attempt_at', '<=', at)
-      .where(free)
-      .orderBy('id')
-      .limit(policy.batch)
-      .execute();
-    if (due.length === 0) return { due: 0, rows: [] };
-    // The conditions again in the UPDATE: a row another process claimed meanwhile no longer matches (PostgreSQL
-    // re-checks them on the row it waited for), so each row goes to exactly one claim.
-    const rows = await db
-      .updateTable('message_queue')
-      .set((eb) => ({
-        claim: randomBytes(16).toString('hex'),
-        claimed_until: iso(now + policy.leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where(
-        'id',
-        'in',
-        due.map((r) => r.id),
-      )
-      .where('next_attempt_at', '<=', at)
-      .where(free)
-      .returningAll()
-      .execute();
-    return { due: due.length, rows };
-  }
-
-  async function remove(row: Row): Promise<void> {
-    await db
-      .deleteFrom('message_queue')
-      .where('id', '=', row.id)
-      .where('claim', '=', row.claim ?? '')
-      .execute();
-  }
+  /** Rows this sender now holds: due, not held by another live claim. */
+  const claimDue = () => repo.claimDue(Date.now(), policy.batch, policy.leaseMs);
+  const remove = (row: Row) => repo.remove(row);
 
   async function deliver(row: Row): Promise<void> {
     if (!row.deliver) return remove(row);
@@ -138,12 +99,7 @@ export function createMessageQueue(deps: MessageQueueDeps) {
     }
     const wait = Math.min(policy.firstDelayMs * 2 ** (row.attempts - 1), policy.maxDelayMs);
     log.warn({ queueId: row.id, channel: row.channel, attempts: row.attempts, failure }, 'message delivery failed');
-    await db
-      .updateTable('message_queue')
-      .set({ next_attempt_at: iso(Date.now() + wait), claim: null, claimed_until: null, last_error: failure })
-      .where('id', '=', row.id)
-      .where('claim', '=', row.claim ?? '')
-      .execute();
+    await repo.retryLater(row, iso(Date.now() + wait), failure);
   }
 
   /** Delivers until nothing is due; never throws (a database outage is logged and the next poll tries again). */

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type {
   DB,
   MessageQueueTable,
@@ -98,43 +98,6 @@ export function createVerificationRepository(db: Kysely<DB>) {
         .where('expires_at', '>', now)
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
-    },
-
-    /** Accounts whose mobile (联系电话) is `mobile`, stored with or without the +86 / 0086 prefix. */
-    accountsByMobile(mobile: string) {
-      return db
-        .selectFrom('account')
-        .select(['id', 'account_number', 'state'])
-        .where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`])
-        .orderBy('id')
-        .limit(2)
-        .execute();
-    },
-
-    /** Accounts whose e-mail is `email`, ignoring case. */
-    accountsByEmail(email: string) {
-      return db
-        .selectFrom('account')
-        .select(['id', 'account_number', 'state'])
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .orderBy('id')
-        .limit(2)
-        .execute();
-    },
-
-    /** Whether a registration with this mobile would collide with an account number or another account's mobile. */
-    async mobileInUse(mobile: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('account')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('account_number', '=', mobile),
-            eb('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]),
-          ]),
-        )
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Drops rows no limit or check can need any more. */

@@ -20,6 +20,18 @@ export interface Client {
   ip: string;
 }
 
+/** What the sends need to know of accounts: the accounts module's service answers it (AccountsService). */
+export interface AccountDirectory {
+  /** An account's own mobile and e-mail, and whether it is enabled. */
+  standing(
+    accountId: number,
+  ): Promise<{ enabled: boolean; contactNumber: string | null; email: string | null } | undefined>;
+  /** The accounts holding a mobile number or an e-mail, first by id (at most two are asked for). */
+  holdersOf(contact: { mobile: string } | { email: string }): Promise<Array<{ id: number; enabled: boolean }>>;
+  /** Whether self-registration with this mobile would collide with an account. */
+  mobileRegistered(mobile: string): Promise<boolean>;
+}
+
 export interface VerificationDeps {
   repo: VerificationRepository;
   /** Keys the HMAC of stored answers, so a database leak does not reveal live codes. */
@@ -30,8 +42,12 @@ export interface VerificationDeps {
   /** Where captcha answers go in CAPTCHA_TEST_MODE; undefined otherwise. */
   captchaAnswers: MessageSender | undefined;
   registrationEnabled: () => boolean;
-  /** The signed-in account's own mobile and e-mail (identity verification sends only there). */
-  ownContacts: (accountId: number) => Promise<{ contactNumber: string | null; email: string | null } | undefined>;
+  /**
+   * The accounts (identity verification sends only to the account's own mobile or e-mail; recovery and sign-in codes
+   * only to a number or address one account holds). A function: AccountsService spends this service's tokens, so it
+   * is made after this one and reached only when a send runs.
+   */
+  accounts: () => AccountDirectory;
   /** Sudo mode: the signed-in owner just proved who they are with a code sent to their own mobile or e-mail. */
   identityVerified?: (principal: Principal) => Promise<void>;
 }
@@ -263,7 +279,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const mobile = normaliseMobile(input.mobile);
       // Signed in, the generic flavour verifies the account's own number; signed out, it is a recovery.
       if (command === 'common' && principal) {
-        const own = await deps.ownContacts(principal.accountId);
+        const own = await deps.accounts().standing(principal.accountId);
         if (!own?.contactNumber || normaliseMobile(own.contactNumber) !== mobile) {
           throw badRequest(t('verify.mobileNotOwn'));
         }
@@ -290,7 +306,7 @@ export function createVerificationService(deps: VerificationDeps) {
         // "Already registered" is an answer about the number, so it comes only within the send limits, and the
         // attempt counts against them (a row that no code matches): past them every number answers 429 alike.
         await checkSendLimits('sms', mobile, client);
-        if (await repo.mobileInUse(mobile)) {
+        if (await deps.accounts().mobileRegistered(mobile)) {
           const now = Date.now();
           await repo.insertCode(codeRow(request, randomUUID(), '', now, iso(now)));
           throw badRequest(t('verify.mobileTaken'));
@@ -299,8 +315,8 @@ export function createVerificationService(deps: VerificationDeps) {
       }
       // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
       // same either way, so the call does not tell which numbers are registered.
-      const owners = await repo.accountsByMobile(mobile);
-      const owner = owners.length === 1 && (command !== 'login' || owners[0]!.state === 1) ? owners[0] : undefined;
+      const owners = await deps.accounts().holdersOf({ mobile });
+      const owner = owners.length === 1 && (command !== 'login' || owners[0]!.enabled) ? owners[0] : undefined;
       const purpose: VerificationPurpose = command === 'login' ? 'login' : 'reset';
       return sendCode({
         kind: 'sms',
@@ -319,7 +335,7 @@ export function createVerificationService(deps: VerificationDeps) {
     ) {
       const email = input.email.trim().toLowerCase();
       if (principal) {
-        const own = await deps.ownContacts(principal.accountId);
+        const own = await deps.accounts().standing(principal.accountId);
         if (!own?.email || own.email.trim().toLowerCase() !== email) throw badRequest(t('verify.emailNotOwn'));
         return sendCode({
           kind: 'email',
@@ -331,7 +347,7 @@ export function createVerificationService(deps: VerificationDeps) {
         });
       }
       await requireCaptcha(input.captcha);
-      const owners = await repo.accountsByEmail(email);
+      const owners = await deps.accounts().holdersOf({ email });
       const owner = owners.length === 1 ? owners[0] : undefined;
       return sendCode({
         kind: 'email',

@@ -331,6 +331,40 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
       expect(captchaOnly.body.msg).toBe('该验证凭证不能用于此操作');
     });
 
+    it('refuses what account creation refuses, in the same words, and keeps the token', async () => {
+      // Taken after the code was sent (the send itself refuses a taken number): registration is AccountsService's.
+      const mobile = '13900000010';
+      const token = await f.smsToken('/captcha/sms/register', mobile);
+      await account(mobile);
+      const created = await t.call('POST', '/account', {
+        token: admin,
+        body: { accountNumber: mobile, accountName: '重复', password: STRONG, orgId: rootOrg, state: 1 },
+      });
+      expect(created.status).toBe(400);
+      expect(created.body.msg).toBe(`账号“${mobile}”已存在`);
+      const registered = await t.call('POST', '/account/admin/register/noAuth', {
+        body: { mobile, token, name: '重复', company: '某公司', password: STRONG },
+      });
+      expect(registered.status).toBe(400);
+      expect(registered.body.msg).toBe(created.body.msg);
+
+      // A proven number is nobody else's, as on the personal page: here another account holds it as its mobile.
+      const held = '13900000011';
+      const heldToken = await f.smsToken('/captcha/sms/register', held);
+      const holder = await account('holds.mobile', { contactNumber: `+86${held}` });
+      const taken = await t.call('POST', '/account/admin/register/noAuth', {
+        body: { mobile: held, token: heldToken, name: '重复', company: '某公司', password: STRONG },
+      });
+      expect(taken.status).toBe(400);
+      expect(taken.body.msg).toBe('该手机号已被其他账号使用');
+      // Refused before it was spent: the token still works once the number is free again.
+      expect((await t.call('DELETE', '/account', { token: admin, query: { id: holder } })).status).toBe(200);
+      const ok = await t.call('POST', '/account/admin/register/noAuth', {
+        body: { mobile: held, token: heldToken, name: '新用户', company: '某公司', password: STRONG },
+      });
+      expect(ok.status, ok.body.msg).toBe(200);
+    });
+
     it('names the missing field', async () => {
       const res = await t.call('POST', '/account/admin/register/noAuth', {
         body: { mobile: '13900000005', token: 'x', company: '某公司', password: STRONG },
