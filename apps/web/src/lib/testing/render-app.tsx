@@ -8,11 +8,15 @@ import { UploadProvider } from '@/features/files';
 import { VerificationProvider } from '@/features/verify';
 import { useServerOptions } from '@/stores/server-options';
 
+interface HappyDomWindow {
+  happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' | 'no-preference' } } };
+}
+
 /**
  * The whole app at `path`, as main.tsx starts it: the server's options read first, then the providers of
  * app/App.tsx (react-query with the app's defaults, the verification and upload calls) around the real route
  * tree in a memory router. The session guard, the bootstrap of the signed-in account, the main layout and the
- * http effects (toasts, /500, sign-out) run as in the browser. Pair it with `useMockApi()`, whose handlers answer
+ * http effects (toasts, /500, sign-out) run as in the browser. Pair it with `setupMockApi()`, whose handlers answer
  * the calls. Answers the router (where the app is) and the query client (what it has cached).
  *
  * App itself is not rendered: it takes its RouterProvider from 'react-router/dom', which under vitest is another
@@ -20,6 +24,9 @@ import { useServerOptions } from '@/stores/server-options';
  * router"); in the bundle they are one. The providers here are App's, in its order.
  */
 export async function renderApp(path: string) {
+  // As a user who asks the system for less motion: the app then turns antd's animations off. happy-dom runs no CSS
+  // animation, so an animated dialog would stay in the page half-closed, beside the next one.
+  (window as unknown as HappyDomWindow).happyDOM.settings.device.prefersReducedMotion = 'reduce';
   await useServerOptions.getState().load();
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
   const queryClient = new QueryClient({
