@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { configureHttp, http } from '@/lib/http';
 import { envelope, failure, mswPath } from '@/mocks/handle';
 import { createMockHandlers } from '@/mocks/handlers';
-import { createMockStore } from '@/mocks/seed';
 import type { MockStore } from '@/mocks/store';
 import { issueToken } from '@/mocks/token';
 import { DEFAULT_OPTIONS, useServerOptions } from '@/stores/server-options';
@@ -52,7 +51,8 @@ export interface MockApi {
  */
 export function setupMockApi(): MockApi {
   const origin = window.location.origin;
-  const { store, handlers } = createMockHandlers({ origin, latency: () => 0 });
+  const seeded = () => createMockHandlers({ origin, latency: () => 0 });
+  let { store, handlers } = seeded();
   // The handlers end with a catch-all answering any other /api url 404; a request to anything else fails the test
   // rather than going to the network.
   const server = setupServer(...handlers);
@@ -76,10 +76,11 @@ export function setupMockApi(): MockApi {
     });
   });
   afterEach(() => {
-    server.resetHandlers();
+    // A new store with handlers of its own (what the mock keeps per store, e.g. ended sessions, goes with it); the
+    // test's overrides are dropped.
+    ({ store, handlers } = seeded());
+    server.resetHandlers(...handlers);
     requests = [];
-    // In place: the handlers hold this object.
-    Object.assign(store, createMockStore());
     useSession.getState().clear();
     useServerOptions.setState({ options: DEFAULT_OPTIONS });
     http.clearCache();
@@ -93,7 +94,9 @@ export function setupMockApi(): MockApi {
   };
 
   return {
-    store,
+    get store() {
+      return store;
+    },
     server,
     url,
     tokenOf,
