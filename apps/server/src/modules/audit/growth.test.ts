@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
-import { createSignInRepository } from '../signin/signin.repository.js';
+import { createSignInRepository } from '../signin/index.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createLogRetention } from './retention.js';
 
