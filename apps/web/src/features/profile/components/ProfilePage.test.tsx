@@ -1,0 +1,79 @@
+// The personal page in the whole app (signed in as the seeded admin), answered by the mock API (src/mocks).
+import { routes } from '@gatehouse/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupMockApi } from '@/lib/testing/mock-api';
+import { findDialog } from '@/lib/testing/queries';
+import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+
+const api = setupMockApi();
+
+async function openScreen() {
+  api.signInAs('admin');
+  await renderApp('/system/Profile');
+  await screen.findByText('编辑资料');
+}
+
+const form = () => {
+  const element = document.getElementById('profileForm');
+  if (!element) throw new Error('no profile form');
+  return element;
+};
+const sessions = () => screen.getAllByTestId('own-session');
+/** The seeded admin's sign-ins: one session each. */
+const adminSessions = () => api.store.signIns.filter((s) => s.accountId === 1).length;
+
+describe('/system/Profile', () => {
+  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/profile')]));
+
+  it('shows what the account is, and the devices it is signed in on', async () => {
+    await openScreen();
+    const summary = screen.getByText('账号').closest('table') as HTMLElement;
+    for (const text of ['系统管理员', 'admin', '13800000000', 'admin@gatehouse.cn', '总公司', '超级管理员']) {
+      within(summary).getByText(text);
+    }
+    expect(within(form()).getByLabelText('用户名')).toHaveProperty('value', '系统管理员');
+    await waitFor(() => expect(sessions()).toHaveLength(adminSessions()));
+    within(sessions()[0] as HTMLElement).getByText('当前');
+  });
+
+  it('saves the edited details: the server keeps them and the page shows them', async () => {
+    await openScreen();
+    fireEvent.change(within(form()).getByLabelText('用户名'), { target: { value: '系统管理员（值班）' } });
+    fireEvent.change(within(form()).getByLabelText('个人介绍'), { target: { value: '今日值班' } });
+    fireEvent.click(within(form()).getByRole('button', { name: '保 存' }));
+    await screen.findByText('更新成功！');
+    expect(api.store.accounts.find((a) => a.accountNumber === 'admin')).toMatchObject({
+      accountName: '系统管理员（值班）',
+      introduction: '今日值班',
+    });
+    // The summary reads the reloaded account.
+    await waitFor(() => expect(screen.getAllByText('系统管理员（值班）').length).toBeGreaterThan(0));
+  });
+
+  it('a new mobile number asks for a code sent to it before it can be saved', async () => {
+    await openScreen();
+    fireEvent.change(within(form()).getByLabelText('手机号'), { target: { value: '13912345678' } });
+    await within(form()).findByLabelText('手机验证码');
+    fireEvent.click(within(form()).getByRole('button', { name: '保 存' }));
+    await within(form()).findByText('请输入验证码');
+    expect(await api.sent(routes.updateProfile)).toEqual([]);
+  });
+
+  it('signs another device out after confirming: it leaves the list', async () => {
+    await openScreen();
+    await waitFor(() => expect(sessions()).toHaveLength(adminSessions()));
+    const other = sessions().find((row) => !within(row).queryByText('当前')) as HTMLElement;
+    fireEvent.click(within(other).getByRole('button', { name: '下线' }));
+    fireEvent.click(within(await findDialog('确定让这台设备下线吗？')).getByRole('button', { name: '确定' }));
+    await screen.findByText('该设备已下线');
+    await waitFor(() => expect(sessions()).toHaveLength(adminSessions() - 1));
+  });
+
+  it('devices the server fails to list: the error page says why', async () => {
+    api.fail(routes.listOwnSessions, 500, '会话服务异常');
+    api.signInAs('admin');
+    await renderApp('/system/Profile');
+    expect((await screen.findByTestId('server-error-message')).textContent).toBe('错误信息：会话服务异常');
+  });
+});
