@@ -187,3 +187,26 @@ describe('only lib/http talks HTTP (Biome, biome.json + scripts/lint/web-http-on
     expect(found).toEqual([]);
   });
 });
+
+describe('SQL only in repositories (Biome, biome.json + scripts/lint/server-sql-in-repositories.grit)', () => {
+  const file = 'apps/server/src/modules/a/a.service.ts';
+
+  it('refuses query builders, sql.raw and the sql template in a module outside its repositories and tests', () => {
+    expect(biomeOnFixture('server-sql')).toEqual([
+      { file, rule: 'lint/style/noRestrictedImports', code: 'sql' },
+      { file, rule: 'plugin', code: "db.selectFrom('a')" },
+      { file, rule: 'plugin', code: "db.insertInto('a')" },
+      { file, rule: 'plugin', code: "db.updateTable('a')" },
+      { file, rule: 'plugin', code: "db.deleteFrom('a')" },
+      { file, rule: 'plugin', code: "sql.raw('select 1')" },
+      { file, rule: 'plugin', code: "trx.selectFrom('a')" },
+    ]);
+  });
+
+  it('the real server keeps its SQL in repositories', () => {
+    const found = biomeLint(root, 'apps/server/src/modules').filter(
+      (d) => d.rule === 'plugin' || d.rule === 'lint/style/noRestrictedImports',
+    );
+    expect(found).toEqual([]);
+  });
+});
