@@ -62,17 +62,6 @@ export function createOrgsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async insertRoot(name: string, now: string): Promise<number> {
-      const { id } = await db
-        .insertInto('org')
-        .values({ pid: null, name, full_name: name, create_time: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-    firstRoot() {
-      return db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
-    },
   };
 }
 

@@ -63,9 +63,6 @@ export function createRolesRepository(db: Kysely<DB>) {
     allResourceIds() {
       return db.selectFrom('resource').select('id').orderBy('id').execute();
     },
-    findBuiltin() {
-      return db.selectFrom('role').select('id').where('builtin', '=', 1).executeTakeFirst();
-    },
     async insert(name: string, remark: string | null, builtin: boolean, now: string): Promise<number> {
       const { id } = await db
         .insertInto('role')
