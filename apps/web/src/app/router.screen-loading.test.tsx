@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { renderApp } from '@/lib/testing/render-app';
 
 /**
  * The account screen's loader in pages.tsx, wrapped so that its module arrives only when the test says (the real
@@ -35,7 +35,9 @@ const api = setupMockApi();
 describe('a menu screen whose code is still loading', () => {
   // The main layout and the screen's own module are loaded up front, so no wait below is for a first transform
   // (docs/testing.md); the router still resolves the route's `lazy` and the held loader as in the app.
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/accounts')]));
+  beforeAll(() =>
+    Promise.all([import('@/components/antd-root'), import('./layouts/MainLayout'), import('@/features/accounts')]),
+  );
   afterAll(() => chunk.restore());
 
   it('shows the main layout first, starts the fetch at navigation, then the screen', async () => {

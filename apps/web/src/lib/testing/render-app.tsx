@@ -2,7 +2,8 @@
 // (it renders their route tree and providers); only test files import it, so production layering is untouched.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { pageLoaderFor } from '@/app/pages';
 import { routeTree } from '@/app/router';
 import { UploadProvider } from '@/features/files';
 import { VerificationProvider } from '@/features/verify';
@@ -45,8 +46,18 @@ export async function renderApp(path: string) {
 }
 
 /**
- * The modules a signed-in screen loads lazily (the antd root, the main layout): a test file loads them in a
- * `beforeAll`, with its screen's module, so no test waits for their first transform (docs/testing.md).
+ * Loads what the app loads lazily on the way to each path: the route modules (the antd root, the main layout, the
+ * sign-in page, /data-v) and the menu screen's chunk (app/pages.tsx). A test file calls it in a `beforeAll`, so no
+ * wait of a test is for a module's first transform (docs/testing.md); the app still suspends on them as it does.
+ * Through the route tree rather than by importing the features: a feature's test may not import another feature.
  */
-export const preloadAppShell = () =>
-  Promise.all([import('@/components/antd-root'), import('@/app/layouts/MainLayout')]);
+export async function preloadScreens(...paths: string[]): Promise<void> {
+  await Promise.all(
+    paths.flatMap((path) => [
+      ...(matchRoutes(routeTree, path) ?? []).flatMap(({ route }) =>
+        typeof route.lazy === 'function' ? [route.lazy()] : [],
+      ),
+      pageLoaderFor(path)?.() ?? Promise.resolve(),
+    ]),
+  );
+}

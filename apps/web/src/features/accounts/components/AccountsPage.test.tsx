@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog, rowOf } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -23,8 +23,7 @@ describe('/user/Account', () => {
   // Loaded up front, so no wait below is for a module's first transform (docs/testing.md).
   beforeAll(() =>
     Promise.all([
-      preloadAppShell(),
-      import('@/features/accounts'),
+      preloadScreens('/user/Account'),
       import('./AccountDialog'),
       import('@/components/org-picker/OrgTreeTable'),
     ]),

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catchDownloads } from '@/lib/testing/downloads';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -21,7 +21,7 @@ const rows = () => [...document.querySelectorAll<HTMLElement>('tr[data-row-key]'
 const total = () => screen.getByTestId('audit-total').textContent;
 
 describe('/monitor/OperLog', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/audit')]));
+  beforeAll(() => preloadScreens('/monitor/OperLog'));
 
   it('lists the trail, newest first: who did what to which object, and how it ended', async () => {
     await openScreen();

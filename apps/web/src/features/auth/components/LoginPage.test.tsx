@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 import { failure } from '@/mocks/handle';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 import { MOCK_PASSWORD } from '@/mocks/seed';
@@ -26,7 +26,11 @@ describe('the sign-in page', () => {
   // The page, its SMS tab and the antd root are loaded lazily in the app: loaded here first, so no wait below is
   // for a module's first transform (docs/testing.md). The page still suspends on them as in the app.
   beforeAll(() =>
-    Promise.all([import('./LoginPage'), import('./SmsLoginForm'), preloadAppShell(), import('@/features/accounts')]),
+    Promise.all([
+      preloadScreens('/login', '/user/Account'),
+      import('./SmsLoginForm'),
+      import('@/components/antd-root'),
+    ]),
   );
 
   it('checks every field on submit, names the rule, marks the inputs and focuses the first one', async () => {

@@ -4,7 +4,7 @@ import { type ResponseOf, routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 
 const api = setupMockApi();
@@ -15,14 +15,7 @@ const options = (fields: Partial<ResponseOf<typeof routes.authOptions>>) =>
 describe('sign-in and registration pages follow the server options', () => {
   // Lazily loaded in the app: loaded here first, so no wait below is for a module's first transform
   // (docs/testing.md).
-  beforeAll(() =>
-    Promise.all([
-      import('./LoginPage'),
-      import('./RegisterPage'),
-      import('./UpdatePasswordPage'),
-      import('@/components/antd-root'),
-    ]),
-  );
+  beforeAll(() => Promise.all([preloadScreens('/login', '/register', '/update-password')]));
 
   it('without captcha and registration: no captcha field, no 立即注册', async () => {
     options({ loginCaptcha: false, registration: false });

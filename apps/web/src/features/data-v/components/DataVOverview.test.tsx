@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_MS } from '@/features/data-v/api/overview.api';
 import { chartLabelled } from '@/lib/testing/fake-echarts';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 // echarts draws on a canvas, which has no 2D context in happy-dom: a stand-in records what each chart is given.
 vi.mock('echarts/core', () => import('@/lib/testing/fake-echarts'));
@@ -32,7 +32,7 @@ const nextRefresh = () => act(() => vi.advanceTimersByTimeAsync(REFRESH_MS));
 const updatedLine = () => screen.getByTestId('datav-updated').textContent ?? '';
 
 describe('/data-v/overview', () => {
-  beforeAll(() => Promise.all([import('@/components/antd-root'), import('@/features/data-v')]));
+  beforeAll(() => preloadScreens('/data-v/overview'));
   afterEach(() => vi.useRealTimers());
 
   it('shows the title, the seed’s figures, both charts, the live sign-ins and when they were computed', async () => {

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -25,7 +25,7 @@ const rowOf = (text: string, container: HTMLElement = document.body) => {
 const total = () => screen.getByTestId('dict-total').textContent;
 
 describe('/system/Dict', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/dicts')]));
+  beforeAll(() => preloadScreens('/system/Dict'));
 
   it('lists the seeded dictionaries with name, code and remark', async () => {
     await openScreen();

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chartLabelled } from '@/lib/testing/fake-echarts';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 // echarts draws on a canvas, which has no 2D context in happy-dom: a stand-in records what each chart is given.
 vi.mock('echarts/core', () => import('@/lib/testing/fake-echarts'));
@@ -27,9 +27,7 @@ async function openHome(accountNumber = 'admin') {
 }
 
 describe('home dashboard', () => {
-  beforeAll(() =>
-    Promise.all([preloadAppShell(), import('@/features/home'), import('./Dashboard'), import('@/features/data-v')]),
-  );
+  beforeAll(() => Promise.all([preloadScreens('/', '/data-v/overview'), import('./Dashboard')]));
 
   it('shows the card, the seed’s numbers, the charts and the latest sign-ins', async () => {
     await openHome();

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -25,7 +25,7 @@ const rowOf = (text: string) => {
 const total = () => screen.getByTestId('online-total').textContent;
 
 describe('/monitor/Online', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/online')]));
+  beforeAll(() => preloadScreens('/monitor/Online'));
 
   it('lists the live sessions: who, from where, and which one is this one', async () => {
     await openScreen();

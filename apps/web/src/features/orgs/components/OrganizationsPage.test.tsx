@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -26,9 +26,7 @@ async function expand(name: string) {
 }
 
 describe('/user/Organization', () => {
-  beforeAll(() =>
-    Promise.all([preloadAppShell(), import('@/features/orgs'), import('@/components/org-picker/OrgTreeTable')]),
-  );
+  beforeAll(() => Promise.all([preloadScreens('/user/Organization'), import('@/components/org-picker/OrgTreeTable')]));
 
   it('shows the seeded root with its full name, and its departments once opened', async () => {
     await openScreen();

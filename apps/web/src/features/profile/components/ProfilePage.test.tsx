@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -24,7 +24,7 @@ const sessions = () => screen.getAllByTestId('own-session');
 const adminSessions = () => api.store.signIns.filter((s) => s.accountId === 1).length;
 
 describe('/system/Profile', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/profile')]));
+  beforeAll(() => preloadScreens('/system/Profile'));
 
   it('shows what the account is, and the devices it is signed in on', async () => {
     await openScreen();

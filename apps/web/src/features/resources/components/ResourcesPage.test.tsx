@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -33,7 +33,7 @@ const form = () => {
 };
 
 describe('/user/Resource', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/resources')]));
+  beforeAll(() => preloadScreens('/user/Resource'));
 
   it('shows the seeded tree: menus with their route, API resources with method and url, all built in', async () => {
     await openScreen();

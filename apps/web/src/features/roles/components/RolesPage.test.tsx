@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/lib/testing/mock-api';
 import { findDialog, rowOf } from '@/lib/testing/queries';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -19,7 +19,7 @@ async function openScreen(accountNumber = 'admin') {
 const holders = (roleId: number) => String(api.store.accounts.filter((a) => a.roleId === roleId).length);
 
 describe('/user/Role', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/roles')]));
+  beforeAll(() => preloadScreens('/user/Role'));
 
   it('lists the seeded roles with their remarks and how many accounts hold each; the built-in one is locked', async () => {
     const table = await openScreen();

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catchDownloads } from '@/lib/testing/downloads';
 import { setupMockApi } from '@/lib/testing/mock-api';
-import { preloadAppShell, renderApp } from '@/lib/testing/render-app';
+import { preloadScreens, renderApp } from '@/lib/testing/render-app';
 
 const api = setupMockApi();
 
@@ -23,7 +23,7 @@ const total = () => screen.getByTestId('signin-log-total').textContent;
 const entries = () => api.store.signIns.length + 3;
 
 describe('/monitor/LoginLog', () => {
-  beforeAll(() => Promise.all([preloadAppShell(), import('@/features/signin-log')]));
+  beforeAll(() => preloadScreens('/monitor/LoginLog'));
 
   it('lists sign-ins and refusals newest first, with the reason in words', async () => {
     await openScreen();
