@@ -128,7 +128,7 @@ const ResourceTitle = memo(function ResourceTitle({
           <Tag style={{ color: '#8c8c8c', fontFamily: 'monospace' }}>{resource.url}</Tag>
         )}
         {resource.builtin && (
-          <Tag color="default" bordered={false}>
+          <Tag color="default" variant="filled">
             {t('resource.builtin')}
           </Tag>
         )}
