@@ -49,6 +49,24 @@ module.exports = {
         pathNot: '(^|/)apps/server/src/modules/$2/',
       },
     },
+    {
+      name: 'production-imports-testing',
+      severity: 'error',
+      comment:
+        'Test helpers and doubles (apps/web/src/testing, apps/server/testing) are for tests only: no production module ' +
+        'imports them (issue 17: no test double beside or inside production code).',
+      from: {
+        path: '(^|/)apps/(web|server)/src/',
+        pathNot: ['\\.test\\.tsx?$', '(^|/)apps/web/src/testing/', '(^|/)apps/server/src/modules/[^/]+/testing/'],
+      },
+      to: {
+        path: [
+          '(^|/)apps/web/src/testing/',
+          '(^|/)apps/server/testing/',
+          '(^|/)apps/server/src/modules/[^/]+/testing/',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

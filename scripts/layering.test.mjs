@@ -103,6 +103,16 @@ describe('layering rules (dependency-cruiser, .dependency-cruiser.cjs)', () => {
     ]);
   });
 
+  it('production code never imports test helpers or doubles (tests may)', () => {
+    expect(violationsIn('production-imports-testing')).toEqual([
+      {
+        rule: 'production-imports-testing',
+        from: 'apps/web/src/features/a/a-page.ts',
+        to: 'apps/web/src/testing/fake-clock.ts',
+      },
+    ]);
+  });
+
   it('no import cycles in the web app, the server or the contract (a type-only import counts)', () => {
     expect(violationsIn('no-cycle')).toEqual([
       {

@@ -168,6 +168,6 @@ export default defineConfig(({ command, mode }) => ({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
-    setupFiles: ['src/lib/testing/setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
   },
 }));

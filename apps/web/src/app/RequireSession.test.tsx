@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRouter } from '@/lib/testing/render-router';
+import { renderRouter } from '@/testing/render-router';
 import { type Account, useSession } from '@/stores/session';
 import { RequireSession } from './RequireSession';
 

@@ -2,8 +2,8 @@
 // pages registry and the real account screen, whose chunk the test only holds back until it lets it arrive.
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupMockApi } from '@/lib/testing/mock-api';
-import { renderApp } from '@/lib/testing/render-app';
+import { setupMockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
 
 /**
  * The account screen's loader in pages.tsx, wrapped so that its module arrives only when the test says (the real

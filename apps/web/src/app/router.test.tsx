@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRouter } from '@/lib/testing/render-router';
+import { renderRouter } from '@/testing/render-router';
 import { useSession } from '@/stores/session';
 import { routeTree } from './router';
 

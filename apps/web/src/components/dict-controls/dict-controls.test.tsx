@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/lib/http';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { TestProviders } from '@/testing/TestProviders';
 import { buildTree, DictCascader, DictCheckbox, type DictItem, DictRadio, DictSelect, subtreeIds } from '.';
 
 const item = (id: number, value: string, pid: number | null = null, dictCode = 'gender'): DictItem => ({

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { TestProviders } from '@/testing/TestProviders';
 import { SearchField, SearchForm } from './SearchForm';
 
 function setup() {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { TestProviders } from '@/testing/TestProviders';
 import { OrgPicker } from './OrgPicker';
 import type { Org } from './org-types';
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { TestProviders } from '@/testing/TestProviders';
 import { mergePath, RegionCascader, type RegionSource } from './RegionCascader';
 
 const node = (id: number, pid: number | null, name: string, hasChildren = true) => ({ id, pid, name, hasChildren });

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeCropper } from '@/lib/testing/fake-cropper';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { FakeCropper } from '@/testing/fake-cropper';
+import { TestProviders } from '@/testing/TestProviders';
 import { CropDialog } from './CropDialog';
 
 // cropperjs cannot run in happy-dom: it waits for the picture to load (happy-dom loads no images, so `ready` never
 // comes), lays the crop box out from measured sizes (all 0 without layout) and crops through a 2D canvas (none).
-// A third-party module, stood in for by the fake in lib/testing; the dialog around it is the real one.
-vi.mock('cropperjs', () => import('@/lib/testing/fake-cropper'));
+// A third-party module, stood in for by the fake in src/testing; the dialog around it is the real one.
+vi.mock('cropperjs', () => import('@/testing/fake-cropper'));
 
 const picture = new File(['png'], 'a.png', { type: 'image/png' });
 

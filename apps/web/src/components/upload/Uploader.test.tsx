@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
-import { FakeCropper } from '@/lib/testing/fake-cropper';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { FakeCropper } from '@/testing/fake-cropper';
+import { TestProviders } from '@/testing/TestProviders';
 import { Uploader, type UploaderHandle, type UploaderProps } from './Uploader';
 import { UploadApiContext, type UploadedFile, type UploadOptions } from './upload-api';
 
 // cropperjs cannot run in happy-dom: it waits for the picture to load (happy-dom loads no images, so `ready` never
 // comes), lays the crop box out from measured sizes (all 0 without layout) and crops through a 2D canvas (none).
-// A third-party module, stood in for by the fake in lib/testing; the dialog around it is the real one.
-vi.mock('cropperjs', () => import('@/lib/testing/fake-cropper'));
+// A third-party module, stood in for by the fake in src/testing; the dialog around it is the real one.
+vi.mock('cropperjs', () => import('@/testing/fake-cropper'));
 
 interface Call {
   file: Blob;

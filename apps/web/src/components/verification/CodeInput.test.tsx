@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
-import { createFakeVerificationApi, FAKE, VerificationTestProviders } from '@/lib/testing/fake-verification-api';
+import { createFakeVerificationApi, FAKE, VerificationTestProviders } from '@/testing/fake-verification-api';
 import { type CodeHandle, CodeInput } from './CodeInput';
 
 function setup(send: () => Promise<string | null>, channel: 'sms' | 'email' = 'sms') {

@@ -5,7 +5,7 @@ import {
   FAKE,
   type FakeVerificationApi,
   VerificationTestProviders,
-} from '@/lib/testing/fake-verification-api';
+} from '@/testing/fake-verification-api';
 import { type Account, useSession } from '@/stores/session';
 import { useIdentityVerification, type VerifyOptions } from './IdentityVerification';
 

@@ -9,7 +9,7 @@ import {
   FAKE,
   type FakeVerificationApi,
   VerificationTestProviders,
-} from '@/lib/testing/fake-verification-api';
+} from '@/testing/fake-verification-api';
 import { type CaptchaHandle, captchaRule, ImageCaptcha } from './ImageCaptcha';
 
 function setup(api: FakeVerificationApi = createFakeVerificationApi()) {

@@ -1,7 +1,7 @@
 import { createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TestProviders } from '@/lib/testing/TestProviders';
+import { TestProviders } from '@/testing/TestProviders';
 import { PasswordStrengthInput } from './PasswordStrengthInput';
 
 function Controlled() {

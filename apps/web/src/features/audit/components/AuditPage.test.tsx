@@ -3,10 +3,10 @@
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catchDownloads } from '@/lib/testing/downloads';
-import { setupMockApi } from '@/lib/testing/mock-api';
-import { findDialog } from '@/lib/testing/queries';
-import { preloadScreens, renderApp } from '@/lib/testing/render-app';
+import { catchDownloads } from '@/testing/downloads';
+import { setupMockApi } from '@/testing/mock-api';
+import { findDialog } from '@/testing/queries';
+import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 

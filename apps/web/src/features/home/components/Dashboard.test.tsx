@@ -2,12 +2,12 @@
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { chartLabelled } from '@/lib/testing/fake-echarts';
-import { setupMockApi } from '@/lib/testing/mock-api';
-import { preloadScreens, renderApp } from '@/lib/testing/render-app';
+import { chartLabelled } from '@/testing/fake-echarts';
+import { setupMockApi } from '@/testing/mock-api';
+import { preloadScreens, renderApp } from '@/testing/render-app';
 
 // echarts draws on a canvas, which has no 2D context in happy-dom: a stand-in records what each chart is given.
-vi.mock('echarts/core', () => import('@/lib/testing/fake-echarts'));
+vi.mock('echarts/core', () => import('@/testing/fake-echarts'));
 
 const api = setupMockApi();
 

@@ -3,9 +3,9 @@
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupMockApi } from '@/lib/testing/mock-api';
-import { findDialog } from '@/lib/testing/queries';
-import { preloadScreens, renderApp } from '@/lib/testing/render-app';
+import { setupMockApi } from '@/testing/mock-api';
+import { findDialog } from '@/testing/queries';
+import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 

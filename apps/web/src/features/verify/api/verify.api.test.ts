@@ -3,7 +3,7 @@
 import { routes } from '@gatehouse/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, type HttpEffect, HttpError } from '@/lib/http';
-import { setupMockApi } from '@/lib/testing/mock-api';
+import { setupMockApi } from '@/testing/mock-api';
 import { MOCK_PASSWORD } from '@/mocks/seed';
 import { verificationApi } from './verify.api';
 

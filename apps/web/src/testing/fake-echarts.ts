@@ -1,7 +1,7 @@
 /**
  * A stand-in for `echarts/core` in component tests: the real one cannot run in happy-dom, whose canvas has no 2D
  * context (echarts' canvas renderer fails on its first paint: "Cannot set properties of null (setting 'dpr')").
- * Tests mock the module with `vi.mock('echarts/core', () => import('@/lib/testing/fake-echarts'))`; the app's
+ * Tests mock the module with `vi.mock('echarts/core', () => import('@/testing/fake-echarts'))`; the app's
  * EChart component runs as it is (its labelled element, its options, resizes and disposal), and each chart records
  * the options it was given.
  */

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 /**
  * A stand-in for cropperjs in component tests (happy-dom draws nothing): records its options and calls, reports
  * ready at once, tracks rotation and mirroring like the real one, and exports a canvas whose JPEG is a small
- * blob. Tests mock the module with `vi.mock('cropperjs', () => import('@/lib/testing/fake-cropper'))`: the real one
+ * blob. Tests mock the module with `vi.mock('cropperjs', () => import('@/testing/fake-cropper'))`: the real one
  * cannot run in happy-dom (no image loading, no layout, no canvas).
  */
 export class FakeCropper {

@@ -1,5 +1,3 @@
-// biome-ignore-all lint/style/noRestrictedImports: the test harness of the whole app sits above app and features
-// (it renders their route tree and providers); only test files import it, so production layering is untouched.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
