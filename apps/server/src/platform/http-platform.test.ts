@@ -1,5 +1,5 @@
 import { routes } from '@gatehouse/contract';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.js';
@@ -22,13 +22,23 @@ const healthModule = fp(
   { name: 'test-health', dependencies: MODULE_DEPENDENCIES },
 );
 
+/** A server with the HTTP platform and the audit trail (what every module depends on), on a throw-away database. */
+async function withPlatform(run: (app: FastifyInstance) => Promise<void>): Promise<void> {
+  const database = await openTestDatabase('sqlite');
+  const app = Fastify();
+  try {
+    await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
+    await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
+    await run(app);
+  } finally {
+    await app.close().catch(() => {});
+    await database.dispose();
+  }
+}
+
 describe('the HTTP platform and module plugins', () => {
   it('refuses to start while a contract route has no handler, naming it', async () => {
-    const database = await openTestDatabase('sqlite');
-    const app = Fastify();
-    try {
-      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
-      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
+    await withPlatform(async (app) => {
       await app.register(healthModule);
       const error = await app.ready().then(
         () => undefined,
@@ -36,10 +46,7 @@ describe('the HTTP platform and module plugins', () => {
       );
       expect(error?.message).toMatch(/contract routes without a handler: .*listAccounts/);
       expect(error?.message).not.toMatch(/\bhealth\b/);
-    } finally {
-      await app.close().catch(() => {});
-      await database.dispose();
-    }
+    });
   });
 
   it('refuses a module registered before the audit trail (its declared dependency)', async () => {
@@ -54,11 +61,7 @@ describe('the HTTP platform and module plugins', () => {
   });
 
   it('refuses to serve one contract route twice, or a route that is not in the contract', async () => {
-    const database = await openTestDatabase('sqlite');
-    const app = Fastify();
-    try {
-      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
-      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
+    await withPlatform(async (app) => {
       await app.register(healthModule);
       expect(() => serve(app, routes.health, async () => ({ status: 'ok' as const, database: 'sqlite' }))).toThrow(
         /health is served twice/,
@@ -66,18 +69,11 @@ describe('the HTTP platform and module plugins', () => {
       expect(() =>
         serve(app, { ...routes.health }, async () => ({ status: 'ok' as const, database: 'sqlite' })),
       ).toThrow(/not a route of the contract/);
-    } finally {
-      await app.close().catch(() => {});
-      await database.dispose();
-    }
+    });
   });
 
   it('types each handler’s inputs from its contract route (no casts at the call site)', async () => {
-    const database = await openTestDatabase('sqlite');
-    const app = Fastify();
-    try {
-      await app.register(httpPlatform, { guard: openGuard, apiDocs: false });
-      await app.register(auditTrail, { repo: createAuditRepository(database.db), anonymousRefusalsPerMinute: 10 });
+    await withPlatform(async (app) => {
       serve(app, routes.deleteDict, async ({ query }) => {
         const id: number = query.id;
         void id;
@@ -92,9 +88,6 @@ describe('the HTTP platform and module plugins', () => {
         return { id: 1, dictName: body.dictName, dictCode: body.dictCode, remark: null };
       });
       expect([...app.routeKit.bound]).toEqual(['deleteDict', 'createDict']);
-    } finally {
-      await app.close().catch(() => {});
-      await database.dispose();
-    }
+    });
   });
 });
