@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRouter } from '@/testing/render-router';
 import { type Account, useSession } from '@/stores/session';
+import { renderRouter } from '@/testing/render-router';
 import { RequireSession } from './RequireSession';
 
 afterEach(() => useSession.setState({ token: null, user: null }));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRouter } from '@/testing/render-router';
 import { useSession } from '@/stores/session';
+import { renderRouter } from '@/testing/render-router';
 import { routeTree } from './router';
 
 const renderAt = (path: string) => renderRouter(routeTree, path);

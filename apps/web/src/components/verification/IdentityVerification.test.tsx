@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Account, useSession } from '@/stores/session';
 import {
   createFakeVerificationApi,
   FAKE,
   type FakeVerificationApi,
   VerificationTestProviders,
 } from '@/testing/fake-verification-api';
-import { type Account, useSession } from '@/stores/session';
 import { useIdentityVerification, type VerifyOptions } from './IdentityVerification';
 
 const account = (fields: Partial<Account>): Account =>

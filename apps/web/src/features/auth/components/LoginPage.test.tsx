@@ -3,12 +3,12 @@ import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupMockApi } from '@/testing/mock-api';
-import { preloadScreens, renderApp } from '@/testing/render-app';
 import { failure } from '@/mocks/handle';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 import { MOCK_PASSWORD } from '@/mocks/seed';
 import { useSession } from '@/stores/session';
+import { setupMockApi } from '@/testing/mock-api';
+import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 

@@ -3,9 +3,9 @@
 import { type ResponseOf, routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 import { setupMockApi } from '@/testing/mock-api';
 import { preloadScreens, renderApp } from '@/testing/render-app';
-import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 
 const api = setupMockApi();
 

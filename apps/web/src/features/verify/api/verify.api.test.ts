@@ -3,8 +3,8 @@
 import { routes } from '@gatehouse/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, type HttpEffect, HttpError } from '@/lib/http';
-import { setupMockApi } from '@/testing/mock-api';
 import { MOCK_PASSWORD } from '@/mocks/seed';
+import { setupMockApi } from '@/testing/mock-api';
 import { verificationApi } from './verify.api';
 
 const api = setupMockApi();
