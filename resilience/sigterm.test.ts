@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, api, LOG_DIR, removeDataDir, type ServerProcess, sleep, startServer } from './support.js';
 
 const IN_FLIGHT = 40;
-const EXIT_BOUND_MS = 10_000;
 
 describe('SIGTERM', () => {
   let server: ServerProcess;
@@ -40,7 +39,6 @@ describe('SIGTERM', () => {
     while (loginsLogged().length - before < IN_FLIGHT && Date.now() < deadline) await sleep(10);
     expect(loginsLogged().length - before).toBe(IN_FLIGHT);
 
-    const signalled = performance.now();
     server.child.kill('SIGTERM');
     // The listener closes at once: a new connection is refused while the old requests still run.
     let late = 'not tried';
@@ -57,17 +55,16 @@ describe('SIGTERM', () => {
     }
     const results = await Promise.all(inFlight);
     const code = await server.exited;
-    const exitMs = performance.now() - signalled;
     console.info(
       `SIGTERM with ${IN_FLIGHT} sign-ins in flight: new connections refused while ${pendingWhenRefused} were ` +
-        `still running; exit ${code} after ${exitMs.toFixed(0)} ms`,
+        `still running; exit ${code}`,
     );
 
     expect(late).toBe('ECONNREFUSED');
     expect(pendingWhenRefused).toBeGreaterThan(0);
     expect(results.map((r) => r.status)).toEqual(Array(IN_FLIGHT).fill(200));
     expect(results.every((r) => typeof r.body.data === 'string' && r.body.data.length > 20)).toBe(true);
+    // Exit code 0: it closed by itself; close-with-grace's 10 s delay running out would exit with 1.
     expect(code, server.output()).toBe(0);
-    expect(exitMs).toBeLessThan(EXIT_BOUND_MS);
   });
 });

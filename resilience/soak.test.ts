@@ -2,26 +2,21 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  login,
-  percentile,
-  removeDataDir,
-  rssMiB,
-  type ServerProcess,
-  startServer,
-  stopServer,
-} from './support.js';
+import { api, login, removeDataDir, rssMiB, type ServerProcess, startServer, stopServer } from './support.js';
 
 /** Soak: connections held at once, for how long, and the bounds it must stay within. */
 const SOAK_CONNECTIONS = 2_000;
 const SOAK_SECONDS = 20;
 const SOAK_MAX_ERROR_RATE = 0.01;
 const SOAK_MAX_RSS_MIB = 512;
-/** Sign-in flood: concurrent wrong-password sign-ins, and the p99 a list route must keep meanwhile. */
+/**
+ * Sign-in flood: concurrent wrong-password sign-ins while a list route is probed one call at a time. Its latency is
+ * a figure for the bench, not a bound here (a shared machine would move it); what must hold is that the list route
+ * keeps answering, at least FLOOD_MIN_PROBES times, each a 200.
+ */
 const FLOOD_CONNECTIONS = 300;
 const FLOOD_SECONDS = 15;
-const FLOOD_LIST_P99_MS = 300;
+const FLOOD_MIN_PROBES = 20;
 
 /** Samples a process's resident memory until stopped; answers the peak in MiB. */
 function sampleRss(pid: number) {
@@ -39,7 +34,7 @@ function sampleRss(pid: number) {
 
 /**
  * A separate node process that GETs /api/role/s one after another on one keep-alive connection: warmed up
- * first, it says "ready" and waits for `delayMs`, then probes for `ms` and prints each status and latency.
+ * first, it says "ready" and waits for `delayMs`, then probes for `ms` and prints each status.
  */
 async function startListProbe(baseUrl: string, token: string, delayMs: number, ms: number) {
   const script = `
@@ -49,16 +44,14 @@ async function startListProbe(baseUrl: string, token: string, delayMs: number, m
     process.stdout.write('ready\\n');
     await new Promise((r) => setTimeout(r, ${delayMs}));
     const until = Date.now() + ${ms};
-    const latencies = [], statuses = [];
+    const statuses = [];
     while (Date.now() < until) {
-      const started = performance.now();
       const res = await fetch(url, { headers });
       await res.arrayBuffer();
-      latencies.push(performance.now() - started);
       statuses.push(res.status);
       await new Promise((r) => setTimeout(r, 20));
     }
-    process.stdout.write(JSON.stringify({ latencies, statuses }));`;
+    process.stdout.write(JSON.stringify({ statuses }));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -76,7 +69,7 @@ async function startListProbe(baseUrl: string, token: string, delayMs: number, m
   return {
     async result() {
       await exited;
-      return JSON.parse(out.slice('ready\n'.length)) as { latencies: number[]; statuses: number[] };
+      return JSON.parse(out.slice('ready\n'.length)) as { statuses: number[] };
     },
   };
 }
@@ -126,7 +119,7 @@ describe('load on loopback', () => {
     expect((await api(server.baseUrl, 'GET', '/health')).status).toBe(200);
   }, 120_000);
 
-  it(`keeps a list route's p99 under ${FLOOD_LIST_P99_MS} ms during a flood of ${FLOOD_CONNECTIONS} concurrent sign-ins`, async () => {
+  it(`keeps a list route answering during a flood of ${FLOOD_CONNECTIONS} concurrent sign-ins`, async () => {
     // The probe is warm before the flood starts (its first calls compile code paths and open its connection), so
     // what it measures is the flood's effect.
     const probe = await startListProbe(server.baseUrl, token, 1_000, (FLOOD_SECONDS - 2) * 1000);
@@ -139,23 +132,15 @@ describe('load on loopback', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: 'admin', password: 'Wrong#Password123' }),
     });
-    const { latencies, statuses } = await probe.result();
-    const probeStatuses = new Set(statuses);
+    const { statuses } = await probe.result();
     const result = await flood;
-    const p50 = percentile(latencies, 0.5);
-    const p99 = percentile(latencies, 0.99);
     console.info(
       `sign-in flood: ${FLOOD_CONNECTIONS} connections x ${FLOOD_SECONDS} s, ${result.requests.total} sign-ins answered ` +
         `(${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts); list route meanwhile: ` +
-        `${latencies.length} probes, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, slowest ${[...latencies]
-          .sort((a, b) => b - a)
-          .slice(0, 3)
-          .map((ms) => ms.toFixed(0))
-          .join(', ')} ms`,
+        `${statuses.length} probes answered`,
     );
     expect(server.child.exitCode).toBeNull();
-    expect([...probeStatuses]).toEqual([200]);
-    expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(FLOOD_LIST_P99_MS);
+    expect([...new Set(statuses)]).toEqual([200]);
+    expect(statuses.length).toBeGreaterThan(FLOOD_MIN_PROBES);
   }, 120_000);
 });

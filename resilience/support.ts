@@ -120,14 +120,13 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-/** One JSON call to the API; answers status, envelope and how long it took. */
+/** One JSON call to the API; answers status and envelope. */
 export async function api<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<{ status: number; body: Envelope<T>; ms: number }> {
-  const started = performance.now();
+): Promise<{ status: number; body: Envelope<T> }> {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: {
@@ -145,7 +144,7 @@ export async function api<T = unknown>(
   } catch {
     body = { code: response.status, msg: text };
   }
-  return { status: response.status, body, ms: performance.now() - started };
+  return { status: response.status, body };
 }
 
 export async function login(baseUrl: string, account = 'admin', password = ADMIN_PASSWORD): Promise<string> {
@@ -175,12 +174,6 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
       await dropper.end();
     },
   };
-}
-
-/** The value at `p` (0-1) of `values` (sorted copy). */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
