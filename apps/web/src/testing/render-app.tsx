@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/App';
 import { pageLoaderFor } from '@/app/pages';
 import { routeTree } from '@/app/router';
-import { UploadProvider } from '@/features/files';
-import { VerificationProvider } from '@/features/verify';
 import { useServerOptions } from '@/stores/server-options';
 
 interface HappyDomWindow {
@@ -20,7 +18,7 @@ interface HappyDomWindow {
  *
  * App itself is not rendered: it takes its RouterProvider from 'react-router/dom', which under vitest is another
  * instance of react-router than the one the routes' hooks come from ("useMatches must be used within a data
- * router"); in the bundle they are one. The providers here are App's, in its order.
+ * router"); in the bundle they are one. The providers are App's own (`AppProviders`).
  */
 export async function renderApp(path: string) {
   // As a user who asks the system for less motion: the app then turns antd's animations off. happy-dom runs no CSS
@@ -28,17 +26,11 @@ export async function renderApp(path: string) {
   (window as unknown as HappyDomWindow).happyDOM.settings.device.prefersReducedMotion = 'reduce';
   await useServerOptions.getState().load();
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-  });
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
-      <VerificationProvider>
-        <UploadProvider>
-          <RouterProvider router={router} />
-        </UploadProvider>
-      </VerificationProvider>
-    </QueryClientProvider>,
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { router, queryClient };
 }
