@@ -81,21 +81,26 @@ describe('access-control mode (ACCESS_CONTROL=on) in Chromium', () => {
     await screenshot(page, 'ac-01-restricted');
   });
 
-  it('a limited role gets exactly its menus; other routes end on /404, redirects retarget', async () => {
+  it('a limited role gets its menus plus 首页 and 个人信息; an ungranted menu shows 403 in place, redirects retarget', async () => {
     await signIn(page, 'ac.limited');
-    // Home is not granted: the first permitted screen opens instead.
-    await waitForHash(page, /#\/user\/Role$/);
-    const menu = page.getByRole('menu').first();
+    // 首页 is every signed-in account's (issue 19): it opens, not the first granted screen.
+    await waitForHash(page, /#\/$/);
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByRole('menuitem', { name: '用户管理' }).click();
     await menu.getByText('角色管理', { exact: true }).waitFor();
-    for (const hidden of ['账号管理', '组织管理', '资源管理', '系统设置', '个人信息']) {
+    for (const hidden of ['账号管理', '组织管理', '资源管理']) {
       expect(await menu.getByText(hidden, { exact: true }).count(), hidden).toBe(0);
     }
+    expect(await menu.getByText('系统设置', { exact: true }).count()).toBe(1);
     await screenshot(page, 'ac-02-limited-menu');
 
     await page.goto('/#/user/Account');
-    await waitForHash(page, /#\/404$/);
+    await page.getByText('无权访问“账号管理”').waitFor();
+    expect(page.url()).toMatch(/#\/user\/Account$/);
+    // 个人信息 needs no grant.
     await page.goto('/#/system/Profile');
-    await waitForHash(page, /#\/404$/);
+    await waitForHash(page, /#\/system\/Profile$/);
+    await page.getByText('ac.limited').filter({ visible: true }).first().waitFor();
     // /user redirects to /user/Account, which is not permitted: retargeted to /user/Role.
     await page.goto('/#/user');
     await waitForHash(page, /#\/user\/Role$/);

@@ -98,6 +98,20 @@ describe('walking skeleton in Chromium', () => {
       await dialog.getByText(message).waitFor();
     }
     await screenshot(page, '05-account-dialog-validation');
+    // Taller than the window with its messages, the dialog scrolls inside its page's popup layer: scrolled back, its
+    // top (the title) is in view below the header and the tab bar, covered by nothing.
+    const heading = dialog.getByText('账号信息', { exact: true });
+    await heading.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        heading.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+          return hit !== null && element.contains(hit);
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, '05b-account-dialog-top');
 
     await dialog.getByLabel('账号', { exact: true }).fill(newUser.accountNumber);
     await dialog.getByLabel('用户名', { exact: true }).fill(newUser.accountName);
@@ -105,6 +119,8 @@ describe('walking skeleton in Chromium', () => {
     await dialog.getByLabel('确认密码', { exact: true }).fill('different#123');
     await dialog.getByText('两次输入密码不一致!').waitFor();
     await dialog.getByLabel('确认密码', { exact: true }).fill(newUser.password);
+    // Ticked by default; unticked, the user signs in below with the password set here.
+    await dialog.getByRole('checkbox', { name: '首次登录须修改密码' }).uncheck();
 
     await dialog.getByLabel('所属组织', { exact: true }).click();
     const picker = page.getByRole('dialog', { name: '选择组织' });
@@ -229,7 +245,13 @@ describe('walking skeleton in Chromium', () => {
     await search.getByLabel('用户名', { exact: true }).fill('没有这个人');
     await page.getByRole('button', { name: label('查询') }).click();
     await page.getByText('共 0 条记录').waitFor();
-    await page.getByRole('table', { name: '账号列表' }).getByText('暂无数据').waitFor();
+    // The sticky header is a table of its own (same name); the rows and the empty state are in the last one.
+    await page
+      .getByRole('table', { name: '账号列表' })
+      .last()
+      .locator('.ant-empty-description')
+      .getByText('暂无数据')
+      .waitFor();
     await screenshot(page, '10b-accounts-search-empty');
 
     await page.getByRole('button', { name: label('重置') }).click();
@@ -247,7 +269,10 @@ describe('walking skeleton in Chromium', () => {
     await row(newUser.accountNumber)
       .getByRole('button', { name: label('删除') })
       .click();
-    await page.getByText('是否删除?').waitFor();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: `删除账号「张三丰（${newUser.accountNumber}）」？` })
+      .waitFor();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: label('确定') })

@@ -6,6 +6,7 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  shownPage,
   startServer,
   waitForHash,
 } from './support.js';
@@ -103,7 +104,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await orgRow(page, '临时小组').waitFor();
 
     await orgRow(page, '临时小组').getByRole('button', { name: '删除' }).click();
-    await confirmDialog('是否删除?').getByRole('button', { name: '确定' }).click();
+    await confirmDialog('删除组织「临时小组」？').getByRole('button', { name: '确定' }).click();
     await page.getByText('删除成功').waitFor();
     await orgRow(page, '临时小组').waitFor({ state: 'detached' });
     await orgRow(page, '前端组').waitFor();
@@ -112,7 +113,11 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
   it('refuses to delete an organisation that has children, with the server’s message', async () => {
     await orgRow(page, 'E2E集团').getByRole('button', { name: '删除' }).click();
-    await confirmDialog('是否删除?').getByRole('button', { name: '确定' }).click();
+    // The confirmation names it and says up front that its sub-organisations must go first.
+    await confirmDialog('删除组织「E2E集团」？')
+      .getByText('它下面还有下级组织，需先删除它们，否则不能删除。')
+      .waitFor();
+    await confirmDialog('删除组织「E2E集团」？').getByRole('button', { name: '确定' }).click();
     await page.getByText('该组织下还有 1 个下级组织，请先删除或移走下级组织').waitFor();
     await orgRow(page, 'E2E集团').waitFor();
     await screenshot(page, 'or-03-org-delete-refused');
@@ -136,6 +141,9 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await expect.poll(() => page.getByRole('button', { name: '收起 研发中心' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '展开 研发中心' }).count()).toBe(0);
     await orgRow(page, '前端组').waitFor();
+    // Shown once, at its new place: never left under its old parent too (issue 19).
+    expect(await orgRow(page, '前端组').count()).toBe(1);
+    expect(await orgRow(page, '前端组').getAttribute('class')).toContain('ant-table-row-level-0');
   });
 
   it('creates a role from the permission tree granting only the account list', async () => {
@@ -173,7 +181,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: roleName });
     await row.getByText('只能查看账号列表').waitFor();
-    expect((await row.locator('td').nth(2).textContent())?.trim()).toBe('0');
+    expect((await row.locator('td').nth(3).textContent())?.trim()).toBe('0');
   });
 
   it('creates an account of that role in a child organisation and finds it by the parent’s subtree', async () => {
@@ -188,6 +196,8 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.getByLabel('用户名', { exact: true }).fill(viewer.accountName);
     await dialog.getByLabel('密码', { exact: true }).fill(viewer.password);
     await dialog.getByLabel('确认密码', { exact: true }).fill(viewer.password);
+    // Ticked by default; unticked, the viewer signs in below with the password set here.
+    await dialog.getByRole('checkbox', { name: '首次登录须修改密码' }).uncheck();
     await dialog.getByLabel('所属组织', { exact: true }).click();
     const picker = page.getByRole('dialog', { name: '选择组织' });
     await picker.getByRole('button', { name: '展开 E2E集团' }).click();
@@ -207,23 +217,26 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await filterPicker.getByRole('button', { name: '确 定' }).click();
     expect(await orgFilter.inputValue()).toBe('E2E集团');
     await page.getByRole('button', { name: '查询' }).click();
-    await page.getByText('共 1 条记录').waitFor();
+    await shownPage(page).getByText('共 1 条记录').waitFor();
     await accountRow(viewer.accountNumber).waitFor();
     expect(await accountRow('admin').count()).toBe(0);
     await screenshot(page, 'or-06-accounts-filtered-by-org');
 
     await page.getByRole('button', { name: '重置', exact: true }).click();
-    await page.getByText('共 2 条记录').waitFor();
+    await shownPage(page).getByText('共 2 条记录').waitFor();
     expect(await orgFilter.inputValue()).toBe('');
   });
 
   it('refuses to delete a role in use, naming how many accounts hold it', async () => {
     await page.goto('/#/user/Role');
     const row = page.getByRole('row').filter({ hasText: roleName });
-    await expect.poll(async () => (await row.locator('td').nth(2).textContent())?.trim()).toBe('1');
+    await expect.poll(async () => (await row.locator('td').nth(3).textContent())?.trim()).toBe('1');
     await screenshot(page, 'or-07-roles-list');
     await row.getByRole('button', { name: '删除' }).click();
-    await confirmDialog('是否删除?').getByRole('button', { name: '确定' }).click();
+    const confirm = confirmDialog(`删除角色「${roleName}」？`);
+    await confirm.getByText('该角色正被 1 个账号使用，需先为这些账号改换角色，否则不能删除。').waitFor();
+    await screenshot(page, 'or-07b-role-delete-confirm');
+    await confirm.getByRole('button', { name: '确定' }).click();
     await page.getByText('该角色正被 1 个账号使用，不能删除').waitFor();
   });
 
@@ -245,7 +258,8 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await screenshot(limited, 'or-08-limited-account-view');
 
     await limited.goto('/#/user/Role');
-    await limited.getByText('无权访问“角色列表”，请联系企业管理员').waitFor();
+    // The refusal is toasted and said in place of the rows (the list kit's failed state), never as 暂无数据.
+    await limited.getByTestId('list-failed').getByText('加载失败：无权访问“角色列表”，请联系企业管理员').waitFor();
     expect(await limited.getByRole('button', { name: '+ 添加' }).count()).toBe(0);
     await screenshot(limited, 'or-09-limited-refused');
     await context.close();

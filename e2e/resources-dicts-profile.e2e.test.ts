@@ -8,6 +8,7 @@ import {
   type RunningServer,
   screenshot,
   settleMotion,
+  shownPage,
   startServer,
   waitForCode,
   waitForHash,
@@ -39,7 +40,8 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     return node(name);
   }
   const form = () => page.locator('form#resourceForm');
-  const confirmDialog = () => page.getByRole('dialog').filter({ hasText: '是否删除?' });
+  /** The confirmation titled `title` (delete confirmations name the object: 删除资源「…」？). */
+  const confirmDialog = (title: string) => page.getByRole('dialog').filter({ hasText: title });
   const row = (scope: Page | Locator, text: string) =>
     scope.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 
@@ -52,9 +54,9 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     await dialog.getByRole('button', { name: label('确定') }).click();
   }
 
-  async function confirmDelete() {
-    await submit(confirmDialog());
-    await confirmDialog().waitFor({ state: 'hidden' });
+  async function confirmDelete(title: string) {
+    await submit(confirmDialog(title));
+    await confirmDialog(title).waitFor({ state: 'hidden' });
   }
 
   async function api(method: string, path: string, body?: unknown) {
@@ -196,12 +198,15 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
     it('deletes a leaf, and refuses a node that still has children with the server’s message', async () => {
       await (await reveal('导出月度报表')).getByRole('button', { name: '删除' }).click();
-      await confirmDelete();
+      await confirmDelete('删除资源「导出月度报表」？');
       await page.getByText('删除成功').waitFor();
       await node('导出月度报表').waitFor({ state: 'detached' });
 
       await (await reveal('报表中心')).getByRole('button', { name: '删除' }).click();
-      await confirmDelete();
+      await confirmDialog('删除资源「报表中心」？')
+        .getByText('它下面还有 1 个下级资源，需先删除它们，否则不能删除。')
+        .waitFor();
+      await confirmDelete('删除资源「报表中心」？');
       await page.getByText('该资源下还有 1 个子资源，请先删除子资源').waitFor();
       await reveal('报表中心');
       await screenshot(page, 'rdp-04-resource-delete-refused');
@@ -216,7 +221,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     it('validates and creates a dictionary', async () => {
       await page.goto('/#/system/Dict');
       await expect.poll(() => page.title()).toBe('字典管理');
-      await page.getByText('共 0 条记录').waitFor();
+      await shownPage(page).getByText('共 0 条记录').waitFor();
       await page.getByRole('button', { name: '+ 添加' }).click();
       await submit(dictDialog());
       await dictDialog().getByText('请输入字典名称').waitFor();
@@ -231,7 +236,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.getByText('添加成功').waitFor();
       await dictDialog().waitFor({ state: 'hidden' });
       await row(page, 'region').getByText('省市区').waitFor();
-      await page.getByText('共 1 条记录').waitFor();
+      await shownPage(page).getByText('共 1 条记录').waitFor();
     });
 
     it('pages with a working page-size selector and filters by name', async () => {
@@ -239,21 +244,21 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
         await api('POST', '/dict', { dictName: `测试字典${i}`, dictCode: `test${i}`, remark: null });
       }
       await page.getByRole('button', { name: label('查询') }).click();
-      await page.getByText('共 12 条记录').waitFor();
-      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
+      await shownPage(page).getByText('共 12 条记录').waitFor();
+      await expect.poll(() => shownPage(page).locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
 
-      await page.locator('.ant-pagination-options .ant-select').click();
+      await shownPage(page).locator('.ant-pagination-options .ant-select').click();
       await page.locator('.ant-select-item-option').filter({ hasText: '10 条/页' }).click();
-      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(10);
-      await page.locator('.ant-pagination-item-2').click();
-      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+      await expect.poll(() => shownPage(page).locator('.ant-table-tbody tr.ant-table-row').count()).toBe(10);
+      await shownPage(page).locator('.ant-pagination-item-2').click();
+      await expect.poll(() => shownPage(page).locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
       // Row numbers continue across pages.
       await row(page, '11').first().waitFor();
       await screenshot(page, 'rdp-06-dict-list-page2');
 
-      await page.getByLabel('名称', { exact: true }).fill('地区');
+      await shownPage(page).getByLabel('名称', { exact: true }).fill('地区');
       await page.getByRole('button', { name: label('查询') }).click();
-      await page.getByText('共 1 条记录').waitFor();
+      await shownPage(page).getByText('共 1 条记录').waitFor();
       await row(page, 'region').waitFor();
     });
 
@@ -268,9 +273,13 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.getByText('编辑成功').waitFor();
       await dictDialog().waitFor({ state: 'hidden' });
       // The list still filters by the old name, so it no longer shows the row: reset the search.
-      await page.getByText('共 0 条记录').waitFor();
+      await shownPage(page).getByText('共 0 条记录').waitFor();
       await page.getByRole('button', { name: label('重置') }).click();
-      await page.getByText('共 12 条记录').waitFor();
+      await shownPage(page).getByText('共 12 条记录').waitFor();
+      // 重置 keeps the page size (10): back to 20 a page, so every dictionary is on screen again.
+      await shownPage(page).locator('.ant-pagination-options .ant-select').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '20 条/页' }).click();
+      await expect.poll(() => shownPage(page).locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
       await row(page, 'region').getByText('行政区划').waitFor();
       await screenshot(page, 'rdp-07-dict-list');
     });
@@ -278,7 +287,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
     it('maintains the items as a tree: add, add below, edit', async () => {
       await row(page, 'region').getByRole('button', { name: '数据维护' }).click();
       await drawer().getByText('字典数据维护 — 行政区划').waitFor();
-      await drawer().getByText('暂无数据').waitFor();
+      await drawer().getByText('暂无数据，点击“+ 添加数据”开始维护').waitFor();
 
       for (const value of ['江苏省', '浙江省']) {
         await drawer().getByRole('button', { name: '+ 添加数据' }).click();
@@ -333,26 +342,67 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
     it('deletes a leaf item; an item with children is refused', async () => {
       await row(drawer(), '浙江').getByRole('button', { name: '删除' }).click();
-      await confirmDelete();
+      await confirmDelete('删除字典数据「浙江」？');
       await page.getByText('删除成功').waitFor();
       await row(drawer(), '浙江').waitFor({ state: 'detached' });
 
       await row(drawer(), '江苏省').getByRole('button', { name: '删除' }).click();
-      await confirmDelete();
+      await confirmDialog('删除字典数据「江苏省」？')
+        .getByText('它下面还有 2 条下级数据，需先删除它们，否则不能删除。')
+        .waitFor();
+      await confirmDelete('删除字典数据「江苏省」？');
       await page.getByText('该数据下还有 1 个下级数据，请先删除下级数据').waitFor();
       await row(drawer(), '江苏省').waitFor();
     });
 
-    it('deletes the dictionary with its items', async () => {
+    it('deletes items in bulk: a parent chosen without all its children is refused and named, the rest go', async () => {
+      // 江苏省 > 苏州市 > 吴中区: 江苏省 and 吴中区 chosen, 苏州市 not.
+      for (const value of ['江苏省', '吴中区']) await row(drawer(), value).getByRole('checkbox').check();
+      await drawer().getByTestId('bulk-bar').getByText('已选择 2 项').waitFor();
+      await drawer().getByTestId('bulk-bar').getByRole('button', { name: '批量删除' }).click();
+      const confirm = confirmDialog('删除以下 2 条字典数据？');
+      await confirm.getByTestId('bulk-confirm-list').getByText('吴中区').waitFor();
+      await screenshot(page, 'rdp-09b-dict-items-bulk-confirm');
+      await submit(confirm);
+      await page.getByText('1 项已删除，1 项未删除：江苏省：该数据下还有 1 个下级数据，请先删除下级数据').waitFor();
+      await row(drawer(), '吴中区').waitFor({ state: 'detached' });
+      await drawer().getByTestId('bulk-bar').getByText('已选择 1 项').waitFor();
+      expect(await row(drawer(), '江苏省').getByRole('checkbox').isChecked()).toBe(true);
+      await screenshot(page, 'rdp-09c-dict-items-bulk-refused');
+
+      // With its child chosen too, both go.
+      await row(drawer(), '苏州市').getByRole('checkbox').check();
+      await drawer().getByTestId('bulk-bar').getByRole('button', { name: '批量删除' }).click();
+      await submit(confirmDialog('删除以下 2 条字典数据？'));
+      await page.getByText('2 项已删除').waitFor();
+      await drawer().getByText('暂无数据，点击“+ 添加数据”开始维护').waitFor();
+    });
+
+    it('refuses up front to delete a dictionary that has items, then deletes it once empty', async () => {
+      await api('POST', '/dict/item', { dictCode: 'region', value: '上海市' });
       await drawer().locator('.ant-drawer-close').click();
       await drawer().waitFor({ state: 'hidden' });
       await row(page, 'region').getByRole('button', { name: '删除' }).click();
-      await confirmDelete();
-      // Not waiting for the '删除成功' toast here: the item deletion's identical toast may still be closing.
-      await page.getByText('共 11 条记录').waitFor();
+      const blocked = confirmDialog('字典「行政区划（region）」还不能删除');
+      await blocked
+        .getByText('它下面还有 1 条字典数据。字典只能在清空后删除：请先在「数据维护」中删除这些数据。')
+        .waitFor();
+      await screenshot(page, 'rdp-09d-dict-delete-blocked');
+      // 去数据维护 opens its items instead of deleting anything.
+      await blocked.getByRole('button', { name: '去数据维护' }).click();
+      await drawer().getByText('字典数据维护 — 行政区划').waitFor();
+      await row(drawer(), '上海市').getByRole('button', { name: '删除' }).click();
+      await confirmDelete('删除字典数据「上海市」？');
+      await drawer().getByText('暂无数据，点击“+ 添加数据”开始维护').waitFor();
+      await drawer().locator('.ant-drawer-close').click();
+      await drawer().waitFor({ state: 'hidden' });
+
+      await row(page, 'region').getByRole('button', { name: '删除' }).click();
+      const confirm = confirmDialog('删除字典「行政区划（region）」？');
+      await confirm.getByText('该字典没有字典数据，删除后不能恢复。').waitFor();
+      await confirmDelete('删除字典「行政区划（region）」？');
+      await shownPage(page).getByText('共 11 条记录').waitFor();
       expect(await row(page, 'region').count()).toBe(0);
-      const items = await api('GET', '/dict/item/s?dictCode=region');
-      expect(items.data).toEqual([]);
     });
   });
 
@@ -361,7 +411,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.getByTestId('user-menu').click();
       await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人信息' }).click();
       await waitForHash(page, /#\/system\/Profile$/);
-      const details = page.locator('.ant-descriptions');
+      const details = shownPage(page).locator('.ant-descriptions');
       await details.getByText('admin', { exact: true }).waitFor();
       await details.getByText('超级管理员').waitFor();
       await screenshot(page, 'rdp-10-profile');

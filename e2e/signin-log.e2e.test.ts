@@ -25,6 +25,17 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
   let page: Page;
   const pageErrors: string[] = [];
 
+  /** The table of rows (the sticky header is a table of its own, with the same name). */
+  const rows = () => page.getByRole('table', { name: '登录日志列表' }).last();
+  const headerTable = () => page.getByRole('table', { name: '登录日志列表' }).first();
+  const firstRow = () => rows().locator('tr.ant-table-row').first();
+  const headers = async () =>
+    (await headerTable().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const query = () => new URL(page.url().replace('#', '')).search;
+  const search = () => page.locator('form#signinLogSearch');
+  /** The list request (not the preference request): aborted to play a network failure. */
+  const listRequest = (url: URL) => url.pathname === '/api/signin-log/s';
+
   const isCaptchaImage = (url: string) => url.includes('/api/captcha/image?') || url.endsWith('/api/captcha/image');
   /** The id of the next captcha image the page loads: call before the action that shows it. */
   const nextCaptcha = () =>
@@ -144,14 +155,14 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     await page.getByRole('row').filter({ hasText: '登录成功' }).first().waitFor();
     await screenshot(page, 'signin-03-log');
 
-    await page.getByLabel('结果').click();
+    await search().getByLabel('结果').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '失败' }).click();
-    await page.getByLabel('账号').fill('admin');
+    await search().getByLabel('账号').fill('admin');
     await page.getByRole('button', { name: label('查询') }).click();
     await page.getByText('共 3 条记录').waitFor();
-    const rows = page.getByRole('row').filter({ hasText: '密码错误' });
-    await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.first().textContent()).toMatch(/Chrome \d+ · Linux/);
+    const failures = rows().getByRole('row').filter({ hasText: '密码错误' });
+    await expect.poll(() => failures.count()).toBe(3);
+    expect(await failures.first().textContent()).toMatch(/Chrome \d+ · Linux/);
     await screenshot(page, 'signin-04-failures');
 
     const download = page.waitForEvent('download');
@@ -169,5 +180,98 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     await page.getByRole('row').filter({ hasText: 'wangwu' }).first().waitFor();
     await page.getByRole('row').filter({ hasText: '账号临时锁定' }).first().waitFor();
     await screenshot(page, 'signin-05-reset');
+  });
+
+  it('keeps the log on one line per entry at 1440 and 1024 px', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await rows().getByRole('row').filter({ hasText: 'wangwu' }).first().waitFor();
+    const heights = await rows()
+      .locator('tr.ant-table-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.clientHeight));
+    expect(new Set(heights).size).toBe(1);
+    // The browser's short name in the cell, the whole User-Agent on hover.
+    await rows()
+      .getByText(/Chrome \d+ · Linux/)
+      .first()
+      .hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Mozilla/5.0' }).waitFor();
+    await screenshot(page, 'signin-06-log-1440');
+    await page.mouse.move(0, 0);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+    await screenshot(page, 'signin-07-log-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('sorts by 登录时间 on the server from a header click: sort in the URL, the first row changes', async () => {
+    const newest = await firstRow().innerText();
+    const request = page.waitForRequest((r) => r.url().includes('/api/signin-log/s?') && r.url().includes('sort=at'));
+    await headerTable().getByRole('columnheader', { name: '登录时间' }).click();
+    expect((await request).url()).toContain('order=asc');
+    await expect.poll(() => firstRow().innerText()).not.toBe(newest);
+    expect(query()).toBe('?sort=at&order=asc');
+    // The first attempt of all: admin's first wrong password.
+    expect(await firstRow().innerText()).toContain('密码错误');
+    await screenshot(page, 'signin-08-sorted-oldest-first');
+    await headerTable().getByRole('columnheader', { name: '登录时间' }).click();
+    await expect.poll(() => query()).toBe('?sort=at&order=desc');
+    await expect.poll(() => firstRow().innerText()).toBe(newest);
+  });
+
+  it('restores the filters from the URL after a reload', async () => {
+    await search().getByLabel('账号').fill('wangwu');
+    await search().getByLabel('结果').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '失败' }).click();
+    await page.getByRole('button', { name: label('查询') }).click();
+    await expect.poll(() => query()).toBe('?account=wangwu&outcome=failure&sort=at&order=desc');
+    const accounts = () => rows().locator('tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    const onlyWangwu = async () => [...new Set(await accounts())];
+    await expect.poll(onlyWangwu).toEqual(['wangwu']);
+    const count = await rows().locator('tr.ant-table-row').count();
+    await page.reload();
+    await page.getByText(`共 ${count} 条记录`).waitFor();
+    expect(await search().getByLabel('账号').inputValue()).toBe('wangwu');
+    await search().getByText('失败').waitFor();
+    expect(await onlyWangwu()).toEqual(['wangwu']);
+    await screenshot(page, 'signin-10-filters-restored');
+    await page.getByRole('button', { name: label('重置') }).click();
+    await waitForHash(page, /#\/monitor\/LoginLog$/);
+  });
+
+  it('keeps a hidden column for the account after a reload', async () => {
+    expect(await headers()).toContain('IP');
+    await page.getByRole('button', { name: '列设置' }).click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/preferences/table.signinLog') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('column-settings').getByRole('checkbox', { name: 'IP' }).uncheck();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => headers()).not.toContain('IP');
+    await page.reload();
+    await firstRow().waitFor();
+    expect(await headers()).not.toContain('IP');
+    expect(await headers()).toContain('浏览器');
+
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('button', { name: label('恢复默认') }).click();
+    await expect.poll(() => headers()).toContain('IP');
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.getByTestId('column-settings').waitFor({ state: 'hidden' });
+  });
+
+  it('a failed load says 加载失败 with 重试, not 共 0 条; 重试 works once the server answers again', async () => {
+    await page.route(listRequest, (route) => route.abort());
+    await page.reload();
+    const failed = rows().getByTestId('list-failed');
+    await failed.waitFor();
+    expect(await failed.innerText()).toBe('加载失败：网络异常');
+    expect(await page.getByText(/共 \d+ 条记录/).count()).toBe(0);
+    await screenshot(page, 'signin-09-failed');
+    await page.unroute(listRequest);
+    await rows()
+      .getByRole('button', { name: label('重试') })
+      .click();
+    await firstRow().waitFor();
+    await page.getByText(/共 \d+ 条记录/).waitFor();
   });
 });

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, freePort } from './frontend-perf.js';
 
@@ -106,6 +106,14 @@ export async function waitForHash(target: Page, pattern: RegExp): Promise<void> 
   await expect.poll(() => target.url(), { timeout: 60_000 }).toMatch(pattern);
 }
 
+/**
+ * The opened page on screen. The shell keeps every opened page mounted while its tab is open (app/layouts/KeptPage):
+ * the others are hidden (invisible, inert, aria-hidden) but still in the DOM, so a text, label or CSS locator that
+ * means "on this screen" is scoped to this one (role locators skip hidden pages by themselves). Its dialogs and
+ * dropdowns are in it too (the page's popup layer); toasts are not.
+ */
+export const shownPage = (target: Page): Locator => target.locator('[data-testid="kept-page"][data-active="true"]');
+
 /** Matches a button label with or without a space between two Chinese characters ("确 定" in dialog footers). */
 export const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
@@ -201,4 +209,30 @@ export function makePng(width: number, height: number, pixel: (x: number, y: num
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Calls the API of `server` as `token` (anonymously without one) and answers `data`; a refusal throws its message. */
+export async function apiCall(
+  server: RunningServer,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: init.token } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: unknown };
+  if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
+}
+
+/** Signs `target` in as admin through the sign-in form and waits for `path` (the redirect after it). */
+export async function signInAsAdmin(target: Page, path: string): Promise<void> {
+  await target.goto(`/#/login?redirect=${path}`);
+  await target.getByPlaceholder('输入用户名').fill('admin');
+  await target.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
+  await target.getByRole('button', { name: label('登录') }).click();
+  // Not waitForHash (expect.poll): this also runs in beforeAll.
+  await target.waitForFunction((hash) => location.hash === hash, `#${path}`, { timeout: 60_000 });
 }

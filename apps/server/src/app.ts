@@ -3,10 +3,12 @@ import type { Config } from './config.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { auditModule, auditTrail } from './modules/audit/index.js';
 import { authModule, createGuard } from './modules/auth/index.js';
+import { authzModule } from './modules/authz/index.js';
 import { dictsModule } from './modules/dicts/index.js';
 import { envelopeModule } from './modules/envelope/index.js';
 import { filesModule } from './modules/files/index.js';
 import { orgsModule } from './modules/orgs/index.js';
+import { preferencesModule } from './modules/preferences/index.js';
 import { regionsModule } from './modules/regions/index.js';
 import { resourcesModule } from './modules/resources/index.js';
 import { rolesModule } from './modules/roles/index.js';
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(accountsModule, services);
   await fastify.register(orgsModule, services);
   await fastify.register(rolesModule, services);
+  await fastify.register(authzModule, services);
   await fastify.register(resourcesModule, services);
   await fastify.register(dictsModule, services);
   await fastify.register(envelopeModule, { enabled: config.requestEncryption, nonces: services.envelopeNonces });
@@ -68,6 +71,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(filesModule, services);
   await fastify.register(sessionsModule, services);
   await fastify.register(auditModule, services);
+  await fastify.register(preferencesModule, services);
   await fastify.register(webAssets, { webDist: config.webDist });
 
   await services.jobs.start();

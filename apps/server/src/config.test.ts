@@ -53,14 +53,23 @@ describe('config', () => {
   it('asks for a sign-in captcha and opens registration unless switched off', () => {
     const defaults = loadConfig({}, '/');
     expect(defaults).toMatchObject({ loginCaptcha: true, captchaTestMode: false, smtpUrl: undefined });
-    expect(defaults.registration).toEqual({ enabled: true, orgId: undefined, roleId: undefined });
+    expect(defaults.registration).toEqual({ enabled: true, approval: false, orgId: undefined, roleId: undefined });
     const off = loadConfig(
       { LOGIN_CAPTCHA: 'off', REGISTRATION: '0', REGISTRATION_ORG_ID: '7', REGISTRATION_ROLE_ID: '3' },
       '/',
     );
     expect(off.loginCaptcha).toBe(false);
-    expect(off.registration).toEqual({ enabled: false, orgId: 7, roleId: 3 });
+    expect(off.registration).toEqual({ enabled: false, approval: false, orgId: 7, roleId: 3 });
     expect(() => loadConfig({ LOGIN_CAPTCHA: 'maybe' }, '/')).toThrow('LOGIN_CAPTCHA must be on or off');
+  });
+
+  it('REGISTRATION=approval opens registration with an administrator enabling each account', () => {
+    expect(loadConfig({ REGISTRATION: ' Approval ' }, '/').registration).toMatchObject({
+      enabled: true,
+      approval: true,
+    });
+    expect(loadConfig({ REGISTRATION: 'on' }, '/').registration).toMatchObject({ enabled: true, approval: false });
+    expect(() => loadConfig({ REGISTRATION: 'later' }, '/')).toThrow('REGISTRATION must be on, off or approval');
   });
 
   it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies’ addresses', () => {
@@ -109,7 +118,7 @@ describe('config', () => {
   });
 
   it('reads the verification limits, within bounds', () => {
-    expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 60, perRecipientHour: 5 });
+    expect(loadConfig({}, '/').verification).toMatchObject({ codeAttempts: 5, resendSeconds: 30, perRecipientHour: 5 });
     expect(loadConfig({ VERIFY_CODE_ATTEMPTS: '3' }, '/').verification.codeAttempts).toBe(3);
     expect(() => loadConfig({ VERIFY_CODE_ATTEMPTS: '0' }, '/')).toThrow('VERIFY_CODE_ATTEMPTS');
   });

@@ -40,9 +40,14 @@ export interface Config {
   /** `smtp://…` / `smtps://…`: e-mail goes through nodemailer; unset: the outbox. */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
-  /** Self-registration by mobile number (REGISTRATION, on unless 'off'). */
+  /**
+   * Self-registration by mobile number (REGISTRATION: on unless 'off'; 'approval' keeps new accounts disabled and
+   * pending until an administrator enables them).
+   */
   readonly registration: {
     readonly enabled: boolean;
+    /** REGISTRATION=approval. */
+    readonly approval: boolean;
     /** Organisation of new accounts; unset: the root organisation. */
     readonly orgId: number | undefined;
     /** Role of new accounts; unset: no role (home and personal page only). */
@@ -113,7 +118,7 @@ export interface VerificationLimits {
   readonly codeTtlSeconds: number;
   readonly tokenTtlSeconds: number;
   readonly codeAttempts: number;
-  /** Minimum seconds between two codes to the same recipient. */
+  /** Minimum seconds between two codes to the same recipient (product-spec §9: 30 s); the web counts down the same. */
   readonly resendSeconds: number;
   readonly perRecipientHour: number;
   readonly perRecipientDay: number;
@@ -165,6 +170,16 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'on', 'true', 'yes'].includes(raw)) return true;
   if (['0', 'off', 'false', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+}
+
+/** REGISTRATION: on (default), off, or approval (an administrator enables each new account). */
+function registrationMode(env: NodeJS.ProcessEnv): 'on' | 'off' | 'approval' {
+  if (env.REGISTRATION?.trim().toLowerCase() === 'approval') return 'approval';
+  try {
+    return flag(env, 'REGISTRATION', true) ? 'on' : 'off';
+  } catch {
+    throw new ConfigError(`REGISTRATION must be on, off or approval, got "${env.REGISTRATION}"`);
+  }
 }
 
 function optionalId(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -231,7 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@gatehouse.local>',
     registration: Object.freeze({
-      enabled: flag(env, 'REGISTRATION', true),
+      enabled: registrationMode(env) !== 'off',
+      approval: registrationMode(env) === 'approval',
       orgId: optionalId(env, 'REGISTRATION_ORG_ID'),
       roleId: optionalId(env, 'REGISTRATION_ROLE_ID'),
     }),
@@ -265,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       codeTtlSeconds: int(env, 'VERIFY_CODE_TTL_SECONDS', 600, 10, 3600),
       tokenTtlSeconds: int(env, 'VERIFY_TOKEN_TTL_SECONDS', 600, 10, 3600),
       codeAttempts: int(env, 'VERIFY_CODE_ATTEMPTS', 5, 1, 20),
-      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 60, 0, 3600),
+      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 30, 0, 3600),
       perRecipientHour: int(env, 'VERIFY_PER_RECIPIENT_HOUR', 5, 1, 1000),
       perRecipientDay: int(env, 'VERIFY_PER_RECIPIENT_DAY', 10, 1, 10_000),
       perClientHour: int(env, 'VERIFY_PER_CLIENT_HOUR', 20, 1, 10_000),

@@ -3,13 +3,19 @@ import type { Config } from './config.js';
 import { createAccountsRepository, createAccountsService } from './modules/accounts/index.js';
 import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
-import { createAuthz, createAuthzRepository } from './modules/authz/index.js';
+import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
 import { createDictsService } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
 import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
 import { createOrgsService } from './modules/orgs/index.js';
+import { createPreferencesService } from './modules/preferences/index.js';
 import { createRegionsService } from './modules/regions/index.js';
-import { createResourcesAdmin, createResourcesRepository, createResourcesService } from './modules/resources/index.js';
+import {
+  createResourcesAdmin,
+  createResourcesRepository,
+  createResourcesService,
+  toResource,
+} from './modules/resources/index.js';
 import { createRolesService } from './modules/roles/index.js';
 import { createOnlineRepository, createOnlineService } from './modules/sessions/index.js';
 import type { SetupResult } from './modules/setup/index.js';
@@ -44,7 +50,8 @@ export async function composeServices(config: Config, database: Database, setup:
   });
   const regions = createRegionsService();
   // The dominance rule and sudo mode, in one place (modules/authz): the route binding and the services ask it.
-  const authz = createAuthz(createAuthzRepository(db), resources, { sudoSeconds: config.sudoSeconds });
+  const authzRepo = createAuthzRepository(db);
+  const authz = createAuthz(authzRepo, resources, { sudoSeconds: config.sudoSeconds });
   /** Sudo mode: the session's owner just proved who they are (password, or a code to their own mobile / e-mail). */
   const identityVerified = (principal: Principal) =>
     sessions.markVerified(principal.sessionId, new Date().toISOString());
@@ -78,6 +85,7 @@ export async function composeServices(config: Config, database: Database, setup:
     regions.nameOf,
     authz,
     verification,
+    resources.grantsOf,
   );
   configurePasswordHashing({ concurrency: config.signIn.hashConcurrency, queue: config.signIn.hashQueue });
   // Made before the first sign-in, so an unknown account's first attempt costs one verification like any other.
@@ -112,6 +120,7 @@ export async function composeServices(config: Config, database: Database, setup:
     openSession: auth.signInAs,
     checkPassword: signInPolicy.checkPassword,
     identityVerified,
+    pendingApproval: async (accountId) => (await accountsRepo.findById(accountId))?.pending_approval === 1,
   });
 
   // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
@@ -142,6 +151,7 @@ export async function composeServices(config: Config, database: Database, setup:
       accessControl: config.accessControl,
       permissionInterceptor: config.permissionInterceptor,
       encryption: config.requestEncryption,
+      verifyResendSeconds: config.verification.resendSeconds,
     },
     accounts,
     auth,
@@ -149,21 +159,35 @@ export async function composeServices(config: Config, database: Database, setup:
     verification,
     credentials,
     signInPolicy,
-    signInLog: createSignInLogService(signInRepo),
+    signInLog: createSignInLogService(signInRepo, authz.accountsWithin),
     regions,
     orgs: createOrgsService(db, regions.nameOf),
-    roles: createRolesService(db, resources, authz.coveredRoleIds),
+    roles: createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope),
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
-    stats: createStatsService(createStatsRepository(db)),
+    stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
     files: createFilesService(createFilesRepository(db), createDiskStorage(join(config.dataDir, 'files')), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
       limits: config.uploads,
     }),
-    online: createOnlineService(createOnlineRepository(db), auth.idleSince, authz.coveredRoleIds),
+    online: createOnlineService(
+      createOnlineRepository(db),
+      auth.idleSince,
+      authz.coveredRoleIds,
+      authz.sessionRefusals,
+      authz.accountsWithin,
+    ),
     /** The audit trail's store (app.ts hands it to the auditTrail plugin). */
     auditRepo,
-    audit: createAuditService(auditRepo),
+    audit: createAuditService(auditRepo, authz.accountsWithin),
+    explain: createExplainService({
+      repo: authzRepo,
+      authz,
+      resources,
+      toResource,
+      firstAccountPage: (principal) => accounts.list({ p: 1, pageSize: 20 }, principal),
+    }),
+    preferences: createPreferencesService(db, database.dialect),
     envelopeNonces: createNonceStore(db),
     system: createSystemRepository(db),
     messages,

@@ -13,31 +13,36 @@
  *   RouteSize
  */
 
-// Budgets are the issue-8 targets, not today's size plus a crumb: a dependency update or a small feature (issue 15's
-// sudo dialog and the contract's text checks added ~2 KiB) must not fail a build that is still within them.
-const BUDGET_LOGIN = 150;
-const BUDGET_HOME = 280;
-const BUDGET_ACCOUNT = 350;
+// Budgets are the issue targets, not today's size plus a crumb: a dependency update or a small feature (issue 15's
+// sudo dialog and the contract's text checks added ~2 KiB) must not fail a build that is still within them. The
+// account screen's is issue 18's 400 KiB: the list kit brings antd's Table (with the Tree and Select its filter and
+// pager use) to it, which the plain table of ADR 0015 had kept out. Issue 19's shell (the tab bar of kept pages with
+// antd Tabs, the collapsible Layout.Sider, breadcrumbs) adds ~22.5 KiB to every menu screen: layout + home 305 and the
+// account screen 432 (docs/frontend-budgets.md, "Issue 19: the shell").
+// /login: 150 until issue 19, whose shell changed the shared chunks' shapes (ADR 0020).
+const BUDGET_LOGIN = 156;
+const BUDGET_HOME = 305;
+const BUDGET_ACCOUNT = 432;
 
 /** The route tree's antd layout (antd's providers): every route but /login renders inside it (docs/adr/0014). */
 export const ANTD_ROOT = 'src/components/antd-root/index.ts';
 /** The main layout (menu, header): every menu screen renders inside it. */
 export const MAIN_LAYOUT = 'src/app/layouts/MainLayout.tsx';
 
-/** The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and issue 8's targets (the same). */
+/** The enforced budgets, in KiB (1,024 bytes) of gzip-compressed JS and CSS, and the issues' targets (the same). */
 export const BUDGETS = /** @type {RouteBudget[]} */ ([
-  { name: '/login', chunks: ['src/features/auth/components/LoginPage.tsx'], budgetKiB: BUDGET_LOGIN, targetKiB: 150 },
+  { name: '/login', chunks: ['src/features/auth/components/LoginPage.tsx'], budgetKiB: BUDGET_LOGIN, targetKiB: 156 },
   {
     name: 'layout + home (/)',
     chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/home/index.ts'],
     budgetKiB: BUDGET_HOME,
-    targetKiB: 280,
+    targetKiB: 305,
   },
   {
     name: 'account screen (/user/Account)',
     chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/accounts/index.ts'],
     budgetKiB: BUDGET_ACCOUNT,
-    targetKiB: 350,
+    targetKiB: 432,
   },
   {
     // Not a budget: home's dashboard (with ECharts) is fetched after the page is up; shown to watch its size.

@@ -1,11 +1,48 @@
 import { Type } from 'typebox';
-import { Id, IdQuery, Page, PageQuery, StateInput, type TextKind, Timestamp, textKind } from './common.js';
+import {
+  BatchIds,
+  BatchResult,
+  Id,
+  IdQuery,
+  Page,
+  PageQuery,
+  StateInput,
+  sortQuery,
+  type TextKind,
+  Timestamp,
+  textKind,
+} from './common.js';
 import { defineRoute } from './define.js';
 
 export const ACCOUNT_NUMBER_MAX = 100;
 export const ACCOUNT_NAME_MAX = 100;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/** The account's role as product-spec §3 nests it (sysRole). */
+export const SysRole = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  /** 1 for the built-in super-admin role (holds every resource), 0 for a role an administrator made. */
+  type: Type.Union([Type.Integer(), Type.Null()]),
+  /** The resources the role holds (the super-admin role: every resource), as the role editor lists them. */
+  resources: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), pid: Type.Union([Type.Integer(), Type.Null()]) }),
+  ),
+});
+
+/** The account's organisation as product-spec §3 nests it (sysOrg). */
+export const SysOrg = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  fullName: Type.Union([Type.String(), Type.Null()]),
+  orgCode: Type.Union([Type.String(), Type.Null()]),
+  pid: Type.Union([Type.Integer(), Type.Null()]),
+  /** Organisations keep no remark: always null (the field is kept for clients written against §3). */
+  remark: Type.Null(),
+  createTime: Timestamp,
+});
 
 export const Account = Type.Object({
   id: Type.Integer(),
@@ -30,6 +67,14 @@ export const Account = Type.Object({
   /** Region of the contact address (联系地址): code and path of names. */
   regionId: Type.Union([Type.Integer(), Type.Null()]),
   regionName: Type.Union([Type.String(), Type.Null()]),
+  /** Its role (null without one) and organisation, nested as product-spec §3 lists them. */
+  sysRole: Type.Union([SysRole, Type.Null()]),
+  sysOrg: SysOrg,
+  /**
+   * A self-registered account waiting for an administrator (REGISTRATION=approval): disabled until enabled, which
+   * clears the mark.
+   */
+  pendingApproval: Type.Boolean(),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */
@@ -76,6 +121,9 @@ export const AccountRow = Type.Object({
   manageable: Type.Boolean(),
 });
 
+/** The columns the account list sorts by (server side). */
+export const ACCOUNT_SORTS = ['accountNumber', 'accountName', 'orgName', 'createTime'] as const;
+
 export const accountRoutes = {
   listAccounts: defineRoute({
     method: 'GET',
@@ -84,13 +132,23 @@ export const accountRoutes = {
     title: '账号列表',
     menu: '/user/Account',
     description:
-      'One page of accounts, newest first; accountNumber / accountName filter by prefix, orgId by organisation subtree.',
+      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting).',
     query: Type.Object(
       {
         ...PageQuery,
+        ...sortQuery(ACCOUNT_SORTS),
         accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
         accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
+        contactNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: '手机号码' })),
         orgId: Type.Optional(Id('所属组织')),
+        pendingApproval: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: 1,
+            title: '待审核',
+            description: '1: only accounts waiting for approval',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -100,11 +158,22 @@ export const accountRoutes = {
     method: 'POST',
     path: '/account',
     access: 'permission',
-    subjects: [{ kind: 'assignRole', in: 'body', field: 'roleId' }],
+    subjects: [
+      { kind: 'org', in: 'body', field: 'orgId' },
+      { kind: 'assignRole', in: 'body', field: 'roleId' },
+    ],
     title: '添加账号',
     menu: '/user/Account',
-    description: 'Creates an account. accountNumber is trimmed and unique; the password is 8-128 characters.',
-    body: Type.Object({ ...editableFields, password }, { additionalProperties: false }),
+    description:
+      'Creates an account. accountNumber is trimmed and unique; the password is 8-128 characters. With mustChangePassword true (the web dialog’s 首次登录须修改密码, ticked unless the administrator unticks it) the account is served only a password change until it sets its own.',
+    body: Type.Object(
+      {
+        ...editableFields,
+        password,
+        mustChangePassword: Type.Optional(Type.Boolean({ title: '首次登录须修改密码' })),
+      },
+      { additionalProperties: false },
+    ),
     response: Account,
   }),
   updateAccount: defineRoute({
@@ -113,6 +182,7 @@ export const accountRoutes = {
     access: 'permission',
     subjects: [
       { kind: 'account', in: 'body', field: 'id' },
+      { kind: 'org', in: 'body', field: 'orgId' },
       { kind: 'assignRole', in: 'body', field: 'roleId' },
     ],
     title: '编辑账号',
@@ -131,6 +201,28 @@ export const accountRoutes = {
     description: 'Deletes an account and ends its sessions. The built-in admin and yourself cannot be deleted.',
     query: IdQuery,
     response: Type.Null(),
+  }),
+  batchDeleteAccounts: defineRoute({
+    method: 'POST',
+    path: '/account/batch-delete',
+    access: 'permission',
+    title: '批量删除账号',
+    menu: '/user/Account',
+    description:
+      'Deletes the accounts `ids` under the rules of DELETE /account (dominance, the built-in admin, yourself), in one transaction for the accounts it accepts; answers which were deleted and why each other one was not.',
+    body: Type.Object({ ids: BatchIds }, { additionalProperties: false }),
+    response: BatchResult(Type.Integer()),
+  }),
+  batchAccountState: defineRoute({
+    method: 'PUT',
+    path: '/account/batch-state',
+    access: 'permission',
+    title: '批量启用/禁用账号',
+    menu: '/user/Account',
+    description:
+      'Enables (state 1) or disables (state 0) the accounts `ids` under the rules of PUT /account (dominance, the built-in admin, yourself), in one transaction for the accounts it accepts; disabled accounts lose their sessions at once. Answers which changed and why each other one did not.',
+    body: Type.Object({ ids: BatchIds, state: StateInput }, { additionalProperties: false }),
+    response: BatchResult(Type.Integer()),
   }),
   resetAccountPassword: defineRoute({
     method: 'PUT',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Page, PageQuery } from './common.js';
+import { Page, PageQuery, sortQuery } from './common.js';
 import { defineRoute } from './define.js';
 
 /** What every masked value reads in the audit trail (passwords, hashes, codes, tokens, captchas). */
@@ -69,8 +69,11 @@ export const auditRoutes = {
     title: '操作日志列表',
     menu: '/monitor/OperLog',
     description:
-      'One page of the audit trail (every write through the API), newest first. from/to bound the time (inclusive); the other filters are described on their fields. Entries cannot be changed or deleted through the API.',
-    query: Type.Object({ ...PageQuery, ...AuditFilters }, { additionalProperties: false }),
+      'One page of the audit trail (every write through the API), newest first (`sort=at&order=asc`: oldest first). from/to bound the time (inclusive); the other filters are described on their fields. Entries cannot be changed or deleted through the API.',
+    query: Type.Object(
+      { ...PageQuery, ...sortQuery(['at'] as const), ...AuditFilters },
+      { additionalProperties: false },
+    ),
     response: Page(AuditEntry),
   }),
   exportAudit: defineRoute({

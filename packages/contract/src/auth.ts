@@ -14,6 +14,8 @@ export const Resource = Type.Object({
   url: Type.Union([Type.String(), Type.Null()]),
   remark: Type.Union([Type.String(), Type.Null()]),
   orderNum: Type.Integer(),
+  /** A menu's icon: the name of an antd icon (e.g. UserOutlined); null when it has none (always for APIs). */
+  icon: Type.Union([Type.String(), Type.Null()]),
   /** Synchronised from the contract (or seeded): cannot be deleted, method/url fixed. */
   builtin: Type.Boolean(),
 });
@@ -72,3 +74,34 @@ export const authRoutes = {
     response: Type.Array(Resource),
   }),
 };
+
+/**
+ * A 401 of a session that ended says why in this header (the body's `msg` is the same, worded for the request's
+ * language): the web carries the reason to the sign-in page, which words it itself. Absent when the request
+ * carried no token or one that was never valid.
+ */
+export const SESSION_END_HEADER = 'x-session-end';
+
+/**
+ * Why a session ended: `forced` by an administrator (强制下线), the account `disabled`, ended by its owner on
+ * another device (`elsewhere`), `expired` (idle past the token's life or past the session's maximum age), the
+ * `password` changed elsewhere, `replaced` by newer sign-ins beyond the per-account cap, access `restricted`
+ * (ACCESS_CONTROL with no permitted screen), an identity switch `revoked`, or `ended` for any other reason.
+ */
+export const SESSION_END_REASONS = [
+  'forced',
+  'disabled',
+  'elsewhere',
+  'expired',
+  'password',
+  'replaced',
+  'restricted',
+  'revoked',
+  'ended',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** A header or query value as a known reason, or undefined (anything else is ignored, never shown). */
+export function sessionEndReason(value: unknown): SessionEndReason | undefined {
+  return SESSION_END_REASONS.find((reason) => reason === value);
+}

@@ -95,3 +95,34 @@ export function plainTextSchema<S>(schema: S): S {
   };
   return visit(schema) as S;
 }
+
+/** Sort direction of a sortable list (`order`). */
+export const SortOrderQuery = Type.Optional(
+  Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], maxLength: 4, title: '排序方向' }),
+);
+
+/**
+ * `sort=<field>&order=asc|desc` of a list sorted by the server: `sort` names one of `fields` (any other is a 400
+ * naming 排序字段), `order` defaults to the list's own direction for that field. Rows of equal value keep a stable
+ * order (by id), so pages never repeat or skip a row.
+ */
+export const sortQuery = <F extends string>(fields: readonly F[]) => ({
+  sort: Type.Optional(Type.Unsafe<F>({ type: 'string', enum: [...fields], maxLength: 40, title: '排序字段' })),
+  order: SortOrderQuery,
+});
+
+/** At most this many rows go into one bulk action. */
+export const BATCH_MAX = 500;
+
+/** The ids a bulk action names: distinct, 1..BATCH_MAX. */
+export const BatchIds = Type.Array(Id(), { minItems: 1, maxItems: BATCH_MAX, uniqueItems: true, title: '所选记录' });
+
+/**
+ * What a bulk action did per row: the ids it acted on (one transaction) and each refused id with the same zh-CN
+ * reason the single action would give.
+ */
+export const BatchResult = <T extends Parameters<typeof Type.Array>[0]>(id: T) =>
+  Type.Object({
+    done: Type.Array(id),
+    refused: Type.Array(Type.Object({ id, message: Type.String() })),
+  });

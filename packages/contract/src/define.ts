@@ -27,10 +27,15 @@ export type Transport = 'json' | 'upload' | 'file' | 'raw';
  *   admin is untouchable by anyone else);
  * - 'session': the account a session belongs to, checked as 'account';
  * - 'role': an existing role acted on (edited, deleted): its resources must be a subset of the actor's;
- * - 'assignRole': a role handed to an account (create, edit): the same subset rule.
+ * - 'assignRole': a role handed to an account (create, edit): the same subset rule;
+ * - 'org': an existing organisation acted on, or the one an account is put in: it must lie within the actor's data
+ *   scope (数据权限);
+ * - 'parentOrg': the organisation something is placed under; absent or null means the top level, which only an
+ *   actor whose data scope is 全部 may write.
+ * An account acted on must lie within the actor's data scope too, and its role's scope must be no wider.
  */
 export interface Subject {
-  kind: 'account' | 'session' | 'role' | 'assignRole';
+  kind: 'account' | 'session' | 'role' | 'assignRole' | 'org' | 'parentOrg';
   in: 'query' | 'body';
   field: string;
 }

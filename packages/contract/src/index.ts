@@ -1,11 +1,13 @@
 import { accountRoutes, accountSelfRoutes } from './accounts.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
+import { authzRoutes } from './authz.js';
 import type { RouteDef } from './define.js';
-import { dictRoutes } from './dicts.js';
+import { dictBatchRoutes, dictRoutes } from './dicts.js';
 import { envelopeRoutes } from './envelope.js';
 import { fileRoutes } from './files.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
+import { preferenceRoutes } from './preferences.js';
 import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
@@ -17,6 +19,7 @@ import { verificationRoutes } from './verification.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './authz.js';
 export * from './common.js';
 export * from './define.js';
 export * from './dicts.js';
@@ -24,6 +27,7 @@ export * from './envelope.js';
 export * from './files.js';
 export * from './menus.js';
 export * from './orgs.js';
+export * from './preferences.js';
 export * from './regions.js';
 export * from './resources.js';
 export * from './roles.js';
@@ -43,6 +47,7 @@ export const routes = {
   ...roleWriteRoutes,
   ...resourceRoutes,
   ...dictRoutes,
+  ...dictBatchRoutes,
   ...verificationRoutes,
   ...fileRoutes,
   ...regionRoutes,
@@ -52,6 +57,8 @@ export const routes = {
   ...signInRoutes,
   ...signinLogRoutes,
   ...auditRoutes,
+  ...authzRoutes,
+  ...preferenceRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

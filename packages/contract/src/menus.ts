@@ -14,39 +14,47 @@ export interface MenuDef {
    * page). Roles need not grant it — except in access-control mode, where every menu must be granted.
    */
   everyone?: boolean;
+  /**
+   * The name of the antd icon shown beside the title (e.g. UserOutlined). Seeded on the built-in menu resource,
+   * where an administrator may change it; the side menu shows the resource's icon.
+   */
+  icon: string;
   children?: MenuDef[];
 }
 
 export const menus: MenuDef[] = [
-  { path: '/', title: '首页', everyone: true },
+  { path: '/', title: '首页', icon: 'HomeOutlined', everyone: true },
   {
     path: '/user',
     title: '用户管理',
+    icon: 'TeamOutlined',
     redirect: '/user/Account',
     children: [
-      { path: '/user/Account', title: '账号管理' },
-      { path: '/user/Organization', title: '组织管理' },
-      { path: '/user/Role', title: '角色管理' },
-      { path: '/user/Resource', title: '资源管理' },
+      { path: '/user/Account', title: '账号管理', icon: 'UserOutlined' },
+      { path: '/user/Organization', title: '组织管理', icon: 'ApartmentOutlined' },
+      { path: '/user/Role', title: '角色管理', icon: 'SafetyCertificateOutlined' },
+      { path: '/user/Resource', title: '资源管理', icon: 'AppstoreOutlined' },
     ],
   },
   {
     path: '/system',
     title: '系统设置',
+    icon: 'SettingOutlined',
     redirect: '/system/Profile',
     children: [
-      { path: '/system/Profile', title: '个人信息', everyone: true },
-      { path: '/system/Dict', title: '字典管理' },
+      { path: '/system/Profile', title: '个人信息', icon: 'IdcardOutlined', everyone: true },
+      { path: '/system/Dict', title: '字典管理', icon: 'BookOutlined' },
     ],
   },
   {
     path: '/monitor',
     title: '系统监控',
+    icon: 'DashboardOutlined',
     redirect: '/monitor/Online',
     children: [
-      { path: '/monitor/Online', title: '在线用户' },
-      { path: '/monitor/OperLog', title: '操作日志' },
-      { path: '/monitor/LoginLog', title: '登录日志' },
+      { path: '/monitor/Online', title: '在线用户', icon: 'WifiOutlined' },
+      { path: '/monitor/OperLog', title: '操作日志', icon: 'FileTextOutlined' },
+      { path: '/monitor/LoginLog', title: '登录日志', icon: 'LoginOutlined' },
     ],
   },
 ];

@@ -2,16 +2,27 @@ import { Type } from 'typebox';
 import { Id, IdQuery, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
+/** 机构编码: letters, digits, '-' and '_' (e.g. 10000001); empty means none. */
+export const ORG_CODE_PATTERN = '^[A-Za-z0-9_-]*$';
+export const ORG_CODE_MAX = 64;
+
 export const Org = Type.Object({
   id: Type.Integer(),
   pid: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
   fullName: Type.Union([Type.String(), Type.Null()]),
+  /** 机构编码 (product-spec §3): unique among organisations; null when none was given. */
+  orgCode: Type.Union([Type.String(), Type.Null()]),
   createTime: Timestamp,
   hasChildren: Type.Boolean(),
   /** 所在地区: region code, and its path of names ('江苏省 / 苏州市 / 吴中区'). */
   regionId: Type.Union([Type.Integer(), Type.Null()]),
   regionName: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * False for an organisation outside the caller's data scope, shown only as the path down to what is in it (it
+   * cannot be picked, edited nor hold new accounts); true otherwise.
+   */
+  inScope: Type.Optional(Type.Boolean()),
 });
 
 export const orgRoutes = {
@@ -21,8 +32,16 @@ export const orgRoutes = {
     access: 'permission',
     title: '组织列表',
     menu: '/user/Organization',
-    description: 'Children of `pid`, or the root organisations when pid is absent; each with hasChildren.',
-    query: Type.Object({ pid: Type.Optional(Id('上级组织')) }, { additionalProperties: false }),
+    description:
+      'Children of `pid`, or the root organisations when pid is absent; each with hasChildren. With `id`: that one organisation (an empty list when there is none), e.g. to name a filter restored from a link; pid is then ignored. With `name`: the organisations whose name or full name contains it (at most 20, by name), e.g. for the command palette; pid is then ignored. A caller whose data scope (数据权限) is not 全部 sees the organisations in its scope and, marked inScope false, their ancestors as the path down to them; a search finds only those in scope.',
+    query: Type.Object(
+      {
+        pid: Type.Optional(Id('上级组织')),
+        id: Type.Optional(Id('组织')),
+        name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, title: '组织名称' })),
+      },
+      { additionalProperties: false },
+    ),
     response: Type.Array(Org),
   }),
 };
@@ -31,6 +50,11 @@ const orgFields = {
   name: Type.String({ minLength: 1, maxLength: 100, title: '名称' }),
   fullName: Type.Optional(Type.Union([Type.String({ maxLength: 255, title: '全称' }), Type.Null()], { title: '全称' })),
   pid: Type.Optional(Type.Union([Id('上级组织'), Type.Null()], { title: '上级组织' })),
+  orgCode: Type.Optional(
+    Type.Union([Type.String({ maxLength: ORG_CODE_MAX, pattern: ORG_CODE_PATTERN, title: '机构编码' }), Type.Null()], {
+      title: '机构编码',
+    }),
+  ),
   regionId: Type.Optional(
     Type.Union([Type.Integer({ minimum: 1, maximum: 999_999, title: '所在地区' }), Type.Null()], { title: '所在地区' }),
   ),
@@ -41,9 +65,11 @@ export const orgWriteRoutes = {
     method: 'POST',
     path: '/org',
     access: 'permission',
+    subjects: [{ kind: 'parentOrg', in: 'body', field: 'pid' }],
     title: '添加组织',
     menu: '/user/Organization',
-    description: 'Creates an organisation under pid (a root without it).',
+    description:
+      'Creates an organisation under pid (a root without it). Sibling organisations have unique names; orgCode, when given, is unique.',
     body: Type.Object(orgFields, { additionalProperties: false }),
     response: Org,
   }),
@@ -51,9 +77,14 @@ export const orgWriteRoutes = {
     method: 'PUT',
     path: '/org',
     access: 'permission',
+    subjects: [
+      { kind: 'org', in: 'body', field: 'id' },
+      { kind: 'parentOrg', in: 'body', field: 'pid' },
+    ],
     title: '编辑组织',
     menu: '/user/Organization',
-    description: 'Edits an organisation; moving it (pid) can never create a cycle.',
+    description:
+      'Edits an organisation; moving it (pid) can never create a cycle nor put two organisations of one name under one parent. orgCode absent keeps the stored one; null or empty removes it.',
     body: Type.Object({ id: Id(), ...orgFields }, { additionalProperties: false }),
     response: Org,
   }),
@@ -61,6 +92,7 @@ export const orgWriteRoutes = {
     method: 'DELETE',
     path: '/org',
     access: 'permission',
+    subjects: [{ kind: 'org', in: 'query', field: 'id' }],
     sudo: true,
     title: '删除组织',
     menu: '/user/Organization',

@@ -5,6 +5,9 @@ import { defineRoute } from './define.js';
 
 export const RESOURCE_METHODS = ['get', 'post', 'put', 'delete'] as const;
 
+/** A menu icon is the name of an antd icon component, e.g. UserOutlined. */
+export const ICON_PATTERN = '^[A-Z][A-Za-z]+$';
+
 const nullableText = (title: string, maxLength: number, kind?: TextKind) =>
   Type.Union([Type.String({ maxLength, title, ...(kind ? textKind(kind) : {}) }), Type.Null()], { title });
 
@@ -28,6 +31,10 @@ const resourceFields = {
   url: nullableText('URL', 255),
   remark: nullableText('备注', 255, 'multiline'),
   orderNum: Type.Integer({ minimum: 0, maximum: 1_000_000, title: '序号' }),
+  /** The name of an antd icon (e.g. UserOutlined), shown in the side menu; menus only. */
+  icon: Type.Union([Type.String({ maxLength: 64, pattern: ICON_PATTERN, title: '图标' }), Type.Null()], {
+    title: '图标',
+  }),
 };
 
 export const resourceRoutes = {
@@ -57,6 +64,7 @@ export const resourceRoutes = {
         url: Type.Optional(resourceFields.url),
         remark: Type.Optional(resourceFields.remark),
         orderNum: Type.Optional(resourceFields.orderNum),
+        icon: Type.Optional(resourceFields.icon),
       },
       { additionalProperties: false },
     ),
@@ -68,9 +76,15 @@ export const resourceRoutes = {
     access: 'permission',
     title: '编辑资源',
     menu: '/user/Resource',
-    description: 'Edits a resource; built-in ones keep their method and url; moving one can never create a cycle.',
+    description:
+      'Edits a resource; built-in ones keep their method and url; moving one can never create a cycle. An icon left out is kept; null removes it.',
     body: Type.Object(
-      { id: Id(), ...resourceFields, orderNum: Type.Optional(resourceFields.orderNum) },
+      {
+        id: Id(),
+        ...resourceFields,
+        orderNum: Type.Optional(resourceFields.orderNum),
+        icon: Type.Optional(resourceFields.icon),
+      },
       { additionalProperties: false },
     ),
     response: Resource,

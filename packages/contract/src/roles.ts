@@ -2,6 +2,22 @@ import { Type } from 'typebox';
 import { Id, IdQuery, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
+/**
+ * 数据权限: which accounts and organisations a role's holders see and change. 全部; 本组织及以下 (the holder's
+ * organisation and its subtree); 本组织 (the holder's organisation only); 自定义 (the subtrees of `scopeOrgIds`);
+ * 仅本人 (the holder's own account).
+ */
+export const DATA_SCOPES = ['all', 'orgTree', 'org', 'custom', 'self'] as const;
+export type DataScopeKind = (typeof DATA_SCOPES)[number];
+export const DataScope = Type.Unsafe<DataScopeKind>({
+  type: 'string',
+  enum: [...DATA_SCOPES],
+  maxLength: 16,
+  title: '数据权限',
+});
+/** At most this many organisations chosen for a 自定义 scope (each stands for its subtree). */
+export const SCOPE_ORGS_MAX = 500;
+
 export const Role = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -11,8 +27,15 @@ export const Role = Type.Object({
   /** The built-in super-admin role: cannot be deleted or reduced. */
   builtin: Type.Boolean(),
   accountCount: Type.Integer(),
-  /** The caller may hand this role out and act on it: its resources are a subset of the caller's (dominance rule). */
+  /**
+   * The caller may hand this role out and act on it: its resources are a subset of the caller's and its data scope
+   * no wider (dominance rule).
+   */
   assignable: Type.Boolean(),
+  /** 数据权限 (the super-admin role: always all). */
+  dataScope: DataScope,
+  /** The organisations of a 自定义 scope (each with its subtree); empty for the other scopes. */
+  scopeOrgIds: Type.Array(Type.Integer()),
 });
 
 export const roleRoutes = {
@@ -35,6 +58,12 @@ const roleFields = {
     }),
   ),
   resources: Type.Array(Id('权限'), { minItems: 1, maxItems: 10_000, uniqueItems: true, title: '权限' }),
+  /** Absent: 全部 for a new role, the stored scope on edit. */
+  dataScope: Type.Optional(DataScope),
+  /** The organisations of a 自定义 scope; required (at least one) with it, ignored with the others. */
+  scopeOrgIds: Type.Optional(
+    Type.Array(Id('自定义组织'), { maxItems: SCOPE_ORGS_MAX, uniqueItems: true, title: '自定义组织' }),
+  ),
 };
 
 export const roleWriteRoutes = {
@@ -44,7 +73,8 @@ export const roleWriteRoutes = {
     access: 'permission',
     title: '添加角色',
     menu: '/user/Role',
-    description: 'Creates a role; its resources must exist and be held by the caller.',
+    description:
+      "Creates a role; its resources must exist and be held by the caller, and its data scope (dataScope, scopeOrgIds) must be no wider than the caller's.",
     body: Type.Object(roleFields, { additionalProperties: false }),
     response: Role,
   }),
@@ -55,7 +85,8 @@ export const roleWriteRoutes = {
     subjects: [{ kind: 'role', in: 'body', field: 'id' }],
     title: '编辑角色',
     menu: '/user/Role',
-    description: 'Edits a role and replaces its resource set in one transaction; the super-admin role is untouchable.',
+    description:
+      'Edits a role and replaces its resource set in one transaction; the super-admin role is untouchable. A caller whose data scope is not 全部 may edit only roles whose holders all lie within its scope.',
     body: Type.Object({ id: Id(), ...roleFields }, { additionalProperties: false }),
     response: Role,
   }),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PageQuery, Timestamp } from './common.js';
+import { BATCH_MAX, BatchResult, PageQuery, sortQuery, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /** Session ids are UUIDs; bounded so a hostile id never reaches the database as a long string. */
@@ -36,6 +36,9 @@ export const OnlineSession = Type.Object({
 /** One of the caller's own live sessions (personal page). */
 export const OwnSession = Type.Object(sessionFields);
 
+/** The columns the online list sorts by. */
+export const ONLINE_SORTS = ['signedInAt', 'lastSeenAt'] as const;
+
 export const sessionRoutes = {
   listOnline: defineRoute({
     method: 'GET',
@@ -48,6 +51,7 @@ export const sessionRoutes = {
     query: Type.Object(
       {
         ...PageQuery,
+        ...sortQuery(ONLINE_SORTS),
         account: Type.Optional(Type.String({ maxLength: 100, title: '账号' })),
         ip: Type.Optional(Type.String({ maxLength: 64, title: 'IP 地址' })),
       },
@@ -70,6 +74,27 @@ export const sessionRoutes = {
       'Ends a session (强制下线) and every identity-switch session opened from it; its next request answers 401. The caller’s own current session (or the one it switched from) cannot be ended this way.',
     query: SessionIdQuery,
     response: Type.Null(),
+  }),
+  batchForceLogout: defineRoute({
+    method: 'POST',
+    path: '/online/batch-logout',
+    access: 'permission',
+    title: '批量强制下线',
+    menu: '/monitor/Online',
+    description:
+      'Ends the sessions `ids` under the rules of DELETE /online (dominance, not the caller’s own session), in one transaction for the sessions it accepts; answers which ended and why each other one did not.',
+    body: Type.Object(
+      {
+        ids: Type.Array(Type.String({ minLength: 1, maxLength: 64, title: '会话' }), {
+          minItems: 1,
+          maxItems: BATCH_MAX,
+          uniqueItems: true,
+          title: '所选会话',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    response: BatchResult(Type.String()),
   }),
   listOwnSessions: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Page, PageQuery } from './common.js';
+import { Page, PageQuery, sortQuery } from './common.js';
 import { defineRoute } from './define.js';
 
 /** Why a sign-in ended as it did (the log's reason codes; ADR 0011). */
@@ -61,8 +61,8 @@ export const signinLogRoutes = {
     title: '登录日志列表',
     menu: '/monitor/LoginLog',
     description:
-      'One page of sign-in log entries, newest first. account filters by substring, ip by prefix, outcome exactly, startTime/endTime (ISO 8601) bound the time.',
-    query: Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false }),
+      'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome exactly, startTime/endTime (ISO 8601) bound the time.',
+    query: Type.Object({ ...PageQuery, ...sortQuery(['at'] as const), ...filters }, { additionalProperties: false }),
     response: Page(SignInLogEntry),
   }),
   exportSigninLog: defineRoute({

@@ -8,8 +8,13 @@ export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
 export const EMAIL_MAX = 254;
 /** Opaque single-use tokens and one-shot ids answered by the verification calls. */
 const TOKEN_MAX = 200;
-/** The web's countdown after a code was sent; the server's default wait (VERIFY_RESEND_SECONDS) is the same. */
-export const SMS_RESEND_SECONDS = 60;
+/**
+ * The wait between two codes to one recipient (product-spec §9: 30 s): the server's default VERIFY_RESEND_SECONDS.
+ * The web counts down what GET /auth/options answers (`verifyResendSeconds`); this is its value until then.
+ */
+export const SMS_RESEND_SECONDS = 30;
+/** How long an image captcha's id stays valid when the answer does not say (VERIFY_CAPTCHA_TTL_SECONDS' default). */
+export const CAPTCHA_TTL_SECONDS = 300;
 export const CAPTCHA_SIZE = { width: 76, height: 38 } as const;
 
 /** Turns `+8613812345678` / `008613812345678` into `13812345678`; other strings are answered trimmed. */
@@ -50,6 +55,8 @@ export const AuthOptions = Type.Object({
   permissionInterceptor: Type.Boolean(),
   /** Signed-in calls travel wrapped in request envelopes (obfuscation, see envelope.ts). */
   encryption: Type.Boolean(),
+  /** Seconds before a code may be sent again to the same recipient (VERIFY_RESEND_SECONDS): the web's countdown. */
+  verifyResendSeconds: Type.Integer({ minimum: 0 }),
 });
 
 const smsSend = (path: string, title: string, description: string) =>
@@ -70,7 +77,7 @@ export const verificationRoutes = {
     access: 'open',
     title: '登录选项',
     description:
-      'The server-wide switches the web app follows: sign-in captcha, self-registration, access-control mode, the permission interceptor, request encryption.',
+      'The server-wide switches the web app follows: sign-in captcha, self-registration, access-control mode, the permission interceptor, request encryption, and the wait between two verification codes.',
     response: AuthOptions,
   }),
   imageCaptcha: defineRoute({
@@ -79,7 +86,7 @@ export const verificationRoutes = {
     access: 'open',
     title: '获取图形验证码',
     description:
-      'A new image captcha: {id, content} with content a WebP data URL (`data:image/webp;base64,…`) drawn at twice the asked size, for sharp display at that size (76×38 unless asked otherwise, so 152×76 pixels). The id allows one validation attempt and expires in a few minutes.',
+      'A new image captcha: {id, content} with content a WebP data URL (`data:image/webp;base64,…`) drawn at twice the asked size, for sharp display at that size (76×38 unless asked otherwise, so 152×76 pixels). The id allows one validation attempt and expires after `expiresIn` seconds (5 minutes by default).',
     query: Type.Object(
       {
         width: Type.Optional(Type.Integer({ minimum: 60, maximum: 300, title: '宽度' })),
@@ -87,7 +94,12 @@ export const verificationRoutes = {
       },
       { additionalProperties: false },
     ),
-    response: Type.Object({ id: Type.String(), content: Type.String() }),
+    response: Type.Object({
+      id: Type.String(),
+      content: Type.String(),
+      /** Seconds the id stays valid (VERIFY_CAPTCHA_TTL_SECONDS): the web loads a new image shortly before. */
+      expiresIn: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
   }),
   validateImageCaptcha: defineRoute({
     method: 'GET',
@@ -112,7 +124,7 @@ export const verificationRoutes = {
   sendSmsLogin: smsSend(
     '/captcha/sms/login',
     '发送登录短信验证码',
-    'Sign-in by SMS: sent only when exactly one enabled account has this mobile (the answer looks the same otherwise).',
+    'Sign-in by SMS: sent only when exactly one account has this mobile (the answer looks the same otherwise); a disabled account is told so by POST /login/sms once the code proved the number.',
   ),
   sendSmsReset: smsSend(
     '/captcha/sms/reset-password',
@@ -207,7 +219,7 @@ export const verificationRoutes = {
     access: 'open',
     title: '注册账号',
     description:
-      'Self-registration with a token from a register-flavour SMS code: the account number and mobile are the number, the name is 姓名, the company is kept; the organisation and role come from the configuration.',
+      'Self-registration with a token from a register-flavour SMS code: the account number and mobile are the number, the name is 姓名, the company is kept; the organisation and role come from the configuration. With REGISTRATION=approval the account is created disabled and pending (`pendingApproval` true) until an administrator enables it.',
     body: Type.Object(
       {
         mobile,
@@ -223,7 +235,12 @@ export const verificationRoutes = {
       },
       { additionalProperties: false },
     ),
-    response: Type.Object({ id: Type.Integer(), accountNumber: Type.String() }),
+    response: Type.Object({
+      id: Type.Integer(),
+      accountNumber: Type.String(),
+      /** REGISTRATION=approval: the account waits, disabled, for an administrator to enable it. */
+      pendingApproval: Type.Boolean(),
+    }),
   }),
   smsLogin: defineRoute({
     method: 'POST',

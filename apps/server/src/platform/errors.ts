@@ -17,3 +17,34 @@ export const badRequest = (msg: string) => new AppError(400, msg);
 export const unauthorized = (msg: string) => new AppError(401, msg);
 export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
+
+/**
+ * What a bulk action did per row: the ids it acted on (in one transaction) and each refused id with the error the
+ * single action would have thrown for it.
+ */
+export interface BatchOutcome<I extends number | string> {
+  done: I[];
+  refused: Array<{ id: I; error: AppError }>;
+}
+
+/** The contract's answer of a bulk action (`BatchResult`): each refusal's message, in the request's language. */
+export function batchAnswer<I extends number | string>(outcome: BatchOutcome<I>) {
+  return {
+    done: outcome.done,
+    refused: outcome.refused.map(({ id, error }) => ({ id, message: error.message })),
+  };
+}
+
+/** Each id of a bulk action done, or refused with the error `refusal` answers for it (in the order given). */
+export function partition<I extends number | string>(
+  ids: readonly I[],
+  refusal: (id: I) => AppError | undefined,
+): BatchOutcome<I> {
+  const outcome: BatchOutcome<I> = { done: [], refused: [] };
+  for (const id of ids) {
+    const error = refusal(id);
+    if (error) outcome.refused.push({ id, error });
+    else outcome.done.push(id);
+  }
+  return outcome;
+}

@@ -55,7 +55,7 @@ const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
 
 /** Strings the schemas' own patterns accept; a pattern none of them fits fails the test (add one here). */
-const PATTERN_SAMPLES = ['abc', 'a1', 'notice', '13800138000', '0123456789abcdef0123456789abcdef'];
+const PATTERN_SAMPLES = ['abc', 'a1', 'notice', '13800138000', '0123456789abcdef0123456789abcdef', 'UserOutlined'];
 
 /** Leap days: possible, unlike the dates below. */
 const POSSIBLE_DATE_TIME = '2024-02-29T23:59:59+08:00';

@@ -4,7 +4,11 @@ import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
 
 const PASSWORD = 'Dominance#2026-ok';
 const all = Object.entries(routes) as Array<[string, RouteDef]>;
-const withSubjects = all.filter(([, route]) => route.subjects?.length);
+/** The kinds the dominance rule judges by holdings; organisations are the data scope's (security/data-scope.test.ts). */
+const HOLDING_KINDS: ReadonlySet<Subject['kind']> = new Set(['account', 'session', 'role', 'assignRole']);
+const withSubjects = all.filter(([, route]) => route.subjects?.some((s) => HOLDING_KINDS.has(s.kind)));
+/** Subjects sent alone: view-as previews an account or a role, never both (the role side: data-scope.test.ts). */
+const alone: Record<string, readonly string[]> = { viewAs: ['accountId'] };
 
 type Kind = Subject['kind'];
 interface Fixture {
@@ -47,6 +51,21 @@ describe('the contract names what each route acts on', () => {
       }
     }
     expect(undeclared).toEqual([]);
+  });
+
+  it('routes taking many ids are bulk actions answering per row, the rule applied per id (security/bulk-actions.test.ts)', () => {
+    const many = all.filter(([, route]) => fieldsOf(route).some((field) => field.name === 'ids'));
+    expect(many.length).toBeGreaterThan(0);
+    for (const [name, route] of many) {
+      expect(route.access, name).toBe('permission');
+      // The rule is applied to each id by the action (modules/authz accountRefusals / sessionRefusals), not as a
+      // subject of the whole request: one wider row refuses that row, not the others.
+      expect(route.subjects, name).toBeUndefined();
+      expect(Object.keys((route.response as { properties?: object }).properties ?? {}).sort(), name).toEqual([
+        'done',
+        'refused',
+      ]);
+    }
   });
 });
 
@@ -95,6 +114,8 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
 
   const fixture: Fixture = {
     async target(kind, wide) {
+      // The actor's data scope is 全部 (a role's default): any organisation is within it.
+      if (kind === 'org' || kind === 'parentOrg') return rootOrg;
       if (kind === 'role' || kind === 'assignRole') {
         // A role edited or deleted is used up: each call gets a fresh one.
         if (kind === 'assignRole') return wide ? wideRole : subsetRole;
@@ -109,7 +130,8 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
   /** A valid request for `route` with each subject field set to `targets`. */
   async function request(name: string, route: RouteDef, wide: boolean) {
     const values = new Map<string, number | string>();
-    for (const subject of route.subjects ?? []) values.set(subject.field, await fixture.target(subject.kind, wide));
+    const sent = (route.subjects ?? []).filter((subject) => alone[name]?.includes(subject.field) ?? true);
+    for (const subject of sent) values.set(subject.field, await fixture.target(subject.kind, wide));
     const bases: Record<string, Record<string, unknown>> = {
       createAccount: {
         accountNumber: `domnew${lane}${++serial}`,
@@ -124,7 +146,7 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
     const base = bases[name];
     const query: Record<string, string | number> = {};
     const body: Record<string, unknown> = { ...(base ?? {}) };
-    for (const subject of route.subjects ?? []) {
+    for (const subject of sent) {
       const value = values.get(subject.field)!;
       if (subject.in === 'query') query[subject.field] = value;
       else body[subject.field] = value;

@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { PreferenceStoreContext } from '@/components/list-kit/preference-store';
 import { UploadProvider } from '@/features/files';
 import { VerificationProvider } from '@/features/verify';
 import { useEffectiveTheme } from '@/stores/preferences';
+import { serverPreferenceStore } from './preference-store';
 import type { AppRouter } from './router';
 
 /** The app's query client: the http client already reported a failure, so a retry would repeat the toast. */
@@ -12,7 +14,8 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Providers every route shares: react-query, verification and upload calls, around the router. antd's providers
+ * Providers every route shares: react-query, verification and upload calls, the list kit's preference store, around
+ * the router. antd's providers
  * (language, theme, App context) are the route tree's antd layout (components/antd-root), so the sign-in page, which
  * renders without antd, does not load them (docs/adr/0014). The test harness (src/testing/render-app) uses it too.
  */
@@ -20,7 +23,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <VerificationProvider>
-        <UploadProvider>{children}</UploadProvider>
+        <UploadProvider>
+          <PreferenceStoreContext value={serverPreferenceStore}>{children}</PreferenceStoreContext>
+        </UploadProvider>
       </VerificationProvider>
     </QueryClientProvider>
   );

@@ -22,8 +22,9 @@ export function HttpEffects() {
             notify({ level: effect.level, content: effect.message });
             break;
           case 'logout':
-            // Clearing the token lets the route guard send the user to /login (unless on an open route).
-            useSession.getState().clear();
+            // Clearing the token lets the route guard send the user to /login (unless on an open route), with
+            // why the session ended in the address: the sign-in page says it (the toast above dies with the layout).
+            useSession.getState().clear(effect.reason);
             http.clearCache();
             queryClient.clear();
             break;

@@ -8,14 +8,18 @@ const InitialPasswordPage = lazy(() => import('@/features/auth').then((m) => ({ 
 
 /**
  * Route guard, as a loader: without a token, session-required routes send the user to
- * /login?redirect=<the wanted full path>. A loader runs on every navigation that enters the guarded tree,
+ * /login?redirect=<the wanted full path>[&reason=<why the server ended the session>]. A loader runs on every
+ * navigation that enters the guarded tree,
  * including a typed address or the back button right after logout; a <Navigate> element did not (it stayed
  * mounted with the same target and never fired again, leaving a blank page).
  */
 export function requireSessionLoader({ request }: LoaderFunctionArgs) {
-  if (useSession.getState().token) return null;
+  const session = useSession.getState();
+  if (session.token) return null;
   const { pathname, search } = new URL(request.url);
-  throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  // A session the server ended: its reason code (never a text) goes along, so a reload still shows it.
+  const reason = session.takeEndReason();
+  throw redirect(`/login?${new URLSearchParams({ redirect: pathname + search, ...(reason ? { reason } : {}) })}`);
 }
 
 /**

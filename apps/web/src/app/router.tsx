@@ -1,14 +1,14 @@
-import { flattenMenus, menus } from '@gatehouse/contract';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { menuTitle, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import type { RouteHandle } from '@/lib/router/route-title';
 import { BlankLayout } from './layouts/BlankLayout';
-import { MenuRoute } from './MenuRoute';
-import { pageLoaderFor } from './pages';
+import { menuRoutes } from './menu-routes';
 import { RequireSession, requireSessionLoader } from './RequireSession';
 import { RootRoute } from './RootRoute';
 import { RouteFallback } from './RouteFallback';
+
+export { menuRoutes };
 
 /**
  * A route's title, read when it is shown: the module is evaluated before an English page's catalogue is in
@@ -18,33 +18,6 @@ const handle = (title: () => string): RouteHandle => ({
   get title() {
     return title();
   },
-});
-
-/** Menu paths without a built screen (pages.tsx) show the shared "not open yet" page. */
-const loadUnavailable = () => import('@/components/page-unavailable').then((m) => m.PageUnavailable);
-
-/**
- * The session-required screens, one route per contract menu entry (titles written once, in the contract).
- * Each built screen is a chunk of its own (pages.tsx), rendered as a lazy component inside the main layout's
- * Suspense: the layout (header, menu) paints as soon as its own code is in, and the screen follows. The route's
- * loader starts fetching the screen's chunk at navigation start, in parallel with the layout's. Navigations run in
- * a transition, so the current screen stays until the next one can render. MenuRoute then applies access-control
- * mode (product-spec §4) when the server has it on.
- */
-export const menuRoutes: RouteObject[] = flattenMenus(menus).map((menu) => {
-  const load = pageLoaderFor(menu.path) ?? loadUnavailable;
-  const Page = lazy(() => load().then((component) => ({ default: component })));
-  const route = {
-    element: <MenuRoute key={menu.path} menu={menu} page={Page} />,
-    // Only starts the fetch (the module system keeps it for the lazy component); a failure is the component's to
-    // report.
-    loader: () => {
-      load().catch(() => undefined);
-      return null;
-    },
-    handle: handle(() => menuTitle(menu)),
-  };
-  return menu.path === '/' ? { ...route, index: true } : { ...route, path: menu.path };
 });
 
 /** A route `lazy` answering one named export of a module as the route's Component. */
@@ -139,6 +112,16 @@ export const routeTree: RouteObject[] = [
                   },
                   { path: '*', element: <Navigate to="/404" replace /> },
                 ],
+              },
+              // 权限预览 (issue 20) on a screen of its own, out of the main layout: the only menu on screen is the
+              // previewed account's. Opened from 账号管理 and its 权限说明 drawer (components/authz-explain).
+              {
+                path: '/view-as',
+                handle: handle(() => t('authz.viewAs.title')),
+                lazy: screen(
+                  () => import('@/features/authz'),
+                  (m) => m.ViewAsPage,
+                ),
               },
             ],
           },

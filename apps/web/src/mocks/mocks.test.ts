@@ -129,6 +129,11 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     const online = await data(routes.listOnline, { query: { p: 1, pageSize: 100, account: 'lina' } });
     return { query: { id: online.list[0]!.id } };
   },
+  batchForceLogout: async () => {
+    await data(routes.login, { body: { account: 'lina', password: MOCK_PASSWORD, captcha: await captchaToken() } });
+    const online = await data(routes.listOnline, { query: { p: 1, pageSize: 100, account: 'lina' } });
+    return { body: { ids: [online.list[0]!.id, 'no-such-session'] } };
+  },
   listOwnSessions: async () => ({}),
   endOwnSession: async () => {
     const mine = await data(routes.listOwnSessions, {});
@@ -148,6 +153,13 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     });
     return { query: { id } };
   },
+  batchDeleteAccounts: async () => {
+    const { id } = await data(routes.createAccount, {
+      body: { accountNumber: 'sample.batch', accountName: '待批量删除', password: 'Sample#2026', state: 0, orgId: 3 },
+    });
+    return { body: { ids: [id, 1] } };
+  },
+  batchAccountState: async () => ({ body: { ids: [3, 4], state: 1 } }),
   resetAccountPassword: async () => ({ body: { id: 3 } }),
   updateProfile: async () => ({ body: { accountName: '系统管理员', address: '北京市海淀区' } }),
   switchIdentity: async () => ({ query: { id: 4 } }),
@@ -165,6 +177,9 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     query: { id: (await data(routes.createRole, { body: { name: '临时角色', resources: [1] } })).id },
   }),
   listResources: async () => ({}),
+  explainAccount: async () => ({ query: { id: 2 } }),
+  explainResource: async () => ({ query: { id: 1 } }),
+  viewAs: async () => ({ query: { roleId: 3, orgId: 2 } }),
   createResource: async () => ({ body: { type: 0, name: '样例菜单', route: '/sample' } }),
   updateResource: async () => {
     const created = await data(routes.createResource, {
@@ -187,6 +202,15 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   updateDictItem: async () => ({ body: { id: 1, dictCode: 'gender', value: '男', orderNum: 0 } }),
   deleteDictItem: async () => ({
     query: { id: (await data(routes.createDictItem, { body: { dictCode: 'gender', value: '临时' } })).id },
+  }),
+  batchDeleteDictItems: async () => {
+    const { id } = await data(routes.createDictItem, { body: { dictCode: 'gender', value: '批量临时' } });
+    return { body: { ids: [id] } };
+  },
+  getPreference: async () => ({ params: { key: 'table.accounts' } }),
+  putPreference: async () => ({
+    params: { key: 'table.accounts' },
+    body: { columns: ['accountNumber'], density: 'small' },
   }),
   authOptions: async () => ({ token: null }),
   imageCaptcha: async () => ({ query: { width: 120, height: 40 }, token: null }),
@@ -423,6 +447,91 @@ describe('the mock behaves like the server where a developer clicks', () => {
     expect(admin.list.every((a) => a.manageable)).toBe(true);
   });
 
+  it('sorts the lists on the server: text ascending, times descending by default, ties by id', async () => {
+    const byNumber = await data(routes.listAccounts, { query: { p: 1, pageSize: 100, sort: 'accountNumber' } });
+    const numbers = byNumber.list.map((a) => a.accountNumber);
+    expect(numbers).toEqual([...numbers].sort());
+    const byTime = await data(routes.listAccounts, {
+      query: { p: 1, pageSize: 100, sort: 'createTime', order: 'asc' },
+    });
+    const times = byTime.list.map((a) => a.createTime);
+    expect(times).toEqual([...times].sort());
+    const dicts = await data(routes.listDicts, { query: { p: 1, pageSize: 100, sort: 'dictCode', order: 'desc' } });
+    expect(dicts.list.map((d) => d.dictCode)).toEqual(
+      dicts.list
+        .map((d) => d.dictCode)
+        .sort()
+        .reverse(),
+    );
+    const log = await data(routes.listSigninLog, { query: { p: 1, pageSize: 100, sort: 'at', order: 'asc' } });
+    expect(log.list.map((e) => e.at)).toEqual(log.list.map((e) => e.at).sort());
+    const audit = await data(routes.listAudit, { query: { p: 1, pageSize: 100, sort: 'at', order: 'asc' } });
+    expect(audit.list.map((e) => e.at)).toEqual(audit.list.map((e) => e.at).sort());
+    const online = await data(routes.listOnline, { query: { p: 1, pageSize: 100, sort: 'signedInAt' } });
+    expect(online.list.map((s) => s.signedInAt)).toEqual(
+      online.list
+        .map((s) => s.signedInAt)
+        .sort()
+        .reverse(),
+    );
+    const unsortable = await call(routes.listAccounts, { query: { p: 1, pageSize: 10, sort: 'password' as never } });
+    expect(unsortable).toMatchObject({ status: 400, body: { msg: '排序字段取值不正确' } });
+  });
+
+  it("answers bulk actions per row with the single actions' reasons", async () => {
+    const manager = await signIn('zhangwei');
+    const page = await data(routes.listAccounts, { query: { p: 1, pageSize: 100 } });
+    const id = (accountNumber: string) => page.list.find((a) => a.accountNumber === accountNumber)!.id;
+    const result = await data(routes.batchAccountState, {
+      body: { ids: [id('wangfang'), id('lina'), 1, id('zhangwei'), 9999], state: 0 },
+      token: manager,
+    });
+    expect(result.done).toEqual([id('wangfang')]);
+    expect(result.refused).toEqual([
+      { id: id('lina'), message: '账号“lina”拥有您没有的权限，您不能对其执行“编辑账号”' },
+      { id: 1, message: '内置管理员账号只能由其本人操作，不能执行“编辑账号”' },
+      { id: id('zhangwei'), message: '不能禁用当前登录的账号' },
+      { id: 9999, message: '账号不存在或已被删除' },
+    ]);
+    expect(store.accounts.find((a) => a.accountNumber === 'wangfang')?.state).toBe(false);
+    expect(store.accounts.find((a) => a.accountNumber === 'lina')?.state).toBe(true);
+    await data(routes.batchAccountState, { body: { ids: [id('wangfang')], state: 1 } });
+
+    const parent = await data(routes.createDictItem, { body: { dictCode: 'gender', value: '父' } });
+    const child = await data(routes.createDictItem, { body: { dictCode: 'gender', value: '子', pid: parent.id } });
+    const alone = await data(routes.batchDeleteDictItems, { body: { ids: [parent.id] } });
+    expect(alone).toEqual({ done: [], refused: [{ id: parent.id, message: expect.stringContaining('下级数据') }] });
+    const both = await data(routes.batchDeleteDictItems, { body: { ids: [parent.id, child.id] } });
+    expect(both).toEqual({ done: [parent.id, child.id], refused: [] });
+  });
+
+  it('refuses deleting a dictionary that still has items, naming how many', async () => {
+    const refused = await call(routes.deleteDict, { query: { id: 1 } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { msg: expect.stringMatching(/^字典“性别”下还有 \d+ 条字典数据/) },
+    });
+  });
+
+  it('keeps preferences per account, within 16 KiB and 100 keys; null removes', async () => {
+    const key = { key: 'table.dicts' };
+    const other = await signIn('liuyang');
+    await data(routes.putPreference, { params: key, body: { density: 'small' } as never });
+    expect(await data(routes.getPreference, { params: key })).toEqual({ density: 'small' });
+    expect(await data(routes.getPreference, { params: key, token: other })).toBeNull();
+    const big = await call(routes.putPreference, { params: key, body: 'x'.repeat(16 * 1024) as never });
+    expect(big).toMatchObject({ status: 400, body: { msg: expect.stringContaining('16 KiB') } });
+    for (let i = 0; i < 100; i++) {
+      await data(routes.putPreference, { params: { key: `k${i}` }, body: i as never, token: other });
+    }
+    const tooMany = await call(routes.putPreference, { params: { key: 'k100' }, body: 1 as never, token: other });
+    expect(tooMany).toMatchObject({ status: 400, body: { msg: expect.stringContaining('100 项') } });
+    await data(routes.putPreference, { params: key, body: null as never });
+    expect(await data(routes.getPreference, { params: key })).toBeNull();
+    const badKey = await call(routes.getPreference, { params: { key: '1bad key' } });
+    expect(badKey).toMatchObject({ status: 400, body: { msg: expect.stringContaining('偏好设置名称') } });
+  });
+
   it('changes the own mobile number only with the token of a code sent to the new one', async () => {
     const own = await signIn('liuyang');
     const me = await data(routes.getAccountInfo, { token: own });
@@ -460,6 +569,7 @@ describe('the mock behaves like the server where a developer clicks', () => {
       accessControl: false,
       permissionInterceptor: false,
       encryption: false,
+      verifyResendSeconds: 30,
     });
   });
 

@@ -33,6 +33,7 @@ function contractResources(): Resource[] {
       url: null,
       remark: null,
       orderNum: index,
+      icon: menu.icon,
       builtin: true,
     });
   }
@@ -47,6 +48,7 @@ function contractResources(): Resource[] {
       url: route.path,
       remark: null,
       orderNum: 100 + index,
+      icon: null,
       builtin: true,
     });
   }
@@ -174,6 +176,8 @@ export function createMockStore(): MockStore {
     pid,
     name,
     fullName,
+    // 机构编码 as the reference catalogue shows them: 8 digits.
+    orgCode: String(10_000_000 + id),
     regionId,
     createTime: daysAgo(90 - index, 10),
   }));
@@ -250,13 +254,23 @@ export function createMockStore(): MockStore {
     accounts,
     orgs,
     roles: [
-      { id: 1, name: '超级管理员', remark: '内置角色，拥有全部权限', resources: [], builtin: true },
+      {
+        id: 1,
+        name: '超级管理员',
+        remark: '内置角色，拥有全部权限',
+        resources: [],
+        builtin: true,
+        dataScope: 'all',
+        scopeOrgIds: [],
+      },
       {
         id: 2,
         name: '部门管理员',
         remark: '管理本部门的账号与组织',
         resources: grantsFor(resources, ['/', '/user', '/user/Account', '/user/Organization']),
         builtin: false,
+        dataScope: 'all',
+        scopeOrgIds: [],
       },
       {
         id: 3,
@@ -264,6 +278,8 @@ export function createMockStore(): MockStore {
         remark: '查看首页、维护个人信息',
         resources: grantsFor(resources, ['/', '/system', '/system/Profile']),
         builtin: false,
+        dataScope: 'all',
+        scopeOrgIds: [],
       },
       {
         id: 4,
@@ -271,6 +287,8 @@ export function createMockStore(): MockStore {
         remark: '维护系统字典',
         resources: grantsFor(resources, ['/', '/system', '/system/Dict']),
         builtin: false,
+        dataScope: 'all',
+        scopeOrgIds: [],
       },
     ],
     resources,
@@ -282,6 +300,7 @@ export function createMockStore(): MockStore {
     codes: new Map(),
     tokens: new Map(),
     signIns,
+    preferences: new Map(),
     nextId: {
       account: accounts.length + 1,
       org: orgs.length + 1,

@@ -9,8 +9,11 @@ export type DictItem = ResponseOf<typeof routes.createDictItem>;
 export type Region = ResponseOf<typeof routes.listRegions>[number];
 
 /** What the store keeps of an account; names of its organisation and role are joined in when answered. */
-export interface StoredAccount extends Omit<Account, 'orgName' | 'belongOrgName' | 'roleName'> {
+export interface StoredAccount
+  extends Omit<Account, 'orgName' | 'belongOrgName' | 'roleName' | 'sysRole' | 'sysOrg' | 'pendingApproval'> {
   password: string;
+  /** A self-registered account waiting for an administrator (REGISTRATION=approval); absent is false. */
+  pendingApproval?: boolean;
 }
 
 export type StoredOrg = Omit<Org, 'hasChildren' | 'regionName'>;
@@ -59,6 +62,8 @@ export interface MockStore {
   /** Tokens answered by a validation, spent by the call that uses them. */
   tokens: Map<string, IssuedToken>;
   signIns: SignIn[];
+  /** Per-account preferences (GET/PUT /preferences/:key) by account id, then key. */
+  preferences: Map<number, Map<string, unknown>>;
   nextId: Record<'account' | 'org' | 'role' | 'resource' | 'dict' | 'dictItem', number>;
 }
 
@@ -114,6 +119,28 @@ export function toAccount(store: MockStore, account: StoredAccount): Account {
     orgName: org?.name ?? '',
     belongOrgName: org?.fullName || org?.name || '',
     roleName: role?.name ?? null,
+    // As the server nests them (product-spec §3).
+    sysRole: role
+      ? {
+          id: role.id,
+          name: role.name,
+          remark: role.remark,
+          type: role.builtin ? 1 : 0,
+          resources: store.resources
+            .filter((r) => role.builtin || role.resources.includes(r.id))
+            .map((r) => ({ id: r.id, name: r.name, pid: r.pid })),
+        }
+      : null,
+    sysOrg: {
+      id: account.orgId,
+      name: org?.name ?? '',
+      fullName: org?.fullName ?? null,
+      orgCode: org?.orgCode ?? null,
+      pid: org?.pid ?? null,
+      remark: null,
+      createTime: org?.createTime ?? account.createTime,
+    },
+    pendingApproval: account.pendingApproval ?? false,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ResponseOf, routes } from '@gatehouse/contract';
+import { type ResponseOf, routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import { create } from 'zustand';
 import { call } from '@/lib/http';
 
@@ -11,6 +11,7 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
   accessControl: false,
   permissionInterceptor: false,
   encryption: false,
+  verifyResendSeconds: SMS_RESEND_SECONDS,
 });
 
 interface ServerOptionsState {

@@ -93,6 +93,29 @@ describe('session bootstrap', () => {
     await useSession.getState().ensureBootstrap();
     expect(useSession.getState().status).toBe('failed');
     configureHttp({ onEffect: (effect) => effects.push(effect) });
-    expect(effects).toEqual([{ type: 'notify', level: 'warning', message: '未授权或授权已过期' }, { type: 'logout' }]);
+    expect(effects).toEqual([
+      { type: 'notify', level: 'warning', message: '未授权或授权已过期' },
+      { type: 'logout', reason: 'ended' },
+    ]);
+  });
+});
+
+describe('why a session ended', () => {
+  it('keeps the first 401’s reason when calls made together are all refused (a reload after being forced out)', () => {
+    const session = useSession.getState();
+    session.setToken('token-of-a-forced-session');
+    // The permissions and the account are asked for together: both answer 401 with the same reason.
+    session.clear('forced');
+    useSession.getState().clear('forced');
+    expect(useSession.getState().takeEndReason()).toBe('forced');
+    // Told once; a stray 401 with no session open adds nothing.
+    useSession.getState().clear('expired');
+    expect(useSession.getState().takeEndReason()).toBeNull();
+  });
+
+  it('a sign-out by the user gives no reason', () => {
+    useSession.getState().setToken('token');
+    useSession.getState().clear();
+    expect(useSession.getState().takeEndReason()).toBeNull();
   });
 });

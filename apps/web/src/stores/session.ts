@@ -1,4 +1,4 @@
-import { type ResponseOf, type RouteDef, routes } from '@gatehouse/contract';
+import { type ResponseOf, type RouteDef, routes, type SessionEndReason } from '@gatehouse/contract';
 import { create } from 'zustand';
 import { appConfig } from '@/config/app-config';
 import { call } from '@/lib/http';
@@ -33,8 +33,15 @@ export interface SessionState {
   ensureBootstrap(): Promise<void>;
   /** Reloads the signed-in account (e.g. after editing it). */
   refreshUser(): Promise<void>;
-  /** The logout event: forget the token, user and permissions. */
-  clear(): void;
+  /**
+   * The logout event: forget the token, user and permissions. `reason`: the server ended the session (a 401 said
+   * why); kept until the route guard carries it to the sign-in page (takeEndReason).
+   */
+  clear(reason?: SessionEndReason): void;
+  /** Why the last session ended, if the server said so and a session was open; null when not. */
+  endReason: SessionEndReason | null;
+  /** Answers endReason and forgets it (the route guard puts it into the /login address, once). */
+  takeEndReason(): SessionEndReason | null;
   /** Last permission stamp the server sent (see notePermissionStamp). */
   permissionStamp: string | null;
   /**
@@ -74,6 +81,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   permissions: [],
   status: storage.read() ? 'loading' : 'signed-out',
   restricted: false,
+  endReason: null,
 
   setToken(token) {
     storage.write(token);
@@ -83,7 +91,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   async signIn(token) {
     generation += 1;
     storage.write(token);
-    set({ token, user: null, permissions: [], status: 'loading', restricted: false });
+    set({ token, user: null, permissions: [], status: 'loading', restricted: false, endReason: null });
     await get().bootstrap();
   },
 
@@ -131,10 +139,19 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ user });
   },
 
-  clear() {
+  clear(reason) {
     generation += 1;
+    // Only an open session's end is told: a stray 401 on the sign-in page explains nothing, and the second 401 of
+    // calls made together (a reload asks for the permissions and the account at once) keeps the first one's reason.
+    const endReason = get().token ? (reason ?? null) : get().endReason;
     storage.write(null);
-    set({ token: null, user: null, permissions: [], status: 'signed-out', permissionStamp: null });
+    set({ token: null, user: null, permissions: [], status: 'signed-out', permissionStamp: null, endReason });
+  },
+
+  takeEndReason() {
+    const reason = get().endReason;
+    if (reason) set({ endReason: null });
+    return reason;
   },
 
   permissionStamp: null,

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { type VerificationApi, VerificationApiContext } from '@/components/verification/verification-api';
+import {
+  type CaptchaImage,
+  type VerificationApi,
+  VerificationApiContext,
+} from '@/components/verification/verification-api';
 import { HttpError } from '@/lib/http';
 import { TestProviders } from './TestProviders';
 
@@ -26,7 +30,7 @@ export function createFakeVerificationApi() {
   let sends = 0;
   const unused = new Set<string>();
   const api = {
-    loadCaptcha: vi.fn(async (_size: { width: number; height: number }) => {
+    loadCaptcha: vi.fn(async (_size: { width: number; height: number }): Promise<CaptchaImage> => {
       captchas += 1;
       const id = `captcha-${captchas}`;
       unused.add(id);

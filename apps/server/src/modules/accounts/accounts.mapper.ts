@@ -5,7 +5,10 @@ import type { AccountView } from './accounts.repository.js';
 /** Names a region code by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not in the tree. */
 export type RegionNamer = (id: number) => string | null;
 
-export function toAccount(row: AccountView, regionName: RegionNamer): Static<typeof Account> {
+/** The resources each role grants: by role id, the super-admin role's (every one) under 0. */
+export type RoleResources = ReadonlyMap<number, Array<{ id: number; name: string; pid: number | null }>>;
+
+export function toAccount(row: AccountView, regionName: RegionNamer, roles: RoleResources): Static<typeof Account> {
   return {
     id: row.id,
     accountNumber: row.account_number,
@@ -26,5 +29,40 @@ export function toAccount(row: AccountView, regionName: RegionNamer): Static<typ
     company: row.company,
     regionId: row.region_id,
     regionName: row.region_id === null ? null : regionName(row.region_id),
+    sysRole:
+      row.role_id === null || row.role_name === null
+        ? null
+        : {
+            id: row.role_id,
+            name: row.role_name,
+            remark: row.role_remark,
+            type: row.role_builtin === 1 ? 1 : 0,
+            resources: roles.get(row.role_builtin === 1 ? 0 : row.role_id) ?? [],
+          },
+    sysOrg: {
+      id: row.org_id,
+      name: row.org_name,
+      fullName: row.org_full_name,
+      orgCode: row.org_code,
+      pid: row.org_pid,
+      remark: null,
+      createTime: row.org_create_time,
+    },
+    pendingApproval: row.pending_approval === 1,
   };
+}
+
+/** The resources each of `roleIds` grants; with `all`, every resource under 0 (modules/resources `grantsOf`). */
+export type GrantsOf = (roleIds: readonly number[], all: boolean) => Promise<RoleResources>;
+
+/** The rows' roles' resources (the permission cache's, read once per permission version). */
+export function rolesOf(grantsOf: GrantsOf, rows: readonly AccountView[]) {
+  const custom = new Set<number>();
+  let superAdmin = false;
+  for (const row of rows) {
+    if (row.role_id === null) continue;
+    if (row.role_builtin === 1) superAdmin = true;
+    else custom.add(row.role_id);
+  }
+  return grantsOf([...custom], superAdmin);
 }

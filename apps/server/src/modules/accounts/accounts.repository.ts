@@ -1,25 +1,43 @@
 import { type Expression, type Kysely, sql } from 'kysely';
+import { prefixPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
+import type { AccountsWithin } from '../authz/index.js';
 
 export interface AccountFilter {
   accountNumber?: string;
   accountName?: string;
+  /** The whole mobile number, matched in any of its stored spellings (bare, +86, 0086). */
+  contactNumber?: string;
   /** The organisation whose subtree the accounts belong to. */
   orgId?: number;
+  /** Only the self-registered accounts waiting for approval (REGISTRATION=approval). */
+  pendingApproval?: boolean;
+  /** The caller's data scope (modules/authz): the accounts of these organisations, or one account; absent: all. */
+  within?: AccountsWithin;
 }
 
-/** Escapes LIKE wildcards so a filter matches its text literally, as a prefix. */
-function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A column the account list sorts by (contract ACCOUNT_SORTS) and its direction. */
+export interface AccountSort {
+  field: 'accountNumber' | 'accountName' | 'orgName' | 'createTime';
+  order: 'asc' | 'desc';
 }
 
 interface ResolvedFilter {
   accountNumber?: string;
   accountName?: string;
-  orgIds?: number[];
+  contactNumber?: string;
+  orgIds?: readonly number[];
+  pendingApproval?: boolean;
+  accountId?: number;
 }
+
+/** Whether a filter narrows the list (else the trigger-kept total and the id walks of the whole list serve it). */
+const narrows = (f: ResolvedFilter) =>
+  Boolean(
+    f.accountNumber || f.accountName || f.contactNumber || f.orgIds || f.pendingApproval || f.accountId !== undefined,
+  );
 
 export function createAccountsRepository(db: Kysely<DB>) {
   const withNames = (on: Kysely<DB> = db) =>
@@ -43,9 +61,15 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'account.introduction',
         'account.company',
         'account.region_id',
+        'account.pending_approval',
         'org.name as org_name',
         'org.full_name as org_full_name',
+        'org.pid as org_pid',
+        'org.org_code as org_code',
+        'org.create_time as org_create_time',
         'role.name as role_name',
+        'role.remark as role_remark',
+        'role.builtin as role_builtin',
       ]);
 
   /** The unfiltered list (the account screen as it opens) and its total: compiled once, newest or oldest first. */
@@ -93,7 +117,15 @@ export function createAccountsRepository(db: Kysely<DB>) {
     const parts = [];
     if (f.accountNumber) parts.push(sql`account.account_number like ${prefixPattern(f.accountNumber)} escape '\\'`);
     if (f.accountName) parts.push(sql`account.account_name like ${prefixPattern(f.accountName)} escape '\\'`);
+    if (f.contactNumber) {
+      // Served by account_contact_number_idx: the stored spellings of one number (as contactHolder matches them).
+      const n = f.contactNumber;
+      parts.push(sql`account.contact_number in (${sql.join([n, `+86${n}`, `0086${n}`])})`);
+    }
     if (f.orgIds) parts.push(sql`account.org_id in (${sql.join(f.orgIds)})`);
+    // Served by the partial index account_pending_approval (migration 0018): the few waiting, not every account.
+    if (f.pendingApproval) parts.push(sql`account.pending_approval = 1`);
+    if (f.accountId !== undefined) parts.push(sql`account.id = ${f.accountId}`);
     return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
   };
 
@@ -102,22 +134,122 @@ export function createAccountsRepository(db: Kysely<DB>) {
    * inside the query hides that); none at all when the subtree is the whole (single-rooted) tree.
    */
   async function resolve(f: AccountFilter): Promise<ResolvedFilter | undefined> {
-    if (f.orgId === undefined) return { accountNumber: f.accountNumber, accountName: f.accountName };
+    const within = f.within;
+    const rest = {
+      accountNumber: f.accountNumber,
+      accountName: f.accountName,
+      contactNumber: f.contactNumber,
+      pendingApproval: f.pendingApproval,
+      accountId: within && 'accountId' in within ? within.accountId : undefined,
+    };
+    const scoped = within && 'orgIds' in within ? within.orgIds : undefined;
+    // A scope of no organisation reaches no account.
+    if (scoped?.length === 0) return undefined;
+    const inScope = (orgIds: readonly number[]): ResolvedFilter | undefined => {
+      if (!scoped) return { ...rest, orgIds };
+      const allowed = new Set(scoped);
+      const both = orgIds.filter((id) => allowed.has(id));
+      return both.length ? { ...rest, orgIds: both } : undefined;
+    };
+    if (f.orgId === undefined) return scoped ? { ...rest, orgIds: scoped } : rest;
     const org = await db.selectFrom('org').select('pid').where('id', '=', f.orgId).executeTakeFirst();
     if (!org) return undefined;
-    if (org.pid === null) {
+    if (org.pid === null && !scoped) {
       const roots = await db
         .selectFrom('org')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .where('pid', 'is', null)
         .executeTakeFirstOrThrow();
-      if (Number(roots.n) === 1) return { accountNumber: f.accountNumber, accountName: f.accountName };
+      if (Number(roots.n) === 1) return rest;
     }
     const { rows } = await subtreeIdsSql('org', f.orgId).execute(db);
-    return { accountNumber: f.accountNumber, accountName: f.accountName, orgIds: rows.map((r) => r.id) };
+    return inScope(rows.map((r) => r.id));
+  }
+
+  /**
+   * The keys of a sorted page, ending in unique ones so the order is total (pages neither repeat nor skip a row).
+   * Each is served by an index walked in order (migration 0017): the account number is unique; name and creation
+   * time end in the id (SQLite's indexes carry the rowid anyway); the organisation's name is walked through
+   * org (name, id) and, per organisation, the accounts by (org_id, id).
+   */
+  const sortKeys = (field: AccountSort['field']) => {
+    switch (field) {
+      case 'accountNumber':
+        return [sql.ref('account.account_number')];
+      case 'accountName':
+        return [sql.ref('account.account_name'), sql.ref('account.id')];
+      case 'createTime':
+        return [sql.ref('account.create_time'), sql.ref('account.id')];
+      case 'orgName':
+        return [sql.ref('org.name'), sql.ref('org.id'), sql.ref('account.id')];
+    }
+  };
+
+  /**
+   * The unfiltered first page of a sort in one statement, rows and total (as the unsorted first page): the index walk
+   * joins each row's organisation and role as it goes and stops at the page's end. Compiled once per sort, direction
+   * and page size (the size written into the statement, so PostgreSQL plans the named statement once).
+   */
+  const sortedFirstPages = new Map<string, () => Promise<Array<AccountView & { total_count: unknown }>>>();
+  const sortedFirstPage = (sort: AccountSort, take: number) => {
+    const key = `${sort.field}:${sort.order}:${take}`;
+    let query = sortedFirstPages.get(key);
+    if (!query) {
+      query = preparedQuery(db, (db) => {
+        let q = withNames(db).select((eb) =>
+          eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'),
+        );
+        for (const column of sortKeys(sort.field)) q = q.orderBy(column, sort.order);
+        return q.limit(sql.lit(take));
+      });
+      sortedFirstPages.set(key, query);
+    }
+    return query();
+  };
+
+  /** The total of a filter: the trigger-kept counter when unfiltered. */
+  async function totalOf(filter: ResolvedFilter): Promise<number> {
+    if (!narrows(filter)) {
+      return Number((await accountCount('account'))[0]?.n ?? 0);
+    }
+    const row = await db
+      .selectFrom('account')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where(filterExpr(filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   return {
+    /**
+     * One page sorted by a column (issue 18). The unfiltered first page is one statement walking the column's index;
+     * other pages find their ids by that walk (pages past the middle from the other end, in the opposite direction),
+     * then read their rows by id.
+     */
+    async sortedPage(accountFilter: AccountFilter, sort: AccountSort, offset: number, limit: number) {
+      const filter = await resolve(accountFilter);
+      if (!filter) return { rows: [], total: 0 };
+      if (offset === 0 && limit > 0 && !narrows(filter)) {
+        const rows = await sortedFirstPage(sort, limit);
+        const counted = rows[0]?.total_count;
+        if (counted !== undefined && counted !== null) return { rows: withoutTotal(rows), total: Number(counted) };
+      }
+      const total = await totalOf(filter);
+      if (offset >= total || limit <= 0) return { rows: [], total };
+      const fromEnd = offset > total / 2;
+      const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
+      const take = fromEnd ? Math.min(limit, total - offset) : limit;
+      const direction = fromEnd === (sort.order === 'asc') ? 'desc' : 'asc';
+      let ids = db.selectFrom('account').select('account.id').where(filterExpr(filter));
+      if (sort.field === 'orgName') ids = ids.innerJoin('org', 'org.id', 'account.org_id');
+      for (const key of sortKeys(sort.field)) ids = ids.orderBy(key, direction);
+      const found = (await ids.limit(take).offset(skip).execute()).map((r) => r.id);
+      if (fromEnd) found.reverse();
+      if (found.length === 0) return { rows: [], total };
+      const byId = new Map((await withNames().where('account.id', 'in', found).execute()).map((r) => [r.id, r]));
+      return { rows: found.flatMap((id) => byId.get(id) ?? []), total };
+    },
+
     /**
      * One page, newest first. The unfiltered total is the trigger-kept counter (no COUNT over every account);
      * the page's ids are found before the joins, and pages past the middle are read from the oldest end so the
@@ -126,7 +258,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
     async page(accountFilter: AccountFilter, offset: number, limit: number) {
       const filter = await resolve(accountFilter);
       if (!filter) return { rows: [], total: 0 };
-      const filtered = filter.accountNumber || filter.accountName || filter.orgIds;
+      const filtered = narrows(filter);
       if (!filtered && limit > 0 && (offset === 0 || (knownTotal !== undefined && offset <= knownTotal / 2))) {
         // The first page, or most likely one of the newer half: one statement answers rows and total.
         const rows = await (offset === 0 ? firstPage(limit) : newestFirst(limit, offset));
@@ -194,6 +326,22 @@ export function createAccountsRepository(db: Kysely<DB>) {
     },
     async delete(id: number): Promise<void> {
       await db.deleteFrom('account').where('id', '=', id).execute();
+    },
+    /** The accounts of a bulk action that exist, with what its rules look at. */
+    findMany(ids: readonly number[]) {
+      return db.selectFrom('account').select(['id', 'builtin', 'state']).where('id', 'in', ids).execute();
+    },
+    async deleteMany(ids: readonly number[]): Promise<void> {
+      if (ids.length) await db.deleteFrom('account').where('id', 'in', ids).execute();
+    },
+    /** Enabling an account also ends its wait for approval (REGISTRATION=approval). */
+    async setState(ids: readonly number[], state: 0 | 1, now: string): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .updateTable('account')
+        .set({ state, update_time: now, ...(state === 1 ? { pending_approval: 0 } : {}) })
+        .where('id', 'in', ids)
+        .execute();
     },
     async orgExists(id: number) {
       return (await db.selectFrom('org').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -1,6 +1,8 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
+import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { noteAuditBatch } from '../audit/index.js';
 import { withVerificationHeader } from '../authz/index.js';
 import type { AccountsService } from './accounts.service.js';
 
@@ -13,6 +15,16 @@ export const accountsModule = fp<{ accounts: AccountsService }>(
     serve(app, routes.deleteAccount, async ({ query, principal }) => {
       await accounts.remove(query.id, principal);
       return null;
+    });
+    serve(app, routes.batchDeleteAccounts, async ({ body, principal, request }) => {
+      const outcome = await accounts.removeMany(body.ids, principal);
+      noteAuditBatch(request, outcome);
+      return batchAnswer(outcome);
+    });
+    serve(app, routes.batchAccountState, async ({ body, principal, request }) => {
+      const outcome = await accounts.setStateMany(body.ids, Number(body.state) === 1, principal);
+      noteAuditBatch(request, outcome);
+      return batchAnswer(outcome);
     });
     serve(app, routes.resetAccountPassword, ({ body }) => accounts.resetPassword(body.id));
     // A new mobile or e-mail needs sudo mode: its refusal carries the header that makes the web ask for a verification.

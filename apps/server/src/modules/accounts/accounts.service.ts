@@ -1,13 +1,13 @@
-import { type BodyOf, normaliseMobile, type QueryOf, type Routes } from '@gatehouse/contract';
+import { type BodyOf, normaliseMobile, type QueryOf, type Routes, routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
-import { badRequest, forbidden } from '../../platform/errors.js';
+import { type BatchOutcome, badRequest, forbidden, partition } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
 import type { Authz } from '../authz/index.js';
-import { type RegionNamer, toAccount } from './accounts.mapper.js';
+import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
 type CreateInput = BodyOf<Routes['createAccount']>;
@@ -29,6 +29,8 @@ export interface RegistrationInput {
   orgId?: number;
   /** REGISTRATION_ROLE_ID: absent, no role. */
   roleId?: number;
+  /** REGISTRATION=approval: the account is created disabled, waiting for an administrator to enable it. */
+  approval?: boolean;
 }
 
 /** What other modules' rules need to know of an account (sign-in by code, recovery, sends, identity switch). */
@@ -61,6 +63,20 @@ function optional(value: string | null | undefined): string | null {
 const sameMobile = (a: string | null, b: string | null) =>
   (a ? normaliseMobile(a) : null) === (b ? normaliseMobile(b) : null);
 const sameEmail = (a: string | null, b: string | null) => (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
+
+/** Why `account` may not be deleted by `principal` (the built-in admin, oneself), for DELETE and the bulk delete. */
+function deleteRefusal(account: { id: number; builtin: number }, principal: Principal) {
+  if (account.builtin === 1) return badRequest(t('account.builtinDelete'));
+  if (account.id === principal.accountId) return badRequest(t('account.deleteSelf'));
+  return undefined;
+}
+
+/** Why `account` may not be disabled by `principal` (the built-in admin, oneself), for PUT and the bulk state. */
+function disableRefusal(account: { id: number; builtin: number }, principal: Principal) {
+  if (account.builtin === 1) return badRequest(t('account.builtinDisable'));
+  if (account.id === principal.accountId) return badRequest(t('account.disableSelf'));
+  return undefined;
+}
 
 /** The verification tokens the personal page pays with (modules/verification), spent inside the account's write. */
 export interface ProofTokens {
@@ -117,13 +133,16 @@ export function createAccountsService(
   regionName: RegionNamer,
   authz: Authz,
   proofs: ProofTokens,
+  /** The roles' resources an account answers (modules/resources, cached per permission version). */
+  grantsOf: GrantsOf,
 ) {
   const repo = createAccountsRepository(db);
 
-  async function view(id: number, r: AccountsRepository = repo) {
-    const row = await r.findView(id);
+  /** An account as answered; read after any transaction (the grants come from the permission cache). */
+  async function view(id: number) {
+    const row = await repo.findView(id);
     if (!row) throw badRequest(t('account.notFound'));
-    return toAccount(row, regionName);
+    return toAccount(row, regionName, await rolesOf(grantsOf, [row]));
   }
 
   /** A unique-index race (two creates at once) becomes the same 400 as the pre-check. */
@@ -250,14 +269,25 @@ export function createAccountsService(
       const filter = {
         accountNumber: query.accountNumber?.trim(),
         accountName: query.accountName?.trim(),
+        contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),
         orgId: query.orgId,
+        pendingApproval: query.pendingApproval === 1,
+        within: await authz.accountsWithin(principal),
       };
       const [{ rows, total }, manageable] = await Promise.all([
-        repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize),
+        query.sort
+          ? repo.sortedPage(
+              filter,
+              { field: query.sort, order: query.order ?? (query.sort === 'createTime' ? 'desc' : 'asc') },
+              (query.p - 1) * query.pageSize,
+              query.pageSize,
+            )
+          : repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize),
         authz.rowTest(principal),
       ]);
+      const roles = await rolesOf(grantsOf, rows);
       return {
-        list: rows.map((row) => ({ ...toAccount(row, regionName), manageable: manageable(row) })),
+        list: rows.map((row) => ({ ...toAccount(row, regionName, roles), manageable: manageable(row) })),
         totalCount: total,
         totalPage: Math.ceil(total / query.pageSize),
       };
@@ -272,23 +302,31 @@ export function createAccountsService(
       const now = new Date().toISOString();
       const passwordHash = await hashPassword(input.password);
       const id = await uniqueNumber(fields.account_number, () =>
-        repo.insert({ ...fields, password_hash: passwordHash, builtin: 0, create_time: now, update_time: now }),
+        repo.insert({
+          ...fields,
+          password_hash: passwordHash,
+          builtin: 0,
+          create_time: now,
+          update_time: now,
+          // 首次登录须修改密码: the administrator typed this password, so by the dialog's default its owner replaces it.
+          must_change_password: input.mustChangePassword ? 1 : 0,
+        }),
       );
       return view(id);
     },
 
     async update(input: UpdateInput, principal: Principal) {
-      return db.transaction().execute(async (trx) => {
+      const id = await db.transaction().execute(async (trx) => {
         const r = createAccountsRepository(trx);
         const current = await r.findById(input.id);
         if (!current) throw badRequest(t('account.notFound'));
         const fields = await checkedFields(r, input, principal);
+        const disabling = fields.state !== 1 ? disableRefusal(current, principal) : undefined;
+        if (disabling) throw disabling;
         if (current.builtin === 1) {
-          if (fields.state !== 1) throw badRequest(t('account.builtinDisable'));
           const role = fields.role_id === null ? undefined : await r.findRole(fields.role_id);
           if (role?.builtin !== 1) throw badRequest(t('account.builtinRole'));
         }
-        if (fields.state !== 1 && current.id === principal.accountId) throw badRequest(t('account.disableSelf'));
         if (await r.numberTaken(fields.account_number, current.id)) {
           throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
         }
@@ -298,21 +336,68 @@ export function createAccountsService(
             // A number or address set by an administrator is no longer the one its owner proved.
             ...(sameMobile(current.contact_number, fields.contact_number) ? {} : { contact_verified: 0 }),
             ...(sameEmail(current.email, fields.email) ? {} : { email_verified: 0 }),
+            // Enabling a self-registered account is its approval.
+            ...(fields.state === 1 ? { pending_approval: 0 } : {}),
             update_time: new Date().toISOString(),
           }),
         );
         // A disabled account loses its sessions at once; re-enabling it does not bring them back.
         if (fields.state !== 1 && current.state === 1) await endSessions(trx, current.id);
-        return view(current.id, r);
+        return current.id;
       });
+      return view(id);
     },
 
     async remove(id: number, principal: Principal): Promise<void> {
       const current = await repo.findById(id);
       if (!current) throw badRequest(t('account.notFound'));
-      if (current.builtin === 1) throw badRequest(t('account.builtinDelete'));
-      if (current.id === principal.accountId) throw badRequest(t('account.deleteSelf'));
+      const refusal = deleteRefusal(current, principal);
+      if (refusal) throw refusal;
       await repo.delete(id);
+    },
+
+    /**
+     * Bulk delete: each account under the rules of `remove` and of DELETE /account's dominance check, in the order
+     * the single action applies them (missing, dominance, built-in admin, oneself); the accepted ones are deleted in
+     * one transaction (their sessions and preferences go with them, as for one).
+     */
+    async removeMany(ids: readonly number[], principal: Principal): Promise<BatchOutcome<number>> {
+      // The dominance rule reads outside the write transaction, as the route binding does before a handler.
+      const dominance = await authz.accountRefusals(principal, ids, routes.deleteAccount.title);
+      return db.transaction().execute(async (trx) => {
+        const r = createAccountsRepository(trx);
+        const rows = new Map((await r.findMany(ids)).map((row) => [row.id, row]));
+        const outcome = partition(ids, (id) => {
+          const row = rows.get(id);
+          if (!row) return badRequest(t('account.notFound'));
+          return dominance.get(id) ?? deleteRefusal(row, principal);
+        });
+        await r.deleteMany(outcome.done);
+        return outcome;
+      });
+    },
+
+    /**
+     * Bulk enable / disable: each account under the rules PUT /account applies to its state (missing, dominance,
+     * the built-in admin and oneself cannot be disabled); the accepted ones change in one transaction, and those
+     * disabled lose their sessions in it, as one disabled account does.
+     */
+    async setStateMany(ids: readonly number[], enabled: boolean, principal: Principal): Promise<BatchOutcome<number>> {
+      const dominance = await authz.accountRefusals(principal, ids, routes.updateAccount.title);
+      return db.transaction().execute(async (trx) => {
+        const r = createAccountsRepository(trx);
+        const rows = new Map((await r.findMany(ids)).map((row) => [row.id, row]));
+        const outcome = partition(ids, (id) => {
+          const row = rows.get(id);
+          if (!row) return badRequest(t('account.notFound'));
+          return dominance.get(id) ?? (enabled ? undefined : disableRefusal(row, principal));
+        });
+        await r.setState(outcome.done, enabled ? 1 : 0, new Date().toISOString());
+        if (!enabled) {
+          for (const id of outcome.done) if (rows.get(id)?.state === 1) await endSessions(trx, id);
+        }
+        return outcome;
+      });
     },
 
     async resetPassword(id: number): Promise<{ password: string }> {
@@ -339,7 +424,8 @@ export function createAccountsService(
     },
 
     /**
-     * Self-registration: an enabled account named by its proven mobile number, in the configured organisation with
+     * Self-registration: an account named by its proven mobile number (enabled, or with REGISTRATION=approval disabled
+     * and pending until an administrator enables it), in the configured organisation with
      * the configured role. The rules of `create` hold (required fields, password rules, a number no other account
      * holds, no two accounts with one account number, the same messages); the mobile was proven by `proof` (a
      * registration code the caller checked), so it is marked verified and may be nobody else's, proven or not, as on
@@ -348,7 +434,7 @@ export function createAccountsService(
     async register(
       input: RegistrationInput,
       proof: VerificationTokenRow,
-    ): Promise<{ id: number; accountNumber: string }> {
+    ): Promise<{ id: number; accountNumber: string; pendingApproval: boolean }> {
       const mobile = normaliseMobile(input.mobile);
       const name = required(input.name, '姓名');
       const company = required(input.company, '工作单位');
@@ -376,7 +462,9 @@ export function createAccountsService(
             avatar: null,
             contact_number: mobile,
             email: null,
-            state: 1,
+            // REGISTRATION=approval: disabled until an administrator enables it (which clears the mark).
+            state: input.approval ? 0 : 1,
+            pending_approval: input.approval ? 1 : 0,
             org_id: orgId,
             role_id: input.roleId ?? null,
             builtin: 0,
@@ -390,7 +478,7 @@ export function createAccountsService(
           });
         }),
       );
-      return { id, accountNumber: mobile };
+      return { id, accountNumber: mobile, pendingApproval: input.approval === true };
     },
 
     /** An account's standing, or undefined when there is no such account. */

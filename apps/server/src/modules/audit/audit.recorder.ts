@@ -1,6 +1,7 @@
 import { API_BASE, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { BatchOutcome } from '../../platform/errors.js';
 import { AUDIT_TRAIL, HTTP_PLATFORM } from '../../platform/http.js';
 import type { AuditRepository } from './audit.repository.js';
 import { type Change, diffOf, maskField, maskUrl } from './masking.js';
@@ -24,6 +25,12 @@ interface AuditState {
   after?: Snapshot;
   /** The handler finished without throwing (the write happened). */
   done?: boolean;
+  /** A bulk action: what it did per row (`noteAuditBatch`), and the rows' snapshots before and after. */
+  batch?: {
+    outcome: BatchOutcome<number | string>;
+    before: Map<number | string, Snapshot>;
+    after: Map<number | string, Snapshot>;
+  };
 }
 
 declare module 'fastify' {
@@ -41,6 +48,25 @@ export function noteAuditTarget(request: FastifyRequest, type: EntityType, id: n
   request.audit.targetType = type;
   request.audit.targetId = id;
 }
+
+/**
+ * A bulk action's outcome per row (its handler calls this before answering): the trail records one entry per row,
+ * done or refused, as the single action records each call.
+ */
+export function noteAuditBatch<I extends number | string>(request: FastifyRequest, outcome: BatchOutcome<I>): void {
+  request.audit ??= {};
+  request.audit.batch = {
+    outcome: outcome as BatchOutcome<number | string>,
+    before: request.audit.batch?.before ?? new Map(),
+    after: new Map(),
+  };
+}
+
+/** The ids a bulk action's body names (validated by then: distinct, at most BATCH_MAX). */
+const bodyIds = (request: FastifyRequest): Array<number | string> => {
+  const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+  return Array.isArray(ids) ? ids.filter((id) => typeof id === 'number' || typeof id === 'string') : [];
+};
 
 const toDbId = (id: number | string | null | undefined) => (typeof id === 'number' && Number.isInteger(id) ? id : null);
 
@@ -130,6 +156,26 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
     options.handler = async function audited(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const state: AuditState = { ...request.audit };
       request.audit = state;
+      if (spec?.batch) {
+        const before = new Map<number | string, Snapshot>();
+        if (load) {
+          for (const id of bodyIds(request)) {
+            const snapshot = typeof id === 'number' ? await load(repo.entities, id) : undefined;
+            if (snapshot) before.set(id, snapshot);
+          }
+        }
+        state.batch = { outcome: { done: [], refused: [] }, before, after: new Map() };
+        const answer = await handler.call(this, request, reply);
+        state.done = true;
+        const batch = request.audit?.batch;
+        if (batch && load) {
+          for (const id of batch.outcome.done) {
+            const snapshot = typeof id === 'number' ? await load(repo.entities, id) : undefined;
+            if (snapshot) batch.after.set(id, snapshot);
+          }
+        }
+        return answer;
+      }
       if (spec) {
         state.targetType = spec.type;
         state.targetId = spec.fromRequest?.(request) ?? null;
@@ -177,6 +223,11 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         }
         if (verdict !== 'record') return;
       }
+      const batch = state.batch;
+      if (success && batch) {
+        await recordBatch(request, status, batch);
+        return;
+      }
       let diff: Change[];
       if (withoutDiff.has(name as RouteName) || anonymousRefusal) diff = [];
       else if (success && load && (state.before || state.after))
@@ -209,6 +260,54 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
         diff: JSON.stringify(diff),
       });
+    }
+
+    /** One entry per row of a bulk action: a done row with its diff, a refused one with its status and message. */
+    async function recordBatch(request: FastifyRequest, status: number, batch: NonNullable<AuditState['batch']>) {
+      const principal = request.principal;
+      const originNumber = principal?.origin ? await repo.accountNumberOf(principal.origin.accountId) : null;
+      const userAgent = request.headers['user-agent'];
+      const at = new Date().toISOString();
+      const entry = (id: number | string) => {
+        const snapshot = batch.after.get(id) ?? batch.before.get(id);
+        return {
+          at,
+          actor_account_id: principal?.accountId ?? null,
+          actor_account_number: principal?.accountNumber ?? null,
+          origin_account_id: principal?.origin?.accountId ?? null,
+          origin_account_number: originNumber,
+          route_name: name as string,
+          method: route.method,
+          url: maskUrl(request.url),
+          title: route.title,
+          target_type: spec?.type ?? null,
+          target_id: String(id).slice(0, 100),
+          target_label: snapshot?.label?.slice(0, 255) ?? null,
+          ip: request.ip ?? null,
+          user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+        };
+      };
+      const extra = Object.fromEntries(
+        Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([field]) => field !== 'ids'),
+      );
+      await repo.insertMany([
+        ...batch.outcome.done.map((id) => ({
+          ...entry(id),
+          outcome: 'success' as const,
+          status,
+          message: null,
+          diff: JSON.stringify(
+            load ? diffOf(batch.before.get(id)?.fields, batch.after.get(id)?.fields) : diffOf(undefined, extra),
+          ),
+        })),
+        ...batch.outcome.refused.map(({ id, error }) => ({
+          ...entry(id),
+          outcome: 'refused' as const,
+          status: error.status,
+          message: error.message.slice(0, 500),
+          diff: JSON.stringify(diffOf(undefined, extra)),
+        })),
+      ]);
     }
   });
 }

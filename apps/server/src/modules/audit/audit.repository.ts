@@ -1,5 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { likeLiteral } from '../../platform/db/like.js';
 import type { AuditLogTable, DB } from '../../platform/db/schema.js';
+import type { AccountsWithin } from '../authz/index.js';
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type NewAuditRow = Insertable<AuditLogTable>;
@@ -16,26 +18,43 @@ export interface AuditFilter {
   to?: string;
   /** The target's exact id, or a prefix of its label. */
   target?: string;
+  /**
+   * The caller's data scope (modules/authz `accountsWithin`), when it is not 全部: entries whose actor (or original
+   * account) or target account is one of these organisations' accounts, and the caller's own (`selfId`); for one
+   * account (仅本人), the entries it made.
+   */
+  within?: { scope: NonNullable<AccountsWithin>; selfId: number };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The entries the caller's data scope reaches (`AuditFilter.within`). */
+function withinScope({ scope, selfId }: NonNullable<AuditFilter['within']>) {
+  const own = (id: number) => sql`actor_account_id = ${id} or origin_account_id = ${id}`;
+  if ('accountId' in scope) return sql`(${own(scope.accountId)})`;
+  if (scope.orgIds.length === 0) return sql`(${own(selfId)})`;
+  const orgs = sql.join(scope.orgIds);
+  const ids = sql`select id from account where org_id in (${orgs})`;
+  // Target ids are stored as text; an account's id is compared as text too (no cast of arbitrary text to a number).
+  const texts = sql`select cast(id as varchar(20)) from account where org_id in (${orgs})`;
+  return sql`(actor_account_id in (${ids}) or origin_account_id in (${ids}) or (target_type = 'account' and target_id in (${texts})) or ${own(selfId)})`;
+}
 
 /** The filters as one boolean expression; time bounds are inclusive and compared as ISO text. */
 function where(f: AuditFilter) {
   const parts = [];
   if (f.accountNumber) {
-    const pattern = `${escapeLike(f.accountNumber)}%`;
+    const pattern = `${likeLiteral(f.accountNumber)}%`;
     parts.push(
       sql`(actor_account_number like ${pattern} escape '\\' or origin_account_number like ${pattern} escape '\\')`,
     );
   }
-  if (f.title) parts.push(sql`(title like ${`%${escapeLike(f.title)}%`} escape '\\' or route_name = ${f.title})`);
+  if (f.title) parts.push(sql`(title like ${`%${likeLiteral(f.title)}%`} escape '\\' or route_name = ${f.title})`);
   if (f.outcome) parts.push(sql`outcome = ${f.outcome}`);
   if (f.from) parts.push(sql`at >= ${f.from}`);
   if (f.to) parts.push(sql`at <= ${f.to}`);
   if (f.target) {
-    parts.push(sql`(target_id = ${f.target} or target_label like ${`${escapeLike(f.target)}%`} escape '\\')`);
+    parts.push(sql`(target_id = ${f.target} or target_label like ${`${likeLiteral(f.target)}%`} escape '\\')`);
   }
+  if (f.within) parts.push(withinScope(f.within));
   return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
 }
 
@@ -46,15 +65,20 @@ function where(f: AuditFilter) {
  */
 export function createAuditRepository(db: Kysely<DB>) {
   return {
-    /** One page of the filtered trail, newest first, and the filtered total. */
-    async page(filter: AuditFilter, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+    /** One page of the filtered trail, newest first unless sorted by time, and the filtered total. */
+    async page(
+      filter: AuditFilter,
+      limit: number,
+      offset: number,
+      /** `sort=at`: by time in this direction (equal times by id); absent, by id, newest first. */
+      byTime?: 'asc' | 'desc',
+    ): Promise<{ rows: AuditRow[]; total: number }> {
       const condition = where(filter);
+      let ordered = db.selectFrom('audit_log').selectAll().where(condition);
+      if (byTime) ordered = ordered.orderBy('at', byTime);
       const [rows, total] = await Promise.all([
-        db
-          .selectFrom('audit_log')
-          .selectAll()
-          .where(condition)
-          .orderBy('id', 'desc')
+        ordered
+          .orderBy('id', byTime ?? 'desc')
           .limit(limit)
           .offset(offset)
           .execute(),
@@ -74,6 +98,16 @@ export function createAuditRepository(db: Kysely<DB>) {
 
     async insert(row: NewAuditRow): Promise<void> {
       await db.insertInto('audit_log').values(row).execute();
+    },
+
+    /** The entries of one bulk action (one per row), in statements of at most 100 rows. */
+    async insertMany(rows: NewAuditRow[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += 100) {
+        await db
+          .insertInto('audit_log')
+          .values(rows.slice(start, start + 100))
+          .execute();
+      }
     },
 
     /** Deletes up to `batch` of the rows older than `before` (oldest first); answers how many. */

@@ -7,8 +7,10 @@ import type { AuditService } from './audit.service.js';
 /** The operation log's screen. Read-only: the contract has no route that writes, edits or deletes an entry. */
 export const auditModule = fp<{ audit: AuditService }>(
   async (app, { audit }) => {
-    serve(app, routes.listAudit, ({ query }) => audit.list(query));
-    serve(app, routes.exportAudit, async ({ query, reply }) => sendCsv(reply, await audit.exportCsv(query)));
+    serve(app, routes.listAudit, ({ query, principal }) => audit.list(query, principal));
+    serve(app, routes.exportAudit, async ({ query, principal, reply }) =>
+      sendCsv(reply, await audit.exportCsv(query, principal)),
+    );
   },
   { name: 'gatehouse-audit', dependencies: MODULE_DEPENDENCIES },
 );

@@ -2,7 +2,9 @@ import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type QueryOf, type Routes } fro
 import type { Static } from 'typebox';
 import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { AccountsWithin } from '../authz/index.js';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.js';
 import type { Change } from './masking.js';
 
@@ -60,18 +62,33 @@ function filterOf(f: Filters): AuditFilter {
   };
 }
 
-/** Reads the audit trail. There is deliberately nothing here that changes or deletes an entry. */
-export function createAuditService(repo: AuditRepository) {
+/**
+ * Reads the audit trail. There is deliberately nothing here that changes or deletes an entry. The list and the
+ * export show only the entries the caller's data scope reaches (`accountsWithin`, modules/authz): those about the
+ * accounts within it (as actor or target), and the caller's own.
+ */
+export function createAuditService(
+  repo: AuditRepository,
+  accountsWithin: (principal: Principal) => Promise<AccountsWithin>,
+) {
+  /** The filters with the caller's data scope. */
+  async function scoped(filters: Filters, principal: Principal): Promise<AuditFilter> {
+    const filter = filterOf(filters);
+    const scope = await accountsWithin(principal);
+    return scope ? { ...filter, within: { scope, selfId: principal.accountId } } : filter;
+  }
+
   return {
-    async list(query: QueryOf<Routes['listAudit']>) {
-      const { p, pageSize, ...filters } = query;
-      const { rows, total } = await repo.page(filterOf(filters), pageSize, (p - 1) * pageSize);
+    async list(query: QueryOf<Routes['listAudit']>, principal: Principal) {
+      const { p, pageSize, sort, order, ...filters } = query;
+      const byTime = sort === 'at' ? (order ?? 'desc') : undefined;
+      const { rows, total } = await repo.page(await scoped(filters, principal), pageSize, (p - 1) * pageSize, byTime);
       return { list: rows.map(toEntry), totalCount: total, totalPage: Math.ceil(total / pageSize) };
     },
 
     /** The CSV document of the filtered trail, newest first, at most AUDIT_EXPORT_MAX_ROWS rows. */
-    async exportCsv(filters: Filters): Promise<CsvFile> {
-      const rows = await repo.newest(filterOf(filters), AUDIT_EXPORT_MAX_ROWS);
+    async exportCsv(filters: Filters, principal: Principal): Promise<CsvFile> {
+      const rows = await repo.newest(await scoped(filters, principal), AUDIT_EXPORT_MAX_ROWS);
       const header = t('audit.csvHeader').split(',');
       const lines = rows
         .map(toEntry)

@@ -2,10 +2,12 @@ import {
   API_BASE,
   AUDIT_MASK,
   type AuditEntry,
+  type DataScopeKind,
   envelopeDigest,
   envelopeNonce,
   keySourceOf,
   type RouteName,
+  resourceKey,
   routes,
   sealEnvelope,
 } from '@gatehouse/contract';
@@ -484,6 +486,90 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     const created = await t.call('GET', '/dict/s', { token: admin, query: { p: 1, pageSize: 10, dictName: '无日志' } });
     expect((created.body.data as { totalCount: number }).totalCount).toBe(1);
     expect((await audit({ title: 'createDict', target: '无日志' })).totalCount).toBe(0);
+  });
+
+  it('lists and exports only the entries about accounts within the caller’s data scope (issue 20)', async () => {
+    const from = new Date().toISOString();
+    const org = async (name: string, pid: number) => {
+      const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const a = await org('审计-分公司A', rootOrg);
+    const a1 = await org('审计-A1', a);
+    const b = await org('审计-分公司B', rootOrg);
+    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+      id: number;
+      method: string | null;
+      url: string | null;
+    }>;
+    const held = [routes.listAudit, routes.exportAudit].map(
+      (route) =>
+        resources.find((r) => r.method && r.url && resourceKey(r.method, r.url) === resourceKey('GET', route.path))!.id,
+    );
+    const role = async (dataScope: DataScopeKind) => {
+      const res = await t.call('POST', '/role', {
+        token: admin,
+        body: { name: `审计-${dataScope}`, resources: held, dataScope },
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const member = async (accountNumber: string, orgId: number, roleId: number | null = null) => {
+      await createAccount(accountNumber, { orgId, roleId });
+      return t.login(accountNumber, STRONG);
+    };
+    await member('au.ds.a', a);
+    const inA1 = await member('au.ds.a1', a1);
+    const inB = await member('au.ds.b', b);
+    const tree = await member('au.ds.tree', a, await role('orgTree'));
+    const self = await member('au.ds.self', a, await role('self'));
+    const all = await member('au.ds.all', b, await role('all'));
+    // Refused writes: entries whose actor is the account.
+    for (const token of [inA1, inB, self]) {
+      expect((await t.call('DELETE', '/role', { token, query: { id: 1 } })).status).toBe(403);
+    }
+
+    const seen = async (token: string) => {
+      const res = await t.call('GET', '/audit/s', { token, query: { p: 1, pageSize: 100, from } });
+      expect(res.status, res.body.msg).toBe(200);
+      const { list, totalCount } = res.body.data as PageOut;
+      expect(totalCount).toBe(list.length);
+      return list
+        .map((e) => `${e.route} ${e.actorAccountNumber} ${e.targetType === 'account' ? e.targetLabel : '-'}`)
+        .sort();
+    };
+    // 本组织及以下 in A: entries whose actor or target account is in A or A1, none about the sibling B.
+    expect(await seen(tree)).toEqual([
+      'createAccount admin au.ds.a',
+      'createAccount admin au.ds.a1',
+      'createAccount admin au.ds.self',
+      'createAccount admin au.ds.tree',
+      'deleteRole au.ds.a1 -',
+      'deleteRole au.ds.self -',
+    ]);
+    // 仅本人: what it did itself.
+    expect(await seen(self)).toEqual(['deleteRole au.ds.self -']);
+    // 全部: everything, as the super-admin sees it.
+    const everything = await seen(admin);
+    expect(everything).toContain('createAccount admin au.ds.b');
+    expect(everything).toContain('deleteRole au.ds.b -');
+    expect(everything).toContain('createOrg admin -');
+    expect(await seen(all)).toEqual(everything);
+
+    const csv = async (token: string) => {
+      const res = await exportCsv({ from }, token);
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const treeCsv = await csv(tree);
+    expect(treeCsv).toContain('au.ds.a1');
+    expect(treeCsv).not.toContain('au.ds.b');
+    expect(treeCsv).not.toContain('审计-分公司B');
+    const selfCsv = await csv(self);
+    expect(selfCsv).toContain('au.ds.self');
+    expect(selfCsv).not.toContain('au.ds.a');
+    expect(await csv(all)).toContain('au.ds.b');
   });
 
   it('records the call inside a request envelope with the caller’s address, not the envelope', async () => {

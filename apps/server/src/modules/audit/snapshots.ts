@@ -90,7 +90,7 @@ const entities = {
   },
 } satisfies Record<string, Loader>;
 
-export type EntityType = keyof typeof entities | 'file' | 'document';
+export type EntityType = keyof typeof entities | 'file' | 'document' | 'session';
 
 export function loaderOf(type: EntityType): Loader | undefined {
   return (entities as Record<string, Loader>)[type];
@@ -99,6 +99,11 @@ export function loaderOf(type: EntityType): Loader | undefined {
 /** Where the target's id is found: the request (known before the write) or the answer (a create). */
 export interface TargetSpec {
   type: EntityType;
+  /**
+   * A bulk action: its targets are the body's `ids`, and it is recorded as one entry per row (each row's diff,
+   * done or refused with the single action's status and message), as the single action would record each.
+   */
+  batch?: true;
   fromRequest?: (request: FastifyRequest) => number | string | null | undefined;
   fromAnswer?: (data: unknown, request: FastifyRequest) => number | string | null | undefined;
 }
@@ -149,9 +154,16 @@ export const targets: Partial<Record<RouteName, TargetSpec>> = {
   createDictItem: dictItem.create,
   updateDictItem: dictItem.update,
   deleteDictItem: dictItem.remove,
+  batchDeleteAccounts: { type: 'account', batch: true },
+  batchAccountState: { type: 'account', batch: true },
+  batchForceLogout: { type: 'session', batch: true },
+  batchDeleteDictItems: { type: 'dictItem', batch: true },
   uploadFile: { type: 'file', fromAnswer: answerId },
   saveText: { type: 'document', fromAnswer: (data) => (typeof data === 'string' ? data : null) },
 };
 
-/** Routes whose diff is not field-level: an identity switch changes no stored entity fields. */
-export const withoutDiff = new Set<RouteName>(['switchIdentity', 'restoreIdentity']);
+/**
+ * Routes whose diff is not field-level: an identity switch changes no stored entity fields; a preference is the
+ * account's own setting of the web app (up to 16 KiB of column settings), recorded as who saved which key (the url).
+ */
+export const withoutDiff = new Set<RouteName>(['switchIdentity', 'restoreIdentity', 'putPreference']);

@@ -15,6 +15,7 @@ export interface AuthModuleOptions {
     accessControl: boolean;
     permissionInterceptor: boolean;
     encryption: boolean;
+    verifyResendSeconds: number;
   };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteDef, routes } from '@gatehouse/contract';
-import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
+import { type RouteDef, routes, type SessionEndReason } from '@gatehouse/contract';
+import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
-import { t } from '../../platform/i18n.js';
+import { type MessageKey, t } from '../../platform/i18n.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { Authz } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
@@ -27,6 +27,26 @@ export interface AuthOptions {
     input: { account: string; password: string; captcha?: string | null },
     client: { ip: string; userAgent?: string },
   ) => Promise<number>;
+}
+
+/** What a 401 says for each reason a session ended (the web words the reason itself on the sign-in page). */
+const END_MESSAGES: Record<SessionEndReason, MessageKey> = {
+  forced: 'auth.forcedOut',
+  disabled: 'auth.accountDisabled',
+  elsewhere: 'auth.endedElsewhere',
+  expired: 'auth.sessionExpired',
+  password: 'auth.passwordChanged',
+  replaced: 'auth.sessionReplaced',
+  restricted: 'auth.accessRestricted',
+  revoked: 'account.switchRevoked',
+  ended: 'auth.sessionEnded',
+};
+
+/** The 401 of a request whose session ended, with why: the guard answers it in SESSION_END_HEADER. */
+export class SessionEndedError extends AppError {
+  constructor(readonly reason: SessionEndReason) {
+    super(401, t(END_MESSAGES[reason]));
+  }
 }
 
 /** How often last_seen_at is written: often enough for an online list, rarely enough to stay off the hot path. */
@@ -95,6 +115,7 @@ export function createAuthService(deps: {
       origin_session_id: originSessionId,
       // A sign-in proves who the owner is (sudo mode starts open); a switch carries the origin's proof.
       verified_at: originSessionId ? verifiedAt : now,
+      end_reason: null,
     });
     const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(expiresAt) / 1000));
     return tokens.sign(sessionId, accountId, exp);
@@ -135,11 +156,13 @@ export function createAuthService(deps: {
   async function resolveSession(token: string | undefined): Promise<ResolvedSession> {
     if (!token) throw unauthorized(t('auth.required'));
     const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized(t('auth.sessionEnded'));
+    // A token never valid says nothing more; one whose life is over says it expired.
+    if (!claims) throw tokens.expired(token) ? new SessionEndedError('expired') : unauthorized(t('auth.sessionEnded'));
     const now = new Date();
     const live = await sessions.findLive(claims.sid, now.toISOString());
-    if (!live || String(live.account_id) !== claims.sub) throw unauthorized(t('auth.sessionEnded'));
-    if (live.state !== 1) throw unauthorized(t('auth.accountDisabled'));
+    if (!live) throw new SessionEndedError(await sessions.whyEnded(claims.sid, now.toISOString()));
+    if (String(live.account_id) !== claims.sub) throw unauthorized(t('auth.sessionEnded'));
+    if (live.state !== 1) throw new SessionEndedError('disabled');
 
     let renewedToken: string | undefined;
     const expiresAt = Math.floor(Date.parse(live.expires_at) / 1000);
@@ -156,13 +179,13 @@ export function createAuthService(deps: {
       live.origin_account_id !== null &&
       !(await authz.switchStillAllowed(live.origin_account_id, live.account_id, routes.switchIdentity))
     ) {
-      await sessions.end(live.session_id, now.toISOString());
-      throw unauthorized(t('account.switchRevoked'));
+      await sessions.end(live.session_id, now.toISOString(), 'revoked');
+      throw new SessionEndedError('revoked');
     }
     const superAdmin = live.role_builtin === 1;
     if (!(await permitsAnyScreen(live.role_id, superAdmin))) {
-      await sessions.end(live.session_id, now.toISOString());
-      throw unauthorized(t('auth.accessRestricted'));
+      await sessions.end(live.session_id, now.toISOString(), 'restricted');
+      throw new SessionEndedError('restricted');
     }
     return {
       principal: {
@@ -232,13 +255,13 @@ export function createAuthService(deps: {
       if (!principal.origin) throw badRequest(t('account.notSwitched'));
       const origin = await sessions.findLive(principal.origin.sessionId, new Date().toISOString());
       if (!origin) throw unauthorized(t('account.originEnded'));
-      await sessions.end(principal.sessionId, new Date().toISOString());
+      await sessions.end(principal.sessionId, new Date().toISOString(), 'ended');
       const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(origin.expires_at) / 1000));
       return tokens.sign(origin.session_id, origin.account_id, exp);
     },
 
     async logout(principal: Principal): Promise<void> {
-      await sessions.end(principal.sessionId, new Date().toISOString());
+      await sessions.end(principal.sessionId, new Date().toISOString(), 'ended');
     },
 
     permissionsOf(principal: Principal) {

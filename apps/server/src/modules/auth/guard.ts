@@ -1,8 +1,8 @@
-import { PERMISSION_STAMP_HEADER, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
+import { PERMISSION_STAMP_HEADER, SESSION_END_HEADER, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Guard } from '../../platform/http.js';
 import { type Authz, withVerificationHeader } from '../authz/index.js';
-import type { AuthService } from './auth.service.js';
+import { type AuthService, SessionEndedError } from './auth.service.js';
 
 function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -19,7 +19,14 @@ function tokenFrom(request: FastifyRequest): string | undefined {
 export function createGuard(auth: AuthService, authz: Authz): Guard {
   return {
     async authenticate(request, reply) {
-      const session = await auth.resolveSession(tokenFrom(request));
+      let session: Awaited<ReturnType<AuthService['resolveSession']>>;
+      try {
+        session = await auth.resolveSession(tokenFrom(request));
+      } catch (error) {
+        // Why the session ended travels with the 401: the web carries it to the sign-in page.
+        if (error instanceof SessionEndedError) reply.header(SESSION_END_HEADER, error.reason);
+        throw error;
+      }
       if (session.renewedToken) reply.header(TOKEN_RENEWAL_HEADER, session.renewedToken);
       reply.header(PERMISSION_STAMP_HEADER, session.permissionStamp);
       return session.principal;

@@ -1,3 +1,4 @@
+import { type SessionEndReason, sessionEndReason } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, SessionRow } from '../../platform/db/schema.js';
@@ -103,10 +104,39 @@ export function createSessionsRepository(db: Kysely<DB>) {
     async touch(id: string, now: string): Promise<void> {
       await db.updateTable('session').set({ last_seen_at: now }).where('id', '=', id).execute();
     },
-    async end(id: string, now: string): Promise<void> {
+    /**
+     * Why a session that `findLive` did not answer is not live (the 401 path only, off the hot path): the reason
+     * it was ended with, `expired` past its maximum age, the origin's reason for an identity switch whose origin
+     * ended, `ended` when there is no such session.
+     */
+    async whyEnded(id: string, now: string): Promise<SessionEndReason> {
+      const row = await db
+        .selectFrom('session')
+        .leftJoin('session as origin', 'origin.id', 'session.origin_session_id')
+        .leftJoin('account', 'account.id', 'session.account_id')
+        .where('session.id', '=', id)
+        .select([
+          'account.id as account_id',
+          'session.ended_at',
+          'session.end_reason',
+          'session.expires_at',
+          'session.origin_session_id',
+          'origin.ended_at as origin_ended_at',
+          'origin.end_reason as origin_end_reason',
+        ])
+        .executeTakeFirst();
+      if (!row || row.account_id === null) return 'ended';
+      if (row.ended_at !== null) return sessionEndReason(row.end_reason) ?? 'ended';
+      if (row.expires_at <= now) return 'expired';
+      if (row.origin_session_id !== null && row.origin_ended_at !== null) {
+        return sessionEndReason(row.origin_end_reason) ?? 'ended';
+      }
+      return 'expired';
+    },
+    async end(id: string, now: string, reason: SessionEndReason): Promise<void> {
       await db
         .updateTable('session')
-        .set({ ended_at: now })
+        .set({ ended_at: now, end_reason: reason })
         .where('id', '=', id)
         .where('ended_at', 'is', null)
         .execute();
@@ -132,15 +162,21 @@ export function createSessionsRepository(db: Kysely<DB>) {
       if (excess.length === 0) return 0;
       await db
         .updateTable('session')
-        .set({ ended_at: now })
+        .set({ ended_at: now, end_reason: 'replaced' })
         .where('ended_at', 'is', null)
         .where((eb) => eb.or([eb('id', 'in', excess), eb('origin_session_id', 'in', excess)]))
         .execute();
       return excess.length;
     },
-    /** Ends every live session of the account but `exceptId` (the one that changed its own password). */
+    /**
+     * Ends every live session of the account but `exceptId` (the one that changed its own password): after its
+     * password changed, or once it is disabled (the account's state, already written in this transaction, says
+     * which).
+     */
     async endAllOf(accountId: number, now: string, exceptId?: string): Promise<void> {
-      let q = db.updateTable('session').set({ ended_at: now }).where('account_id', '=', accountId);
+      const account = await db.selectFrom('account').select('state').where('id', '=', accountId).executeTakeFirst();
+      const reason: SessionEndReason = account && account.state !== 1 ? 'disabled' : 'password';
+      let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('account_id', '=', accountId);
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       await q.where('ended_at', 'is', null).execute();
     },

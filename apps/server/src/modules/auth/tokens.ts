@@ -51,6 +51,11 @@ export function createTokenIssuer(secret: string) {
       const input = `${HEADER}.${encode({ sid: sessionId, sub: String(accountId), iat, exp: expiresAt })}`;
       return `${input}.${mac(input).toString('base64url')}`;
     },
+    /** Whether the token is one this issuer signed whose life is over (a 401 then says 'expired'). */
+    expired(token: string): boolean {
+      const claims = check(token, true);
+      return claims !== undefined && claims.exp <= Math.floor(Date.now() / 1000);
+    },
     /** Answers the claims, or undefined for anything invalid or expired. */
     async verify(token: string): Promise<TokenClaims | undefined> {
       const known = verified.get(token);
@@ -68,7 +73,8 @@ export function createTokenIssuer(secret: string) {
     },
   };
 
-  function check(token: string): TokenClaims | undefined {
+  /** The claims of a token this issuer signed; undefined when expired, unless `anyExpiry`. */
+  function check(token: string, anyExpiry = false): TokenClaims | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const [head, body, signature] = parts as [string, string, string];
@@ -83,7 +89,7 @@ export function createTokenIssuer(secret: string) {
     const { sid, sub, exp, nbf } = payload;
     if (typeof sid !== 'string' || typeof sub !== 'string' || typeof exp !== 'number') return undefined;
     const now = Math.floor(Date.now() / 1000);
-    if (exp <= now || (nbf !== undefined && (typeof nbf !== 'number' || nbf > now))) return undefined;
+    if ((!anyExpiry && exp <= now) || (nbf !== undefined && (typeof nbf !== 'number' || nbf > now))) return undefined;
     return { sid, sub, exp };
   }
 }

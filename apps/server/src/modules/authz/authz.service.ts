@@ -4,6 +4,15 @@ import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { AuthzRepository } from './authz.repository.js';
+import {
+  accountsWithin,
+  asDataScope,
+  createDataScopes,
+  holdsAccount,
+  holdsOrg,
+  type RoleScope,
+  type Scope,
+} from './data-scope.js';
 
 /** What an actor or a target holds: every resource (the super-admin role), or these resource ids. */
 export type Holding = 'all' | ReadonlySet<number>;
@@ -31,8 +40,10 @@ interface AccountSubject {
   id: number;
   account_number: string;
   builtin: number;
+  org_id: number;
   role_id: number | null;
   role_builtin: number | null;
+  role_data_scope: string | null;
 }
 
 export interface AuthzOptions {
@@ -60,15 +71,64 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
 
   const heldBy = (principal: Principal): Promise<Holding> => roleHolding(principal.roleId, principal.superAdmin);
 
+  const scopes = createDataScopes(repo);
+
+  /** A role's data scope as stored (the super-admin role's is always 全部). */
+  async function roleScope(roleId: number | null, builtin: boolean, dataScope: string | null): Promise<RoleScope> {
+    if (roleId === null) return { dataScope: 'self', orgIds: [] };
+    if (builtin) return { dataScope: 'all', orgIds: [] };
+    const kind = asDataScope(dataScope ?? 'all');
+    const orgIds = kind === 'custom' ? ((await repo.scopeOrgs([roleId])).get(roleId) ?? []) : [];
+    return { dataScope: kind, orgIds };
+  }
+
+  /** The data scope of an account holding its role (or `roleId`, held by an account of `orgId`: a preview). */
+  async function scopeOfHolder(accountId: number, roleId: number | null, orgId: number | undefined): Promise<Scope> {
+    const role = roleId === null ? undefined : await repo.role(roleId);
+    return scopes.resolve({
+      accountId,
+      orgId,
+      superAdmin: role?.builtin === 1,
+      role: role ? await roleScope(role.id, role.builtin === 1, role.data_scope) : null,
+    });
+  }
+
+  // One resolution per request: a principal is made per request, so its scope is kept for as long as it lives.
+  const principalScopes = new WeakMap<Principal, Promise<Scope>>();
+  /** The actor's data scope (数据权限): what it sees and may change. */
+  function scopeOf(principal: Principal): Promise<Scope> {
+    if (principal.superAdmin) return Promise.resolve({ kind: 'all' });
+    let scope = principalScopes.get(principal);
+    if (!scope) {
+      scope = repo
+        .orgOf(principal.accountId)
+        .then((orgId) => scopeOfHolder(principal.accountId, principal.roleId, orgId));
+      principalScopes.set(principal, scope);
+    }
+    return scope;
+  }
+
   /** Whether `principal` may act on `target`, and if not, the refusal. */
   async function refusalFor(principal: Principal, target: AccountSubject, title: string): Promise<AppError | null> {
     if (target.builtin === 1 && target.id !== principal.accountId) {
       return forbidden(t('authz.builtinUntouchable', { title }));
     }
     if (principal.superAdmin) return null;
+    const account = target.account_number;
+    const scope = await scopeOf(principal);
+    // An account always reaches itself (its own record, its own sessions), whatever its scope names.
+    if (target.id !== principal.accountId && !holdsAccount(scope, target)) {
+      return forbidden(t('authz.accountOutOfScope', { account, title }));
+    }
     const held = await heldBy(principal);
-    if (covers(held, await roleHolding(target.role_id, target.role_builtin === 1))) return null;
-    return forbidden(t('authz.accountExceeds', { account: target.account_number, title }));
+    if (!covers(held, await roleHolding(target.role_id, target.role_builtin === 1))) {
+      return forbidden(t('authz.accountExceeds', { account, title }));
+    }
+    const targetScope = await roleScope(target.role_id, target.role_builtin === 1, target.role_data_scope);
+    if (!(await scopes.noWider(scope, targetScope))) {
+      return forbidden(t('authz.accountScopeExceeds', { account, title }));
+    }
+    return null;
   }
 
   async function assertAccount(principal: Principal, accountId: number, title: string): Promise<void> {
@@ -79,13 +139,32 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     if (refusal) throw refusal;
   }
 
-  async function assertRole(principal: Principal, roleId: number, title: string): Promise<void> {
+  /**
+   * A role handed out (`assign`) or acted on: no wider than the actor in resources and in data scope; one acted on
+   * (edited, deleted) by an actor whose scope is not 全部 must be held by no account outside that scope.
+   */
+  async function assertRole(principal: Principal, roleId: number, title: string, assign: boolean): Promise<void> {
     if (principal.superAdmin) return;
     const role = await repo.role(roleId);
     if (!role) return;
     if (!covers(await heldBy(principal), await roleHolding(role.id, role.builtin === 1))) {
       throw forbidden(t('authz.roleExceeds', { role: role.name, title }));
     }
+    const scope = await scopeOf(principal);
+    if (!(await scopes.noWider(scope, await roleScope(role.id, role.builtin === 1, role.data_scope)))) {
+      throw forbidden(t('authz.roleScopeExceeds', { role: role.name, title }));
+    }
+    if (assign) return;
+    const within = accountsWithin(scope);
+    if (within && (await repo.heldOutside(role.id, within))) {
+      throw forbidden(t('authz.roleHeldOutside', { role: role.name, title }));
+    }
+  }
+
+  /** An organisation acted on, or one an account is put in: within the actor's scope. */
+  async function assertOrg(principal: Principal, orgId: number, title: string): Promise<void> {
+    if (principal.superAdmin) return;
+    if (!holdsOrg(await scopeOf(principal), orgId)) throw forbidden(t('authz.orgOutOfScope', { title }));
   }
 
   function field(subject: Subject, request: { query: unknown; body: unknown }): unknown {
@@ -93,37 +172,152 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     return source?.[subject.field];
   }
 
-  /** The roles the actor may hand out or act on: every role, or these ids (no role at all is always allowed). */
+  /**
+   * The roles the actor may hand out or act on (no wider in resources and in data scope): every role, or these ids
+   * (no role at all is always allowed).
+   */
   async function coveredRoleIds(principal: Principal): Promise<'all' | number[]> {
     if (principal.superAdmin) return 'all';
     // Every list of accounts, roles and sessions asks this: all holdings against one permission version.
-    const roles = (await repo.roles()).map((role) => ({ id: role.id as number | null, builtin: role.builtin === 1 }));
-    const sets = await resources.permissionsOfRoles([...roles, { id: principal.roleId, builtin: false }]);
+    const stored = await repo.roles();
+    const roles = stored.map((role) => ({ id: role.id as number | null, builtin: role.builtin === 1 }));
+    const [sets, customOrgs, scope] = await Promise.all([
+      resources.permissionsOfRoles([...roles, { id: principal.roleId, builtin: false }]),
+      repo.scopeOrgs(),
+      scopeOf(principal),
+    ]);
     const ids = (id: number | null) => new Set(sets.get(id)!.map((r) => r.id));
     const held = ids(principal.roleId);
-    return roles.flatMap((role) => (covers(held, role.builtin ? 'all' : ids(role.id)) ? [role.id as number] : []));
+    const covered: number[] = [];
+    for (const role of stored) {
+      if (!covers(held, role.builtin === 1 ? 'all' : ids(role.id))) continue;
+      const dataScope = role.builtin === 1 ? 'all' : asDataScope(role.data_scope);
+      if (await scopes.noWider(scope, { dataScope, orgIds: customOrgs.get(role.id) ?? [] })) covered.push(role.id);
+    }
+    return covered;
   }
 
   /** The same as a test of one account row (role and built-in mark), for marking list rows. */
   async function rowTest(principal: Principal) {
-    const ids = await coveredRoleIds(principal);
+    const [ids, scope] = await Promise.all([coveredRoleIds(principal), scopeOf(principal)]);
     const set = ids === 'all' ? undefined : new Set(ids);
-    return (row: { id: number; builtin: number | boolean; role_id: number | null }) =>
-      (!row.builtin || row.id === principal.accountId) && (row.role_id === null || !set || set.has(row.role_id));
+    return (row: { id: number; builtin: number | boolean; role_id: number | null; org_id: number }) =>
+      (!row.builtin || row.id === principal.accountId) &&
+      (row.id === principal.accountId || holdsAccount(scope, row)) &&
+      (row.role_id === null || !set || set.has(row.role_id));
   }
 
   /** When the session's owner last proved who they are (ms), or 0. */
   const verifiedAt = (principal: Principal) => (principal.verifiedAt ? Date.parse(principal.verifiedAt) : 0);
 
+  /**
+   * The dominance rule over the accounts of a bulk action, one refusal per id it refuses: the message `check` would
+   * answer the single action `title` with (403). Ids of no account are not judged here: the action refuses them
+   * with its own reason, as the single action's handler does.
+   */
+  async function accountRefusals(
+    principal: Principal,
+    ids: readonly number[],
+    title: string,
+  ): Promise<Map<number, AppError>> {
+    const refusals = new Map<number, AppError>();
+    for (const target of await repo.accounts(ids)) {
+      const refusal = await refusalFor(principal, target, title);
+      if (refusal) refusals.set(target.id, refusal);
+    }
+    return refusals;
+  }
+
   return {
     heldBy,
+    scopeOf,
+    scopeOfHolder,
+    roleScope,
+    summary: scopes.summary,
+    /**
+     * A principal that signs nobody in, for 权限预览: the account `base` (or, with `orgId`, a holder of `base.roleId`
+     * in that organisation), judged by the same rules as a signed-in one.
+     */
+    previewPrincipal(
+      base: { accountId: number; accountNumber: string; roleId: number | null; superAdmin: boolean },
+      orgId?: number,
+    ): Principal {
+      const principal: Principal = { ...base, sessionId: '', origin: null };
+      if (orgId !== undefined) {
+        principalScopes.set(principal, scopeOfHolder(base.accountId, base.roleId, orgId));
+      }
+      return principal;
+    },
+    /** The account list's restriction for the actor (none for 全部). */
+    async accountsWithin(principal: Principal) {
+      return accountsWithin(await scopeOf(principal));
+    },
+    /**
+     * The organisations the actor sees in the tree and pickers: undefined for all; else those in its scope and
+     * their ancestors (`path`, shown as the way down to what is in scope, not as reachable themselves), with the
+     * visible ones that have a visible child (`parents`).
+     */
+    async orgsVisible(principal: Principal) {
+      const scope = await scopeOf(principal);
+      if (scope.kind === 'all' || (scope.kind === 'orgs' && scope.everything)) return undefined;
+      const own = scope.kind === 'self' ? (scope.orgId === undefined ? [] : [scope.orgId]) : [...scope.orgIds];
+      const inScope = new Set(scope.kind === 'self' ? [] : own);
+      const path = new Set((await repo.ancestors(own)).filter((id) => !inScope.has(id)));
+      if (scope.kind === 'self') for (const id of own) path.add(id);
+      // Which visible organisations have a visible child (the tree's expand arrows).
+      const parents = new Set(await repo.parentsOf([...inScope, ...path]));
+      return { inScope, path, parents };
+    },
+    /**
+     * A data scope handed to a role (created or edited) must be no wider than the actor's own (403 otherwise), and
+     * a 自定义 one must name organisations the actor reaches.
+     */
+    async assertGrantableScope(principal: Principal, scope: RoleScope, title: string) {
+      if (principal.superAdmin) return;
+      if (!(await scopes.noWider(await scopeOf(principal), scope))) {
+        throw forbidden(t('authz.scopeExceeds', { title }));
+      }
+    },
     coveredRoleIds,
     rowTest,
+    accountRefusals,
+
+    /**
+     * The dominance rule over the sessions of a bulk force-out, as `check` applies it to one ('session' subject):
+     * the caller's own session and the one it switched from are the action's to refuse; a switched session is also
+     * the session of the account really acting in it. Unknown sessions are the action's to refuse.
+     */
+    async sessionRefusals(principal: Principal, ids: readonly string[], title: string): Promise<Map<string, AppError>> {
+      const others = ids.filter((id) => id !== principal.sessionId && id !== principal.origin?.sessionId);
+      const accountsOf = await repo.sessionsAccounts(others);
+      const accountIds = [...new Set([...accountsOf.values()].flat())];
+      const byAccount = await accountRefusals(principal, accountIds, title);
+      const refusals = new Map<string, AppError>();
+      for (const [sessionId, accounts] of accountsOf) {
+        const refusal = accounts.map((id) => byAccount.get(id)).find((r) => r !== undefined);
+        if (refusal) refusals.set(sessionId, refusal);
+      }
+      return refusals;
+    },
 
     /** Runs the dominance rule on everything `route` names in `subjects`, then sudo mode when it asks for it. */
     async check(principal: Principal, route: RouteDef, request: { query: unknown; body: unknown }): Promise<void> {
       for (const subject of route.subjects ?? []) {
         const value = field(subject, request);
+        if (subject.kind === 'parentOrg' && !principal.superAdmin) {
+          // An organisation edited where it stands is not placed anywhere (the top of a scope has its parent
+          // outside it): the parent is judged only when it changes.
+          const moved = route.subjects?.find((s) => s.kind === 'org');
+          const orgId = moved ? field(moved, request) : undefined;
+          if (typeof orgId === 'number' && (await repo.parentOf(orgId)) === (value ?? null)) continue;
+          // Placed at the top level (no parent): only an actor whose scope is 全部 writes there.
+          if (value === undefined || value === null) {
+            if ((await scopeOf(principal)).kind !== 'all') {
+              throw forbidden(t('authz.rootOutOfScope', { title: route.title }));
+            }
+            continue;
+          }
+        }
         if (value === undefined || value === null) continue;
         switch (subject.kind) {
           case 'account':
@@ -140,8 +334,26 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
           }
           case 'role':
           case 'assignRole':
-            await assertRole(principal, value as number, route.title);
+            await assertRole(principal, value as number, route.title, subject.kind === 'assignRole');
             break;
+          case 'org': {
+            // An account edited where it stands is not put anywhere: its organisation is judged when it changes
+            // (an account always reaches itself, whatever organisations its scope names).
+            const edited = route.subjects?.find((s) => s.kind === 'account');
+            const accountId = edited ? field(edited, request) : undefined;
+            if (typeof accountId === 'number' && (await repo.account(accountId))?.org_id === value) break;
+            await assertOrg(principal, value as number, route.title);
+            break;
+          }
+          case 'parentOrg': {
+            await assertOrg(principal, value as number, route.title);
+            // Under 本组织 the organisations below are out of reach: one created or moved there would be too.
+            const scope = await scopeOf(principal);
+            if (scope.kind === 'orgs' && !scope.closed) {
+              throw forbidden(t('authz.childOutOfScope', { title: route.title }));
+            }
+            break;
+          }
         }
       }
       if (route.sudo) this.requireRecentVerification(principal);

@@ -1,11 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
-
-/** Escapes LIKE wildcards so a filter matches its text literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function createDictsRepository(db: Kysely<DB>) {
   // The items of a dictionary feed every dictionary-backed field: compiled once.
@@ -13,12 +9,21 @@ export function createDictsRepository(db: Kysely<DB>) {
     db.selectFrom('dict_item').selectAll().where('dict_code', '=', dictCode).orderBy('order_num').orderBy('id'),
   );
   return {
-    async page(dictName: string | undefined, offset: number, limit: number) {
+    /** One page, newest first, or by name or code (`sort`; equal names by id) in `sort.order`. */
+    async page(
+      dictName: string | undefined,
+      offset: number,
+      limit: number,
+      sort?: { field: 'dictName' | 'dictCode'; order: 'asc' | 'desc' },
+    ) {
       const filter = dictName
         ? sql<boolean>`dict_name like ${containsPattern(dictName)} escape '\\'`
         : sql<boolean>`1 = 1`;
+      let ordered = db.selectFrom('dict').selectAll().where(filter);
+      if (sort) ordered = ordered.orderBy(sort.field === 'dictName' ? 'dict_name' : 'dict_code', sort.order);
+      ordered = ordered.orderBy('id', sort?.order ?? 'desc');
       const [rows, total] = await Promise.all([
-        db.selectFrom('dict').selectAll().where(filter).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        ordered.limit(limit).offset(offset).execute(),
         db
           .selectFrom('dict')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -40,10 +45,15 @@ export function createDictsRepository(db: Kysely<DB>) {
     async update(id: number, changes: { dict_name: string; remark: string | null }) {
       await db.updateTable('dict').set(changes).where('id', '=', id).execute();
     },
-    async deleteWithItems(id: number, dictCode: string) {
-      // Children before parents: clear the pid links, then the rows.
-      await db.updateTable('dict_item').set({ pid: null }).where('dict_code', '=', dictCode).execute();
-      await db.deleteFrom('dict_item').where('dict_code', '=', dictCode).execute();
+    async countItems(dictCode: string): Promise<number> {
+      const row = await db
+        .selectFrom('dict_item')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('dict_code', '=', dictCode)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async delete(id: number) {
       await db.deleteFrom('dict').where('id', '=', id).execute();
     },
     items(dictCode: string) {
@@ -61,6 +71,20 @@ export function createDictsRepository(db: Kysely<DB>) {
     },
     async deleteItem(id: number) {
       await db.deleteFrom('dict_item').where('id', '=', id).execute();
+    },
+    /** Every item of the dictionaries the given items belong to (a bulk delete judges whole trees). */
+    itemsBeside(ids: readonly number[]) {
+      return db
+        .selectFrom('dict_item')
+        .select(['id', 'pid'])
+        .where('dict_code', 'in', db.selectFrom('dict_item').select('dict_code').where('id', 'in', ids))
+        .execute();
+    },
+    async deleteItems(ids: readonly number[]) {
+      if (ids.length === 0) return;
+      // Children and parents go together: the links among them first, then the rows.
+      await db.updateTable('dict_item').set({ pid: null }).where('id', 'in', ids).execute();
+      await db.deleteFrom('dict_item').where('id', 'in', ids).execute();
     },
   };
 }

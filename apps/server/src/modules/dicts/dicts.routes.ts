@@ -1,6 +1,8 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
+import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { noteAuditBatch } from '../audit/index.js';
 import type { DictsService } from './dicts.service.js';
 
 /** Dictionaries and their items. */
@@ -12,6 +14,11 @@ export const dictsModule = fp<{ dicts: DictsService }>(
     serve(app, routes.deleteDict, async ({ query }) => {
       await dicts.remove(query.id);
       return null;
+    });
+    serve(app, routes.batchDeleteDictItems, async ({ body, request }) => {
+      const outcome = await dicts.removeItems(body.ids);
+      noteAuditBatch(request, outcome);
+      return batchAnswer(outcome);
     });
     serve(app, routes.listDictItems, ({ query }) => dicts.items(query.dictCode));
     serve(app, routes.createDictItem, ({ body }) => dicts.createItem(body));

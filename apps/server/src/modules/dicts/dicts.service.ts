@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
-import { badRequest } from '../../platform/errors.js';
+import { type BatchOutcome, badRequest, partition } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
 
@@ -61,7 +61,13 @@ export function createDictsService(db: Kysely<DB>) {
 
   return {
     async list(query: QueryOf<Routes['listDicts']>) {
-      const { rows, total } = await repo.page(query.dictName?.trim(), (query.p - 1) * query.pageSize, query.pageSize);
+      const sort = query.sort && { field: query.sort, order: query.order ?? 'asc' };
+      const { rows, total } = await repo.page(
+        query.dictName?.trim(),
+        (query.p - 1) * query.pageSize,
+        query.pageSize,
+        sort,
+      );
       return { list: rows.map(toDict), totalCount: total, totalPage: Math.ceil(total / query.pageSize) };
     },
 
@@ -98,7 +104,10 @@ export function createDictsService(db: Kysely<DB>) {
         const r = createDictsRepository(trx);
         const current = await r.findById(id);
         if (!current) throw badRequest(t('dict.notFound'));
-        await r.deleteWithItems(current.id, current.dict_code);
+        // Deleting a dictionary never takes its items silently (issue 18): they are deleted first, on their screen.
+        const items = await r.countItems(current.dict_code);
+        if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
+        await r.delete(current.id);
       });
     },
 
@@ -138,6 +147,41 @@ export function createDictsService(db: Kysely<DB>) {
           order_num: input.orderNum ?? current.order_num,
         });
         return toItem((await r.findItem(current.id))!);
+      });
+    },
+
+    /**
+     * Bulk delete of items under the rule of `removeItem` (no children left behind): an item is deleted when all
+     * its children are deleted with it; one whose children stay is refused, naming how many stay. The accepted
+     * items are deleted in one transaction.
+     */
+    async removeItems(ids: readonly number[]): Promise<BatchOutcome<number>> {
+      return db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        const rows = await r.itemsBeside(ids);
+        const exists = new Set(rows.map((row) => row.id));
+        const children = new Map<number, number[]>();
+        for (const row of rows) {
+          if (row.pid !== null) children.set(row.pid, [...(children.get(row.pid) ?? []), row.id]);
+        }
+        const chosen = new Set(ids);
+        const accepted = new Map<number, boolean>();
+        const goes = (id: number): boolean => {
+          let known = accepted.get(id);
+          if (known === undefined) {
+            known = (children.get(id) ?? []).every((child) => chosen.has(child) && goes(child));
+            accepted.set(id, known);
+          }
+          return known;
+        };
+        const outcome = partition(ids, (id) => {
+          if (!exists.has(id)) return badRequest(t('dictItem.notFound'));
+          if (goes(id)) return undefined;
+          const staying = (children.get(id) ?? []).filter((child) => !chosen.has(child) || !goes(child)).length;
+          return badRequest(t('dictItem.hasChildren', { count: staying }));
+        });
+        await r.deleteItems(outcome.done);
+        return outcome;
       });
     },
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -94,7 +95,7 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     expect(unknown.body).toEqual({ code: 400, msg: '字典不存在或已被删除' });
   });
 
-  it('refuses to delete an item with children; deleting a dictionary removes its items in one go', async () => {
+  it('refuses to delete an item with children, and a dictionary while it has items (naming how many)', async () => {
     await createDict({ dictName: '部门类型', dictCode: `kind_${lane}` });
     const parent = await addItem({ dictCode: `kind_${lane}`, value: '职能' });
     const child = await addItem({ dictCode: `kind_${lane}`, value: '财务', pid: parent.id });
@@ -102,18 +103,101 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     expect(refused.body).toEqual({ code: 400, msg: '该数据下还有 1 个下级数据，请先删除下级数据' });
     expect((await t.call('DELETE', '/dict/item', { token: admin, query: { id: child.id } })).status).toBe(200);
 
-    await addItem({ dictCode: `kind_${lane}`, value: '业务', pid: parent.id });
+    const other = await addItem({ dictCode: `kind_${lane}`, value: '业务', pid: parent.id });
     const dict = (
       (await t.call('GET', '/dict/s', { token: admin, query: { p: 1, pageSize: 50 } })).body.data as { list: DictOut[] }
     ).list.find((d) => d.dictCode === `kind_${lane}`)!;
+    const withItems = await t.call('DELETE', '/dict', { token: admin, query: { id: dict.id } });
+    expect(withItems.body).toEqual({ code: 400, msg: '字典“部门类型”下还有 2 条字典数据，请先删除字典数据' });
+    const english = await t.app.fastify.inject({
+      method: 'DELETE',
+      url: `/api/dict?id=${dict.id}`,
+      headers: { authorization: admin, 'accept-language': 'en' },
+    });
+    expect(english.json()).toEqual({ code: 400, msg: 'Dictionary “部门类型” still has 2 items; delete them first' });
+    // Nothing went: the dictionary and both items are still there.
+    expect((await items(`kind_${lane}`)).map((i) => i.id)).toEqual([parent.id, other.id]);
+
+    const bulk = await t.call('POST', '/dict/item/batch-delete', {
+      token: admin,
+      body: { ids: [other.id, parent.id] },
+    });
+    expect(bulk.body.data).toEqual({ done: [other.id, parent.id], refused: [] });
     expect((await t.call('DELETE', '/dict', { token: admin, query: { id: dict.id } })).status).toBe(200);
-    expect(await items(`kind_${lane}`)).toEqual([]);
-    const left = await t.database.db
-      .selectFrom('dict_item')
-      .selectAll()
-      .where('dict_code', '=', `kind_${lane}`)
-      .execute();
+    const left = await t.database.db.selectFrom('dict').selectAll().where('dict_code', '=', `kind_${lane}`).execute();
     expect(left).toEqual([]);
+  });
+
+  it('bulk-deletes items: an item goes only with all its children, each refusal named as the single delete names it', async () => {
+    const code = `bulk_${lane}`;
+    await createDict({ dictName: '批量', dictCode: code });
+    const a = await addItem({ dictCode: code, value: 'A' });
+    const a1 = await addItem({ dictCode: code, value: 'A1', pid: a.id });
+    const a11 = await addItem({ dictCode: code, value: 'A11', pid: a1.id });
+    const b = await addItem({ dictCode: code, value: 'B' });
+    const b1 = await addItem({ dictCode: code, value: 'B1', pid: b.id });
+    const b2 = await addItem({ dictCode: code, value: 'B2', pid: b.id });
+    const c = await addItem({ dictCode: code, value: 'C' });
+    // A with A1 but not A11: A1 keeps a child, so A keeps A1. B with one of its two children. C alone.
+    const res = await t.call('POST', '/dict/item/batch-delete', {
+      token: admin,
+      body: { ids: [a.id, a1.id, b.id, b1.id, c.id, 999_999] },
+    });
+    expect(res.body).toEqual({
+      code: 200,
+      msg: '操作成功',
+      data: {
+        done: [b1.id, c.id],
+        refused: [
+          { id: a.id, message: '该数据下还有 1 个下级数据，请先删除下级数据' },
+          { id: a1.id, message: '该数据下还有 1 个下级数据，请先删除下级数据' },
+          { id: b.id, message: '该数据下还有 1 个下级数据，请先删除下级数据' },
+          { id: 999_999, message: '字典数据不存在或已被删除' },
+        ],
+      },
+    });
+    expect((await items(code)).map((i) => i.value)).toEqual(['A', 'A1', 'A11', 'B', 'B2']);
+    // A whole subtree at once, in any order.
+    const whole = await t.call('POST', '/dict/item/batch-delete', {
+      token: admin,
+      body: { ids: [a11.id, a.id, b2.id, a1.id] },
+    });
+    expect(whole.body.data).toEqual({ done: [a11.id, a.id, b2.id, a1.id], refused: [] });
+    expect((await items(code)).map((i) => i.value)).toEqual(['B']);
+    const empty = await t.call('POST', '/dict/item/batch-delete', { token: admin, body: { ids: [] } });
+    expect(empty.body).toEqual({ code: 400, msg: '请填写所选记录' });
+  });
+
+  it('deletes nothing of a bulk delete that fails half-way (one transaction)', async () => {
+    const code = `fail_${lane}`;
+    await createDict({ dictName: '失败', dictCode: code });
+    const keep = await addItem({ dictCode: code, value: 'keep' });
+    // A child of the other: the bulk delete first clears its link, then deletes both; the delete fails.
+    const poison = await addItem({ dictCode: code, value: 'poison', pid: keep.id });
+    const db = t.database.db;
+    if (t.database.dialect === 'sqlite') {
+      await sql`create trigger dict_item_poison before delete on dict_item when old.value = 'poison'
+        begin select raise(abort, 'poisoned'); end`.execute(db);
+    } else {
+      await sql`create function dict_item_poison() returns trigger language plpgsql as $$
+        begin if old.value = 'poison' then raise exception 'poisoned'; end if; return old; end $$`.execute(db);
+      await sql`create trigger dict_item_poison before delete on dict_item for each row
+        execute function dict_item_poison()`.execute(db);
+    }
+    try {
+      const res = await t.call('POST', '/dict/item/batch-delete', {
+        token: admin,
+        body: { ids: [keep.id, poison.id] },
+      });
+      expect(res.status).toBe(500);
+      expect((await items(code)).map((i) => i.id)).toEqual([keep.id, poison.id]);
+      // The link cleared before the deletes was rolled back too.
+      expect((await items(code)).map((i) => i.pid)).toEqual([null, keep.id]);
+    } finally {
+      await sql`drop trigger dict_item_poison${sql.raw(t.database.dialect === 'postgres' ? ' on dict_item' : '')}`.execute(
+        db,
+      );
+    }
   });
 
   it('serves items to any signed-in account, as reference data for forms', async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB } from '../../platform/db/schema.js';
 
@@ -11,6 +12,7 @@ export function createOrgsRepository(db: Kysely<DB>) {
         'org.pid',
         'org.name',
         'org.full_name',
+        'org.org_code',
         'org.create_time',
         'org.region_id',
         eb
@@ -26,6 +28,22 @@ export function createOrgsRepository(db: Kysely<DB>) {
     children(pid: number | null) {
       return pid === null ? roots() : childrenOf(pid);
     },
+    /** Up to `limit` organisations whose name or full name contains `text` (literally), by name. */
+    named(text: string, limit: number) {
+      const pattern = containsPattern(text);
+      return withHasChildren(db)
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`org.name like ${pattern} escape '\\'`,
+            sql<boolean>`org.full_name like ${pattern} escape '\\'`,
+          ]),
+        )
+        .clearOrderBy()
+        .orderBy('org.name')
+        .orderBy('org.id')
+        .limit(limit)
+        .execute();
+    },
     one(id: number) {
       return this.select().where('org.id', '=', id).executeTakeFirst();
     },
@@ -39,6 +57,7 @@ export function createOrgsRepository(db: Kysely<DB>) {
       pid: number | null;
       name: string;
       full_name: string | null;
+      org_code: string | null;
       region_id: number | null;
       create_time: string;
     }) {
@@ -47,12 +66,31 @@ export function createOrgsRepository(db: Kysely<DB>) {
     },
     async update(
       id: number,
-      changes: { pid: number | null; name: string; full_name: string | null; region_id?: number | null },
+      changes: {
+        pid: number | null;
+        name: string;
+        full_name: string | null;
+        org_code?: string | null;
+        region_id?: number | null;
+      },
     ) {
       await db.updateTable('org').set(changes).where('id', '=', id).execute();
     },
     async delete(id: number) {
       await db.deleteFrom('org').where('id', '=', id).execute();
+    },
+    /** Another organisation under the same parent (a root among roots) with this name. */
+    async siblingNamed(pid: number | null, name: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('org').select('id').where('name', '=', name);
+      q = pid === null ? q.where('pid', 'is', null) : q.where('pid', '=', pid);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    /** Another organisation holding this code. */
+    async codeTaken(code: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('org').select('id').where('org_code', '=', code);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
     },
     async countAccounts(id: number): Promise<number> {
       const row = await db

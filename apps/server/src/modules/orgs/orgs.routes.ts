@@ -1,12 +1,21 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import type { Authz } from '../authz/index.js';
 import type { OrgsService } from './orgs.service.js';
 
 /** The organisation tree. */
-export const orgsModule = fp<{ orgs: OrgsService }>(
-  async (app, { orgs }) => {
-    serve(app, routes.listOrgs, ({ query }) => orgs.children(query.pid ?? null));
+export const orgsModule = fp<{ orgs: OrgsService; authz: Authz }>(
+  async (app, { orgs, authz }) => {
+    serve(app, routes.listOrgs, async ({ query, principal }) => {
+      // The caller's data scope: what it may see of the tree (modules/authz).
+      const visible = await authz.orgsVisible(principal);
+      return query.id !== undefined
+        ? orgs.byId(query.id, visible)
+        : query.name !== undefined
+          ? orgs.named(query.name, visible)
+          : orgs.children(query.pid ?? null, visible);
+    });
     serve(app, routes.createOrg, ({ body }) => orgs.create(body));
     serve(app, routes.updateOrg, ({ body }) => orgs.update(body));
     serve(app, routes.deleteOrg, async ({ query }) => {

@@ -1,5 +1,6 @@
 import type { BodyOf, Routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
+import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { badRequest } from '../../platform/errors.js';
@@ -8,20 +9,40 @@ import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js'
 
 type OrgRowView = Awaited<ReturnType<OrgsRepository['children']>>[number];
 
+/**
+ * What a caller sees of the tree (modules/authz `orgsVisible`): undefined for everything; else the organisations in
+ * its data scope, their ancestors as the path down to them, and the visible ones with a visible child.
+ */
+export type OrgsVisible =
+  | undefined
+  | { inScope: ReadonlySet<number>; path: ReadonlySet<number>; parents: ReadonlySet<number> };
+
+/** The rows a caller sees, each marked in scope or not, with a child only when it has a visible one. */
+function seen(rows: readonly OrgRowView[], visible: OrgsVisible, pathToo: boolean) {
+  if (!visible) return rows.map((row) => ({ row, inScope: true, hasChildren: Boolean(row.has_children) }));
+  return rows.flatMap((row) => {
+    const inScope = visible.inScope.has(row.id);
+    if (!inScope && !(pathToo && visible.path.has(row.id))) return [];
+    return [{ row, inScope, hasChildren: Boolean(row.has_children) && visible.parents.has(row.id) }];
+  });
+}
+
 /** Names a region by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not (or no longer) in the tree. */
 export type RegionNamer = (id: number) => string | null;
 
-function toOrg(row: OrgRowView, regionName: RegionNamer) {
+function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boolean; hasChildren: boolean }) {
   return {
     id: row.id,
     pid: row.pid,
     name: row.name,
     fullName: row.full_name,
+    orgCode: row.org_code,
     createTime: row.create_time,
     // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
-    hasChildren: Boolean(row.has_children),
+    hasChildren: seenAs ? seenAs.hasChildren : Boolean(row.has_children),
     regionId: row.region_id,
     regionName: row.region_id === null ? null : regionName(row.region_id),
+    inScope: seenAs ? seenAs.inScope : true,
   };
 }
 
@@ -34,7 +55,39 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     // Absent keeps the stored region on edit (older clients send none); null clears it.
     const regionId = input.regionId;
     if (regionId != null && regionName(regionId) === null) throw badRequest(t('region.notFound'));
-    return { name, full_name: input.fullName?.trim() || null, pid: input.pid ?? null, region_id: regionId };
+    // Absent keeps the stored code on edit; null or empty removes it.
+    const orgCode = input.orgCode === undefined ? undefined : input.orgCode?.trim() || null;
+    return {
+      name,
+      full_name: input.fullName?.trim() || null,
+      pid: input.pid ?? null,
+      region_id: regionId,
+      org_code: orgCode,
+    };
+  }
+
+  /** Sibling names and codes are unique (indexes of migration 0018): checked first for a clear message. */
+  async function assertUnique(r: OrgsRepository, values: ReturnType<typeof fields>, selfId?: number) {
+    if (await r.siblingNamed(values.pid, values.name, selfId)) {
+      throw badRequest(t('org.nameTaken', { name: values.name }));
+    }
+    if (values.org_code && (await r.codeTaken(values.org_code, selfId))) {
+      throw badRequest(t('org.codeTaken', { code: values.org_code }));
+    }
+  }
+
+  /** A write racing another past the checks meets the unique index: the same 400 as the check, never a 500. */
+  async function unique<T>(values: ReturnType<typeof fields>, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const index = uniqueViolationOf(error);
+      if (index === undefined) throw error;
+      if (values.org_code && index.includes('org_code')) {
+        throw badRequest(t('org.codeTaken', { code: values.org_code }));
+      }
+      throw badRequest(t('org.nameTaken', { name: values.name }));
+    }
   }
 
   async function view(r: OrgsRepository, id: number) {
@@ -44,36 +97,63 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   }
 
   return {
-    async children(pid: number | null) {
-      return (await repo.children(pid)).map((row) => toOrg(row, regionName));
+    /** Children of `pid` (roots when null) as the caller sees them. */
+    async children(pid: number | null, visible: OrgsVisible) {
+      if (pid !== null && visible && !visible.inScope.has(pid) && !visible.path.has(pid)) return [];
+      return seen(await repo.children(pid), visible, true).map((s) => toOrg(s.row, regionName, s));
+    },
+
+    /**
+     * At most 20 organisations whose name or full name contains `text`, by name (the command palette's search),
+     * among those in the caller's scope.
+     */
+    async named(text: string, visible: OrgsVisible) {
+      // A scoped caller's matches are taken from a longer list, so the ones out of scope do not crowd them out.
+      const rows = await repo.named(text, visible ? 200 : 20);
+      return seen(rows, visible, false)
+        .slice(0, 20)
+        .map((s) => toOrg(s.row, regionName, s));
+    },
+
+    /** The one organisation `id` as a list (empty when there is none, or the caller does not see it). */
+    async byId(id: number, visible: OrgsVisible) {
+      const row = await repo.one(id);
+      return row ? seen([row], visible, true).map((s) => toOrg(s.row, regionName, s)) : [];
     },
 
     async create(input: BodyOf<Routes['createOrg']>) {
       const values = fields(input);
-      return db.transaction().execute(async (trx) => {
-        const r = createOrgsRepository(trx);
-        if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
-        const id = await r.insert({
-          ...values,
-          region_id: values.region_id ?? null,
-          create_time: new Date().toISOString(),
-        });
-        return view(r, id);
-      });
+      return unique(values, () =>
+        db.transaction().execute(async (trx) => {
+          const r = createOrgsRepository(trx);
+          if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
+          await assertUnique(r, values);
+          const id = await r.insert({
+            ...values,
+            region_id: values.region_id ?? null,
+            org_code: values.org_code ?? null,
+            create_time: new Date().toISOString(),
+          });
+          return view(r, id);
+        }),
+      );
     },
 
     async update(input: BodyOf<Routes['updateOrg']>) {
       const values = fields(input);
-      return db.transaction().execute(async (trx) => {
-        const r = createOrgsRepository(trx);
-        if (!(await r.findById(input.id))) throw badRequest(t('org.notFound'));
-        if (values.pid !== null) {
-          if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
-          if (await isInSubtree(trx, 'org', input.id, values.pid)) throw badRequest(t('org.cycle'));
-        }
-        await r.update(input.id, values);
-        return view(r, input.id);
-      });
+      return unique(values, () =>
+        db.transaction().execute(async (trx) => {
+          const r = createOrgsRepository(trx);
+          if (!(await r.findById(input.id))) throw badRequest(t('org.notFound'));
+          if (values.pid !== null) {
+            if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
+            if (await isInSubtree(trx, 'org', input.id, values.pid)) throw badRequest(t('org.cycle'));
+          }
+          await assertUnique(r, values, input.id);
+          await r.update(input.id, values);
+          return view(r, input.id);
+        }),
+      );
     },
 
     async remove(id: number): Promise<void> {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 
 interface OrgOut {
   id: number;
   pid: number | null;
   name: string;
   fullName: string | null;
+  orgCode: string | null;
   hasChildren: boolean;
   createTime: string;
 }
@@ -40,6 +42,36 @@ describe.each(lanes)('organisations API on %s', (lane) => {
     const level1 = await children(root.id);
     expect(level1.find((o) => o.id === dept.id)?.hasChildren).toBe(true);
     expect((await children(dept.id)).map((o) => o.name)).toEqual(['前端组']);
+  });
+
+  it('answers one organisation by id (a filter restored from a link names it), an empty list for none', async () => {
+    const dept = await made({ name: '销售部', pid: root.id });
+    const one = async (id: number) =>
+      (await t.call('GET', '/orgs', { token: admin, query: { id, pid: root.id } })).body.data as OrgOut[];
+    expect(await one(dept.id)).toEqual([expect.objectContaining({ id: dept.id, name: '销售部', pid: root.id })]);
+    expect(await one(root.id)).toEqual([expect.objectContaining({ id: root.id, hasChildren: true })]);
+    expect(await one(2_000_000_000)).toEqual([]);
+  });
+
+  it('finds organisations by part of the name or full name, literally, by name, at most 20 (the command palette)', async () => {
+    const a = await made({ name: '华东研发基地', pid: root.id });
+    const b = await made({ name: '北区', fullName: '北方研发基地', pid: root.id });
+    await made({ name: '财务%部', pid: root.id });
+    const named = async (name: string) =>
+      (await t.call('GET', '/orgs', { token: admin, query: { name, pid: a.id } })).body.data as OrgOut[];
+    // By name: 北区 (found by its full name) and 华东研发基地, in the database's order of the two names.
+    const found = await named('研发基地');
+    expect(found.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found).toContainEqual(expect.objectContaining({ id: a.id, hasChildren: false }));
+    // % and _ are the text itself, not wildcards.
+    expect((await named('%')).map((o) => o.name)).toEqual(['财务%部']);
+    expect(await named('无此组织')).toEqual([]);
+    for (let i = 0; i < 22; i++) await made({ name: `批量组织${String(i).padStart(2, '0')}`, pid: root.id });
+    const many = await named('批量组织');
+    expect(many).toHaveLength(20);
+    expect(many[0]?.name).toBe('批量组织00');
+    const res = await t.call('GET', '/orgs', { token: admin, query: { name: '' } });
+    expect(res.status).toBe(400);
   });
 
   it.each([
@@ -99,6 +131,17 @@ describe.each(lanes)('organisations API on %s', (lane) => {
     await add(`top-${lane}`, top.id);
     await add(`low-${lane}`, low.id);
     await add(`else-${lane}`, elsewhere.id);
+    await t.call('POST', '/account', {
+      token: admin,
+      body: {
+        accountNumber: `mobile-${lane}`,
+        accountName: 'mobile',
+        password: 'Mb#2026-safe',
+        orgId: root.id,
+        state: 1,
+        contactNumber: lane === 'sqlite' ? '+8613911112222' : '13911112223',
+      },
+    });
     const list = async (orgId: number) =>
       (
         (await t.call('GET', '/account/s', { token: admin, query: { p: 1, pageSize: 50, orgId } })).body.data as {
@@ -109,8 +152,135 @@ describe.each(lanes)('organisations API on %s', (lane) => {
         .map((a) => a.accountNumber)
         .sort();
     expect(await list(top.id)).toEqual([`low-${lane}`, `top-${lane}`]);
+    // The command palette finds an account by its whole mobile number, however it was stored or typed.
+    const byMobile = async (contactNumber: string) =>
+      (
+        (await t.call('GET', '/account/s', { token: admin, query: { p: 1, pageSize: 50, contactNumber } })).body
+          .data as { list: Array<{ accountNumber: string }> }
+      ).list.map((a) => a.accountNumber);
+    const mine = lane === 'sqlite' ? '13911112222' : '13911112223';
+    expect(await byMobile(mine)).toEqual([`mobile-${lane}`]);
+    expect(await byMobile(`+86${mine}`)).toEqual([`mobile-${lane}`]);
+    expect(await byMobile('1391111')).toEqual([]);
     expect(await list(mid.id)).toEqual([`low-${lane}`]);
     expect(await list(elsewhere.id)).toEqual([`else-${lane}`]);
+  });
+});
+
+describe.each(lanes)('sibling names and organisation codes on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let rootId: number;
+  const write = (method: 'POST' | 'PUT', body: Record<string, unknown>) =>
+    t.call(method, '/org', { token: admin, body });
+  const made = async (body: Record<string, unknown>) => {
+    const res = await write('POST', body);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as OrgOut;
+  };
+  const taken = (name: string) => ({ code: 400, msg: `同一上级组织下已有名为“${name}”的组织，同级组织的名称不能重复` });
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    rootId = ((await t.call('GET', '/orgs', { token: admin })).body.data as OrgOut[])[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it('refuses a second child of one name under one parent (and a second root), allows it under another', async () => {
+    const north = await made({ name: '华北区', pid: rootId });
+    const south = await made({ name: '华南区', pid: rootId });
+    await made({ name: '研发部', pid: north.id });
+    expect((await write('POST', { name: ' 研发部 ', pid: north.id })).body).toEqual(taken('研发部'));
+    expect((await made({ name: '研发部', pid: south.id })).pid).toBe(south.id);
+    await made({ name: '独立机构' });
+    expect((await write('POST', { name: '独立机构' })).body).toEqual(taken('独立机构'));
+  });
+
+  it('refuses renaming to a sibling’s name and moving under a parent that has a child of that name', async () => {
+    const east = await made({ name: '华东区', pid: rootId });
+    const west = await made({ name: '华西区', pid: rootId });
+    const eastSales = await made({ name: '销售部', pid: east.id });
+    const eastHr = await made({ name: '人事部', pid: east.id });
+    await made({ name: '销售部', pid: west.id });
+    expect((await write('PUT', { id: eastHr.id, name: '销售部', pid: east.id })).body).toEqual(taken('销售部'));
+    expect((await write('PUT', { id: eastSales.id, name: '销售部', pid: west.id })).body).toEqual(taken('销售部'));
+    // Saving it unchanged is no repeat of itself.
+    expect((await write('PUT', { id: eastSales.id, name: '销售部', pid: east.id })).status).toBe(200);
+    expect((await write('PUT', { id: eastSales.id, name: '销售一部', pid: west.id })).status).toBe(200);
+  });
+
+  it('answers one 200 and otherwise the 400 when many create one name at once, never a 500', async () => {
+    const parent = await made({ name: '并发', pid: rootId });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => write('POST', { name: '同名', pid: parent.id })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body).toEqual(taken('同名'));
+    const codes = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => write('POST', { name: `编码${i}`, pid: parent.id, orgCode: `RACE-${lane}` })),
+    );
+    expect(codes.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const refused of codes.filter((a) => a.status === 400)) {
+      expect(refused.body).toEqual({ code: 400, msg: `机构编码“RACE-${lane}”已存在` });
+    }
+  });
+
+  it('stores an organisation code, unique, editable; left out keeps it, null or empty removes it', async () => {
+    const org = await made({ name: '编码机构', pid: rootId, orgCode: '10000001' });
+    expect(org.orgCode).toBe('10000001');
+    expect(
+      ((await t.call('GET', '/orgs', { token: admin, query: { id: org.id } })).body.data as OrgOut[])[0],
+    ).toMatchObject({
+      orgCode: '10000001',
+    });
+    const again = await write('POST', { name: '另一机构', pid: rootId, orgCode: '10000001' });
+    expect(again.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在' });
+    const other = await made({ name: '另一机构', pid: rootId, orgCode: '10000002' });
+    const steal = await write('PUT', { id: other.id, name: '另一机构', pid: rootId, orgCode: '10000001' });
+    expect(steal.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在' });
+    const kept = await write('PUT', { id: org.id, name: '编码机构改', pid: rootId });
+    expect(kept.body.data).toMatchObject({ name: '编码机构改', orgCode: '10000001' });
+    const changed = await write('PUT', { id: org.id, name: '编码机构改', pid: rootId, orgCode: 'HQ-01' });
+    expect(changed.body.data).toMatchObject({ orgCode: 'HQ-01' });
+    expect((await write('PUT', { id: org.id, name: '编码机构改', pid: rootId, orgCode: '' })).body.data).toMatchObject({
+      orgCode: null,
+    });
+    await write('PUT', { id: other.id, name: '另一机构', pid: rootId, orgCode: null });
+    // Two organisations without a code are not a repeat.
+    expect((await made({ name: '无编码', pid: rootId })).orgCode).toBeNull();
+  });
+
+  it.each([
+    ['a space', '10 01'],
+    ['markup', '<b>'],
+    ['65 characters', '1'.repeat(65)],
+  ])('refuses a code with %s, naming the field', async (_what, orgCode) => {
+    const res = await write('POST', { name: `坏编码${orgCode.length}`, pid: rootId, orgCode });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('机构编码');
+  });
+
+  it('tells which unique index a racing write hit, in this dialect', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('org')
+      .values({ pid: rootId, name: '索引', full_name: null, create_time: now, org_code: 'IDX-1' })
+      .execute();
+    const hit = async (values: { name: string; org_code: string | null }) => {
+      try {
+        await db
+          .insertInto('org')
+          .values({ pid: rootId, full_name: null, create_time: now, ...values })
+          .execute();
+        return 'none';
+      } catch (error) {
+        return uniqueViolationOf(error);
+      }
+    };
+    expect(await hit({ name: '另一索引', org_code: 'IDX-1' })).toContain('org_code');
+    const sibling = await hit({ name: '索引', org_code: null });
+    expect(sibling).toBeTypeOf('string');
+    expect(sibling).not.toContain('org_code');
   });
 });
 

@@ -1,3 +1,4 @@
+import { flattenMenus, menus } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -11,6 +12,7 @@ interface ResourceOut {
   url: string | null;
   remark: string | null;
   orderNum: number;
+  icon: string | null;
   builtin: boolean;
 }
 
@@ -112,5 +114,51 @@ describe.each(lanes)('resources API on %s', (lane) => {
     expect(res.body.data).toMatchObject({ name: '新', method: 'delete', url: `/new/${lane}`, remark: '说明' });
     const missing = await t.call('PUT', '/resource', { token: admin, body: { id: made.id, type: 1, name: '缺字段' } });
     expect(missing.status).toBe(400);
+  });
+
+  it('seeds the contract icon on every built-in menu, none on API resources; the session answers them too', async () => {
+    const all = await list();
+    for (const menu of flattenMenus(menus)) {
+      expect(all.find((r) => r.type === 0 && r.route === menu.path)?.icon, menu.path).toBe(menu.icon);
+    }
+    expect(all.find((r) => r.route === '/user/Account')?.icon).toBe('UserOutlined');
+    expect(all.filter((r) => r.type === 1).every((r) => r.icon === null)).toBe(true);
+    const held = (await t.call('GET', '/getPermissions', { token: admin })).body.data as ResourceOut[];
+    expect(held.find((r) => r.route === '/')?.icon).toBe('HomeOutlined');
+  });
+
+  it('stores a menu icon; an edit leaving it out keeps it, null removes it; API resources never hold one', async () => {
+    const made = (await create({ type: 0, name: '报表中心', route: `/reports/${lane}`, icon: 'BarChartOutlined' })).body
+      .data as ResourceOut;
+    expect(made.icon).toBe('BarChartOutlined');
+    const { icon: _icon, ...withoutIcon } = full(made, { name: '报表' });
+    const kept = await t.call('PUT', '/resource', { token: admin, body: withoutIcon });
+    expect(kept.body.data).toMatchObject({ name: '报表', icon: 'BarChartOutlined' });
+    const cleared = await t.call('PUT', '/resource', { token: admin, body: full(made, { icon: null }) });
+    expect((cleared.body.data as ResourceOut).icon).toBeNull();
+    const api = (await create({ type: 1, name: '图标接口', method: 'get', url: `/icon/${lane}`, icon: 'UserOutlined' }))
+      .body.data as ResourceOut;
+    expect(api.icon).toBeNull();
+  });
+
+  it.each([
+    ['lowerCamel', 'userOutlined'],
+    ['markup', '<svg/>'],
+    ['too long', `A${'b'.repeat(64)}`],
+  ])('refuses a %s icon naming the field', async (_what, icon) => {
+    const res = await create({ type: 0, name: '坏图标', icon });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('图标');
+  });
+
+  it('a start fills the icon of a built-in menu that has none, and keeps one an administrator chose', async () => {
+    const db = t.database.db;
+    await db.updateTable('resource').set({ icon: null }).where('route', '=', '/user/Role').execute();
+    await db.updateTable('resource').set({ icon: 'StarOutlined' }).where('route', '=', '/user/Organization').execute();
+    const second = await startTestApp(lane, {}, t.database);
+    await second.close();
+    const all = await list();
+    expect(all.find((r) => r.route === '/user/Role')?.icon).toBe('SafetyCertificateOutlined');
+    expect(all.find((r) => r.route === '/user/Organization')?.icon).toBe('StarOutlined');
   });
 });

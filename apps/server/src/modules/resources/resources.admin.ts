@@ -18,14 +18,16 @@ function normalise(input: CreateInput | UpdateInput) {
   if (input.type === 0) {
     const route = input.route?.trim() || null;
     if (route && !route.startsWith('/')) throw badRequest(t('resource.routeFormat'));
-    return { ...base, type: 0, route, method: null, url: null };
+    // An icon left out of an edit is kept (undefined); null removes it.
+    return { ...base, type: 0, route, method: null, url: null, icon: input.icon };
   }
   const method = input.method?.toLowerCase() || null;
   if (!method) throw badRequest(t('resource.methodRequired'));
   const url = input.url?.trim() || null;
   if (!url) throw badRequest(t('resource.urlRequired'));
   if (!url.startsWith('/')) throw badRequest(t('resource.urlFormat'));
-  return { ...base, type: 1, route: null, method, url };
+  // API resources are not shown in the menu: they have no icon.
+  return { ...base, type: 1, route: null, method, url, icon: null };
 }
 
 async function checkParent(db: Kysely<DB>, r: ResourcesRepository, pid: number | null, selfId?: number) {
@@ -61,7 +63,7 @@ export function createResourcesAdmin(db: Kysely<DB>) {
         const r = createResourcesRepository(trx);
         await checkParent(trx, r, row.pid);
         await checkUniqueApi(r, row);
-        const id = await r.insert({ ...row, builtin: 0 });
+        const id = await r.insert({ ...row, icon: row.icon ?? null, builtin: 0 });
         return toResource((await r.findById(id))!);
       });
     },

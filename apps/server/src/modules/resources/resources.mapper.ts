@@ -13,6 +13,7 @@ export function toResource(row: ResourceRow): Static<typeof Resource> {
     url: row.url,
     remark: row.remark,
     orderNum: row.order_num,
+    icon: row.icon,
     builtin: row.builtin === 1,
   };
 }

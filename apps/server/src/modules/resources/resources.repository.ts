@@ -21,6 +21,15 @@ export function createResourcesRepository(db: Kysely<DB>) {
       const rows = await db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
       return rows.map((r) => r.resource_id);
     },
+    /** The grants of several roles in one query: (role, resource) pairs. */
+    grantsOf(roleIds: readonly number[]) {
+      if (roleIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('role_resource')
+        .select(['role_id', 'resource_id'])
+        .where('role_id', 'in', roleIds)
+        .execute();
+    },
     /** Resources held by a role, plus the given always-granted ids. */
     ofRole(roleId: number): Promise<ResourceRow[]> {
       return db
@@ -57,20 +66,20 @@ export function createResourcesRepository(db: Kysely<DB>) {
         .where('url', '=', url)
         .executeTakeFirst();
     },
-    async insert(row: Omit<ResourceRow, 'id'>): Promise<number> {
+    async insert(row: Omit<ResourceRow, 'id' | 'icon'> & { icon?: string | null }): Promise<number> {
       const { id } = await db.insertInto('resource').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
     findById(id: number) {
       return db.selectFrom('resource').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async update(id: number, changes: Omit<ResourceRow, 'id' | 'builtin'>) {
+    async update(id: number, changes: Omit<ResourceRow, 'id' | 'builtin' | 'icon'> & { icon?: string | null }) {
       await db.updateTable('resource').set(changes).where('id', '=', id).execute();
     },
     async delete(id: number) {
       await db.deleteFrom('resource').where('id', '=', id).execute();
     },
-    async markBuiltin(id: number, fields: Partial<Pick<ResourceRow, 'name' | 'pid' | 'order_num'>>) {
+    async markBuiltin(id: number, fields: Partial<Pick<ResourceRow, 'name' | 'pid' | 'order_num' | 'icon'>>) {
       await db
         .updateTable('resource')
         .set({ ...fields, builtin: 1 })

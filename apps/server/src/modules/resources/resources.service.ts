@@ -15,6 +15,13 @@ export interface ResourcesOptions {
   implicitMenus: boolean;
 }
 
+/** A resource as a role's list names it. */
+export interface GrantedResource {
+  id: number;
+  name: string;
+  pid: number | null;
+}
+
 export function createResourcesService(repo: ResourcesRepository, options: ResourcesOptions = { implicitMenus: true }) {
   const alwaysGranted = Object.values(routes as Record<string, RouteDef>).filter((r) => r.access !== 'permission');
   const everyoneMenus = new Set(
@@ -33,12 +40,14 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
     all: ResourceRow[];
     byRole: Map<number, ResourceRow[]>;
     apisByRole: Map<number, Set<string>>;
+    /** Each role's own grants as an account answers them (sysRole.resources), by id; every resource under 0. */
+    grants: Map<number, GrantedResource[]>;
   }
   let memo: Cache | undefined;
   async function current(): Promise<Cache> {
     const version = await repo.permissionVersion();
     if (memo?.version === version) return memo;
-    memo = { version, all: await repo.all(), byRole: new Map(), apisByRole: new Map() };
+    memo = { version, all: await repo.all(), byRole: new Map(), apisByRole: new Map(), grants: new Map() };
     return memo;
   }
 
@@ -69,7 +78,35 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
     return superAdmin ? cache.all : heldIn(cache, roleId);
   }
 
+  /** A resource as an account's role lists it (sysRole.resources). */
+  const slim = (r: ResourceRow): GrantedResource => ({ id: r.id, name: r.name, pid: r.pid });
+
   return {
+    /**
+     * The resources each role grants (its own grants, by id; every resource under 0 when `all`, what the super-admin
+     * role holds), as the account answers list them: read once per permission version, then served from the cache.
+     */
+    async grantsOf(roleIds: readonly number[], all: boolean): Promise<ReadonlyMap<number, GrantedResource[]>> {
+      const cache = await current();
+      const missing = roleIds.filter((id) => !cache.grants.has(id));
+      if (missing.length > 0 || (all && !cache.grants.has(0))) {
+        const byId = new Map(cache.all.map((r) => [r.id, r]));
+        const found = new Map<number, GrantedResource[]>(missing.map((id) => [id, []]));
+        for (const { role_id, resource_id } of missing.length ? await repo.grantsOf(missing) : []) {
+          const row = byId.get(resource_id);
+          if (row) found.get(role_id)?.push(slim(row));
+        }
+        if (all) found.set(0, cache.all.map(slim));
+        for (const list of found.values()) list.sort((a, b) => a.id - b.id);
+        // Only kept when nothing changed meanwhile (the version was read before the rows).
+        if (cache === memo) for (const [id, list] of found) cache.grants.set(id, list);
+        const out = new Map<number, GrantedResource[]>();
+        for (const id of all ? [...roleIds, 0] : roleIds) out.set(id, cache.grants.get(id) ?? found.get(id) ?? []);
+        return out;
+      }
+      return new Map((all ? [...roleIds, 0] : roleIds).map((id) => [id, cache.grants.get(id)!]));
+    },
+
     async syncFromContract(): Promise<{ added: number }> {
       let added = 0;
       const menuIds = new Map<string, number>();
@@ -78,7 +115,10 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
         const existing = await repo.findMenuByRoute(menu.path);
         if (existing) {
           menuIds.set(menu.path, existing.id);
-          if (existing.builtin !== 1) await repo.markBuiltin(existing.id, {});
+          // A built-in menu without an icon (made before icons existed) gets the contract's; one an administrator
+          // chose is kept.
+          const icon = existing.icon === null ? { icon: menu.icon } : {};
+          if (existing.builtin !== 1 || existing.icon === null) await repo.markBuiltin(existing.id, icon);
           continue;
         }
         const id = await repo.insert({
@@ -91,6 +131,7 @@ export function createResourcesService(repo: ResourcesRepository, options: Resou
           remark: null,
           order_num: index,
           builtin: 1,
+          icon: menu.icon,
         });
         menuIds.set(menu.path, id);
         added++;

@@ -4,9 +4,10 @@ import type { DB } from '../../platform/db/schema.js';
 export function createRolesRepository(db: Kysely<DB>) {
   return {
     async all() {
-      const [roles, grants] = await Promise.all([
-        db.selectFrom('role').select(['id', 'name', 'remark', 'builtin']).orderBy('id').execute(),
+      const [roles, grants, scopeOrgs] = await Promise.all([
+        db.selectFrom('role').select(['id', 'name', 'remark', 'builtin', 'data_scope']).orderBy('id').execute(),
         db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
+        db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id').execute(),
       ]);
       // Accounts per role are kept by triggers (0009_perf) instead of counted over every account.
       const counted = roles.length
@@ -21,7 +22,7 @@ export function createRolesRepository(db: Kysely<DB>) {
             .execute()
         : [];
       const counts = counted.map((c) => ({ role_id: Number(c.name.slice(5)), n: c.n }));
-      return { roles, grants, counts };
+      return { roles, grants, counts, scopeOrgs };
     },
     findById(id: number) {
       return db.selectFrom('role').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,7 +47,25 @@ export function createRolesRepository(db: Kysely<DB>) {
           .execute();
       }
     },
-    async update(id: number, changes: { name: string; remark: string | null; update_time: string }) {
+    /** Replaces a role's 自定义 organisations (none for the other scopes). */
+    async replaceScopeOrgs(roleId: number, ids: readonly number[]) {
+      await db.deleteFrom('role_scope_org').where('role_id', '=', roleId).execute();
+      if (ids.length) {
+        await db
+          .insertInto('role_scope_org')
+          .values(ids.map((org_id) => ({ role_id: roleId, org_id })))
+          .execute();
+      }
+    },
+    /** Which of these organisation ids exist. */
+    async existingOrgs(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom('org').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+    },
+    async update(
+      id: number,
+      changes: { name: string; remark: string | null; update_time: string; data_scope?: string },
+    ) {
       await db.updateTable('role').set(changes).where('id', '=', id).execute();
     },
     async delete(id: number) {
@@ -63,10 +82,10 @@ export function createRolesRepository(db: Kysely<DB>) {
     allResourceIds() {
       return db.selectFrom('resource').select('id').orderBy('id').execute();
     },
-    async insert(name: string, remark: string | null, builtin: boolean, now: string): Promise<number> {
+    async insert(name: string, remark: string | null, builtin: boolean, now: string, dataScope = 'all') {
       const { id } = await db
         .insertInto('role')
-        .values({ name, remark, builtin: builtin ? 1 : 0, create_time: now, update_time: now })
+        .values({ name, remark, builtin: builtin ? 1 : 0, create_time: now, update_time: now, data_scope: dataScope })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;

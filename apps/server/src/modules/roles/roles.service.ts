@@ -1,10 +1,11 @@
-import type { BodyOf, Routes } from '@gatehouse/contract';
+import { type BodyOf, type DataScopeKind, type Routes, routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import { asDataScope } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import { createRolesRepository, type RolesRepository } from './roles.repository.js';
 
@@ -15,11 +16,17 @@ export function createRolesService(
   resources: ResourcesService,
   /** The roles the caller may hand out and act on (modules/authz, the dominance rule). */
   coveredRoleIds: (principal: Principal) => Promise<'all' | number[]>,
+  /** Refuses a data scope wider than the caller's own (modules/authz). */
+  assertGrantableScope: (
+    principal: Principal,
+    scope: { dataScope: DataScopeKind; orgIds: readonly number[] },
+    title: string,
+  ) => Promise<void>,
 ) {
   const repo = createRolesRepository(db);
 
   async function list(r: RolesRepository = repo) {
-    const [{ roles, grants, counts }, everything] = await Promise.all([r.all(), r.allResourceIds()]);
+    const [{ roles, grants, counts, scopeOrgs }, everything] = await Promise.all([r.all(), r.allResourceIds()]);
     const allIds = everything.map((row) => row.id);
     return roles.map((role) => ({
       id: role.id,
@@ -29,7 +36,26 @@ export function createRolesService(
       // The super-admin role holds every resource, including ones added after it was created.
       resources: role.builtin === 1 ? allIds : grants.filter((g) => g.role_id === role.id).map((g) => g.resource_id),
       accountCount: Number(counts.find((c) => c.role_id === role.id)?.n ?? 0),
+      dataScope: role.builtin === 1 ? ('all' as const) : asDataScope(role.data_scope),
+      scopeOrgIds: scopeOrgs.filter((s) => s.role_id === role.id).map((s) => s.org_id),
     }));
+  }
+
+  /**
+   * The data scope asked for (absent: 全部 for a new role, `stored` on edit), checked: a 自定义 one names at least one
+   * existing organisation, and none is wider than the caller's own (403). Read before a transaction opens.
+   */
+  async function scopeOf(input: RoleInput, principal: Principal, title: string, stored?: DataScopeKind) {
+    const dataScope = input.dataScope ?? stored ?? 'all';
+    if (input.dataScope === undefined && stored !== undefined) return undefined;
+    const orgIds = dataScope === 'custom' ? (input.scopeOrgIds ?? []) : [];
+    if (dataScope === 'custom') {
+      if (orgIds.length === 0) throw badRequest(t('role.scopeOrgsRequired'));
+      if ((await repo.existingOrgs(orgIds)).length !== orgIds.length) throw badRequest(t('role.scopeOrgNotFound'));
+    }
+    const scope = { dataScope, orgIds };
+    await assertGrantableScope(principal, scope, title);
+    return scope;
   }
 
   async function one(r: RolesRepository, id: number) {
@@ -86,6 +112,7 @@ export function createRolesService(
     async create(input: RoleInput, principal: Principal) {
       const { name, remark } = fields(input);
       const held = await heldBy(principal);
+      const scope = (await scopeOf(input, principal, routes.createRole.title))!;
       return unique(
         name,
         () =>
@@ -93,8 +120,9 @@ export function createRolesService(
             const r = createRolesRepository(trx);
             if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
             await checkResources(r, input.resources, new Set(), held);
-            const id = await r.insert(name, remark, false, new Date().toISOString());
+            const id = await r.insert(name, remark, false, new Date().toISOString(), scope.dataScope);
             await r.replaceResources(id, input.resources);
+            await r.replaceScopeOrgs(id, scope.orgIds);
             return one(r, id);
           }),
         // Its resources are all held by the caller (checked above): the caller may hand it out.
@@ -104,6 +132,10 @@ export function createRolesService(
     async update(input: BodyOf<Routes['updateRole']>, principal: Principal) {
       const { name, remark } = fields(input);
       const held = await heldBy(principal);
+      const stored = await repo.findById(input.id);
+      const scope = stored
+        ? await scopeOf(input, principal, routes.updateRole.title, asDataScope(stored.data_scope))
+        : undefined;
       return unique(
         name,
         () =>
@@ -116,8 +148,14 @@ export function createRolesService(
             const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
             await checkResources(r, input.resources, already, held);
             // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
-            await r.update(role.id, { name, remark, update_time: new Date().toISOString() });
+            await r.update(role.id, {
+              name,
+              remark,
+              update_time: new Date().toISOString(),
+              ...(scope ? { data_scope: scope.dataScope } : {}),
+            });
             await r.replaceResources(role.id, input.resources);
+            if (scope) await r.replaceScopeOrgs(role.id, scope.orgIds);
             return one(r, role.id);
           }),
         // The route's dominance check admitted only a role within the caller's holdings, and grants stay within them.

@@ -1,5 +1,8 @@
+import type { SessionEndReason } from '@gatehouse/contract';
 import { type Kysely, sql } from 'kysely';
+import { likeLiteral } from '../../platform/db/like.js';
 import type { DB } from '../../platform/db/schema.js';
+import type { AccountsWithin } from '../authz/index.js';
 
 export interface OnlineFilter {
   /** Substring of the account number or name. */
@@ -13,10 +16,14 @@ export interface OnlineFilter {
    * built-in admin unless it is the caller (`selfId`).
    */
   manageable?: { roleIds: 'all' | number[]; selfId: number };
+  /**
+   * The caller's data scope (modules/authz `accountsWithin`): only sessions of the accounts of these organisations,
+   * or of one account, and always the caller's own (`selfId`); absent: every account.
+   */
+  within?: { scope: AccountsWithin; selfId: number };
 }
 
 /** Escapes LIKE wildcards so a filter matches its text literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Live sessions: not signed out, before their absolute end, used recently enough that a token is still valid
@@ -41,13 +48,13 @@ export function createOnlineRepository(db: Kysely<DB>) {
       );
     const account = filter.account?.trim();
     if (account) {
-      const pattern = `%${literal(account)}%`;
+      const pattern = `%${likeLiteral(account)}%`;
       q = q.where(
         sql<boolean>`(account.account_number like ${pattern} escape '\\' or account.account_name like ${pattern} escape '\\')`,
       );
     }
     const ip = filter.ip?.trim();
-    if (ip) q = q.where(sql<boolean>`session.ip like ${`${literal(ip)}%`} escape '\\'`);
+    if (ip) q = q.where(sql<boolean>`session.ip like ${`${likeLiteral(ip)}%`} escape '\\'`);
     if (filter.accountId !== undefined) q = q.where('session.account_id', '=', filter.accountId);
     const manageable = filter.manageable;
     if (manageable) {
@@ -61,11 +68,34 @@ export function createOnlineRepository(db: Kysely<DB>) {
         );
       }
     }
+    const within = filter.within;
+    if (within?.scope) {
+      const { scope, selfId } = within;
+      q = q.where((eb) =>
+        'accountId' in scope
+          ? eb('account.id', 'in', [scope.accountId, selfId])
+          : scope.orgIds.length
+            ? eb.or([eb('account.org_id', 'in', scope.orgIds), eb('account.id', '=', selfId)])
+            : eb('account.id', '=', selfId),
+      );
+    }
     return q;
   };
 
   return {
-    async page(now: string, idleSince: string, filter: OnlineFilter, offset: number, limit: number) {
+    /**
+     * One page of live sessions: most recently used first, or by sign-in or last use (`sort`, equal times by
+     * session id in the same direction).
+     */
+    async page(
+      now: string,
+      idleSince: string,
+      filter: OnlineFilter,
+      offset: number,
+      limit: number,
+      sort?: { field: 'signedInAt' | 'lastSeenAt'; order: 'asc' | 'desc' },
+    ) {
+      const column = sort?.field === 'signedInAt' ? 'session.created_at' : 'session.last_seen_at';
       const [rows, total] = await Promise.all([
         live(now, idleSince, filter)
           .innerJoin('org', 'org.id', 'account.org_id')
@@ -83,9 +113,11 @@ export function createOnlineRepository(db: Kysely<DB>) {
             'origin_account.account_number as origin_account_number',
             'origin_account.account_name as origin_account_name',
           ])
-          .orderBy('session.last_seen_at', 'desc')
-          .orderBy('session.created_at', 'desc')
-          .orderBy('session.id')
+          .$call((q) =>
+            sort
+              ? q.orderBy(column, sort.order).orderBy('session.id', sort.order)
+              : q.orderBy('session.last_seen_at', 'desc').orderBy('session.created_at', 'desc').orderBy('session.id'),
+          )
           .limit(limit)
           .offset(offset)
           .execute(),
@@ -103,12 +135,22 @@ export function createOnlineRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Ends the sessions and every identity switch opened from them; answers how many sessions ended. */
-    async end(ids: string[], now: string): Promise<number> {
+    /** Which of these sessions are live (bulk force-out). */
+    async liveOf(ids: readonly string[], now: string, idleSince: string): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await live(now, idleSince, {}).where('session.id', 'in', ids).select('session.id').execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Ends the sessions and every identity switch opened from them, noting why (their next request's 401 says it);
+     * answers how many sessions ended.
+     */
+    async end(ids: string[], now: string, reason: SessionEndReason): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await db
         .updateTable('session')
-        .set({ ended_at: now })
+        .set({ ended_at: now, end_reason: reason })
         .where('ended_at', 'is', null)
         .where((eb) => eb.or([eb('id', 'in', ids), eb('origin_session_id', 'in', ids)]))
         .executeTakeFirst();

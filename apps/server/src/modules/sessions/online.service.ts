@@ -1,7 +1,8 @@
-import type { QueryOf, Routes } from '@gatehouse/contract';
-import { badRequest, forbidden } from '../../platform/errors.js';
+import { type QueryOf, type Routes, routes } from '@gatehouse/contract';
+import { type AppError, type BatchOutcome, badRequest, forbidden, partition } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { AccountsWithin } from '../authz/index.js';
 import type { OnlineRepository } from './online.repository.js';
 
 /** More own sessions than anyone keeps open; with the default cap (10) it is never reached. */
@@ -33,6 +34,10 @@ export function createOnlineService(
   idleSince: (now: number) => string,
   /** The roles whose accounts the caller may act on (modules/authz): 在线用户 lists only their sessions. */
   manageableRoles: (principal: Principal) => Promise<'all' | number[]>,
+  /** The dominance rule over the sessions of a bulk force-out (modules/authz `sessionRefusals`). */
+  sessionRefusals: (principal: Principal, ids: readonly string[], title: string) => Promise<Map<string, AppError>>,
+  /** The caller's data scope (modules/authz `accountsWithin`): 在线用户 lists only the sessions of its accounts. */
+  accountsWithin: (principal: Principal) => Promise<AccountsWithin>,
 ) {
   const clock = () => {
     const now = Date.now();
@@ -42,16 +47,20 @@ export function createOnlineService(
   return {
     async list(query: QueryOf<Routes['listOnline']>, principal: Principal) {
       const { now, idle } = clock();
+      const [roleIds, scope] = await Promise.all([manageableRoles(principal), accountsWithin(principal)]);
       const { rows, total } = await repo.page(
         now,
         idle,
         {
           account: query.account,
           ip: query.ip,
-          manageable: { roleIds: await manageableRoles(principal), selfId: principal.accountId },
+          manageable: { roleIds, selfId: principal.accountId },
+          within: { scope, selfId: principal.accountId },
         },
         (query.p - 1) * query.pageSize,
         query.pageSize,
+        // Times sort newest first unless `order` says otherwise.
+        query.sort && { field: query.sort, order: query.order ?? 'desc' },
       );
       return {
         list: rows.map((row) => ({
@@ -72,7 +81,25 @@ export function createOnlineService(
       if (id === principal.sessionId || id === principal.origin?.sessionId) throw badRequest(t('session.ownCurrent'));
       const { now, idle } = clock();
       if (!(await repo.findLive(id, now, idle))) throw badRequest(t('session.notFound'));
-      await repo.end([id], now);
+      await repo.end([id], now, 'forced');
+    },
+
+    /**
+     * Bulk force-out: each session under the rules of DELETE /online (the caller's own session or the one it switched
+     * from, the dominance rule, a session no longer live), in that order; the accepted ones end in one statement
+     * with the identity switches opened from them.
+     */
+    async forceLogoutMany(ids: readonly string[], principal: Principal): Promise<BatchOutcome<string>> {
+      const dominance = await sessionRefusals(principal, ids, routes.forceLogout.title);
+      const { now, idle } = clock();
+      const live = await repo.liveOf(ids, now, idle);
+      const outcome = partition(ids, (id) => {
+        if (id === principal.sessionId || id === principal.origin?.sessionId)
+          return badRequest(t('session.ownCurrent'));
+        return dominance.get(id) ?? (live.has(id) ? undefined : badRequest(t('session.notFound')));
+      });
+      await repo.end(outcome.done, now, 'forced');
+      return outcome;
     },
 
     /** The caller's live sessions, the current one first. */
@@ -91,7 +118,7 @@ export function createOnlineService(
       const found = await repo.findLive(id, now, idle);
       // Another account's session is answered like a missing one: the id tells the caller nothing.
       if (!found || found.account_id !== principal.accountId) throw badRequest(t('session.notFound'));
-      await repo.end([id], now);
+      await repo.end([id], now, 'elsewhere');
     },
 
     async endOthers(principal: Principal): Promise<{ ended: number }> {
@@ -99,7 +126,7 @@ export function createOnlineService(
       const { now, idle } = clock();
       const { rows } = await repo.page(now, idle, { accountId: principal.accountId }, 0, Number.MAX_SAFE_INTEGER);
       const others = rows.map((row) => row.id).filter((id) => id !== principal.sessionId);
-      await repo.end(others, now);
+      await repo.end(others, now, 'elsewhere');
       return { ended: others.length };
     },
   };

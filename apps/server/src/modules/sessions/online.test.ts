@@ -1,6 +1,8 @@
+import { type DataScopeKind, resourceKey, routes, SESSION_END_HEADER } from '@gatehouse/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createTokenIssuer } from '../auth/tokens.js';
 
 const PASSWORD = 'Sess!on-2026x';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -131,6 +133,52 @@ describe.each(lanes)('online sessions on %s', (lane) => {
     expect((await online({ account: 'on.victim' })).totalCount).toBe(0);
   });
 
+  it('tells in the 401 why a session ended, so the sign-in page can say it', async () => {
+    const ended = async (token: string) => {
+      const res = await t.call('GET', '/getAccountInfo', { token });
+      return { status: res.status, reason: res.headers[SESSION_END_HEADER] ?? null, msg: res.body.msg };
+    };
+    const id = await account('on.why');
+    const forced = await signIn('on.why');
+    expect((await t.call('DELETE', '/online', { token: admin, query: { id: sid(forced) } })).status).toBe(200);
+    expect(await ended(forced)).toEqual({ status: 401, reason: 'forced', msg: '您已被管理员强制下线，请重新登录' });
+
+    const current = await signIn('on.why');
+    const elsewhere = await signIn('on.why');
+    await t.call('DELETE', '/account/sessions', { token: current, query: { id: sid(elsewhere) } });
+    expect(await ended(elsewhere)).toMatchObject({ status: 401, reason: 'elsewhere' });
+
+    // Past the session's absolute end, and a token past its own life.
+    await t.database.db
+      .updateTable('session')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sid(current))
+      .execute();
+    expect(await ended(current)).toEqual({ status: 401, reason: 'expired', msg: '登录已过期，请重新登录' });
+    const old = await createTokenIssuer(t.app.setup.jwtSecret).sign(sid(admin), 1, Math.floor(Date.now() / 1000) - 5);
+    expect(await ended(old)).toMatchObject({ status: 401, reason: 'expired' });
+
+    // Disabled by an administrator (its sessions end at once), or found disabled by a live session.
+    const disabled = await signIn('on.why');
+    const batch = await t.call('PUT', '/account/batch-state', { token: admin, body: { ids: [id], state: 0 } });
+    expect(batch.body.data).toMatchObject({ done: [id] });
+    expect(await ended(disabled)).toMatchObject({ status: 401, reason: 'disabled' });
+    await t.call('PUT', '/account/batch-state', { token: admin, body: { ids: [id], state: 1 } });
+    const stale = await signIn('on.why');
+    await t.database.db.updateTable('account').set({ state: 0 }).where('id', '=', id).execute();
+    expect(await ended(stale)).toMatchObject({ status: 401, reason: 'disabled' });
+    await t.database.db.updateTable('account').set({ state: 1 }).where('id', '=', id).execute();
+
+    // A password reset by an administrator (sudo: admin signed in just now).
+    const reset = await signIn('on.why');
+    expect((await t.call('PUT', '/account/reset', { token: admin, body: { id } })).status).toBe(200);
+    expect(await ended(reset)).toEqual({ status: 401, reason: 'password', msg: '密码已修改，请用新密码重新登录' });
+
+    // No token, or one this server never signed: no reason to tell.
+    expect((await ended('forged.token.value')).reason).toBeNull();
+    expect((await t.call('GET', '/getAccountInfo')).headers[SESSION_END_HEADER]).toBeUndefined();
+  });
+
   it('refuses to force off the caller’s own session, or the one it switched from, or one already gone', async () => {
     const own = await t.call('DELETE', '/online', { token: admin, query: { id: sid(admin) } });
     expect(own.status).toBe(400);
@@ -185,13 +233,64 @@ describe.each(lanes)('online sessions on %s', (lane) => {
     expect(left.map((s) => s.id)).toEqual([sid(current)]);
   });
 
+  it('lists only the sessions of accounts within the caller’s data scope (issue 20)', async () => {
+    const org = async (name: string, pid: number) => {
+      const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const a = await org(`on-scope-A-${lane}`, rootOrg);
+    const a1 = await org(`on-scope-A1-${lane}`, a);
+    const b = await org(`on-scope-B-${lane}`, rootOrg);
+    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+      id: number;
+      method: string | null;
+      url: string | null;
+    }>;
+    const listOnline = resources.find(
+      (r) => r.method && r.url && resourceKey(r.method, r.url) === resourceKey('GET', routes.listOnline.path),
+    )!.id;
+    const role = async (dataScope: DataScopeKind) => {
+      const body = { name: `on-scope-${dataScope}-${lane}`, resources: [listOnline], dataScope };
+      const res = await t.call('POST', '/role', { token: admin, body });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const member = async (accountNumber: string, orgId: number, roleId: number | null = null) => {
+      const body = { accountNumber, accountName: accountNumber, password: PASSWORD, orgId, roleId, state: 1 };
+      const res = await t.call('POST', '/account', { token: admin, body });
+      expect(res.status, res.body.msg).toBe(200);
+      return signIn(accountNumber);
+    };
+    await member('on.ds.a', a);
+    await member('on.ds.a1', a1);
+    await member('on.ds.b', b);
+    const tree = await member('on.ds.tree', a, await role('orgTree'));
+    const self = await member('on.ds.self', a, await role('self'));
+    const all = await member('on.ds.all', b, await role('all'));
+    const seen = async (token: string) => {
+      const { list, totalCount } = await online({ account: 'on.ds.' }, token);
+      expect(totalCount).toBe(list.length);
+      return list.map((s) => s.accountNumber).sort();
+    };
+
+    // 本组织及以下 in A: the sessions of A and A1, not those of the sibling B.
+    expect(await seen(tree)).toEqual(['on.ds.a', 'on.ds.a1', 'on.ds.self', 'on.ds.tree']);
+    // 仅本人: its own sessions only.
+    expect(await seen(self)).toEqual(['on.ds.self']);
+    // 全部: every account's (those whose roles it covers).
+    expect(await seen(all)).toEqual(['on.ds.a', 'on.ds.a1', 'on.ds.all', 'on.ds.b', 'on.ds.self', 'on.ds.tree']);
+    expect(await seen(admin)).toEqual(['on.ds.a', 'on.ds.a1', 'on.ds.all', 'on.ds.b', 'on.ds.self', 'on.ds.tree']);
+  });
+
   it('ends the oldest live session when a sign-in goes beyond the per-account cap', async () => {
     await account('on.cap');
     const tokens = [];
     for (let i = 0; i < 3; i += 1) tokens.push(await signIn('on.cap'));
     for (const token of tokens) expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(200);
     const fourth = await signIn('on.cap');
-    expect((await t.call('GET', '/getAccountInfo', { token: tokens[0]! })).status).toBe(401);
+    const replaced = await t.call('GET', '/getAccountInfo', { token: tokens[0]! });
+    expect([replaced.status, replaced.headers[SESSION_END_HEADER]]).toEqual([401, 'replaced']);
     for (const token of [tokens[1]!, tokens[2]!, fourth]) {
       expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(200);
     }

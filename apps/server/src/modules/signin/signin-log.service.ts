@@ -8,7 +8,9 @@ import {
 import type { Selectable } from 'kysely';
 import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import type { SignInLogTable } from '../../platform/db/schema.js';
+import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { AccountsWithin } from '../authz/index.js';
 import type { SignInRepository } from './signin.repository.js';
 
 type Row = Selectable<SignInLogTable>;
@@ -31,16 +33,26 @@ const toEntry = (row: Row) => ({
   userAgent: row.user_agent,
 });
 
-export function createSignInLogService(repo: SignInRepository) {
+/**
+ * The sign-in log's screen and export: only the entries of the accounts within the caller's data scope
+ * (`accountsWithin`, modules/authz); attempts on unknown account numbers only for a scope of 全部.
+ */
+export function createSignInLogService(
+  repo: SignInRepository,
+  accountsWithin: (principal: Principal) => Promise<AccountsWithin>,
+) {
   return {
-    async list(query: QueryOf<Routes['listSigninLog']>) {
-      const { list, totalCount } = await repo.page(query, query.p, query.pageSize);
+    async list(query: QueryOf<Routes['listSigninLog']>, principal: Principal) {
+      // `sort` can only be `at`, the default column; as on every list, `order` counts only with `sort`.
+      const order = query.sort === 'at' ? (query.order ?? 'desc') : 'desc';
+      const within = await accountsWithin(principal);
+      const { list, totalCount } = await repo.page({ ...query, within }, query.p, query.pageSize, order);
       return { list: list.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / query.pageSize) };
     },
 
     /** The matching entries as a CSV document (platform/csv.ts: BOM, formula guard, CRLF), newest first. */
-    async export(query: QueryOf<Routes['exportSigninLog']>): Promise<CsvFile> {
-      const rows = await repo.rows(query, SIGNIN_EXPORT_MAX_ROWS);
+    async export(query: QueryOf<Routes['exportSigninLog']>, principal: Principal): Promise<CsvFile> {
+      const rows = await repo.rows({ ...query, within: await accountsWithin(principal) }, SIGNIN_EXPORT_MAX_ROWS);
       const lines = rows.map((row) => [
         row.at,
         row.account,

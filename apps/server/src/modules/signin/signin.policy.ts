@@ -17,8 +17,9 @@ import { FAILED_CHECK_REASONS, type SignInRepository } from './signin.repository
  *   LOGIN_CAPTCHA=off; on, it is always needed), and at most `checksPerAccountHour` failed password checks an
  *   hour (successes are not guesses and do not count). Past that cap only addresses the account was signed in
  *   from in the last 30 days get through, so a botnet holding the cap does not keep the owner out either;
- * - unknown account, wrong password and disabled account answer the same 400 after exactly one argon2id
- *   verification; a lock answers the same 429 for every account number, existing or not, without a check.
+ * - unknown account and wrong password answer the same 400 after exactly one argon2id verification; a lock
+ *   answers the same 429 for every account number, existing or not, without a check. Only a right password
+ *   learns that the account is disabled (账号已停用) or awaits approval: whoever knows it may be told.
  * Every attempt, admitted or refused, is written to the sign-in log.
  */
 
@@ -34,6 +35,8 @@ interface CheckedAccount {
   id: number;
   password_hash: string;
   state: number;
+  /** REGISTRATION=approval: a self-registered account not yet enabled by an administrator (1). */
+  pending_approval?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -49,6 +52,16 @@ const KNOWN_ADDRESS_MS = 30 * DAY_MS;
  * connections idle. A wrong password needs no delay: the argon2 check and its bounded queue pace it.
  */
 const UNCHECKED_REFUSALS: ReadonlySet<SignInReason> = new Set(['locked', 'rate_limited', 'captcha_required']);
+
+/** The refusal of an account whose owner proved who they are (right password, SMS code) but may not sign in. */
+export class AccountUnavailableError extends AppError {
+  constructor(pendingApproval: boolean) {
+    super(400, t(pendingApproval ? 'auth.pendingApproval' : 'auth.signInDisabled'));
+  }
+}
+
+/** 账号已停用, or 账号待审核 for a self-registered account an administrator has not enabled yet. */
+export const unavailableAccount = (pendingApproval: boolean) => new AccountUnavailableError(pendingApproval);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -120,6 +133,8 @@ export function createSignInPolicy(deps: {
     /** The account, when the caller already knows it (logged with refusals that looked no account up). */
     accountId: number | null;
     wrong: () => AppError;
+    /** The refusal of a right password for an account that may not sign in; `wrong` when not given. */
+    unavailable?: (account: CheckedAccount) => AppError;
   }): Promise<number> {
     const { account, method, client } = check;
     const scope = scopeOf(client.ip);
@@ -201,7 +216,9 @@ export function createSignInPolicy(deps: {
     const failures = await repo.addFailure(account, scope, iso(now), iso(now - STREAK_MS));
     const lock = lockSeconds(failures.scoped, limits);
     if (lock > 0) await repo.lock(account, scope, iso(now + lock * 1000));
-    throw await refuse(reason, check.wrong(), found?.id ?? null);
+    // No account-state oracle: only the right password is told why it does not sign in.
+    const refusal = found && passwordOk && check.unavailable ? check.unavailable(found) : check.wrong();
+    throw await refuse(reason, refusal, found?.id ?? null);
   }
 
   return {
@@ -223,6 +240,7 @@ export function createSignInPolicy(deps: {
         find: (account) => (account ? deps.findAccount(account) : Promise.resolve(undefined)),
         accountId: null,
         wrong: () => badRequest(t('auth.badCredentials')),
+        unavailable: (account) => unavailableAccount(account.pending_approval === 1),
       }),
 
     /**
@@ -275,7 +293,10 @@ export function createSignInPolicy(deps: {
         await log({ account, accountId, reason: 'ok', method: 'sms' }, client);
         return session;
       } catch (error) {
-        if (error instanceof AppError) await log({ account, accountId, reason: 'code_invalid', method: 'sms' }, client);
+        if (error instanceof AppError) {
+          const reason = error instanceof AccountUnavailableError ? 'disabled' : 'code_invalid';
+          await log({ account, accountId, reason, method: 'sms' }, client);
+        }
         throw error;
       }
     },

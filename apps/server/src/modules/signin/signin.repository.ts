@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { likeLiteral } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, SignInLogTable, SignInMethod, SignInOutcome, SignInReason } from '../../platform/db/schema.js';
+import type { AccountsWithin } from '../authz/index.js';
 
 /** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
 export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown_account', 'disabled'];
@@ -17,10 +19,14 @@ export interface SignInLogFilters {
   ip?: string;
   startTime?: string;
   endTime?: string;
+  /**
+   * The caller's data scope (modules/authz `accountsWithin`): only entries of the accounts of these organisations,
+   * or of one account (仅本人); absent: every entry, those of unknown account numbers too.
+   */
+  within?: AccountsWithin;
 }
 
 /** `%`, `_` and `\` typed into a filter match themselves. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A count's cap as a literal of the SQL, not a bound parameter: SQLite (3.53) marks a statement with a bound LIMIT
@@ -36,12 +42,25 @@ export function createSignInRepository(db: Kysely<DB>) {
   function filtered(filters: SignInLogFilters) {
     let q = db.selectFrom('signin_log');
     const account = filters.account?.trim();
-    if (account) q = q.where(sql<boolean>`account like ${`%${likeEscape(account)}%`} escape '\\'`);
+    if (account) q = q.where(sql<boolean>`account like ${`%${likeLiteral(account)}%`} escape '\\'`);
     if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
     const ip = filters.ip?.trim();
-    if (ip) q = q.where(sql<boolean>`ip like ${`${likeEscape(ip)}%`} escape '\\'`);
+    if (ip) q = q.where(sql<boolean>`ip like ${`${likeLiteral(ip)}%`} escape '\\'`);
     if (filters.startTime) q = q.where('at', '>=', new Date(filters.startTime).toISOString());
     if (filters.endTime) q = q.where('at', '<=', new Date(filters.endTime).toISOString());
+    const within = filters.within;
+    if (within && 'accountId' in within) q = q.where('account_id', '=', within.accountId);
+    else if (within) {
+      const orgIds = within.orgIds;
+      // A scope of no organisation reaches no entry.
+      q = orgIds.length
+        ? q.where(
+            'account_id',
+            'in',
+            db.selectFrom('account').select('account.id').where('account.org_id', 'in', orgIds),
+          )
+        : q.where(sql<boolean>`1 = 0`);
+    }
     return q;
   }
 
@@ -227,14 +246,15 @@ export function createSignInRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async page(filters: SignInLogFilters, p: number, pageSize: number) {
+    /** One page, newest first, or oldest first (`order` asc); equal times by id in the same direction. */
+    async page(filters: SignInLogFilters, p: number, pageSize: number, order: 'asc' | 'desc' = 'desc') {
       const total = await filtered(filters)
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .executeTakeFirstOrThrow();
       const list = await filtered(filters)
         .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('at', order)
+        .orderBy('id', order)
         .limit(pageSize)
         .offset((p - 1) * pageSize)
         .execute();

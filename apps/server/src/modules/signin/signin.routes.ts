@@ -11,8 +11,10 @@ export const signInModule = fp<{ signInPolicy: SignInPolicy; signInLog: SignInLo
     serve(app, routes.loginCaptchaState, async ({ query }) => ({
       required: await signInPolicy.captchaRequired(query.account),
     }));
-    serve(app, routes.listSigninLog, ({ query }) => signInLog.list(query));
-    serve(app, routes.exportSigninLog, async ({ query, reply }) => sendCsv(reply, await signInLog.export(query)));
+    serve(app, routes.listSigninLog, ({ query, principal }) => signInLog.list(query, principal));
+    serve(app, routes.exportSigninLog, async ({ query, principal, reply }) =>
+      sendCsv(reply, await signInLog.export(query, principal)),
+    );
   },
   { name: 'gatehouse-signin', dependencies: MODULE_DEPENDENCIES },
 );

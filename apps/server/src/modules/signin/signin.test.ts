@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { type DataScopeKind, resourceKey, routes } from '@gatehouse/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -161,7 +161,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     }
   });
 
-  it('answers unknown, wrong and disabled alike after exactly one argon2 verification each', async () => {
+  it('answers unknown and wrong alike after exactly one argon2 verification each, a disabled account too', async () => {
     const { accountNumber: disabled } = await account(0);
     const before = passwordWork.verifies;
     const answers = [];
@@ -177,13 +177,38 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     expect(answers).toEqual([
       { status: 400, msg: '账号或密码错误', verifies: 1 },
       { status: 400, msg: '账号或密码错误', verifies: 1 },
-      { status: 400, msg: '账号或密码错误', verifies: 1 },
+      // The right password of a disabled account is told why (see below: a wrong one is not).
+      { status: 400, msg: '账号已停用', verifies: 1 },
     ]);
     expect(passwordWork.verifies - before).toBe(3);
     // The log tells the administrator what really happened.
     const reasons = new Map((await log({ outcome: 'failure' })).list.map((e) => [e.account, e.reason]));
     expect(reasons.get('nobody-here')).toBe('unknown_account');
     expect(reasons.get(disabled)).toBe('disabled');
+  });
+
+  it('tells a disabled or pending account why only when the password was right (no state oracle)', async () => {
+    const { accountNumber: disabled } = await account(0);
+    const { accountNumber: pending, id: pendingId } = await account(0);
+    await t.database.db.updateTable('account').set({ pending_approval: 1 }).where('id', '=', pendingId).execute();
+    const answers = [];
+    for (const [name, password] of [
+      [disabled, 'nope-nope-1'],
+      [disabled, PASSWORD],
+      [pending, 'nope-nope-1'],
+      [pending, PASSWORD],
+    ] as const) {
+      const res = await login(name, password);
+      answers.push({ status: res.status, msg: res.body.msg });
+    }
+    expect(answers).toEqual([
+      { status: 400, msg: '账号或密码错误' },
+      { status: 400, msg: '账号已停用' },
+      { status: 400, msg: '账号或密码错误' },
+      { status: 400, msg: '账号待审核，请等待管理员启用' },
+    ]);
+    const reasons = (await log({ account: disabled })).list.map((e) => e.reason);
+    expect(reasons).toEqual(['disabled', 'bad_credentials']);
   });
 
   it('counts failures per client address per day, whatever the account', async () => {
@@ -616,6 +641,95 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     expect((await t.call('GET', '/signin-log/s', { query: { p: 1, pageSize: 10 } })).status).toBe(401);
     const del = await t.call('DELETE', '/signin-log/s', { token: admin });
     expect(del.status).toBe(404);
+  });
+
+  it('lists and exports only the entries of accounts within the caller’s data scope (issue 20)', async () => {
+    const ip = '172.16.20.1';
+    const org = async (name: string, pid: number) => {
+      const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const a = await org('登录-分公司A', rootOrg);
+    const a1 = await org('登录-A1', a);
+    const b = await org('登录-分公司B', rootOrg);
+    const resources = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
+      id: number;
+      method: string | null;
+      url: string | null;
+    }>;
+    const held = [routes.listSigninLog, routes.exportSigninLog].map(
+      (route) =>
+        resources.find((r) => r.method && r.url && resourceKey(r.method, r.url) === resourceKey('GET', route.path))!.id,
+    );
+    const role = async (dataScope: DataScopeKind) => {
+      const res = await t.call('POST', '/role', {
+        token: admin,
+        body: { name: `登录-${dataScope}`, resources: held, dataScope },
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const member = async (accountNumber: string, orgId: number, roleId: number | null = null) => {
+      const body = { accountNumber, accountName: accountNumber, password: PASSWORD, orgId, roleId, state: 1 };
+      const created = await t.call('POST', '/account', { token: admin, body });
+      expect(created.status, created.body.msg).toBe(200);
+      const res = await login(accountNumber, PASSWORD, { ip });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data as string;
+    };
+    await member('si.ds.a', a);
+    await member('si.ds.a1', a1);
+    await member('si.ds.b', b);
+    const tree = await member('si.ds.tree', a, await role('orgTree'));
+    const self = await member('si.ds.self', a, await role('self'));
+    const all = await member('si.ds.all', b, await role('all'));
+    expect((await login('si.ds.b', 'wrong-pass-1', { ip })).status).toBe(400);
+    expect((await login('si.ds.nobody', 'wrong-pass-1', { ip })).status).toBe(400);
+
+    const seen = async (token: string) => {
+      const res = await t.call('GET', '/signin-log/s', { token, query: { p: 1, pageSize: 100, ip } });
+      expect(res.status, res.body.msg).toBe(200);
+      const { list, totalCount } = res.body.data as LogPage;
+      expect(totalCount).toBe(list.length);
+      return list.map((e) => `${e.account} ${e.reason}`).sort();
+    };
+    // 本组织及以下 in A: the sign-ins of A's and A1's accounts, not those of the sibling B nor of unknown numbers.
+    expect(await seen(tree)).toEqual(['si.ds.a ok', 'si.ds.a1 ok', 'si.ds.self ok', 'si.ds.tree ok']);
+    // 仅本人: its own.
+    expect(await seen(self)).toEqual(['si.ds.self ok']);
+    // 全部: every entry, the failures and the unknown account number too.
+    const everything = [
+      'si.ds.a ok',
+      'si.ds.a1 ok',
+      'si.ds.all ok',
+      'si.ds.b bad_credentials',
+      'si.ds.b ok',
+      'si.ds.nobody unknown_account',
+      'si.ds.self ok',
+      'si.ds.tree ok',
+    ];
+    expect(await seen(all)).toEqual(everything);
+    expect(await seen(admin)).toEqual(everything);
+
+    const csv = async (token: string) => {
+      const res = await t.app.fastify.inject({
+        method: 'GET',
+        url: '/api/signin-log/export',
+        query: { ip },
+        headers: { authorization: token },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const treeCsv = await csv(tree);
+    expect(treeCsv).toContain('si.ds.a1');
+    expect(treeCsv).not.toContain('si.ds.b');
+    expect(treeCsv).not.toContain('si.ds.nobody');
+    const selfCsv = await csv(self);
+    expect(selfCsv).toContain('si.ds.self');
+    expect(selfCsv).not.toContain('si.ds.tree');
+    expect(await csv(all)).toContain('si.ds.nobody');
   });
 
   it('compiles the statements every sign-in runs once, and reads and writes through them', async () => {

@@ -1,3 +1,5 @@
+import type { Principal } from '../../platform/http.js';
+import type { AccountsWithin } from '../authz/index.js';
 import type { StatsRepository } from './stats.repository.js';
 
 /** Dates on the dashboard are China Standard Time calendar days (UTC+8, no daylight saving). */
@@ -18,21 +20,36 @@ function cstMidnight(now: number): number {
   return Date.parse(`${cstDate(now)}T00:00:00.000Z`) - CST_OFFSET_MS;
 }
 
-export function createStatsService(repo: StatsRepository) {
+/**
+ * The dashboard's and /data-v's figures. What is about accounts and organisations (account counts, sign-ins, live
+ * sessions, accounts per organisation, new accounts, recent sign-ins, the organisation count) is counted within
+ * the caller's data scope (`accountsWithin`, modules/authz); roles and dictionaries are not scoped.
+ */
+export function createStatsService(
+  repo: StatsRepository,
+  accountsWithin: (principal: Principal) => Promise<AccountsWithin>,
+) {
   return {
-    async overview(now = Date.now()) {
+    async overview(principal: Principal, now = Date.now()) {
       const since = cstMidnight(now) - (DAYS - 1) * 86_400_000;
       const iso = (ms: number) => new Date(ms).toISOString();
+      const within = await accountsWithin(principal);
+      // 仅本人 reaches no organisation; a scope of organisations counts those that exist.
+      const orgCount = !within
+        ? repo.countOf('org')
+        : 'accountId' in within
+          ? Promise.resolve(0)
+          : repo.orgsAmong(within.orgIds);
       const [accounts, orgs, roles, dicts, signInsToday, live, perOrg, perHour, recent] = await Promise.all([
-        repo.accountStates(),
-        repo.countOf('org'),
+        repo.accountStates(within),
+        orgCount,
         repo.countOf('role'),
         repo.countOf('dict'),
-        repo.signInsSince(iso(cstMidnight(now))),
-        repo.liveSessions(iso(now), iso(now - LIVE_WINDOW_MS)),
-        repo.accountsPerOrg(TOP),
-        repo.newAccountsPerHour(iso(since)),
-        repo.recentSignIns(TOP),
+        repo.signInsSince(iso(cstMidnight(now)), within),
+        repo.liveSessions(iso(now), iso(now - LIVE_WINDOW_MS), within),
+        repo.accountsPerOrg(TOP, within),
+        repo.newAccountsPerHour(iso(since), within),
+        repo.recentSignIns(TOP, within),
       ]);
 
       // Counted per UTC hour, folded into UTC+8 days here.

@@ -4,10 +4,13 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { AccountsService } from '../accounts/index.js';
+import { unavailableAccount } from '../signin/index.js';
 import type { VerificationService } from './verification.service.js';
 
 export interface RegistrationSettings {
   enabled: boolean;
+  /** REGISTRATION=approval: new accounts wait, disabled, for an administrator. */
+  approval?: boolean;
   orgId: number | undefined;
   roleId: number | undefined;
 }
@@ -49,6 +52,8 @@ export function createCredentialsService(deps: {
   checkPassword: (accountId: number, password: string, client: { ip: string; userAgent?: string }) => Promise<void>;
   /** Sudo mode: the session's owner just proved who they are. */
   identityVerified?: (principal: Principal) => Promise<void>;
+  /** REGISTRATION=approval: whether a disabled account still awaits an administrator's approval. */
+  pendingApproval?: (accountId: number) => Promise<boolean>;
 }) {
   const { verification, accounts } = deps;
 
@@ -110,6 +115,7 @@ export function createCredentialsService(deps: {
           password: input.password,
           orgId: settings.orgId,
           roleId: settings.roleId,
+          approval: settings.approval,
         },
         row,
       );
@@ -120,7 +126,9 @@ export function createCredentialsService(deps: {
         if (r.kind !== 'sms' || r.purpose !== 'login') throw badRequest(t('verify.tokenWrongUse'));
       });
       const account = row.account_id === null ? undefined : await accounts.standing(row.account_id);
-      if (!account?.enabled) throw badRequest(t('verify.accountUnavailable'));
+      if (!account) throw badRequest(t('verify.accountUnavailable'));
+      // The code proved the number, as a right password would: its owner is told why it does not sign in.
+      if (!account.enabled) throw unavailableAccount((await deps.pendingApproval?.(account.id)) ?? false);
       return deps.openSession(account.id, client);
     },
 

@@ -254,7 +254,11 @@ export function createVerificationService(deps: VerificationDeps) {
         used_at: null,
       });
       await deps.captchaAnswers?.send({ channel: 'captcha', to: id, code: text, text: t('verify.captchaTestText') });
-      return { id, content: `data:${CAPTCHA_MIME};base64,${image.toString('base64')}` };
+      return {
+        id,
+        content: `data:${CAPTCHA_MIME};base64,${image.toString('base64')}`,
+        expiresIn: limits.captchaTtlSeconds,
+      };
     },
 
     /** One attempt per captcha, right or wrong; a right answer gives a short-lived single-use token. */
@@ -314,9 +318,10 @@ export function createVerificationService(deps: VerificationDeps) {
         return issueCode(request);
       }
       // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
-      // same either way, so the call does not tell which numbers are registered.
+      // same either way, so the call does not tell which numbers are registered. A disabled account gets its
+      // sign-in code too: whoever holds the phone is then told 账号已停用 (or 账号待审核) by POST /login/sms.
       const owners = await deps.accounts().holdersOf({ mobile });
-      const owner = owners.length === 1 && (command !== 'login' || owners[0]!.enabled) ? owners[0] : undefined;
+      const owner = owners.length === 1 ? owners[0] : undefined;
       const purpose: VerificationPurpose = command === 'login' ? 'login' : 'reset';
       return sendCode({
         kind: 'sms',

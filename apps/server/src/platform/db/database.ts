@@ -11,6 +11,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { isSqliteBusy } from './db-errors.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,12 +79,32 @@ export function nameStatement(db: Kysely<never> | Kysely<DB>, sql: string): void
   statementNamers.get(db)?.(sql);
 }
 
+/**
+ * Runs `step` again while SQLite answers SQLITE_BUSY, sleeping `pauseMs` between tries, at most `tries` times;
+ * any other error, or the last busy one, is thrown.
+ */
+export function whileBusy<T>(step: () => T, tries = 100, pauseMs = 50, pause = sleepSync): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return step();
+    } catch (error) {
+      if (!isSqliteBusy(error) || attempt >= tries) throw error;
+      pause(pauseMs);
+    }
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = new SQLite(file, { timeout: 5000 });
+  // Switching to WAL needs the file's exclusive lock. When another process opens the same new file at the same
+  // moment, SQLite answers SQLITE_BUSY without waiting (waiting could deadlock), so the switch is retried.
+  whileBusy(() => sqlite.pragma('journal_mode = WAL'));
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

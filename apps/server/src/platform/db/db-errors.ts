@@ -6,6 +6,18 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * For a unique-constraint violation, what names the index or column it hit (PostgreSQL's constraint name, SQLite's
+ * message: 'UNIQUE constraint failed: org.org_code' or '… index 'org_sibling_name_uq''); undefined for any other
+ * error. Lets a write with two unique keys say which one a racing write took.
+ */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  if (typeof constraint === 'string' && constraint) return constraint;
+  return typeof message === 'string' ? message : '';
+}
+
+/**
  * Socket-level failures: the database server is unreachable, went away mid-query or refused the connection.
  * The database is the server's only network peer that surfaces these raw codes (nodemailer reports its own
  * connection failures as ESOCKET / ECONNECTION), so they are not mistaken for another service's outage.
@@ -31,10 +43,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') {
       return true;
     }
-    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+    if (isSqliteBusy(error)) return true;
   }
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
   // AggregateError from a dual-stack connect: every attempt was refused.
   const errors = (error as { errors?: unknown }).errors;
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}
+
+/** True for SQLite's "locked by another connection" answers (SQLITE_BUSY and its extended codes). */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
 }

@@ -15,6 +15,11 @@ import * as m0012 from './migrations/0012_file_ownership.js';
 import * as m0013 from './migrations/0013_message_queue.js';
 import * as m0014 from './migrations/0014_signin_scope.js';
 import * as m0015 from './migrations/0015_envelope_nonce.js';
+import * as m0016 from './migrations/0016_preferences.js';
+import * as m0017 from './migrations/0017_sort_indexes.js';
+import * as m0018 from './migrations/0018_shell_and_directory.js';
+import * as m0019 from './migrations/0019_session_end_reason.js';
+import * as m0020 from './migrations/0020_data_scope.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -44,6 +49,11 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0013_message_queue': m0013,
   '0014_signin_scope': m0014,
   '0015_envelope_nonce': m0015,
+  '0016_preferences': m0016,
+  '0017_sort_indexes': m0017,
+  '0018_shell_and_directory': m0018,
+  '0019_session_end_reason': m0019,
+  '0020_data_scope': m0020,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -9,6 +9,8 @@ export interface OrgTable {
   create_time: string;
   /** 所在地区: a GB/T 2260 code of the region tree. */
   region_id: Generated<number | null>;
+  /** 机构编码 (product-spec §3): optional, unique when given. */
+  org_code: Generated<string | null>;
 }
 
 export interface RoleTable {
@@ -20,6 +22,14 @@ export interface RoleTable {
   create_time: string;
   /** Changes with the role's resource set; the permission stamp clients watch. */
   update_time: Generated<string>;
+  /** 数据权限 (contract DATA_SCOPES): all, orgTree, org, custom (role_scope_org), self. */
+  data_scope: Generated<string>;
+}
+
+/** The organisations of a role's 自定义 data scope, each standing for its subtree (0020). */
+export interface RoleScopeOrgTable {
+  role_id: number;
+  org_id: number;
 }
 
 export interface ResourceTable {
@@ -33,6 +43,8 @@ export interface ResourceTable {
   remark: string | null;
   order_num: number;
   builtin: number;
+  /** A menu's icon: the name of an antd icon (e.g. UserOutlined); null for APIs and menus without one. */
+  icon: Generated<string | null>;
 }
 
 export interface RoleResourceTable {
@@ -66,6 +78,8 @@ export interface AccountTable {
   contact_verified: Generated<number>;
   /** 1 when the e-mail was proven by a code on the personal page: no other account may take it. */
   email_verified: Generated<number>;
+  /** 1 while a self-registered account waits for an administrator (REGISTRATION=approval); enabling clears it. */
+  pending_approval: Generated<number>;
 }
 
 export interface SessionTable {
@@ -85,6 +99,8 @@ export interface SessionTable {
    * a switched session carries its origin's. Null only for rows older than the column.
    */
   verified_at: string | null;
+  /** Why the session ended (SessionEndReason); null while live, or for rows older than the column. */
+  end_reason: string | null;
 }
 
 export interface DictTable {
@@ -101,6 +117,14 @@ export interface DictItemTable {
   value: string;
   pid: number | null;
   order_num: number;
+}
+
+/** A per-account setting of the web app (issue 18): the JSON text stored under a key. */
+export interface AccountPreferenceTable {
+  account_id: number;
+  pref_key: string;
+  value: string;
+  update_time: string;
 }
 
 export interface SettingTable {
@@ -294,6 +318,7 @@ export interface DB {
   role: RoleTable;
   resource: ResourceTable;
   role_resource: RoleResourceTable;
+  role_scope_org: RoleScopeOrgTable;
   account: AccountTable;
   session: SessionTable;
   setting: SettingTable;
@@ -310,6 +335,7 @@ export interface DB {
   row_count: RowCountTable;
   message_queue: MessageQueueTable;
   envelope_nonce: EnvelopeNonceTable;
+  account_preference: AccountPreferenceTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;

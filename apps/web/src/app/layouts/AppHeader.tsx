@@ -1,9 +1,11 @@
 import { CaretDownOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Flex, Tag, Tooltip, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LanguageSwitch, ThemeToggle } from '@/components/preferences';
 import { useIdentitySwitch } from '@/features/accounts/components/use-identity-switch';
 import { logout } from '@/features/auth/api/auth.api';
+import { CommandPaletteLauncher } from '@/features/command-palette';
 import { http } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import { useEffectiveTheme } from '@/stores/preferences';
@@ -11,11 +13,11 @@ import { useSession } from '@/stores/session';
 import { FRAME, headerColors } from './layout-frame';
 
 /**
- * Blue header (a dark surface in the dark theme): logo home, language switch, theme toggle, user dropdown
+ * Blue header (a dark surface in the dark theme): the menu's toggle (`navToggle`), logo home, language switch, theme toggle, user dropdown
  * (个人信息, 退出登录). While an identity switch is in force, a badge says which account is being acted as and the
  * dropdown offers the way back (切换回原身份).
  */
-export function AppHeader() {
+export function AppHeader({ navToggle }: { navToggle?: ReactNode }) {
   const user = useSession((state) => state.user);
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -54,11 +56,15 @@ export function AppHeader() {
         flex: 'none',
       }}
     >
-      <Link to="/" style={{ color }}>
-        {/* A plain heading (antd's Typography brings its editable and copyable parts to every screen). */}
-        <h1 style={{ color, ...FRAME.titleStyle }}>{t('app.name')}</h1>
-      </Link>
-      <Flex align="center" gap={16}>
+      <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+        {navToggle}
+        <Link to="/" style={{ color, minWidth: 0 }}>
+          {/* A plain heading (antd's Typography brings its editable and copyable parts to every screen). */}
+          <h1 style={{ color, ...FRAME.titleStyle }}>{t('app.name')}</h1>
+        </Link>
+      </Flex>
+      <Flex align="center" gap={16} style={{ flex: 'none' }}>
+        <CommandPaletteLauncher />
         <LanguageSwitch />
         <ThemeToggle />
         {user?.accountName && original && (

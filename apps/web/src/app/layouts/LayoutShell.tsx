@@ -1,7 +1,8 @@
 import { LoadingDots } from '@/components/loading';
 import { t } from '@/lib/i18n';
 import { useEffectiveTheme } from '@/stores/preferences';
-import { FRAME, FRAME_FONT, FRAME_TOKENS, headerColors, navBackground } from './layout-frame';
+import { FRAME, FRAME_FONT, FRAME_TOKENS, headerColors, navBackground, navModeAt, navWidthOf } from './layout-frame';
+import { readCollapsed } from './nav-preference';
 
 /**
  * The main layout's frame in plain markup (no antd): the header bar with the product name, the side panel and the
@@ -13,6 +14,8 @@ export function LayoutShell() {
   const dark = useEffectiveTheme() === 'dark';
   const tokens = dark ? FRAME_TOKENS.dark : FRAME_TOKENS.light;
   const { color, ...bar } = headerColors(dark, tokens);
+  // The account is not known yet: the last choice made on this browser, at this window's width.
+  const navWidth = navWidthOf(navModeAt(window.innerWidth, readCollapsed(undefined)));
   return (
     <div
       data-testid="layout-shell"
@@ -38,12 +41,14 @@ export function LayoutShell() {
           flex: 'none',
         }}
       >
+        {/* Where the layout's menu toggle will be (a 32 px button, 12 px apart). */}
+        <span style={{ width: 32, height: 32, marginInlineEnd: 12, flex: 'none' }} />
         <h1 style={{ color, ...FRAME.titleStyle }}>{t('app.name')}</h1>
       </header>
       <div style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <div
           style={{
-            width: FRAME.navWidth,
+            width: navWidth,
             flex: 'none',
             background: navBackground(dark, tokens),
           }}

@@ -2,48 +2,44 @@ import { type MenuDef, menus } from '@gatehouse/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from '@/components/menu-icon';
 import { menuTitle } from '@/lib/i18n';
+import { canOpen, permittedRoutes } from '@/lib/router/access-control';
 import { useSession } from '@/stores/session';
+import { menuIcons, menuTrail } from './menu-meta';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
 /**
- * Menu entries: the contract's menus without the home route (the logo leads home), limited to the menu
- * resources (type 0) the account holds; a group shows when any of its entries does.
+ * Menu entries: the contract's menus, 首页 first, limited to the menu resources (type 0) the account holds plus the
+ * menus open to everyone (首页, 个人信息); a group shows when any of its entries does. Each entry carries its
+ * icon (menuIcons): collapsed, the menu shows the icons only, the title in a tooltip (antd's inline-collapsed menu).
  */
-export function toItems(list: MenuDef[], permitted: ReadonlySet<string>): MenuItem[] {
+export function toItems(
+  list: readonly MenuDef[],
+  permitted: ReadonlySet<string>,
+  icons: ReadonlyMap<string, string> = new Map(),
+): MenuItem[] {
   return list.flatMap((menu): MenuItem[] => {
-    if (menu.path === '/') return [];
+    const icon = icons.has(menu.path) ? <MenuIcon key={menu.path} name={icons.get(menu.path)} /> : undefined;
     if (menu.children?.length) {
-      const children = toItems(menu.children, permitted);
-      return children.length ? [{ key: menu.path, label: menuTitle(menu), children }] : [];
+      const children = toItems(menu.children, permitted, icons);
+      return children.length ? [{ key: menu.path, icon, label: menuTitle(menu), children }] : [];
     }
-    return permitted.has(menu.path) ? [{ key: menu.path, label: menuTitle(menu) }] : [];
+    return canOpen(menu, permitted) ? [{ key: menu.path, icon, label: menuTitle(menu) }] : [];
   });
 }
 
-/** The deepest menu path that is the current path or one of its ancestors, with its ancestor groups. */
-function activeTrail(pathname: string, list: MenuDef[] = menus, parents: string[] = []): string[] {
-  for (const menu of list) {
-    if (menu.path === '/') continue;
-    if (pathname === menu.path || pathname.startsWith(`${menu.path}/`)) {
-      const deeper = activeTrail(pathname, menu.children ?? [], [...parents, menu.path]);
-      return deeper.length ? deeper : [...parents, menu.path];
-    }
-  }
-  return [];
-}
-
-/** Side menu built from the route tree; one group open at a time; the active item follows the route. */
-export function SideMenu() {
+/**
+ * Side menu built from the contract's menus; one group open at a time; the active item follows the route.
+ * `onOpen` opens a clicked screen (the layout goes back to its tab's last address); the default navigates to it.
+ */
+export function SideMenu({ onOpen }: { onOpen?: (path: string) => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const permissions = useSession((state) => state.permissions);
-  const items = useMemo(
-    () => toItems(menus, new Set(permissions.flatMap((p) => (p.type === 0 && p.route ? [p.route] : [])))),
-    [permissions],
-  );
-  const trail = activeTrail(pathname);
+  const items = useMemo(() => toItems(menus, permittedRoutes(permissions), menuIcons(permissions)), [permissions]);
+  const trail = menuTrail(pathname).map((menu) => menu.path);
   const selected = trail[trail.length - 1];
   const groups = trail.slice(0, -1);
   const [openKeys, setOpenKeys] = useState<string[]>(groups);
@@ -63,7 +59,7 @@ export function SideMenu() {
         const opened = keys.find((key) => !openKeys.includes(key));
         setOpenKeys(opened ? [opened] : keys);
       }}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => (onOpen ? onOpen(key) : navigate(key))}
       style={{ background: 'transparent', borderInlineEnd: 'none' }}
     />
   );

@@ -8,6 +8,8 @@ export const FRAME = {
   paddingInline: 20,
   headerBlue: '#257ff7',
   navWidth: 260,
+  /** The side menu collapsed to its icons (antd's inline-collapsed Menu is this wide). */
+  navCollapsedWidth: 80,
   navPadding: 10,
   navBackgroundLight: '#f5f6f7',
   titleStyle: { fontSize: 22, margin: 0, fontWeight: 600, lineHeight: 1.2353 },
@@ -52,3 +54,22 @@ export function headerColors(dark: boolean, tokens: FrameTokens) {
 /** The side panel's background. */
 export const navBackground = (dark: boolean, tokens: FrameTokens) =>
   dark ? tokens.colorBgElevated : FRAME.navBackgroundLight;
+
+/**
+ * How the side menu shows at a window width: beside the content (`side`, collapsed when the account chose so), as
+ * icons only below 1200 px (`collapsed`, antd's xl breakpoint), and below 992 px (antd's lg; 768 px tablets) as a
+ * drawer opened from the header (`drawer`).
+ */
+export type NavMode = 'side' | 'collapsed' | 'drawer';
+
+export const NAV_BREAKPOINTS = { collapseBelow: 1200, drawerBelow: 992 } as const;
+
+export function navModeAt(width: number, collapsedChoice: boolean): NavMode {
+  if (width < NAV_BREAKPOINTS.drawerBelow) return 'drawer';
+  if (width < NAV_BREAKPOINTS.collapseBelow || collapsedChoice) return 'collapsed';
+  return 'side';
+}
+
+/** The side panel's width in a mode (none in a drawer). */
+export const navWidthOf = (mode: NavMode): number =>
+  mode === 'drawer' ? 0 : mode === 'collapsed' ? FRAME.navCollapsedWidth : FRAME.navWidth;

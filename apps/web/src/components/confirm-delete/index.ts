@@ -1,1 +1,1 @@
-export { useConfirmDelete } from './use-confirm-delete';
+export { type DeleteConfirmation, type DeleteQuestion, useConfirmDelete } from './use-confirm-delete';

@@ -1,4 +1,4 @@
-import { App, Modal } from 'antd';
+import { Modal } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 
@@ -10,20 +10,44 @@ export interface FormDialogProps<T> {
   /** What the dialog edits; null = closed. */
   target: T | null;
   onClose: () => void;
-  /** The form for the target shown; call `setSaving` around the request so the OK button spins. */
+  /** The form for the target shown; `setSaving` follows its mutation's `isPending`, so the OK button spins. */
   children: (target: T, setSaving: (saving: boolean) => void) => ReactNode;
+}
+
+/** The fields a dialog can start in: the first enabled, editable one of the form, in document order. */
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not([type="file"]):not([disabled]):not([readonly])',
+  'textarea:not([disabled]):not([readonly])',
+  'input[role="combobox"]:not([disabled])',
+  'select:not([disabled])',
+].join(', ');
+
+/**
+ * Focuses the field of `container` marked `data-autofocus` (a form that wants another one first), else its first
+ * field; nothing when focus is already on one of its fields.
+ */
+export function focusFirstField(container: HTMLElement | null): void {
+  if (!container) return;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && container.contains(active) && active.matches(FIELD_SELECTOR)) return;
+  const shown = (element: HTMLElement) => getComputedStyle(element).display !== 'none' && !element.closest('[hidden]');
+  const field =
+    container.querySelector<HTMLElement>('[data-autofocus]') ??
+    [...container.querySelectorAll<HTMLElement>(FIELD_SELECTOR)].find(shown);
+  field?.focus();
 }
 
 /**
  * The create/edit dialog every management screen uses: not closable by clicking outside, content rebuilt on
- * each open, 确 定 submits the form in the body. The last target is kept while the dialog animates closed,
- * so its content does not vanish first.
+ * each open, 确 定 submits the form in the body, the first field focused once it is open (typing starts at
+ * once). The last target is kept while the dialog animates closed, so its content does not vanish first.
  */
 export function FormDialog<T>({ title, width, formId, target, onClose, children }: FormDialogProps<T>) {
   const [saving, setSaving] = useState(false);
   const lastTarget = useRef(target);
   if (target) lastTarget.current = target;
   const shown = target ?? lastTarget.current;
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Modal
       title={title}
@@ -35,29 +59,14 @@ export function FormDialog<T>({ title, width, formId, target, onClose, children 
       cancelText={t('common.dialogCancel')}
       okButtonProps={{ htmlType: 'submit', form: formId, loading: saving }}
       onCancel={onClose}
+      // After the opening animation: the dialog has focused itself by then (which also undoes a field's autoFocus).
+      afterOpenChange={(open) => {
+        if (open) focusFirstField(body.current);
+      }}
     >
-      {shown && children(shown, setSaving)}
+      <div ref={body} style={{ display: 'contents' }}>
+        {shown && children(shown, setSaving)}
+      </div>
     </Modal>
   );
-}
-
-/**
- * Runs a create or an update, toasting '添加成功' or '编辑成功'. Answers `{ value }` on success and undefined
- * when the server refused: the http client has reported why, and the dialog stays open with its input.
- */
-export function useSubmit(setSaving: (saving: boolean) => void) {
-  const { message } = App.useApp();
-  return async <R,>(editing: boolean, request: () => Promise<R>): Promise<{ value: R } | undefined> => {
-    setSaving(true);
-    try {
-      const value = await request();
-      const key = editing ? 'common.edited' : 'common.created';
-      message.success({ content: t(key), key });
-      return { value };
-    } catch {
-      return undefined;
-    } finally {
-      setSaving(false);
-    }
-  };
 }

@@ -1,1 +1,1 @@
-export { FormDialog, type FormDialogProps, useSubmit } from './FormDialog';
+export { FormDialog, type FormDialogProps, focusFirstField } from './FormDialog';

@@ -20,7 +20,8 @@ export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(functio
   { value, onChange, invalid, describedBy, name },
   ref,
 ) {
-  const { image, handle } = useCaptchaImage();
+  // An answer typed for an image that expired is void: the field empties with the new image.
+  const { image, handle } = useCaptchaImage(() => onChange(''));
   useImperativeHandle(ref, () => handle, [handle]);
   const placeholder = t('verify.captchaPlaceholder');
   return (

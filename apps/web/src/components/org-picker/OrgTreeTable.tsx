@@ -1,6 +1,7 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type ListColumn, ListTable } from '@/components/list-kit';
 import { formatDateTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
 import type { LoadOrgs, Org } from './org-types';
@@ -10,6 +11,8 @@ interface OrgRow extends Org {
   children?: OrgRow[];
   loaded?: boolean;
 }
+
+const orgId = (org: Org) => org.id;
 
 const toRow = (org: Org): OrgRow => (org.hasChildren ? { ...org, children: [] } : { ...org });
 
@@ -59,15 +62,27 @@ export interface OrgTreeTableProps {
   loadOrgs: LoadOrgs;
   selectedId?: number | null;
   onSelect?: (org: Org) => void;
+  /** Several organisations chosen (check boxes instead of radios): the ticked ones, and a tick or untick. */
+  selectedIds?: readonly number[];
+  onToggle?: (org: Org, checked: boolean) => void;
   /** A right-hand 操作 column (the organisation screen), given the row and its parent row; the picker has none. */
   renderActions?: (org: Org, parent: Org | null) => ReactNode;
   actionsWidth?: number;
   /** This org and its subtree cannot be picked (moving a node under itself), shown disabled and closed. */
   excludeSubtreeOf?: number;
+  /**
+   * The organisation screen's table: the list kit's table parts (tool bar with 刷新 / 密度 / 列设置 saved as
+   * `table.<name>` / 全屏, one-line cells, the operation column fixed right, a failed load with 重试). The picker
+   * has none of them.
+   */
+  kit?: { name: string; label: string };
   ref?: Ref<OrgTreeTableHandle>;
 }
 
-/** Lazy organisation tree table: roots first, each level fetched when its row is expanded. */
+/**
+ * Lazy organisation tree table: roots first, each level fetched when its row is expanded. Bespoke rather than a
+ * kit list (no list query, no pages): a whole organisation tree is never loaded at once, only the levels opened.
+ */
 export function OrgTreeTable({
   loadOrgs,
   selectedId,
@@ -75,10 +90,15 @@ export function OrgTreeTable({
   renderActions,
   actionsWidth = 260,
   excludeSubtreeOf,
+  kit,
   ref,
+  selectedIds,
+  onToggle,
 }: OrgTreeTableProps) {
+  const { token } = theme.useToken();
   const [rows, setRows] = useState<OrgRow[]>([]);
   const [loadingRoots, setLoadingRoots] = useState(true);
+  const [rootError, setRootError] = useState<Error | null>(null);
   const [loadingIds, setLoadingIds] = useState<ReadonlySet<number>>(new Set());
   const [expandedKeys, setExpandedKeys] = useState<readonly number[]>([]);
   const rowsRef = useRef(rows);
@@ -88,7 +108,8 @@ export function OrgTreeTable({
     let active = true;
     loadOrgs()
       .then((orgs) => active && setRows(orgs.map(toRow)))
-      .catch(() => undefined) // Reported by the http client.
+      // Reported by the http client too; the kit table shows it in place with 重试.
+      .catch((error: unknown) => active && setRootError(error instanceof Error ? error : new Error(String(error))))
       .finally(() => active && setLoadingRoots(false));
     return () => {
       active = false;
@@ -135,6 +156,29 @@ export function OrgTreeTable({
     [loadOrgs, loadChildren],
   );
 
+  /** 刷新 / 重试: the roots again, then every level that is open, keeping the branches the user opened. */
+  const refresh = async () => {
+    setLoadingRoots(true);
+    try {
+      const orgs = await loadOrgs();
+      setRootError(null);
+      setRows((current) => withChildren(current, null, orgs));
+      const loaded: number[] = [];
+      const walk = (level: OrgRow[] | undefined) => {
+        for (const row of level ?? []) {
+          if (row.loaded) loaded.push(row.id);
+          walk(row.children);
+        }
+      };
+      walk(rowsRef.current);
+      for (const id of loaded) await loadChildren(id);
+    } catch (error) {
+      setRootError(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      setLoadingRoots(false);
+    }
+  };
+
   const columns: TableColumnsType<OrgRow> = [
     { title: t('org.colName'), dataIndex: 'name', key: 'name' },
     { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName' },
@@ -157,6 +201,104 @@ export function OrgTreeTable({
   }
 
   const excluded = (row: OrgRow) => row.id === excludeSubtreeOf;
+  /**
+   * Outside the caller's data scope (数据权限): shown greyed only as the path down to what is in it, never picked
+   * nor acted on (the organisation screen gives it no actions).
+   */
+  const outside = (row: OrgRow) => row.inScope === false;
+  const pickable = (row: OrgRow) => !excluded(row) && !outside(row);
+  const greyed = { color: token.colorTextDisabled };
+  const expandable: TableProps<OrgRow>['expandable'] = {
+    indentSize: 20,
+    expandedRowKeys: expandedKeys,
+    onExpand: (expanded, row) => {
+      setExpandedKeys((keys) => (expanded ? [...keys, row.id] : keys.filter((key) => key !== row.id)));
+      if (expanded && !row.loaded && row.hasChildren) void loadChildren(row.id);
+    },
+    expandIcon: ({ expanded, record, onExpand }) => {
+      if (!record.hasChildren || excluded(record)) return <span style={{ display: 'inline-block', width: 24 }} />;
+      const loading = loadingIds.has(record.id);
+      return (
+        <Button
+          type="text"
+          size="small"
+          aria-label={t(expanded ? 'org.collapse' : 'org.expand', { name: record.name })}
+          aria-expanded={expanded}
+          icon={loading ? <LoadingOutlined /> : expanded ? <DownOutlined /> : <RightOutlined />}
+          onClick={(event) => {
+            event.stopPropagation();
+            onExpand(record, event);
+          }}
+        />
+      );
+    },
+  };
+
+  if (kit) {
+    const kitColumns: ListColumn<OrgRow>[] = [
+      { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 260, hideable: false },
+      { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 320 },
+      {
+        title: t('org.colCreateTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (value: string) => formatDateTime(value),
+      },
+      { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 140 },
+    ];
+    if (renderActions) {
+      kitColumns.push({
+        title: t('org.colActions'),
+        key: 'actions',
+        align: 'center',
+        width: actionsWidth,
+        fixed: 'right',
+        ellipsis: false,
+        hideable: false,
+        render: (_value, row) => renderActions(row, row.pid === null ? null : (findRow(rows, row.pid) ?? null)),
+      });
+    }
+    return (
+      <ListTable<OrgRow>
+        table={kit.name}
+        label={kit.label}
+        columns={kitColumns}
+        rowKey={orgId}
+        rows={rows.length === 0 && (loadingRoots || rootError) ? undefined : rows}
+        fetching={loadingRoots}
+        error={rootError}
+        onRefresh={refresh}
+        emptyText={t('org.empty')}
+        expandable={expandable}
+        onRow={(row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})}
+      />
+    );
+  }
+
+  const checked = new Set(selectedIds);
+  const rowSelection: TableProps<OrgRow>['rowSelection'] = onToggle
+    ? {
+        type: 'checkbox',
+        // A lazy tree: ticking all would tick only the levels loaded. Each organisation stands for itself.
+        hideSelectAll: true,
+        checkStrictly: true,
+        selectedRowKeys: [...checked],
+        onSelect: (row, isChecked) => onToggle(row, isChecked),
+        getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: !pickable(row) }),
+      }
+    : onSelect
+      ? {
+          type: 'radio',
+          selectedRowKeys: selectedId == null ? [] : [selectedId],
+          onChange: (_keys, selected) => {
+            const org = selected[0];
+            if (org) onSelect(org);
+          },
+          getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: !pickable(row) }),
+        }
+      : undefined;
+  const pick = onToggle ? (row: OrgRow) => onToggle(row, !checked.has(row.id)) : onSelect;
 
   return (
     <Table<OrgRow>
@@ -167,52 +309,16 @@ export function OrgTreeTable({
       loading={loadingRoots}
       pagination={false}
       locale={{ emptyText: loadingRoots ? ' ' : t('org.empty') }}
-      rowSelection={
-        onSelect
-          ? {
-              type: 'radio',
-              selectedRowKeys: selectedId == null ? [] : [selectedId],
-              onChange: (_keys, selected) => {
-                const org = selected[0];
-                if (org) onSelect(org);
-              },
-              getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: excluded(row) }),
-            }
-          : undefined
-      }
+      rowSelection={rowSelection}
       onRow={
-        onSelect
+        pick
           ? (row) =>
-              excluded(row)
-                ? { style: { color: '#bbb' } }
-                : { onClick: () => onSelect(row), style: { cursor: 'pointer' } }
-          : undefined
+              pickable(row)
+                ? { onClick: () => pick(row), style: { cursor: 'pointer' } }
+                : { style: greyed, title: outside(row) ? t('scope.outside') : undefined }
+          : (row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})
       }
-      expandable={{
-        indentSize: 20,
-        expandedRowKeys: expandedKeys,
-        onExpand: (expanded, row) => {
-          setExpandedKeys((keys) => (expanded ? [...keys, row.id] : keys.filter((key) => key !== row.id)));
-          if (expanded && !row.loaded && row.hasChildren) void loadChildren(row.id);
-        },
-        expandIcon: ({ expanded, record, onExpand }) => {
-          if (!record.hasChildren || excluded(record)) return <span style={{ display: 'inline-block', width: 24 }} />;
-          const loading = loadingIds.has(record.id);
-          return (
-            <Button
-              type="text"
-              size="small"
-              aria-label={t(expanded ? 'org.collapse' : 'org.expand', { name: record.name })}
-              aria-expanded={expanded}
-              icon={loading ? <LoadingOutlined /> : expanded ? <DownOutlined /> : <RightOutlined />}
-              onClick={(event) => {
-                event.stopPropagation();
-                onExpand(record, event);
-              }}
-            />
-          );
-        },
-      }}
+      expandable={expandable}
     />
   );
 }

@@ -95,4 +95,41 @@ describe('RegionCascader', () => {
     fireEvent.click(hit);
     expect(onChange).toHaveBeenLastCalledWith(320506);
   });
+
+  it('keeps the page when a region request fails (the http client has told the user): no uncaught rejection', async () => {
+    const failing: RegionSource & { calls: string[] } = {
+      ...source(),
+      children: vi.fn(async () => {
+        throw new Error('登录状态已过期');
+      }),
+      pathOf: vi.fn(async () => {
+        throw new Error('登录状态已过期');
+      }),
+      search: vi.fn(async () => {
+        throw new Error('登录状态已过期');
+      }),
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      render(
+        <TestProviders>
+          <RegionCascader source={failing} value={320506} aria-label="所在地区" />
+        </TestProviders>,
+      );
+      const input = screen.getByRole('combobox');
+      fireEvent.mouseDown(input);
+      fireEvent.change(input, { target: { value: '吴中' } });
+      await waitFor(() => expect(failing.search).toHaveBeenCalled());
+      expect(failing.children).toHaveBeenCalled();
+      expect(failing.pathOf).toHaveBeenCalledWith(320506);
+      // Let the rejections settle: an unhandled one is reported after the microtasks of its turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(input).toBeTruthy();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -37,6 +37,12 @@ export interface RegionCascaderProps {
 const toOption = (node: RegionNode): Option => ({ value: node.id, label: node.name, isLeaf: !node.hasChildren });
 
 /** Puts the nodes of `path` into the option tree (creating the missing ones), answering a new tree. */
+/**
+ * A failed region request: the http client has already told the user (toast, or the sign-in page when the session
+ * ended); the cascader keeps what it shows, and the rejection must not surface as an uncaught error.
+ */
+function ignoreFailure(_error: unknown): void {}
+
 export function mergePath(options: Option[], path: RegionStep[], leafKnown = false): Option[] {
   if (path.length === 0) return options;
   const [head, ...rest] = path as [RegionStep, ...RegionStep[]];
@@ -61,9 +67,9 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
 
   useEffect(() => {
     let live = true;
-    void source.children().then((roots) => {
+    source.children().then((roots) => {
       if (live) setOptions((current) => roots.map(toOption).map((o) => current.find((c) => c.value === o.value) ?? o));
-    });
+    }, ignoreFailure);
     return () => {
       live = false;
     };
@@ -77,11 +83,11 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
     }
     if (path[path.length - 1] === value) return;
     let live = true;
-    void source.pathOf(value).then((steps) => {
+    source.pathOf(value).then((steps) => {
       if (!live) return;
       setOptions((current) => mergePath(current, steps));
       setPath(steps.map((s) => s.id));
-    });
+    }, ignoreFailure);
     return () => {
       live = false;
     };
@@ -91,7 +97,13 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
     async (selected: Option[]) => {
       const target = selected[selected.length - 1];
       if (!target) return;
-      const children = (await source.children(target.value)).map(toOption);
+      let children: Option[];
+      try {
+        children = (await source.children(target.value)).map(toOption);
+      } catch (error) {
+        ignoreFailure(error);
+        return;
+      }
       setOptions((current) => {
         const ids = selected.map((o) => ({ id: o.value, name: o.label }));
         const withPath = mergePath(current, ids);
@@ -113,10 +125,10 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
     (keyword: string) => {
       const mine = ++searchSeq.current;
       if (!keyword.trim()) return;
-      void source.search(keyword.trim()).then((found) => {
+      source.search(keyword.trim()).then((found) => {
         if (mine !== searchSeq.current) return;
         setOptions((current) => found.reduce((tree, hit) => mergePath(tree, hit.path, false), current));
-      });
+      }, ignoreFailure);
     },
     [source],
   );

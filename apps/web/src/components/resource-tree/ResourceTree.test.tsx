@@ -5,7 +5,7 @@ import { TestProviders } from '@/testing/TestProviders';
 import { ResourceTree } from './ResourceTree';
 import type { Resource } from './resource-tree-model';
 
-const base = { remark: null, builtin: true } as const;
+const base = { remark: null, icon: null, builtin: true } as const;
 const resources: Resource[] = [
   { ...base, id: 1, pid: null, name: '用户管理', type: 0, route: '/user', method: null, url: null, orderNum: 1 },
   { ...base, id: 2, pid: 1, name: '账号管理', type: 0, route: '/user/Account', method: null, url: null, orderNum: 1 },

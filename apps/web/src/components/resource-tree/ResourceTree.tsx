@@ -30,11 +30,17 @@ export interface ResourceTreeProps {
   loading?: boolean;
   /** Set by antd Form.Item (the field label then names the search box). */
   id?: string;
+  /**
+   * Resources every signed-in account holds whatever is ticked (the role editor says which): tagged 无需授权 and
+   * greyed, their checkboxes left as they are.
+   */
+  alwaysOn?: (resource: Resource) => boolean;
   /** Height of the scrolling tree box (any CSS length; the tree is virtual inside it); default 50vh. */
   height?: number | string;
 }
 
 const everything: IsGrantable = () => true;
+const never = () => false;
 
 function Highlighted({ text, keyword }: { text: string; keyword: string }) {
   return (
@@ -96,13 +102,26 @@ function ResourceLabel({ resource, keyword }: { resource: Resource; keyword: str
 interface NodeTitleProps {
   resource: Resource;
   grantable: boolean;
+  alwaysOn: boolean;
   keyword: string;
   /** Absent when nothing in the subtree can be changed. */
   onBatchSelect?: (id: number) => void;
 }
 
-function NodeTitle({ resource, grantable, keyword, onBatchSelect }: NodeTitleProps) {
-  const label = <ResourceLabel resource={resource} keyword={keyword} />;
+function NodeTitle({ resource, grantable, alwaysOn, keyword, onBatchSelect }: NodeTitleProps) {
+  const { token } = theme.useToken();
+  const label = alwaysOn ? (
+    <Flex align="center" gap={6} component="span" style={{ color: token.colorTextTertiary }}>
+      <ResourceLabel resource={resource} keyword={keyword} />
+      <Tooltip title={t('resourceTree.alwaysOnHint')}>
+        <Tag variant="outlined" style={{ marginInlineEnd: 0, color: token.colorTextTertiary }}>
+          {t('resourceTree.alwaysOn')}
+        </Tag>
+      </Tooltip>
+    </Flex>
+  ) : (
+    <ResourceLabel resource={resource} keyword={keyword} />
+  );
   return (
     <Flex align="center" justify="space-between" gap={8}>
       {grantable ? (
@@ -140,6 +159,7 @@ export function ResourceTree({
   value,
   onChange,
   isGrantable = everything,
+  alwaysOn = never,
   loading,
   id,
   height = '50vh',
@@ -169,6 +189,7 @@ export function ResourceTree({
             <NodeTitle
               resource={resource}
               grantable={grantable}
+              alwaysOn={alwaysOn(resource)}
               keyword={search ? keyword : ''}
               onBatchSelect={hasGrantableInSubtree(model, resource.id, isGrantable) ? toggle : undefined}
             />

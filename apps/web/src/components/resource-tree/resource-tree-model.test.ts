@@ -21,6 +21,7 @@ const menu = (id: number, pid: number | null, name: string, route: string, order
   url: null,
   remark: null,
   orderNum,
+  icon: null,
   builtin: true,
 });
 
@@ -34,6 +35,7 @@ const api = (id: number, pid: number | null, name: string, method: string, url: 
   url,
   remark: null,
   orderNum,
+  icon: null,
   builtin: true,
 });
 

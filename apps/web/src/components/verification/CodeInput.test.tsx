@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
+import { DEFAULT_OPTIONS, useServerOptions } from '@/stores/server-options';
 import { createFakeVerificationApi, FAKE, VerificationTestProviders } from '@/testing/fake-verification-api';
 import { type CodeHandle, CodeInput } from './CodeInput';
 
@@ -28,6 +29,7 @@ const clickSend = async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  useServerOptions.setState({ options: DEFAULT_OPTIONS });
 });
 
 describe('CodeInput', () => {
@@ -45,8 +47,9 @@ describe('CodeInput', () => {
     expect(api.checkSms).not.toHaveBeenCalled();
   });
 
-  it('counts down 60 s only after send resolved with an id, then offers 获取验证码 again', async () => {
+  it('counts down what the server says (here 60 s) only after send resolved with an id, then offers 获取验证码 again', async () => {
     vi.useFakeTimers();
+    useServerOptions.setState({ options: { ...DEFAULT_OPTIONS, verifyResendSeconds: 60 } });
     const send = vi.fn(async () => 'sms-7');
     setup(send);
     expect(sendButton().textContent).toBe('获取验证码');
@@ -66,6 +69,28 @@ describe('CodeInput', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(sendButton().textContent).toBe('获取验证码');
     expect(sendButton()).toHaveProperty('disabled', false);
+    await clickSend();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts down 30 s by default (product-spec §9), as long as the server has not said otherwise', async () => {
+    vi.useFakeTimers();
+    useServerOptions.setState({ options: DEFAULT_OPTIONS });
+    setup(vi.fn(async () => 'sms-8'));
+    await clickSend();
+    expect(sendButton().textContent).toBe('30s');
+    for (let second = 0; second < 29; second += 1) act(() => vi.advanceTimersByTime(1000));
+    expect(sendButton().textContent).toBe('1s');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(sendButton().textContent).toBe('获取验证码');
+  });
+
+  it('starts no countdown when the server asks for no wait (VERIFY_RESEND_SECONDS=0)', async () => {
+    useServerOptions.setState({ options: { ...DEFAULT_OPTIONS, verifyResendSeconds: 0 } });
+    const send = vi.fn(async () => 'sms-9');
+    setup(send);
+    await clickSend();
+    expect(sendButton().textContent).toBe('获取验证码');
     await clickSend();
     expect(send).toHaveBeenCalledTimes(2);
   });

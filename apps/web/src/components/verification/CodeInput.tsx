@@ -1,8 +1,8 @@
-import { SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
 import { App, Button, Input, Space } from 'antd';
 import { forwardRef, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { useServerOptions } from '@/stores/server-options';
 import { checkRule } from './check-rule';
 import { checkFailureMessage, refusalMessage, useVerificationApi } from './verification-api';
 
@@ -36,7 +36,8 @@ const isValidationFailure = (error: unknown): boolean =>
 
 /**
  * SMS / e-mail code input (reference-ui §1.3) with a '获取验证码' button: after a successful send it counts
- * down from 60 s ('60s', '59s', … disabled), then offers '获取验证码' again.
+ * down the server's wait between two codes (GET /auth/options `verifyResendSeconds`, 30 s by default, product-spec
+ * §9: '30s', '29s', … disabled), then offers '获取验证码' again.
  */
 export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInput(
   { value, onChange, channel, send, placeholder, size, id, 'aria-label': ariaLabel },
@@ -48,6 +49,7 @@ export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInp
   const [remaining, setRemaining] = useState(0);
   const [sending, setSending] = useState(false);
   const busy = useRef(false);
+  const resendSeconds = useServerOptions((state) => state.options.verifyResendSeconds);
 
   useEffect(() => {
     if (remaining <= 0) return;
@@ -63,7 +65,7 @@ export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInp
       const codeId = await send();
       if (codeId === null) return;
       sentId.current = codeId;
-      setRemaining(SMS_RESEND_SECONDS);
+      setRemaining(resendSeconds);
     } catch (error) {
       if (isValidationFailure(error)) return;
       const fallback = t(channel === 'sms' ? 'verify.smsSendFailed' : 'verify.emailSendFailed');

@@ -1,6 +1,7 @@
 import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
 import { Alert, Divider, Modal, theme } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import { focusFirstField } from '@/components/form-dialog';
 import { t } from '@/lib/i18n';
 import type { DialogState, VerifyMethod } from './dialog-state';
 import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
@@ -30,6 +31,13 @@ export function IdentityDialog({
   const { open, types, command, method, round } = state;
   const { title, form: MethodForm } = METHODS[method];
   const others = types.filter((type) => type !== method);
+  const body = useRef<HTMLDivElement>(null);
+  /** Open and done animating: a switch of method then starts in the new method's first field. */
+  const shown = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each method (or round) the dialog shows
+  useEffect(() => {
+    if (shown.current) focusFirstField(body.current);
+  }, [method, round]);
   return (
     <Modal
       open={open}
@@ -40,9 +48,16 @@ export function IdentityDialog({
       footer={null}
       onCancel={onCancel}
       destroyOnHidden
+      // Once open, the method's first field has the focus (the dialog focuses itself first).
+      afterOpenChange={(isOpen) => {
+        shown.current = isOpen;
+        if (isOpen) focusFirstField(body.current);
+      }}
     >
       <Alert type="success" showIcon title={t('verify.notice')} style={{ marginBottom: 16 }} />
-      <MethodForm key={`${round}:${method}`} command={command} onSuccess={onSuccess} />
+      <div ref={body} style={{ display: 'contents' }}>
+        <MethodForm key={`${round}:${method}`} command={command} onSuccess={onSuccess} />
+      </div>
       {others.length > 0 && (
         <>
           <Divider plain style={{ marginTop: 24 }}>

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, useSession } from '@/stores/session';
@@ -57,10 +58,13 @@ function Harness({ options, onResult }: { options?: VerifyOptions; onResult: (to
 
 async function open(options?: VerifyOptions, api: FakeVerificationApi = createFakeVerificationApi()) {
   const onResult = vi.fn();
+  // The app's query client is around every screen (app/App.tsx): each method's check is a mutation.
   render(
-    <VerificationTestProviders api={api}>
-      <Harness options={options} onResult={onResult} />
-    </VerificationTestProviders>,
+    <QueryClientProvider client={new QueryClient()}>
+      <VerificationTestProviders api={api}>
+        <Harness options={options} onResult={onResult} />
+      </VerificationTestProviders>
+    </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: '打开' }));
   const dialog = await screen.findByRole('dialog');
@@ -103,6 +107,16 @@ describe('useIdentityVerification', () => {
     expect(within(dialog).getByText('验证身份（图形验证）')).toBeTruthy();
     expect(offered(dialog)).toEqual(['密码验证', '邮箱验证', '手机验证']);
     expect(within(dialog).getByRole('textbox', { name: '验证码' })).toBeTruthy();
+  });
+
+  it('starts in the method’s first field, on opening and after a switch of method', async () => {
+    signIn({ email: 'alice@example.com' });
+    const { dialog } = await open();
+    const password = within(dialog).getByPlaceholderText('请输入当前登录密码');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    fireEvent.click(within(dialog).getByRole('button', { name: '图形验证' }));
+    const captcha = within(dialog).getByRole('textbox', { name: '验证码' });
+    await waitFor(() => expect(document.activeElement).toBe(captcha));
   });
 
   it('offers only the listed methods, the first one first', async () => {
@@ -169,7 +183,7 @@ describe('useIdentityVerification', () => {
     fireEvent.change(address, { target: { value: 'Alice@Example.com' } });
     await act(async () => fireEvent.click(send));
     expect(api.sendEmail).toHaveBeenCalledWith('Alice@Example.com', undefined);
-    expect(within(dialog).getByRole('button', { name: '60s' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '30s' })).toBeTruthy();
 
     const code = within(dialog).getByRole('textbox', { name: '请输入验证码' });
     fireEvent.change(code, { target: { value: '12' } });
@@ -243,7 +257,7 @@ describe('useIdentityVerification', () => {
     await act(async () => fireEvent.click(send));
     expect(api.sendSms).toHaveBeenCalledWith('reset', '13812345678', 'captcha-token:captcha-3');
     expect(captcha).toHaveProperty('value', '');
-    expect(within(dialog).getByRole('button', { name: '60s' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '30s' })).toBeTruthy();
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: '请输入验证码' }), { target: { value: FAKE.code } });
     await submit(dialog);

@@ -2,7 +2,7 @@ import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { createRef, useRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
 import {
   createFakeVerificationApi,
@@ -24,6 +24,11 @@ function setup(api: FakeVerificationApi = createFakeVerificationApi()) {
 }
 
 const shownImageId = () => decodeURIComponent(document.querySelector('img')?.getAttribute('src') ?? '');
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('ImageCaptcha', () => {
   it('loads a 76×38 image on mount, showing 加载中... until it arrives', async () => {
@@ -103,6 +108,57 @@ describe('ImageCaptcha', () => {
     fireEvent.click(screen.getByRole('button', { name: '看不清？换一张' }));
     expect(api.loadCaptcha).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(shownImageId()).toContain('captcha-2'));
+  });
+
+  it('loads a new image by itself shortly before the shown one expires, as long as the server says', async () => {
+    vi.useFakeTimers();
+    const api = createFakeVerificationApi();
+    api.loadCaptcha.mockResolvedValueOnce({ id: 'short', content: 'data:image/svg+xml,short', expiresIn: 60 });
+    const { onChange } = setup(api);
+    await act(async () => undefined);
+    expect(shownImageId()).toContain('short');
+    // A 60 s captcha is replaced 6 s before it expires; the next one (5 minutes by default) 15 s before.
+    act(() => vi.advanceTimersByTime(53_999));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(2);
+    expect(shownImageId()).toContain('captcha-1');
+    // What was typed for the old image is void: the field is emptied.
+    expect(onChange).toHaveBeenCalledWith('');
+    await act(async () => vi.advanceTimersByTime(284_999));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(2);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(3);
+  });
+
+  it('a clicked reload restarts the clock of the image it shows', async () => {
+    vi.useFakeTimers();
+    const { api } = setup();
+    await act(async () => undefined);
+    await act(async () => vi.advanceTimersByTime(200_000));
+    fireEvent.click(screen.getByRole('button', { name: '看不清？换一张' }));
+    await act(async () => undefined);
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(2);
+    await act(async () => vi.advanceTimersByTime(284_999));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(2);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(api.loadCaptcha).toHaveBeenCalledTimes(3);
+  });
+
+  it('a failed load says so in the image’s place and a click tries again; the check tells a fault as such', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = createFakeVerificationApi();
+    api.loadCaptcha.mockRejectedValueOnce(new HttpError('server', '服务异常', 503));
+    api.checkCaptcha.mockRejectedValueOnce(new HttpError('server', '服务异常', 500));
+    const { handle } = setup(api);
+    expect(await screen.findByText('加载失败')).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '看不清？换一张' }));
+    await waitFor(() => expect(shownImageId()).toContain('captcha-1'));
+    await act(async () => {
+      await expect(handle.current!.check('abcd')).rejects.toThrow('服务异常');
+    });
   });
 
   it('a rate-limit refusal passes the server message on', async () => {

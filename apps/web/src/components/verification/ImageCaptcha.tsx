@@ -27,7 +27,8 @@ export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(functio
   { value, onChange, placeholder, size, id, 'aria-label': ariaLabel },
   ref,
 ) {
-  const { image, handle } = useCaptchaImage();
+  // An answer typed for an image that expired is void: the field empties with the new image.
+  const { image, handle } = useCaptchaImage(() => onChange?.(''));
   useImperativeHandle(ref, () => handle, [handle]);
 
   const shownPlaceholder = placeholder ?? t('verify.captchaPlaceholder');

@@ -1,9 +1,9 @@
 import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { useSubmitting } from '@/lib/forms/use-submitting';
 import { t } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { type CodeHandle, CodeInput } from './CodeInput';
@@ -22,6 +22,14 @@ const mobilePattern = new RegExp(MOBILE_PATTERN);
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : t('verify.checkFailed');
 
+/**
+ * Each method's check is a TanStack mutation: its `isPending` spins the button. One dialog shows one method at a
+ * time, so a key per method is enough to ask the cache whether a check runs: it knows at once, before the re-render
+ * a second submit could beat (antd's form validates first, so two quick clicks both reach the handler). `gcTime: 0`
+ * keeps what was typed out of the cache once the form is gone.
+ */
+const checkKey = (method: string) => ['verification', method] as const;
+
 function SubmitButton({ loading }: { loading: boolean }) {
   return (
     <Form.Item style={{ marginBottom: 0 }}>
@@ -39,20 +47,22 @@ export function PasswordMethod({ onSuccess }: MethodProps) {
   const [form] = Form.useForm<{ password: string }>();
   const api = useVerificationApi();
   const { message } = App.useApp();
-  const [checking, run] = useSubmitting();
+  const queryClient = useQueryClient();
+  const check = useMutation({
+    mutationKey: checkKey('password'),
+    gcTime: 0,
+    mutationFn: (password: string) => api.checkPassword(password),
+    onError: (error) => {
+      form.resetFields();
+      message.warning(refusalMessage(error) ?? t('verify.failed'));
+    },
+    onSuccess: (token) => onSuccess(token),
+  });
 
-  const submit = ({ password }: { password: string }) =>
-    run(async () => {
-      let token: string;
-      try {
-        token = await api.checkPassword(password);
-      } catch (error) {
-        form.resetFields();
-        message.warning(refusalMessage(error) ?? t('verify.failed'));
-        return;
-      }
-      onSuccess(token);
-    });
+  const submit = ({ password }: { password: string }) => {
+    if (queryClient.isMutating({ mutationKey: checkKey('password') }) > 0) return;
+    check.mutate(password);
+  };
 
   const placeholder = t('verify.currentPasswordPlaceholder');
   return (
@@ -73,7 +83,7 @@ export function PasswordMethod({ onSuccess }: MethodProps) {
           maxLength={PASSWORD_MAX}
         />
       </Form.Item>
-      <SubmitButton loading={checking} />
+      <SubmitButton loading={check.isPending} />
     </Form>
   );
 }
@@ -85,18 +95,19 @@ export function CaptchaMethod({ onSuccess }: MethodProps) {
   const [form] = Form.useForm<{ captcha: string }>();
   const captcha = useRef<CaptchaHandle>(null);
   const token = useRef<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const check = useMutation({
+    mutationKey: checkKey('captcha'),
+    gcTime: 0,
+    mutationFn: (value: string | undefined) =>
+      captcha.current?.check(value) ?? Promise.reject(new Error(t('verify.captchaLoading'))),
+  });
 
-  // captchaRule with the button spinning while the check runs; submitting runs it, typing does not.
+  // captchaRule with the button spinning while the check runs; submitting runs it, typing does not. A refused
+  // check is the field's error (onFinishFailed).
   const rule: FormRule = {
     validateTrigger: [],
     async validator(_rule, value: string | undefined) {
-      setChecking(true);
-      try {
-        token.current = await (captcha.current?.check(value) ?? Promise.reject(new Error(t('verify.captchaLoading'))));
-      } finally {
-        setChecking(false);
-      }
+      token.current = await check.mutateAsync(value);
     },
   };
 
@@ -115,7 +126,7 @@ export function CaptchaMethod({ onSuccess }: MethodProps) {
       <Form.Item name="captcha" validateTrigger={[]} rules={[rule]}>
         <ImageCaptcha ref={captcha} size="large" />
       </Form.Item>
-      <SubmitButton loading={checking} />
+      <SubmitButton loading={check.isPending} />
     </Form>
   );
 }
@@ -200,7 +211,7 @@ function AddressMethod({
   const [form] = Form.useForm<AddressValues>();
   const code = useRef<CodeHandle>(null);
   const sendCaptcha = useSendCaptcha(!signedIn);
-  const [checking, run] = useSubmitting();
+  const queryClient = useQueryClient();
   const { known } = config;
 
   const send = async (): Promise<string | null> => {
@@ -215,19 +226,18 @@ function AddressMethod({
     return config.send(address, captchaToken);
   };
 
-  const submit = ({ code: input }: AddressValues) =>
-    run(async () => {
-      const handle = code.current;
-      if (!handle) return;
-      let token: string;
-      try {
-        token = await handle.check(input);
-      } catch (error) {
-        form.setFields([{ name: 'code', errors: [messageOf(error)] }]);
-        return;
-      }
-      onSuccess(token);
-    });
+  const check = useMutation({
+    mutationKey: checkKey(config.channel),
+    gcTime: 0,
+    mutationFn: (input: string) => code.current?.check(input) ?? Promise.reject(new Error(t('verify.codeNotSent'))),
+    onError: (error) => form.setFields([{ name: 'code', errors: [messageOf(error)] }]),
+    onSuccess: (token) => onSuccess(token),
+  });
+
+  const submit = ({ code: input }: AddressValues) => {
+    if (!code.current || queryClient.isMutating({ mutationKey: checkKey(config.channel) }) > 0) return;
+    check.mutate(input);
+  };
 
   const addressRules: FormRule[] = [
     { required: true, whitespace: true, message: config.requiredMessage },
@@ -256,7 +266,7 @@ function AddressMethod({
       <Form.Item name="code" validateFirst rules={config.codeRules}>
         <CodeInput ref={code} channel={config.channel} send={send} size="large" />
       </Form.Item>
-      <SubmitButton loading={checking} />
+      <SubmitButton loading={check.isPending} />
     </Form>
   );
 }

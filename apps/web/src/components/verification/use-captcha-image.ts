@@ -1,4 +1,4 @@
-import { CAPTCHA_SIZE } from '@gatehouse/contract';
+import { CAPTCHA_SIZE, CAPTCHA_TTL_SECONDS } from '@gatehouse/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { checkFailureMessage, useVerificationApi } from './verification-api';
@@ -17,20 +17,39 @@ export interface CaptchaHandle {
 export type CaptchaImageState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; content: string };
 
 /**
- * The image captcha's state and calls, without any UI (ImageCaptcha with antd, the sign-in page without): loads an
- * image on mount, a new one on `reload` and after every check.
+ * When to load a new image ahead of its id's expiry: shortly before it (a tenth of its life, at most 15 s), so an
+ * image left on screen is never one the server no longer knows.
  */
-export function useCaptchaImage(): { image: CaptchaImageState; handle: CaptchaHandle } {
+export function refreshDelayMs(lifetimeSeconds: number | undefined): number {
+  const lifetime = lifetimeSeconds && lifetimeSeconds > 0 ? lifetimeSeconds : CAPTCHA_TTL_SECONDS;
+  return Math.max(1, lifetime - Math.min(15, lifetime / 10)) * 1000;
+}
+
+/**
+ * The image captcha's state and calls, without any UI (ImageCaptcha with antd, the sign-in page without): loads an
+ * image on mount, a new one on `reload`, after every check, and by itself shortly before the shown one expires
+ * (its lifetime from the server's answer, 5 minutes when it says none). A failed load is said in the image's place
+ * (and in the console, product-spec §8); the page stays as it is.
+ */
+export function useCaptchaImage(
+  /** Called when a new image replaced one about to expire: an answer typed for the old one is void. */
+  onRenewed?: () => void,
+): { image: CaptchaImageState; handle: CaptchaHandle } {
   const api = useVerificationApi();
+  const renewed = useRef(onRenewed);
+  renewed.current = onRenewed;
   const [image, setImage] = useState<CaptchaImageState>({ status: 'loading' });
   /** The shown image's id while it is unused; null while loading, after a failed load or once checked. */
   const unusedId = useRef<string | null>(null);
   const failed = useRef(false);
   /** Answers of older loads are dropped. */
   const generation = useRef(0);
+  /** The load of a new image before the shown one expires. */
+  const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = useCallback(() => {
     const mine = ++generation.current;
+    clearTimeout(expiry.current);
     unusedId.current = null;
     failed.current = false;
     setImage({ status: 'loading' });
@@ -39,9 +58,15 @@ export function useCaptchaImage(): { image: CaptchaImageState; handle: CaptchaHa
         if (mine !== generation.current) return;
         unusedId.current = loaded.id;
         setImage({ status: 'ready', content: loaded.content });
+        expiry.current = setTimeout(() => {
+          if (mine !== generation.current) return;
+          reload();
+          renewed.current?.();
+        }, refreshDelayMs(loaded.expiresIn));
       },
-      () => {
+      (error: unknown) => {
         if (mine !== generation.current) return;
+        console.warn('captcha image failed to load', error);
         failed.current = true;
         setImage({ status: 'failed' });
       },
@@ -52,6 +77,7 @@ export function useCaptchaImage(): { image: CaptchaImageState; handle: CaptchaHa
     reload();
     return () => {
       generation.current += 1;
+      clearTimeout(expiry.current);
     };
   }, [reload]);
 

@@ -9,6 +9,8 @@ export interface CaptchaImage {
   id: string;
   /** The image as a data URL. */
   content: string;
+  /** Seconds the id stays valid, when the server says (5 minutes otherwise, CAPTCHA_TTL_SECONDS). */
+  expiresIn?: number;
 }
 
 /**
@@ -59,10 +61,15 @@ export function refusalMessage(error: unknown): string | undefined {
   return error instanceof HttpError && WORDED_KINDS.has(error.kind) && error.message ? error.message : undefined;
 }
 
+/** Failures that say nothing about the answer: the server or the network failed (服务异常, 网络异常, …). */
+const FAULT_KINDS = new Set(['server', 'timeout', 'network']);
+
 /**
  * A failed check answers the component's own '验证失败，请重试' whatever the server said about the wrong
- * answer, except for rate limiting, whose message (wait and retry) is more useful.
+ * answer, except for rate limiting, whose message (wait and retry) is more useful, and for a server or network
+ * fault, which is not the user's answer being wrong.
  */
 export function checkFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof HttpError && error.kind === 'rate-limited' && error.message ? error.message : fallback;
+  if (!(error instanceof HttpError) || !error.message) return fallback;
+  return error.kind === 'rate-limited' || FAULT_KINDS.has(error.kind) ? error.message : fallback;
 }

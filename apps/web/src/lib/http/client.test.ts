@@ -62,6 +62,13 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     });
   }
   switch (url.pathname) {
+    case '/api/session-ended':
+      return json(
+        res,
+        401,
+        { code: 401, msg: url.searchParams.get('msg') ?? '登录已失效' },
+        { 'x-session-end': url.searchParams.get('reason') ?? '' },
+      );
     case '/api/echo':
     case '/api/account/s':
     case '/api/login':
@@ -359,9 +366,21 @@ describe('error catalogue', () => {
     await failure(client.get('/status/401', { msg: '会话已过期' }));
     expect(effects).toEqual([
       { type: 'notify', level: 'warning', message: '未授权或授权已过期' },
-      { type: 'logout' },
+      { type: 'logout', reason: 'ended' },
       { type: 'notify', level: 'warning', message: '会话已过期' },
-      { type: 'logout' },
+      { type: 'logout', reason: 'ended' },
+    ]);
+  });
+
+  it('401 of an ended session: the logout carries the server’s reason; an unknown one counts as ended', async () => {
+    const { client, effects } = setup({ token: 't' });
+    await failure(client.get('/session-ended', { reason: 'forced', msg: '您已被管理员强制下线，请重新登录' }));
+    await failure(client.get('/session-ended', { reason: '<script>alert(1)</script>' }, { quiet: 'all' }));
+    expect(effects).toEqual([
+      { type: 'notify', level: 'warning', message: '您已被管理员强制下线，请重新登录' },
+      { type: 'logout', reason: 'forced' },
+      { type: 'notify', level: 'warning', message: '登录已失效' },
+      { type: 'logout', reason: 'ended' },
     ]);
   });
 
@@ -370,7 +389,10 @@ describe('error catalogue', () => {
     await failure(client.get('/status/401'));
     const effects: HttpEffect[] = [];
     client.configure({ onEffect: (effect) => effects.push(effect) });
-    expect(effects).toEqual([{ type: 'notify', level: 'warning', message: '未授权或授权已过期' }, { type: 'logout' }]);
+    expect(effects).toEqual([
+      { type: 'notify', level: 'warning', message: '未授权或授权已过期' },
+      { type: 'logout', reason: 'ended' },
+    ]);
     // Delivered once: a later handler does not get them again.
     const later: HttpEffect[] = [];
     client.configure({ onEffect: (effect) => later.push(effect) });
@@ -418,6 +440,15 @@ describe('error catalogue', () => {
     // A server fault is not the caller's to show: the failure page still opens.
     await failure(client.get('/status/500', undefined, { quiet: true }));
     expect(effects).toEqual([{ type: 'fail-page', message: '服务异常' }]);
+  });
+
+  it("quiet 'all': a server fault or a failed body stays with the caller (no /500, no toast)", async () => {
+    const { client, effects } = setup();
+    const fault = await failure(client.get('/status/503', { msg: '维护中' }, { quiet: 'all' }));
+    expect([fault.kind, fault.message]).toEqual(['server', '维护中']);
+    expect((await failure(client.post('/failed-body', {}, { quiet: 'all' }))).kind).toBe('server');
+    await failure(client.get('/status/400', { msg: '手机号格式不正确' }, { quiet: 'all' }));
+    expect(effects).toEqual([]);
   });
 
   it('timeout: toast 请求超时, 请重试', async () => {

@@ -8,7 +8,9 @@ import {
   type ResponseOf,
   type RouteDef,
   resourceKey,
+  SESSION_END_HEADER,
   sealEnvelope,
+  sessionEndReason,
   TOKEN_RENEWAL_HEADER,
   VERIFICATION_REQUIRED_HEADER,
 } from '@gatehouse/contract';
@@ -167,13 +169,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 
   /** Turns any failure into an HttpError after emitting the reaction of the error catalogue (spec §8). */
-  const report = (error: unknown, quiet = false): HttpError => {
+  const report = (error: unknown, quiet: boolean | 'all' = false): HttpError => {
     const notify = (effect: HttpEffect) => {
       if (!quiet) emit(effect);
     };
+    /** What a caller that tells every failure itself (quiet: 'all') does not want: a toast or the /500 page. */
+    const fault = (effect: HttpEffect) => {
+      if (quiet !== 'all') emit(effect);
+    };
     if (error instanceof TransportError && error.failure === 'cancelled') return new HttpError('cancelled', 'canceled');
     if (error instanceof FailedBody) {
-      emit({ type: 'fail-page', message: error.message });
+      fault({ type: 'fail-page', message: error.message });
       return new HttpError('server', error.message, 200);
     }
     if (!(error instanceof TransportError)) {
@@ -195,7 +201,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         case 401: {
           const message = msg ?? t('http.unauthorized');
           emit({ type: 'notify', level: 'warning', message });
-          emit({ type: 'logout' });
+          emit({ type: 'logout', reason: sessionEndReason(response.header(SESSION_END_HEADER)) ?? 'ended' });
           return new HttpError('unauthorized', message, status);
         }
         case 403: {
@@ -212,19 +218,19 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         default: {
           const message = msg ?? t('http.serverError');
-          emit({ type: 'fail-page', message });
+          fault({ type: 'fail-page', message });
           return new HttpError('server', message, status);
         }
       }
     }
     if (error.failure === 'timeout') {
       const message = t('http.timeout');
-      emit({ type: 'notify', level: 'error', message });
+      fault({ type: 'notify', level: 'error', message });
       return new HttpError('timeout', message);
     }
     if (error.failure === 'network') {
       const message = t('http.network');
-      emit({ type: 'notify', level: 'error', message });
+      fault({ type: 'notify', level: 'error', message });
       return new HttpError('network', message);
     }
     emit({ type: 'fail-page', message: error.message });
@@ -275,7 +281,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
    * Runs `attempt`; a sudo refusal opens the identity verification and, once the user verified, runs it once more
    * (a new request: a new envelope too). Giving up rejects with the first refusal, reported as usual (its toast).
    */
-  const withVerification = async <T>(attempt: () => Promise<T>, quiet?: boolean): Promise<T> => {
+  const withVerification = async <T>(attempt: () => Promise<T>, quiet?: boolean | 'all'): Promise<T> => {
     try {
       return await attempt();
     } catch (error) {
@@ -306,7 +312,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return body as T;
   };
 
-  const send = <T>(config: TransportRequest, quiet?: boolean, wrap = false): Promise<T> =>
+  const send = <T>(config: TransportRequest, quiet?: boolean | 'all', wrap = false): Promise<T> =>
     withVerification(() => attemptSend<T>(config, wrap), quiet);
 
   const cache = new Map<string, unknown>();

@@ -1,4 +1,4 @@
-import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '@gatehouse/contract';
+import type { BodyOf, ParamsOf, QueryOf, RouteDef, SessionEndReason } from '@gatehouse/contract';
 
 /**
  * GET cache (product-spec §7): `true` answers from the cache when it holds the key, else fetches and keeps;
@@ -11,7 +11,8 @@ export type CacheMode = boolean | 'update';
 /** Side effects the client asks the app to perform; the app installs the handler (toasts, router, session). */
 export type HttpEffect =
   | { type: 'notify'; level: 'error' | 'warning'; message: string }
-  | { type: 'logout' }
+  /** A 401: the session is over; `reason` says why (the server's x-session-end, else 'ended'). */
+  | { type: 'logout'; reason: SessionEndReason }
   | { type: 'fail-page'; message: string };
 
 export type HttpEffectHandler = (effect: HttpEffect) => void;
@@ -49,8 +50,11 @@ export interface RequestOptions {
   /**
    * The caller shows a refusal (400, 403, 413, 429) itself, e.g. inline under a captcha field: no toast.
    * The answer still rejects with the HttpError carrying the server's message.
+   * 'all': the caller tells every failure itself, a server fault (5xx), a timeout or a network failure too: the
+   * user stays on the page with what they typed (a captcha load or an SMS send on the open pages, spec §8). A 401
+   * still signs out.
    */
-  quiet?: boolean;
+  quiet?: boolean | 'all';
   /**
    * Set by `call()` for signed-in JSON routes: in encryption mode the request travels in an envelope. Plain
    * `get`/`post` calls (uploads, tests) never do.

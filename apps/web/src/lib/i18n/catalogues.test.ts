@@ -39,9 +39,9 @@ describe('catalogues', () => {
   });
 
   it('t() reads the chosen catalogue', async () => {
-    expect(t('account.totalCount', { count: 3 })).toBe('共 3 条记录');
+    expect(t('list.total', { count: 3 })).toBe('共 3 条记录');
     await setTextLocale('en-US');
-    expect(t('account.totalCount', { count: 3 })).toBe('Total: 3');
+    expect(t('list.total', { count: 3 })).toBe('Total: 3');
   });
 
   it('reads the remembered locale, zh-CN when nothing (or something unknown) is stored', () => {

@@ -1,13 +1,17 @@
 import { enUS as enCore } from './en-US';
+import { enUSAccounts } from './en-US.accounts';
 import { enUSAudit } from './en-US.audit';
 import { enUSAuth } from './en-US.auth';
+import { enUSAuthz } from './en-US.authz';
 import { enUSDicts } from './en-US.dicts';
 import { enUSFiles } from './en-US.files';
 import { enUSHome } from './en-US.home';
+import { enUSList } from './en-US.list';
 import { enUSMenus } from './en-US.menus';
 import { enUSOrgs } from './en-US.orgs';
+import { enUSPalette } from './en-US.palette';
 import { enUSProfile } from './en-US.profile';
-import { enUSResources } from './en-US.resources';
+import { enUSResources, enUSRouteTitles } from './en-US.resources';
 import { enUSRoles } from './en-US.roles';
 import { enUSSessions } from './en-US.sessions';
 import { enUSSigninLog } from './en-US.signinLog';
@@ -22,6 +26,7 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enCore,
   ...enUSMenus,
   ...enUSOrgs,
+  ...enUSAccounts,
   ...enUSRoles,
   ...enUSResources,
   ...enUSDicts,
@@ -33,4 +38,10 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enUSSessions,
   ...enUSSigninLog,
   ...enUSAudit,
+  ...enUSList,
+  ...enUSPalette,
+  ...enUSAuthz,
 };
+
+/** The contract routes' en-US titles (built-in API resources, operation-log entries), fetched with the catalogue. */
+export const enRouteTitles: Readonly<Record<string, string>> = enUSRouteTitles;

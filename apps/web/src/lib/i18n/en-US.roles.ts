@@ -23,4 +23,35 @@ export const enUSRoles = {
   'resourceTree.notHeld': 'You do not hold this permission and cannot grant it',
   'resourceTree.noMatch': 'No matching permissions',
   'resourceTree.selectedCount': '{count} selected',
+  'resourceTree.alwaysOn': 'Always granted',
+  'resourceTree.alwaysOnHint': 'Every signed-in account holds this; no need to tick it',
+  'role.impliedNote':
+    'The menus (Home, Profile) and APIs tagged “Always granted” are open to every signed-in account and need no grant; ticking an API also grants the menus above it.',
+  'role.searchName': 'Role name',
+  'role.listLabel': 'Role list',
+  'role.deleteConfirm': 'Delete the role “{name}”?',
+  'role.deleteHeld': '{count} accounts hold this role; give them another role first, or it cannot be deleted.',
+
+  'roles.preview': 'Preview',
+  'roles.scope.field': 'Data scope',
+  'roles.scope.col': 'Data scope',
+  'roles.scope.name.all': 'All',
+  'roles.scope.name.orgTree': 'Own organisation and below',
+  'roles.scope.name.org': 'Own organisation',
+  'roles.scope.name.custom': 'Custom',
+  'roles.scope.name.self': 'Self only',
+  'roles.scope.hint.all': 'Holders of this role see and change the accounts of every organisation',
+  'roles.scope.hint.orgTree':
+    'Holders of this role see and change the accounts of their own organisation and all its sub-organisations',
+  'roles.scope.hint.org':
+    'Holders of this role see and change only the accounts of their own organisation, not of its sub-organisations',
+  'roles.scope.hint.custom':
+    'Holders of this role see and change the accounts of the chosen organisations and all their sub-organisations',
+  'roles.scope.hint.self': 'Holders of this role see and change only their own account',
+  'roles.scope.customCount': 'Custom ({count} organisations)',
+  'roles.scope.orgs': 'Organisations',
+  'roles.scope.orgsHint': 'Each chosen organisation includes all its sub-organisations',
+  'roles.scope.orgsRequired': 'Please choose at least one organisation',
+  'roles.scope.builtin': "The super-admin role's data scope is always All",
+  'roles.scope.customNeedsOrgs': 'You cannot list organisations, so you cannot choose custom ones',
 } as const satisfies Record<keyof typeof zhCNRoles, string>;

@@ -1,3 +1,4 @@
+import { type RouteDef, routes } from '@gatehouse/contract';
 import { DEFAULT_LOCALE, type Locale, storedLocale } from './locale';
 import { type MessageKey, zhCatalogue } from './zh-CN.catalogue';
 
@@ -19,13 +20,19 @@ type Catalogue = Readonly<Record<MessageKey, string>>;
 
 /** Each language's catalogue once fetched; zh-CN (the default) is always here. */
 const catalogues: Partial<Record<Locale, Catalogue>> = { 'zh-CN': zhCatalogue };
+/**
+ * The contract routes' titles by route name, for the languages that have them: zh-CN pages show the names the
+ * server stored (seeded from the contract's zh-CN titles), so only en-US has a table, fetched with its catalogue.
+ */
+const routeTitles: Partial<Record<Locale, Readonly<Record<string, string>>>> = {};
 
 /** Fetches a language's catalogue (en-US is a chunk of its own, so zh-CN pages do not download it). */
 async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   const loaded = catalogues[locale];
   if (loaded) return loaded;
-  const { enCatalogue } = await import('./en-US.catalogue');
+  const { enCatalogue, enRouteTitles } = await import('./en-US.catalogue');
   catalogues['en-US'] = enCatalogue;
+  routeTitles['en-US'] = enRouteTitles;
   return enCatalogue;
 }
 
@@ -56,7 +63,7 @@ export async function setTextLocale(locale: Locale): Promise<void> {
   active = locale;
 }
 
-/** The one way to get a user-facing text: `t('account.totalCount', { count: 3 })` -> '共 3 条记录'. */
+/** The one way to get a user-facing text: `t('list.total', { count: 3 })` -> '共 3 条记录'. */
 export function t(key: MessageKey, params?: MessageParams): string {
   const template: string = catalogues[active]?.[key] ?? zhCatalogue[key];
   if (!params) return template;
@@ -71,6 +78,48 @@ const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(zhCatalog
 export function menuTitle(menu: { path: string; title: string }): string {
   const key = `menu.${menu.path}`;
   return isMessageKey(key) ? t(key) : menu.title;
+}
+
+/**
+ * A contract route's title in the current language, by the route's name (e.g. 'updateAccount'); `stored` (the
+ * zh-CN title the server keeps, e.g. an operation-log entry's) where the language has none.
+ */
+export function routeTitle(name: string, stored: string): string {
+  const titles = routeTitles[active];
+  return titles && Object.hasOwn(titles, name) ? (titles[name] as string) : stored;
+}
+
+/** The part of a resource that tells a built-in one and what it stands for (GET /resources, GET /getPermissions). */
+export interface TitledResource {
+  name: string;
+  type: number;
+  route: string | null;
+  method: string | null;
+  url: string | null;
+  builtin: boolean;
+}
+
+/** Route names by `method url` (lower-case method), built on first use. */
+let routeNames: Map<string, string> | null = null;
+const routeNameOf = (method: string, url: string) => {
+  routeNames ??= new Map(
+    Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [
+      `${route.method.toLowerCase()} ${route.path}`,
+      name,
+    ]),
+  );
+  return routeNames.get(`${method.toLowerCase()} ${url}`);
+};
+
+/**
+ * A resource's name in the current language: a built-in menu's by its route (the menu catalogue), a built-in API's
+ * by the contract route of its method and url; an administrator's own resources keep the name they were given.
+ */
+export function resourceTitle(resource: TitledResource): string {
+  if (!resource.builtin || active === DEFAULT_LOCALE) return resource.name;
+  if (resource.type === 0 && resource.route) return menuTitle({ path: resource.route, title: resource.name });
+  const name = resource.method && resource.url ? routeNameOf(resource.method, resource.url) : undefined;
+  return name ? routeTitle(name, resource.name) : resource.name;
 }
 
 /** A value that differs by language, e.g. a form's label width (English labels run longer). */

@@ -1,11 +1,15 @@
 import { zhCN as core } from './zh-CN';
+import { zhCNAccounts } from './zh-CN.accounts';
 import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
+import { zhCNAuthz } from './zh-CN.authz';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
 import { zhCNHome } from './zh-CN.home';
+import { zhCNList } from './zh-CN.list';
 import { zhCNMenus } from './zh-CN.menus';
 import { zhCNOrgs } from './zh-CN.orgs';
+import { zhCNPalette } from './zh-CN.palette';
 import { zhCNProfile } from './zh-CN.profile';
 import { zhCNResources } from './zh-CN.resources';
 import { zhCNRoles } from './zh-CN.roles';
@@ -22,6 +26,7 @@ export const zhCatalogue = {
   ...core,
   ...zhCNMenus,
   ...zhCNOrgs,
+  ...zhCNAccounts,
   ...zhCNRoles,
   ...zhCNResources,
   ...zhCNDicts,
@@ -33,6 +38,9 @@ export const zhCatalogue = {
   ...zhCNSessions,
   ...zhCNSigninLog,
   ...zhCNAudit,
+  ...zhCNList,
+  ...zhCNPalette,
+  ...zhCNAuthz,
 };
 
 export type MessageKey = keyof typeof zhCatalogue;

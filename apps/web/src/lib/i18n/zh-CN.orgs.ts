@@ -8,6 +8,11 @@ export const zhCNOrgs = {
   'org.fieldFullName': '全称',
   'org.fieldParent': '上级组织',
   'org.fieldRegion': '所在地区',
+  'org.fieldOrgCode': '机构编码',
+  'org.colOrgCode': '机构编码',
+  'org.orgCodeFormat': '机构编码只能包含字母、数字、- 和 _',
+  'org.orgCodeLength': '机构编码长度不能超过 64 个字符',
+  'org.orgCodeHint': '唯一，可不填',
   'org.parentNone': '无（根节点）',
   'org.parentHint': '选择其他组织可移动该节点；清空则成为根节点',
   'org.nameRequired': '请输入名称',
@@ -17,4 +22,16 @@ export const zhCNOrgs = {
   'org.pickerClear': '清除',
   'org.expand': '展开 {name}',
   'org.collapse': '收起 {name}',
+  'org.listLabel': '组织列表',
+  'org.deleteConfirm': '删除组织「{name}」？',
+  'org.deleteHasChildren': '它下面还有下级组织，需先删除它们，否则不能删除。',
+  'org.focused': '仅显示组织「{name}」及其下级',
+  'org.focusMissing': '要显示的组织不存在，可能已被删除',
+  'org.showAll': '显示全部组织',
+
+  // 数据权限 (issue 20): an organisation outside the caller's data scope, shown only as the path down to it.
+  'scope.outside': '不在您的数据权限范围内，仅作为路径显示',
+  'scope.pathOnly': '仅作路径',
+  // The organisation picker choosing several (a role's 自定义 data scope).
+  'scope.pickerSome': '{names} 等 {count} 个组织',
 } as const;

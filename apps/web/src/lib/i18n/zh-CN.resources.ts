@@ -19,6 +19,9 @@ export const zhCNResources = {
   'resource.fieldRoute': '路由',
   'resource.fieldParent': '父级',
   'resource.fieldOrderNum': '序号',
+  'resource.fieldIcon': '图标',
+  'resource.iconNone': '无图标',
+  'resource.iconChoose': '选择图标',
   'resource.fieldRemark': '备注',
   'resource.typeMenu': '菜单',
   'resource.typeApi': '接口资源',
@@ -31,4 +34,7 @@ export const zhCNResources = {
   'resource.parentPlaceholder': '不选则为根菜单',
   'resource.save': '保 存',
   'resource.reset': '重 置',
+  'resource.deleteConfirm': '删除资源「{name}」？',
+  'resource.deleteHasChildren': '它下面还有 {count} 个下级资源，需先删除它们，否则不能删除。',
+  'resource.listLabel': '资源列表',
 } as const;

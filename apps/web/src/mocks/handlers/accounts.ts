@@ -1,9 +1,10 @@
-import { type BodyOf, routes } from '@gatehouse/contract';
+import { type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
 import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
+import { perRow, sortRows } from './sorting';
 
 type EditableFields = BodyOf<typeof routes.createAccount> | BodyOf<typeof routes.updateAccount>;
 
@@ -16,6 +17,14 @@ function assertManageable(store: MockStore, caller: StoredAccount, target: Store
       : `账号“${target.accountNumber}”拥有您没有的权限，您不能对其执行“${title}”`,
     403,
   );
+}
+
+/** Why the caller may not act on the account (the dominance rule's 403 message), or null. */
+function dominanceRefusal(store: MockStore, caller: StoredAccount, target: StoredAccount, title: string) {
+  if (mayManageAccount(store, caller, target)) return null;
+  return target.builtin
+    ? `内置管理员账号只能由其本人操作，不能执行“${title}”`
+    : `账号“${target.accountNumber}”拥有您没有的权限，您不能对其执行“${title}”`;
 }
 
 /** The checks the server makes on the fields both the add and the edit dialogs send. */
@@ -60,17 +69,29 @@ export const accountMocks = {
     const { store, query } = ctx;
     const me = ctx.me();
     const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
+    const mobile = query.contactNumber === undefined ? null : normaliseMobile(query.contactNumber);
     const matches = store.accounts
       .filter(
         (a) =>
           (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
           (!query.accountName || a.accountName.startsWith(query.accountName)) &&
-          (!orgIds || orgIds.has(a.orgId)),
+          (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
+          (!orgIds || orgIds.has(a.orgId)) &&
+          (query.pendingApproval !== 1 || a.pendingApproval === true),
       )
       .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
+    // As the server: by organisation name, then organisation id (two organisations may share a name), then id.
+    const orgName = (a: StoredAccount) =>
+      `${store.orgs.find((o) => o.id === a.orgId)?.name ?? ''}\u0000${String(a.orgId).padStart(12, '0')}`;
+    const sorted = sortRows(matches, query, {
+      accountNumber: { value: (a) => a.accountNumber },
+      accountName: { value: (a) => a.accountName },
+      orgName: { value: orgName },
+      createTime: { value: (a) => a.createTime, time: true },
+    });
     const start = (query.p - 1) * query.pageSize;
     return {
-      list: matches
+      list: sorted
         .slice(start, start + query.pageSize)
         .map((a) => ({ ...toAccount(store, a), manageable: mayManageAccount(store, me, a) })),
       totalCount: matches.length,
@@ -107,6 +128,8 @@ export const accountMocks = {
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
     Object.assign(account, fields, avatar === undefined ? {} : { avatar });
+    // As the server: enabling a self-registered account approves it.
+    if (fields.state) account.pendingApproval = false;
     return toAccount(store, account);
   }),
 
@@ -118,6 +141,47 @@ export const accountMocks = {
     if (account.id === ctx.me().id) fail('不能删除当前登录的账号');
     store.accounts.splice(store.accounts.indexOf(account), 1);
     return null;
+  }),
+
+  batchDeleteAccounts: handle(routes.batchDeleteAccounts, (ctx) => {
+    const { store, body } = ctx;
+    const me = ctx.me();
+    const result = perRow(body.ids, (id) => {
+      const account = store.accounts.find((a) => a.id === id);
+      if (!account) return '账号不存在或已被删除';
+      return (
+        dominanceRefusal(store, me, account, routes.deleteAccount.title) ??
+        (account.builtin ? '内置管理员账号不能被删除' : null) ??
+        (account.id === me.id ? '不能删除当前登录的账号' : null)
+      );
+    });
+    const done = new Set(result.done);
+    store.accounts = store.accounts.filter((a) => !done.has(a.id));
+    return result;
+  }),
+
+  batchAccountState: handle(routes.batchAccountState, (ctx) => {
+    const { store, body } = ctx;
+    const me = ctx.me();
+    const enable = body.state === 1 || body.state === true;
+    const result = perRow(body.ids, (id) => {
+      const account = store.accounts.find((a) => a.id === id);
+      if (!account) return '账号不存在或已被删除';
+      return (
+        dominanceRefusal(store, me, account, routes.updateAccount.title) ??
+        (account.builtin && !enable ? '内置管理员账号不能被禁用' : null) ??
+        (account.id === me.id && !enable ? '不能禁用当前登录的账号' : null)
+      );
+    });
+    for (const id of result.done) {
+      const account = store.accounts.find((a) => a.id === id);
+      if (account) {
+        account.state = enable;
+        // As the server: enabling a self-registered account approves it.
+        if (enable) account.pendingApproval = false;
+      }
+    }
+    return result;
   }),
 
   resetAccountPassword: handle(routes.resetAccountPassword, (ctx) => {

@@ -1,6 +1,7 @@
 import { AUDIT_MASK, type ResponseOf, routes } from '@gatehouse/contract';
 import { HttpResponse } from 'msw';
 import { handle, handleRaw } from '@/mocks/handle';
+import { sortRows } from './sorting';
 
 type Entry = ResponseOf<typeof routes.listAudit>['list'][number];
 
@@ -123,7 +124,7 @@ const cell = (value: unknown) => {
 
 export const auditMocks = {
   listAudit: handle(routes.listAudit, ({ query }) => {
-    const matches = filtered(query);
+    const matches = sortRows(filtered(query), query, { at: { value: (e) => e.at, time: true } });
     const start = (query.p - 1) * query.pageSize;
     return {
       list: matches.slice(start, start + query.pageSize),

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { heldResources } from '@/mocks/permissions';
 import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '@/mocks/store';
@@ -13,6 +13,7 @@ export const MOCK_AUTH_OPTIONS = {
   accessControl: false,
   permissionInterceptor: false,
   encryption: false,
+  verifyResendSeconds: SMS_RESEND_SECONDS,
 } as const;
 
 export function accountInfo(store: MockStore, account: StoredAccount, originalAccountId: number | null) {

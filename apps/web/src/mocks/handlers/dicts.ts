@@ -2,6 +2,7 @@ import { routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { textOrNull } from './fields';
+import { perRow, sortRows } from './sorting';
 
 /** Items of one dictionary, parents before their children, siblings by orderNum (as the server answers them). */
 function itemsInTreeOrder(store: MockStore, dictCode: string): DictItem[] {
@@ -25,7 +26,11 @@ function checkParent(store: MockStore, dictCode: string, pid: number | null) {
 
 export const dictMocks = {
   listDicts: handle(routes.listDicts, ({ store, query }) => {
-    const matches = store.dicts.filter((d) => !query.dictName || d.dictName.includes(query.dictName));
+    const matches = sortRows(
+      store.dicts.filter((d) => !query.dictName || d.dictName.includes(query.dictName)),
+      query,
+      { dictName: { value: (d) => d.dictName }, dictCode: { value: (d) => d.dictCode } },
+    );
     const start = (query.p - 1) * query.pageSize;
     return {
       list: matches.slice(start, start + query.pageSize),
@@ -56,8 +61,10 @@ export const dictMocks = {
 
   deleteDict: handle(routes.deleteDict, ({ store, query }) => {
     const dict = store.dicts.find((d) => d.id === query.id) ?? fail('字典不存在或已被删除');
+    // As the server: a dictionary is deleted only once it has no items left.
+    const items = store.dictItems.filter((i) => i.dictCode === dict.dictCode).length;
+    if (items) fail(`字典“${dict.dictName}”下还有 ${items} 条字典数据，请先删除字典数据`);
     store.dicts.splice(store.dicts.indexOf(dict), 1);
-    store.dictItems = store.dictItems.filter((i) => i.dictCode !== dict.dictCode);
     return null;
   }),
 
@@ -99,5 +106,21 @@ export const dictMocks = {
     if (children) fail(`该数据下还有 ${children} 个下级数据，请先删除下级数据`);
     store.dictItems.splice(store.dictItems.indexOf(item), 1);
     return null;
+  }),
+
+  batchDeleteDictItems: handle(routes.batchDeleteDictItems, ({ store, body }) => {
+    // As the server: an item goes only with all its children (each of which goes with all of its own).
+    const chosen = new Set(body.ids);
+    const childrenOf = (id: number) => store.dictItems.filter((i) => i.pid === id).map((i) => i.id);
+    const goes = (id: number): boolean => childrenOf(id).every((child) => chosen.has(child) && goes(child));
+    const result = perRow(body.ids, (id) => {
+      if (!store.dictItems.some((i) => i.id === id)) return '字典数据不存在或已被删除';
+      if (goes(id)) return null;
+      const staying = childrenOf(id).filter((child) => !chosen.has(child) || !goes(child)).length;
+      return `该数据下还有 ${staying} 个下级数据，请先删除下级数据`;
+    });
+    const done = new Set(result.done);
+    store.dictItems = store.dictItems.filter((i) => !done.has(i.id));
+    return result;
   }),
 };

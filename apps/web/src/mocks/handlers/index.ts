@@ -6,9 +6,11 @@ import type { MockStore } from '@/mocks/store';
 import { accountMocks } from './accounts';
 import { auditMocks } from './audit';
 import { authMocks } from './auth';
+import { authzMocks } from './authz';
 import { dictMocks } from './dicts';
 import { fileMocks } from './files';
 import { orgMocks } from './orgs';
+import { preferenceMocks } from './preferences';
 import { profileContactMocks } from './profile-contacts';
 import { referenceMocks } from './reference';
 import { resourceMocks } from './resources';
@@ -32,6 +34,8 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...sessionMocks,
   ...signinLogMocks,
   ...auditMocks,
+  ...preferenceMocks,
+  ...authzMocks,
 };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */

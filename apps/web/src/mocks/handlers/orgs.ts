@@ -1,27 +1,56 @@
 import { routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
-import { type MockStore, nextId, type StoredOrg, subtreeIds, toOrg } from '@/mocks/store';
+import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
 import { textOrNull } from './fields';
+
+/**
+ * The organisation as the server answers it. The mock's callers hold the data scope 全部, so every organisation is
+ * in scope, unless a test stores `inScope: false` on one (shown then only as the path down to its descendants).
+ */
+const toOrg = (store: MockStore, org: StoredOrg) => ({ ...storedToOrg(store, org), inScope: org.inScope ?? true });
 
 function checkParentAndRegion(store: MockStore, pid: number | null, regionId: number | null) {
   if (pid !== null && !store.orgs.some((o) => o.id === pid)) fail('上级组织不存在');
   if (regionId !== null && !store.regions.some((r) => r.id === regionId)) fail('地区不存在');
 }
 
+/** As the server: sibling organisations have unique names, and an organisation code is unique. */
+function checkUnique(store: MockStore, pid: number | null, name: string, orgCode: string | null, selfId?: number) {
+  const others = store.orgs.filter((o) => o.id !== selfId);
+  if (others.some((o) => o.pid === pid && o.name === name)) {
+    fail(`同一上级组织下已有名为“${name}”的组织，同级组织的名称不能重复`);
+  }
+  if (orgCode && others.some((o) => o.orgCode === orgCode)) fail(`机构编码“${orgCode}”已存在`);
+}
+
 export const orgMocks = {
-  listOrgs: handle(routes.listOrgs, ({ store, query }) =>
-    store.orgs.filter((o) => o.pid === (query.pid ?? null)).map((o) => toOrg(store, o)),
-  ),
+  listOrgs: handle(routes.listOrgs, ({ store, query }) => {
+    if (query.name !== undefined) {
+      const text = query.name;
+      return store.orgs
+        .filter((o) => o.name.includes(text) || (o.fullName ?? '').includes(text))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+        .slice(0, 20)
+        .map((o) => toOrg(store, o));
+    }
+    return store.orgs
+      .filter((o) => (query.id === undefined ? o.pid === (query.pid ?? null) : o.id === query.id))
+      .map((o) => toOrg(store, o));
+  }),
 
   createOrg: handle(routes.createOrg, ({ store, body }) => {
     const pid = body.pid ?? null;
     const regionId = body.regionId ?? null;
     checkParentAndRegion(store, pid, regionId);
+    const name = body.name.trim() || fail('请填写名称');
+    const orgCode = textOrNull(body.orgCode);
+    checkUnique(store, pid, name, orgCode);
     const org: StoredOrg = {
       id: nextId(store, 'org'),
       pid,
-      name: body.name.trim() || fail('请填写名称'),
+      name,
       fullName: textOrNull(body.fullName),
+      orgCode,
       regionId,
       createTime: new Date().toISOString(),
     };
@@ -36,10 +65,14 @@ export const orgMocks = {
     const regionId = body.regionId === undefined ? org.regionId : body.regionId;
     checkParentAndRegion(store, pid, regionId);
     if (pid !== null && subtreeIds(store.orgs, org.id).has(pid)) fail('不能把组织移动到它自己或它的下级组织之下');
+    const name = body.name.trim() || fail('请填写名称');
+    const orgCode = body.orgCode === undefined ? org.orgCode : textOrNull(body.orgCode);
+    checkUnique(store, pid, name, orgCode, org.id);
     Object.assign(org, {
       pid,
       regionId,
-      name: body.name.trim() || fail('请填写名称'),
+      name,
+      orgCode,
       fullName: body.fullName === undefined ? org.fullName : textOrNull(body.fullName),
     });
     return toOrg(store, org);

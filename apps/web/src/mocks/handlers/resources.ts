@@ -49,6 +49,7 @@ export const resourceMocks = {
       name: body.name.trim() || fail('请填写名称'),
       remark: textOrNull(body.remark),
       orderNum: body.orderNum ?? Math.max(-1, ...siblings.map((r) => r.orderNum)) + 1,
+      icon: body.type === 0 ? (body.icon ?? null) : null,
       builtin: false,
     };
     store.resources.push(resource);
@@ -81,6 +82,8 @@ export const resourceMocks = {
       name: body.name.trim() || fail('请填写名称'),
       remark: textOrNull(body.remark),
       orderNum: body.orderNum ?? resource.orderNum,
+      // Like the server: an icon left out is kept, null removes it; API resources have none.
+      icon: body.type === 0 ? (body.icon === undefined ? resource.icon : body.icon) : null,
     });
     return resource;
   }),

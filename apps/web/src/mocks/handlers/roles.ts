@@ -18,9 +18,31 @@ function checkedFields(store: MockStore, body: RoleFields, caller: StoredAccount
   return { name, remark: textOrNull(body.remark), resources: [...body.resources] };
 }
 
+/**
+ * The data scope asked for, as the server checks it: absent, 全部 for a new role and the stored one on edit; a
+ * 自定义 one names at least one existing organisation, the others hold none. (The mock's callers hold no narrower
+ * scope of their own, so the server's 403 for a scope wider than the caller's is not played here.)
+ */
+function checkedScope(store: MockStore, body: RoleFields, self: StoredRole | null) {
+  if (body.dataScope === undefined) {
+    return self
+      ? { dataScope: self.dataScope, scopeOrgIds: [...self.scopeOrgIds] }
+      : { dataScope: 'all' as const, scopeOrgIds: [] };
+  }
+  if (body.dataScope !== 'custom') return { dataScope: body.dataScope, scopeOrgIds: [] };
+  const scopeOrgIds = body.scopeOrgIds ?? [];
+  if (scopeOrgIds.length === 0) fail('自定义数据权限须至少选择一个组织');
+  if (scopeOrgIds.some((id) => !store.orgs.some((o) => o.id === id))) fail('自定义数据权限中的组织不存在');
+  return { dataScope: body.dataScope, scopeOrgIds: [...scopeOrgIds] };
+}
+
 /** The role as `caller` sees it: `assignable` by the dominance rule. */
-const shown = (store: MockStore, caller: StoredAccount, role: StoredRole) =>
-  toRole(store, role, mayAssignRole(store, caller, role.id));
+const shown = (store: MockStore, caller: StoredAccount, role: StoredRole) => ({
+  ...toRole(store, role, mayAssignRole(store, caller, role.id)),
+  // The super-admin role's scope is always 全部, as the server answers it.
+  dataScope: role.builtin ? ('all' as const) : role.dataScope,
+  scopeOrgIds: role.builtin ? [] : [...role.scopeOrgIds],
+});
 
 /** Editing or deleting a role wider than the caller is refused (403), as on the server. */
 function assertAssignable(store: MockStore, caller: StoredAccount, role: StoredRole, title: string) {
@@ -34,6 +56,7 @@ export const roleMocks = {
     const role: StoredRole = {
       id: nextId(ctx.store, 'role'),
       ...checkedFields(ctx.store, ctx.body, ctx.me(), null),
+      ...checkedScope(ctx.store, ctx.body, null),
       builtin: false,
     };
     ctx.store.roles.push(role);
@@ -44,7 +67,7 @@ export const roleMocks = {
     const role = ctx.store.roles.find((r) => r.id === ctx.body.id) ?? fail('角色不存在或已被删除');
     if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
     assertAssignable(ctx.store, ctx.me(), role, routes.updateRole.title);
-    Object.assign(role, checkedFields(ctx.store, ctx.body, ctx.me(), role));
+    Object.assign(role, checkedFields(ctx.store, ctx.body, ctx.me(), role), checkedScope(ctx.store, ctx.body, role));
     return shown(ctx.store, ctx.me(), role);
   }),
 

@@ -1,6 +1,8 @@
 import { routes } from '@gatehouse/contract';
 import { fail, handle, type MockSession } from '@/mocks/handle';
-import { type MockStore, toAccount } from '@/mocks/store';
+import { mayManageAccount } from '@/mocks/permissions';
+import { type MockStore, type StoredAccount, toAccount } from '@/mocks/store';
+import { perRow, sortRows } from './sorting';
 
 /**
  * Sessions in the mock are the recorded sign-ins (mock tokens are stateless): each sign-in is one session,
@@ -42,16 +44,38 @@ function liveSessions(store: MockStore, caller: MockSession | null) {
     });
 }
 
+/** Why the caller may not force the session out (as DELETE /online, in the server's order), or null. */
+function forceOutRefusal(
+  store: MockStore,
+  caller: StoredAccount,
+  session: ReturnType<typeof liveSessions>[number] | undefined,
+): string | null {
+  if (session?.current) return '不能强制下线当前会话，请使用退出登录';
+  if (session && !mayManageAccount(store, caller, session.account)) {
+    return session.account.builtin
+      ? `内置管理员账号只能由其本人操作，不能执行“${routes.forceLogout.title}”`
+      : `账号“${session.account.accountNumber}”拥有您没有的权限，您不能对其执行“${routes.forceLogout.title}”`;
+  }
+  return session ? null : '会话不存在或已下线';
+}
+
 const own = ({ account: _account, ...session }: ReturnType<typeof liveSessions>[number]) => session;
 
 export const sessionMocks = {
   listOnline: handle(routes.listOnline, (ctx) => {
     const account = ctx.query.account?.trim();
     const ip = ctx.query.ip?.trim();
-    const all = liveSessions(ctx.store, ctx.session).filter(
-      (s) =>
-        (!account || s.account.accountNumber.includes(account) || s.account.accountName.includes(account)) &&
-        (!ip || (s.ip ?? '').startsWith(ip)),
+    const all = sortRows(
+      liveSessions(ctx.store, ctx.session).filter(
+        (s) =>
+          (!account || s.account.accountNumber.includes(account) || s.account.accountName.includes(account)) &&
+          (!ip || (s.ip ?? '').startsWith(ip)),
+      ),
+      ctx.query,
+      {
+        signedInAt: { value: (s) => s.signedInAt, time: true },
+        lastSeenAt: { value: (s) => s.lastSeenAt, time: true },
+      },
     );
     const { p, pageSize } = ctx.query;
     return {
@@ -73,6 +97,20 @@ export const sessionMocks = {
     if (session.current) fail('不能强制下线当前会话，请使用退出登录');
     ended(ctx.store).add(session.id);
     return null;
+  }),
+
+  batchForceLogout: handle(routes.batchForceLogout, (ctx) => {
+    const live = liveSessions(ctx.store, ctx.session);
+    const me = ctx.me();
+    const result = perRow(ctx.body.ids, (id) =>
+      forceOutRefusal(
+        ctx.store,
+        me,
+        live.find((s) => s.id === id),
+      ),
+    );
+    for (const id of result.done) ended(ctx.store).add(id);
+    return result;
   }),
 
   listOwnSessions: handle(routes.listOwnSessions, (ctx) => {

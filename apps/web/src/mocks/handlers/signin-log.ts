@@ -1,6 +1,7 @@
 import { describeUserAgent, type ResponseOf, routes, SIGNIN_EXPORT_MAX_ROWS } from '@gatehouse/contract';
 import { handle, handleRaw } from '@/mocks/handle';
 import type { MockStore } from '@/mocks/store';
+import { sortRows } from './sorting';
 
 type Entry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 interface Filters {
@@ -71,7 +72,7 @@ export const signinLogMocks = {
   loginCaptchaState: handle(routes.loginCaptchaState, () => ({ required: true })),
 
   listSigninLog: handle(routes.listSigninLog, ({ store, query }) => {
-    const all = matching(store, query);
+    const all = sortRows(matching(store, query), query, { at: { value: (e) => e.at, time: true } });
     const start = (query.p - 1) * query.pageSize;
     return {
       list: all.slice(start, start + query.pageSize),

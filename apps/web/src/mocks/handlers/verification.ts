@@ -153,7 +153,8 @@ export const verificationMocks = {
       password: body.password,
     };
     store.accounts.push(account);
-    return { id: account.id, accountNumber: account.accountNumber };
+    // The mock registers as the server's default REGISTRATION=on: enabled at once.
+    return { id: account.id, accountNumber: account.accountNumber, pendingApproval: false };
   }),
 
   smsLogin: handle(routes.smsLogin, (ctx) => {

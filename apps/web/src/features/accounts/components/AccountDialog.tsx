@@ -1,11 +1,30 @@
-import { Form, Input, Select, Switch } from 'antd';
-import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { LockOutlined } from '@ant-design/icons';
+import { routes } from '@gatehouse/contract';
+import { Checkbox, Form, Input, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
+import { FormDialog } from '@/components/form-dialog';
+import { useListMutation } from '@/components/list-kit';
 import { OrgPicker } from '@/components/org-picker';
 import { AvatarUploader } from '@/components/upload';
-import { type Account, createAccount, loadOrgs, updateAccount, useRoles } from '@/features/accounts/api/accounts.api';
+import { PasswordStrengthInput } from '@/components/verification';
+import {
+  type Account,
+  accountKeys,
+  createAccount,
+  loadOrgs,
+  updateAccount,
+  useRoles,
+} from '@/features/accounts/api/accounts.api';
 import { byLocale, t } from '@/lib/i18n';
-import { useSession } from '@/stores/session';
-import { type AccountFormValues, emptyAccountForm, toCreateBody, toFormValues, toUpdateBody } from './account-form';
+import { canCall, useSession } from '@/stores/session';
+import {
+  type AccountFormValues,
+  emptyAccountForm,
+  PHONE_PATTERN,
+  toCreateBody,
+  toFormValues,
+  toUpdateBody,
+} from './account-form';
 
 /** `account` undefined = create. */
 export interface AccountDialogTarget {
@@ -43,20 +62,42 @@ interface AccountFormProps {
 
 function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
   const [form] = Form.useForm<AccountFormValues>();
-  const submit = useSubmit(onSaving);
-  const roles = useRoles(true);
   const creating = !account;
-
-  const save = async (values: AccountFormValues) => {
-    const saved = await submit(Boolean(account), () =>
+  // The role list needs its own permission: without it the field shows the account's role by the name the account
+  // itself answers, and cannot change it (no request that could only answer 403).
+  const mayListRoles = useSession((state) => canCall(state.permissions, routes.listRoles));
+  // The built-in admin's role is the super-admin role, always (the server refuses any other).
+  const roleLocked = account?.builtin === true;
+  const roles = useRoles(mayListRoles && !roleLocked);
+  const roleOptions = (roles.data ?? []).map((role) => ({
+    // A role wider than the caller cannot be handed out (the server refuses it): shown, but not choosable.
+    label: role.assignable ? role.name : `${role.name}${t('account.roleNotAssignableTag')}`,
+    value: role.id,
+    disabled: !role.assignable,
+    title: role.assignable ? role.name : t('account.roleNotAssignable'),
+  }));
+  // The account's own role is always an option, so the field names it (never the raw id) before or without the list.
+  if (account?.roleId != null && !roleOptions.some((option) => option.value === account.roleId)) {
+    const name = account.roleName ?? account.sysRole?.name ?? String(account.roleId);
+    roleOptions.unshift({ label: name, value: account.roleId, disabled: false, title: name });
+  }
+  const roleHint = roleLocked ? t('account.roleLockedBuiltin') : mayListRoles ? undefined : t('account.roleNoList');
+  // Stays open until the server accepts: a refusal has been toasted by the http client and the input is kept.
+  const saving = useListMutation({
+    mutationFn: (values: AccountFormValues) =>
       account ? updateAccount(toUpdateBody(account, values)) : createAccount(toCreateBody(values)),
-    );
-    if (!saved) return;
-    onSaved();
-    // Editing oneself (e.g. a new avatar): the header and the personal page read the session's user.
-    const session = useSession.getState();
-    if (account && account.id === session.user?.id) void session.refreshUser().catch(() => undefined);
-  };
+    queryKey: accountKeys.all,
+    success: account ? 'common.edited' : 'common.created',
+    onSuccess: () => {
+      onSaved();
+      // Editing oneself (e.g. a new avatar): the header and the personal page read the session's user.
+      const session = useSession.getState();
+      if (account && account.id === session.user?.id) void session.refreshUser().catch(() => undefined);
+    },
+  });
+  // The dialog's 确 定 spins while the write is in flight.
+  useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
+  const save = (values: AccountFormValues) => void saving.run(values);
 
   return (
     <Form<AccountFormValues>
@@ -95,7 +136,10 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
               { min: 8, max: 128, message: t('account.passwordLength') },
             ]}
           >
-            <Input.Password maxLength={128} autoComplete="new-password" />
+            <PasswordStrengthInput
+              placeholder={t('account.passwordRequired')}
+              aria-label={t('account.fieldPassword')}
+            />
           </Form.Item>
           <Form.Item
             label={t('account.fieldConfirmPassword')}
@@ -113,6 +157,15 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           >
             <Input.Password maxLength={128} autoComplete="new-password" />
           </Form.Item>
+          <Form.Item
+            label=" "
+            colon={false}
+            name="mustChangePassword"
+            valuePropName="checked"
+            extra={t('account.mustChangePasswordHint')}
+          >
+            <Checkbox>{t('account.fieldMustChangePassword')}</Checkbox>
+          </Form.Item>
         </>
       )}
       <Form.Item
@@ -122,21 +175,32 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
       >
         <OrgPicker loadOrgs={loadOrgs} label={account?.orgName} />
       </Form.Item>
-      <Form.Item label={t('account.fieldRole')} name="roleId">
+      <Form.Item
+        label={t('account.fieldRole')}
+        name="roleId"
+        extra={
+          roleHint && (
+            <Space size={4} data-testid="account-role-hint">
+              {roleLocked && <LockOutlined />}
+              {roleHint}
+            </Space>
+          )
+        }
+      >
         <Select
           allowClear
           placeholder={t('common.pleaseSelect')}
           loading={roles.isLoading}
-          options={(roles.data ?? []).map((role) => ({
-            // A role wider than the caller cannot be handed out (the server refuses it): shown, but not choosable.
-            label: role.assignable ? role.name : `${role.name}${t('account.roleNotAssignableTag')}`,
-            value: role.id,
-            disabled: !role.assignable,
-            title: role.assignable ? role.name : t('account.roleNotAssignable'),
-          }))}
+          disabled={roleLocked || !mayListRoles}
+          suffixIcon={roleLocked ? <LockOutlined /> : undefined}
+          options={roleOptions}
         />
       </Form.Item>
-      <Form.Item label={t('account.fieldContactNumber')} name="contactNumber">
+      <Form.Item
+        label={t('account.fieldContactNumber')}
+        name="contactNumber"
+        rules={[{ pattern: PHONE_PATTERN, message: t('account.contactNumberInvalid') }]}
+      >
         <Input maxLength={30} autoComplete="off" />
       </Form.Item>
       <Form.Item
@@ -146,6 +210,12 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
       >
         <Input maxLength={254} autoComplete="off" />
       </Form.Item>
+      {account?.company && (
+        // 工作单位 given at self-registration: shown, not edited here.
+        <Form.Item label={t('account.fieldCompany')}>
+          <Input value={account.company} readOnly variant="filled" aria-label={t('account.fieldCompany')} />
+        </Form.Item>
+      )}
       <Form.Item
         label={t('account.fieldState')}
         name="state"

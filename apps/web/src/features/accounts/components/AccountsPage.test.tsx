@@ -8,14 +8,23 @@ import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 
-async function openScreen() {
+async function openScreen(path = '/user/Account') {
   api.signInAs('admin');
-  await renderApp('/user/Account');
-  const table = await screen.findByRole('table', { name: '账号列表' });
+  await renderApp(path);
+  // With its sticky header antd renders the header row in a table of its own; the rows are in the second one.
+  const table = await waitFor(() => {
+    const tables = screen.getAllByRole('table', { name: '账号列表' });
+    expect(tables).toHaveLength(2);
+    return tables[1] as HTMLElement;
+  });
   // The newest account of the seed heads the first page.
   await within(table).findByText('谢婷婷');
   return table;
 }
+
+/** A text field of the search form (the sortable headers carry the same names). */
+const field = (name: string) => screen.getByRole('textbox', { name });
+const dataRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLElement>('tr.ant-table-row')];
 
 const total = () => screen.getByTestId('account-total').textContent;
 
@@ -32,7 +41,7 @@ describe('/user/Account', () => {
   it('lists the seeded accounts, newest first, with organisation, role and state', async () => {
     const table = await openScreen();
     expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = dataRows(table);
     expect(rows).toHaveLength(20);
     const newest = within(rows[0] as HTMLElement);
     for (const text of ['xietingting', '谢婷婷', '前端开发部', '普通员工', '已启用']) newest.getByText(text);
@@ -42,15 +51,35 @@ describe('/user/Account', () => {
 
   it('a search by user name narrows the rows; 重置 brings them all back', async () => {
     const table = await openScreen();
-    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: '张' } });
+    fireEvent.change(field('用户名'), { target: { value: '张' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(dataRows(table)).toHaveLength(1);
     within(table).getByText('张伟');
 
     fireEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`));
     within(table).getByText('谢婷婷');
+    expect(field('用户名')).toHaveProperty('value', '');
+  });
+
+  it('a search by a whole mobile number finds its account', async () => {
+    const table = await openScreen();
+    fireEvent.change(field('手机号码'), { target: { value: '+8613910000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(total()).toBe('共 1 条记录'));
+    within(table).getByText('张伟');
+    const sent = await api.sent(routes.listAccounts);
+    expect(sent.at(-1)?.query.get('contactNumber')).toBe('+8613910000000');
+  });
+
+  it('an organisation filter restored from the address is shown by its name, and filters the rows', async () => {
+    const org = api.store.orgs.find((o) => o.name === '前端开发部');
+    if (!org) throw new Error('seeded organisation missing');
+    const table = await openScreen(`/user/Account?orgId=${org.id}`);
+    await waitFor(() => expect(field('所属组织')).toHaveProperty('value', '前端开发部'));
+    expect(dataRows(table).length).toBeGreaterThan(0);
+    for (const row of dataRows(table)) within(row).getByText('前端开发部');
   });
 
   it('adds an account through 账号信息: saved by the server, it heads the list', async () => {
@@ -70,7 +99,7 @@ describe('/user/Account', () => {
 
     await screen.findByText('添加成功');
     await within(table).findByText('钱七');
-    expect(within(table).getAllByRole('row')[1]).toBe(rowOf(table, '钱七'));
+    expect(dataRows(table)[0]).toBe(rowOf(table, '钱七'));
     const row = within(rowOf(table, '钱七'));
     row.getByText('qianqi');
     row.getByText('总公司');
@@ -90,16 +119,153 @@ describe('/user/Account', () => {
     expect(within(table).queryByText('谢婷婷')).toBeNull();
   });
 
-  it('deletes an account after 是否删除?: the row leaves the list', async () => {
+  it('deletes an account after a confirmation naming it: the row leaves the list', async () => {
     const table = await openScreen();
     const count = api.store.accounts.length;
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '删除' }));
-    const confirm = await findDialog('是否删除?');
-    within(confirm).getByText('是否删除?');
+    const confirm = await findDialog('删除账号「谢婷婷（xietingting）」？');
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await screen.findByText('删除成功');
     await waitFor(() => expect(within(table).queryByText('谢婷婷')).toBeNull());
     expect(total()).toBe(`共 ${count - 1} 条记录`);
+  });
+
+  it('disables the selected accounts in bulk after a confirmation listing them', async () => {
+    const table = await openScreen();
+    for (const name of ['谢婷婷（xietingting）', '郑凯（zhengkai）']) {
+      fireEvent.click(within(table).getByRole('checkbox', { name: `选择 ${name}` }));
+    }
+    const bar = screen.getByTestId('bulk-bar');
+    within(bar).getByText('已选择 2 项');
+    fireEvent.click(within(bar).getByRole('button', { name: '批量禁用' }));
+    const confirm = await findDialog('禁用以下 2 个账号？');
+    within(confirm).getByText('郑凯（zhengkai）');
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+
+    await screen.findByText('2 项已禁用');
+    await waitFor(() => expect(within(rowOf(table, '谢婷婷')).queryByText('已禁用')).not.toBeNull());
+    within(rowOf(table, '郑凯')).getByText('已禁用');
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    const [sent] = await api.sent(routes.batchAccountState);
+    const idOf = (accountNumber: string) => api.store.accounts.find((a) => a.accountNumber === accountNumber)?.id;
+    expect(sent?.body).toEqual({ ids: [idOf('xietingting'), idOf('zhengkai')], state: 0 });
+  });
+
+  it('an account the caller may not manage cannot be selected, and its checkbox says why', async () => {
+    // 张伟 (部门管理员) manages the accounts of his subtree, not the built-in admin.
+    api.signInAs('zhangwei');
+    await renderApp('/user/Account?pageSize=50');
+    const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
+    const admin = await within(table).findByRole('checkbox', { name: '选择 系统管理员（admin）' });
+    expect(admin).toHaveProperty('disabled', true);
+    expect(admin.closest('[title]')?.getAttribute('title')).toBe('不能选择：内置管理员账号只能由其本人操作');
+  });
+
+  it('the add dialog: a strength meter, 首次登录须修改密码 ticked and sent, the phone checked inline', async () => {
+    await openScreen();
+    fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
+    const dialog = await findDialog('账号信息');
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Qianqi#2026-long' } });
+    expect(within(dialog).getByRole('status', { name: /密码强度/ })).toBeTruthy();
+    const mustChange = within(dialog).getByRole('checkbox', { name: '首次登录须修改密码' });
+    expect(mustChange).toHaveProperty('checked', true);
+    fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '138abc' } });
+    await within(dialog).findByText('联系电话格式不正确');
+    fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '13800001111' } });
+    await waitFor(() => expect(within(dialog).queryByText('联系电话格式不正确')).toBeNull());
+    fireEvent.change(within(dialog).getByLabelText('账号'), { target: { value: 'zhouba' } });
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '周八' } });
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Qianqi#2026-long' } });
+    fireEvent.click(within(dialog).getByLabelText('所属组织'));
+    const picker = await findDialog('选择组织');
+    fireEvent.click(await within(picker).findByRole('radio', { name: '总公司' }));
+    fireEvent.click(within(picker).getByRole('button', { name: '确 定' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('所属组织')).toHaveProperty('value', '总公司'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('添加成功');
+    const [sent] = await api.sent(routes.createAccount);
+    expect(sent?.body).toMatchObject({
+      accountNumber: 'zhouba',
+      contactNumber: '13800001111',
+      mustChangePassword: true,
+    });
+  });
+
+  it('an operator with 编辑账号 but not 角色列表: the role shown by name, locked, and no role list asked', async () => {
+    // 张伟 (部门管理员) holds 编辑账号 but no 角色列表; given what 普通员工 holds, he may edit 谢婷婷 (普通员工).
+    const manager = api.store.roles.find((r) => r.id === 2)!;
+    const staff = api.store.roles.find((r) => r.id === 3)!;
+    manager.resources = [...new Set([...manager.resources, ...staff.resources])];
+    api.signInAs('zhangwei');
+    await renderApp('/user/Account?pageSize=50');
+    const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
+    await within(table).findByText('谢婷婷');
+    fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('账号信息');
+    const role = within(dialog).getByRole('combobox', { name: '角色' });
+    expect(role).toHaveProperty('disabled', true);
+    // The selection shows the role's name, never its id.
+    expect(within(dialog).getByTitle('普通员工')).toBeTruthy();
+    within(dialog).getByText('您没有“角色列表”权限，不能更改角色');
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '谢婷' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('编辑成功');
+    expect(await api.sent(routes.listRoles)).toEqual([]);
+    expect(screen.queryByText(/无权访问/)).toBeNull();
+    const [sent] = await api.sent(routes.updateAccount);
+    expect(sent?.body).toMatchObject({ accountName: '谢婷', roleId: 3 });
+  });
+
+  it('the built-in admin’s role is visibly locked; 工作单位 shows in its column and the dialog', async () => {
+    const me = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
+    me.company = '门楼科技';
+    const table = await openScreen('/user/Account?pageSize=50');
+    // Hidden until the column settings show it.
+    expect(within(rowOf(table, '谢婷婷')).queryByText('门楼科技')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(within(await screen.findByTestId('column-settings')).getByRole('checkbox', { name: '工作单位' }));
+    await waitFor(() => within(rowOf(table, '谢婷婷')).getByText('门楼科技'));
+    fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('账号信息');
+    expect(within(dialog).getByLabelText('工作单位')).toHaveProperty('value', '门楼科技');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
+
+    fireEvent.click(within(rowOf(table, '系统管理员')).getByRole('button', { name: '编辑' }));
+    const own = await findDialog('账号信息');
+    await waitFor(() => expect(within(own).getByRole('combobox', { name: '角色' })).toHaveProperty('disabled', true));
+    within(own).getByText('内置管理员账号的角色固定为超级管理员，不能修改');
+    expect(within(own).getByTestId('account-role-hint').querySelector('[aria-label="lock"]')).not.toBeNull();
+  });
+
+  it('every row keeps the same action slots when 切换身份 is absent (itself, disabled accounts)', async () => {
+    const table = await openScreen('/user/Account?pageSize=50');
+    const slots = (name: string) => within(rowOf(table, name)).getAllByRole('button', { hidden: true }).length;
+    // 系统管理员 is the caller itself and 杨磊 is disabled: neither can be acted as, yet both keep four slots.
+    expect(within(rowOf(table, '系统管理员')).queryByRole('button', { name: '切换身份' })).toBeNull();
+    expect(slots('系统管理员')).toBe(slots('谢婷婷'));
+    expect(slots('杨磊')).toBe(slots('谢婷婷'));
+  });
+
+  it('待审核 counts the accounts waiting for approval and filters to them; enabling one approves it', async () => {
+    for (const accountNumber of ['zhengkai', 'songyu']) {
+      const account = api.store.accounts.find((a) => a.accountNumber === accountNumber)!;
+      Object.assign(account, { state: false, pendingApproval: true, company: '自助注册公司' });
+    }
+    const table = await openScreen();
+    const pending = await screen.findByRole('button', { name: '待审核 2' });
+    within(rowOf(table, '郑凯')).getByText('待审核');
+    fireEvent.click(pending);
+    await waitFor(() => expect(total()).toBe('共 2 条记录'));
+    expect(dataRows(table)).toHaveLength(2);
+    screen.getByRole('button', { name: '待审核（2）· 显示全部' });
+    fireEvent.click(within(table).getByRole('checkbox', { name: '选择 郑凯（zhengkai）' }));
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: '批量启用' }));
+    fireEvent.click(within(await findDialog('启用以下 1 个账号？')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(total()).toBe('共 1 条记录'));
+    await screen.findByRole('button', { name: '待审核（1）· 显示全部' });
+    fireEvent.click(screen.getByRole('button', { name: '待审核（1）· 显示全部' }));
+    await waitFor(() => expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`));
+    await screen.findByRole('button', { name: '待审核 1' });
   });
 
   it('a list the server fails to answer: the error page says why', async () => {

@@ -1,28 +1,36 @@
-import { routes } from '@gatehouse/contract';
-import { Button, Input, Space, Tag, Tooltip } from 'antd';
+import { ACCOUNT_SORTS, routes } from '@gatehouse/contract';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type AccountExplanation, viewAsAddress } from '@/components/authz-explain';
 import { Can } from '@/components/can';
-import { type DataColumn, DataTable } from '@/components/data-table';
-// Module paths rather than the folders' index files: those also export antd Table and Form based parts (the paged
-// table, the org tree table), which would come with this screen's first load (docs/frontend-budgets.md).
-import { ListTotal } from '@/components/list-search/ListTotal';
-import { SearchField, SearchForm } from '@/components/list-search/SearchForm';
+import {
+  type FilterCodecs,
+  type ListColumn,
+  ListPage,
+  type SearchFieldSpec,
+  useBulkAction,
+  useListQuery,
+  useRowSelection,
+} from '@/components/list-kit';
 import { OrgPicker } from '@/components/org-picker/OrgPicker';
-import { Pagination } from '@/components/pagination';
-import { ToolBar } from '@/components/tool-bar';
-import { appConfig } from '@/config/app-config';
 import {
   type Account,
   type AccountListQuery,
+  accountKeys,
+  batchAccountState,
+  batchDeleteAccounts,
+  listAccounts,
   loadOrgs,
-  useAccountList,
-  useReloadAccounts,
+  useOrgName,
+  usePendingApprovalCount,
 } from '@/features/accounts/api/accounts.api';
 import { formatDateTime } from '@/lib/format/date';
+import { call } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import { canCall, useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
-import { useAccountActions } from './use-account-actions';
+import { accountLabel, useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';
 
 /**
@@ -30,6 +38,13 @@ import { useIdentitySwitch } from './use-identity-switch';
  * than with the list (docs/frontend-budgets.md).
  */
 const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
+/** 权限说明 (components/authz-explain), fetched when it first opens too. */
+const AccountExplanationDrawer = lazy(() =>
+  import('@/components/authz-explain/AccountExplanationDrawer').then((m) => ({ default: m.AccountExplanationDrawer })),
+);
+
+/** GET /authz/explain/account, handed to the 权限说明 drawer (a component talks no HTTP of its own). */
+const explainAccount = (id: number, signal: AbortSignal) => call(routes.explainAccount, { query: { id }, signal });
 
 /**
  * Why the caller may not act on the account (the server's dominance rule, told by the row's `manageable`), or
@@ -43,73 +58,142 @@ function Refused({ reason, children }: { reason: string | null; children: ReactN
   return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
 }
 
-interface Filters {
-  accountNumber: string;
-  accountName: string;
-  /** Organisation subtree; the server lists the accounts in it and below it. */
-  orgId?: number | null;
+const filterCodecs: FilterCodecs<AccountListQuery> = {
+  accountNumber: 'text',
+  accountName: 'text',
+  contactNumber: 'text',
+  orgId: 'int',
+  pendingApproval: 'int',
+};
+const accountId = (account: Account) => account.id;
+
+/** 账号管理 (/user/Account): the list kit over GET /account/s, with bulk delete and enable/disable. */
+/** The 所属组织 filter: a value restored from the URL is an id, shown by its organisation's name. */
+function OrgFilter(control: { id: string; value?: number | null; onChange: (value: number | null) => void }) {
+  const name = useOrgName(control.value);
+  return (
+    <OrgPicker
+      {...control}
+      label={name}
+      loadOrgs={loadOrgs}
+      allowClear
+      placeholder={t('account.searchOrgPlaceholder')}
+      style={{ width: 200 }}
+    />
+  );
 }
 
-const noFilters = { accountNumber: '', accountName: '' };
-
-// Bespoke rather than a generic CRUD table: it is the first list screen; the shared pair is extracted
-// when the second one (organisations, dictionaries) arrives.
 export function AccountsPage() {
-  // What the search form holds; applied to the query by 查询.
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const [query, setQuery] = useState<AccountListQuery>({ p: 1, pageSize: appConfig.defaultPageSize, ...noFilters });
+  const list = useListQuery<AccountListQuery, Account>({
+    queryKey: accountKeys.all,
+    filters: filterCodecs,
+    sorts: ACCOUNT_SORTS,
+    fetchPage: listAccounts,
+  });
   const [dialog, setDialog] = useState<AccountDialogTarget | null>(null);
   // Mounted from its first opening on, so later closings still animate.
   const [dialogMounted, setDialogMounted] = useState(false);
   if (dialog && !dialogMounted) setDialogMounted(true);
-  const list = useAccountList(query);
-  const reload = useReloadAccounts();
-  const { remove, resetPassword } = useAccountActions(reload);
+  // The account whose 权限说明 is open; the drawer, once mounted, stays so its closing animates.
+  const [explained, setExplained] = useState<Account | null>(null);
+  const [explainMounted, setExplainMounted] = useState(false);
+  if (explained && !explainMounted) setExplainMounted(true);
+  const navigate = useNavigate();
+  const { remove, resetPassword } = useAccountActions();
   const { switchTo } = useIdentitySwitch();
   const me = useSession((state) => state.user);
   const permissions = useSession((state) => state.permissions);
   // The filter's picker lists organisations; without that permission it could only answer 403.
   const mayFilterByOrg = useCan(routes.listOrgs);
+  const mayBulkDelete = useCan(routes.batchDeleteAccounts);
+  const mayBulkState = useCan(routes.batchAccountState);
+  const maySwitch = useCan(routes.switchIdentity);
+  // 权限预览 (a screen of its own): from the 权限说明 drawer as the account or its role, or from the tool bar.
+  const mayPreview = useCan(routes.viewAs);
+  // REGISTRATION=approval: the self-registered accounts waiting (a button that filters to them, shown while any wait).
+  const pendingCount = usePendingApprovalCount();
+  const pendingOnly = list.filters.pendingApproval === 1;
   // An account holding none of the row actions gets no empty 操作 column.
   const rowActions = [
     routes.updateAccount,
     routes.resetAccountPassword,
     routes.deleteAccount,
     routes.switchIdentity,
+    routes.explainAccount,
   ].some((route) => canCall(permissions, route));
 
-  const search = (next: AccountListQuery) => {
-    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
-    else setQuery(next);
-  };
+  // Rows the caller may not manage cannot be selected (the reason shows on the checkbox); the built-in admin and
+  // yourself can, and the server refuses them with its own reason, which the result message names.
+  const selection = useRowSelection(accountId);
+  const bulk = { selection, nameOf: accountLabel, queryKey: accountKeys.all };
+  const bulkDelete = useBulkAction({
+    ...bulk,
+    mutationFn: batchDeleteAccounts,
+    action: 'list.actionDelete',
+    confirm: (count) => t('account.bulkDeleteConfirm', { count }),
+    danger: true,
+  });
+  const bulkEnable = useBulkAction({
+    ...bulk,
+    mutationFn: (ids) => batchAccountState(ids, true),
+    action: 'list.actionEnable',
+    confirm: (count) => t('account.bulkEnableConfirm', { count }),
+  });
+  const bulkDisable = useBulkAction({
+    ...bulk,
+    mutationFn: (ids) => batchAccountState(ids, false),
+    action: 'list.actionDisable',
+    confirm: (count) => t('account.bulkDisableConfirm', { count }),
+    danger: true,
+  });
 
-  const onSearch = () =>
-    search({
-      ...query,
-      p: 1,
-      accountNumber: filters.accountNumber.trim(),
-      accountName: filters.accountName.trim(),
-      orgId: filters.orgId ?? undefined,
+  const searchFields: SearchFieldSpec<Omit<AccountListQuery, 'p' | 'pageSize' | 'sort' | 'order'>>[] = [
+    { kind: 'text', name: 'accountNumber', label: t('account.searchAccountNumber'), maxLength: 100 },
+    { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
+    // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).
+    { kind: 'text', name: 'contactNumber', label: t('account.searchContactNumber'), maxLength: 20 },
+  ];
+  if (mayFilterByOrg) {
+    searchFields.push({
+      kind: 'custom',
+      name: 'orgId',
+      label: t('account.searchOrg'),
+      render: (control) => <OrgFilter {...control} />,
     });
+  }
 
-  const onReset = () => {
-    setFilters(noFilters);
-    search({ p: 1, pageSize: appConfig.defaultPageSize, ...noFilters });
-  };
-
-  const columns: DataColumn<Account>[] = [
-    { title: t('account.colAccountNumber'), key: 'accountNumber', align: 'center' },
-    { title: t('account.colAccountName'), key: 'accountName', align: 'center' },
-    { title: t('account.colOrg'), key: 'orgName', align: 'center' },
-    { title: t('account.colRole'), key: 'roleName', align: 'center' },
+  const columns: ListColumn<Account, (typeof ACCOUNT_SORTS)[number]>[] = [
+    {
+      title: t('account.colAccountNumber'),
+      key: 'accountNumber',
+      dataIndex: 'accountNumber',
+      sortField: 'accountNumber',
+      width: 150,
+    },
+    {
+      title: t('account.colAccountName'),
+      key: 'accountName',
+      dataIndex: 'accountName',
+      sortField: 'accountName',
+      width: 130,
+    },
+    { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 150 },
+    { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 110 },
+    // 工作单位 given at self-registration: hidden until the column settings show it.
+    { title: t('account.colCompany'), key: 'company', dataIndex: 'company', width: 140, defaultHidden: true },
     {
       title: t('account.colState'),
       key: 'state',
       align: 'center',
-      width: 90,
-      render: ({ state }) =>
+      width: 80,
+      ellipsis: false,
+      render: (_value, { state, pendingApproval }) =>
         state ? (
           <Tag color="green">{t('account.stateEnabled')}</Tag>
+        ) : pendingApproval ? (
+          <Tooltip title={t('account.pendingTitle')}>
+            <Tag color="orange">{t('account.pendingTag')}</Tag>
+          </Tooltip>
         ) : (
           <Tag color="red">{t('account.stateDisabled')}</Tag>
         ),
@@ -117,9 +201,10 @@ export function AccountsPage() {
     {
       title: t('account.colCreateTime'),
       key: 'createTime',
-      align: 'center',
-      width: 160,
-      render: ({ createTime }) => formatDateTime(createTime),
+      dataIndex: 'createTime',
+      sortField: 'createTime',
+      width: 165,
+      render: (createTime: string) => formatDateTime(createTime),
     },
   ];
 
@@ -128,11 +213,14 @@ export function AccountsPage() {
       title: t('account.colActions'),
       key: 'actions',
       align: 'center',
-      width: 380,
-      render: (account) => {
+      width: 340,
+      fixed: 'right',
+      ellipsis: false,
+      hideable: false,
+      render: (_value, account) => {
         const refusal = refusalOf(account);
         return (
-          <Space wrap style={{ justifyContent: 'center' }}>
+          <Space size={4}>
             <Can routes={routes.updateAccount}>
               <Refused reason={refusal}>
                 <Button size="small" disabled={!!refusal} onClick={() => setDialog({ account })}>
@@ -153,6 +241,14 @@ export function AccountsPage() {
                 </Button>
               </Refused>
             </Can>
+            {/* The server explains only an account within the caller's reach (dominance rule and data scope). */}
+            <Can routes={routes.explainAccount}>
+              <Refused reason={refusal}>
+                <Button size="small" disabled={!!refusal} onClick={() => setExplained(account)}>
+                  {t('authz.explain.action')}
+                </Button>
+              </Refused>
+            </Can>
             <Can routes={routes.deleteAccount}>
               <Refused reason={refusal}>
                 <Button
@@ -166,8 +262,8 @@ export function AccountsPage() {
               </Refused>
             </Can>
             {/* A disabled account cannot be acted as (the server refuses it too). */}
-            {account.id !== me?.id && account.state && (
-              <Can routes={routes.switchIdentity}>
+            {maySwitch &&
+              (account.id !== me?.id && account.state ? (
                 <Refused reason={refusal}>
                   <Button
                     size="small"
@@ -179,81 +275,119 @@ export function AccountsPage() {
                     {t('account.switchIdentity')}
                   </Button>
                 </Refused>
-              </Can>
-            )}
+              ) : (
+                // Its slot is kept (an invisible button of the same width): every row's buttons stay in line.
+                <Button size="small" aria-hidden tabIndex={-1} style={{ visibility: 'hidden' }}>
+                  {t('account.switchIdentity')}
+                </Button>
+              ))}
           </Space>
         );
       },
     });
   }
 
-  const textFilters = [
-    { field: 'accountNumber', label: t('account.searchAccountNumber') },
-    { field: 'accountName', label: t('account.searchAccountName') },
-  ] as const;
-
-  const page = list.data;
+  const mayBulk = mayBulkDelete || mayBulkState;
   return (
     <>
-      <ToolBar>
-        <Can routes={routes.createAccount}>
-          <Button type="primary" onClick={() => setDialog({})}>
-            {t('common.add')}
-          </Button>
-        </Can>
-      </ToolBar>
-      <SearchForm id="accountSearch" onSearch={onSearch} onReset={onReset}>
-        {textFilters.map(({ field, label }) => (
-          <SearchField key={field} label={label} htmlFor={`accountSearch_${field}`}>
-            <Input
-              id={`accountSearch_${field}`}
-              allowClear
-              maxLength={100}
-              value={filters[field]}
-              onChange={(event) => setFilters((current) => ({ ...current, [field]: event.target.value }))}
-            />
-          </SearchField>
-        ))}
-        {mayFilterByOrg && (
-          <SearchField label={t('account.searchOrg')} htmlFor="accountSearch_orgId">
-            <OrgPicker
-              id="accountSearch_orgId"
-              value={filters.orgId}
-              onChange={(orgId) => setFilters((current) => ({ ...current, orgId }))}
-              loadOrgs={loadOrgs}
-              allowClear
-              placeholder={t('account.searchOrgPlaceholder')}
-              style={{ width: 200 }}
-            />
-          </SearchField>
-        )}
-      </SearchForm>
-      <ListTotal testId="account-total">{t('account.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <DataTable<Account>
+      <ListPage<AccountListQuery, Account>
+        list={list}
+        table="accounts"
         label={t('account.listLabel')}
-        rowKey={(account) => account.id}
+        totalTestId="account-total"
+        rowKey={accountId}
         columns={columns}
-        rows={page?.list ?? []}
-        loading={list.isFetching}
+        timeSorts={['createTime']}
+        defaultSort={{ field: 'createTime', order: 'desc' }}
+        actions={
+          <>
+            {(pendingOnly || (pendingCount ?? 0) > 0) && (
+              <Button
+                data-testid="account-pending"
+                type={pendingOnly ? 'primary' : 'default'}
+                color="orange"
+                variant={pendingOnly ? 'solid' : 'outlined'}
+                aria-pressed={pendingOnly}
+                onClick={() =>
+                  list.search({ ...list.filters, pendingApproval: pendingOnly ? undefined : (1 as const) })
+                }
+              >
+                {pendingOnly
+                  ? t('account.pendingActive', { count: pendingCount ?? 0 })
+                  : t('account.pendingButton', { count: pendingCount ?? 0 })}
+              </Button>
+            )}
+            <Can routes={routes.viewAs}>
+              <Button onClick={() => navigate(viewAsAddress())}>{t('authz.viewAs.entry')}</Button>
+            </Can>
+            <Can routes={routes.createAccount}>
+              <Button type="primary" onClick={() => setDialog({})}>
+                {t('common.add')}
+              </Button>
+            </Can>
+          </>
+        }
+        search={{ id: 'accountSearch', fields: searchFields }}
+        selection={
+          mayBulk
+            ? {
+                state: selection,
+                nameOf: accountLabel,
+                disabledReason: refusalOf,
+                actions: (
+                  <Space size={4}>
+                    {mayBulkState && (
+                      <>
+                        <Button size="small" loading={bulkEnable.isPending} onClick={bulkEnable.run}>
+                          {t('account.bulkEnable')}
+                        </Button>
+                        <Button size="small" loading={bulkDisable.isPending} onClick={bulkDisable.run}>
+                          {t('account.bulkDisable')}
+                        </Button>
+                      </>
+                    )}
+                    {mayBulkDelete && (
+                      <Button size="small" danger loading={bulkDelete.isPending} onClick={bulkDelete.run}>
+                        {t('account.bulkDelete')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              }
+            : undefined
+        }
       />
-      {page && (
-        <Pagination
-          current={query.p}
-          pageSize={query.pageSize}
-          total={page.totalCount}
-          totalPage={page.totalPage}
-          onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-        />
-      )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <AccountDialog
-            target={dialog}
-            onClose={() => setDialog(null)}
-            onSaved={() => {
-              setDialog(null);
-              void reload();
-            }}
+          <AccountDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {explainMounted && (
+        <Suspense fallback={null}>
+          <AccountExplanationDrawer
+            accountId={explained?.id ?? null}
+            load={explainAccount}
+            onClose={() => setExplained(null)}
+            onPreviewAccount={
+              mayPreview
+                ? ({ account }: AccountExplanation) =>
+                    navigate(viewAsAddress({ accountId: account.id, account: accountLabel(account) }))
+                : undefined
+            }
+            onPreviewRole={
+              mayPreview
+                ? ({ account, role }: AccountExplanation) =>
+                    role &&
+                    navigate(
+                      viewAsAddress({
+                        roleId: role.id,
+                        // As an account of this one's organisation (the row has its id; the explanation its name).
+                        orgId: explained?.orgId,
+                        org: account.orgName,
+                      }),
+                    )
+                : undefined
+            }
           />
         </Suspense>
       )}

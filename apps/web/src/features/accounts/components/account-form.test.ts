@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@/features/accounts/api/accounts.api';
-import { toCreateBody, toFormValues, toUpdateBody } from './account-form';
+import { emptyAccountForm, PHONE_PATTERN, toCreateBody, toFormValues, toUpdateBody } from './account-form';
 
 const account: Account = {
   id: 5,
@@ -23,6 +23,17 @@ const account: Account = {
   company: null,
   regionId: null,
   regionName: null,
+  sysRole: null,
+  sysOrg: {
+    id: 2,
+    name: '研发部',
+    fullName: null,
+    orgCode: null,
+    pid: 1,
+    remark: null,
+    createTime: '2024-05-01T05:45:00.000Z',
+  },
+  pendingApproval: false,
 };
 
 describe('account form mapping', () => {
@@ -80,6 +91,23 @@ describe('account form mapping', () => {
       contactNumber: '13800000000',
       email: null,
       avatar: null,
+      // 首次登录须修改密码 is ticked unless unticked.
+      mustChangePassword: true,
     });
+  });
+
+  it('sends 首次登录须修改密码 as ticked, false only when unticked', () => {
+    const values = { ...emptyAccountForm, accountNumber: 'a', accountName: 'a', password: 'Secret-pass-1', orgId: 1 };
+    expect(emptyAccountForm.mustChangePassword).toBe(true);
+    expect(toCreateBody(values).mustChangePassword).toBe(true);
+    expect(toCreateBody({ ...values, mustChangePassword: false }).mustChangePassword).toBe(false);
+  });
+
+  it('checks a phone number by the server’s rule', () => {
+    for (const ok of ['13800000000', '+86 138-0000-0000', '010-12345678'])
+      expect(PHONE_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['1380000abcd', '123', '+', '138 0000 0000 0000 0000 0000 0000 0']) {
+      expect(PHONE_PATTERN.test(bad), bad).toBe(false);
+    }
   });
 });

@@ -14,7 +14,12 @@ export interface AccountFormValues {
   avatar?: string | null;
   /** The switch works on booleans; requests carry 1/0. */
   state: boolean;
+  /** 首次登录须修改密码 (create only): ticked unless the administrator unticks it. */
+  mustChangePassword?: boolean;
 }
+
+/** The server's rule for a phone number (apps/server accounts.service PHONE): checked inline before it is sent. */
+export const PHONE_PATTERN = /^\+?[\d\- ]{5,30}$/;
 
 export const emptyAccountForm: AccountFormValues = {
   accountNumber: '',
@@ -25,6 +30,7 @@ export const emptyAccountForm: AccountFormValues = {
   email: '',
   avatar: null,
   state: true,
+  mustChangePassword: true,
 };
 
 /** Editing starts from the row as it is (the original showed enabled rows as disabled; reference-ui §9). */
@@ -58,7 +64,11 @@ const commonFields = (values: AccountFormValues) => ({
 });
 
 export function toCreateBody(values: AccountFormValues): CreateAccountBody {
-  return { ...commonFields(values), password: values.password ?? '' };
+  return {
+    ...commonFields(values),
+    password: values.password ?? '',
+    mustChangePassword: values.mustChangePassword !== false,
+  };
 }
 
 /** Only the fields the contract accepts. */

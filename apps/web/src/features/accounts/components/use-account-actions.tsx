@@ -1,20 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
 import { App, theme } from 'antd';
-import { useConfirmDelete } from '@/components/confirm-delete';
-import { type Account, deleteAccount, resetAccountPassword } from '@/features/accounts/api/accounts.api';
+import { useListMutation } from '@/components/list-kit';
+import { type Account, accountKeys, deleteAccount, resetAccountPassword } from '@/features/accounts/api/accounts.api';
 import { copyText } from '@/lib/clipboard';
 import { t } from '@/lib/i18n';
 
-/** Delete and password-reset flows of the account list: confirm, call, tell, reload. */
-export function useAccountActions(reload: () => unknown) {
+/** An account as the confirmations and messages name it: 谢婷婷（xietingting）. */
+export const accountLabel = (account: Pick<Account, 'accountName' | 'accountNumber'>) =>
+  t('account.label', { accountName: account.accountName, accountNumber: account.accountNumber });
+
+/** Delete and password-reset flows of the account list: confirm (naming the account), write, tell, refresh. */
+export function useAccountActions() {
   const { modal, message } = App.useApp();
   const { token } = theme.useToken();
-  const confirmDelete = useConfirmDelete();
+  const removal = useListMutation({
+    mutationFn: (account: Account) => deleteAccount(account.id),
+    queryKey: accountKeys.all,
+    success: 'common.deleted',
+  });
+  const reset = useMutation({ mutationFn: (account: Account) => resetAccountPassword(account.id) });
 
   const remove = (account: Account) =>
-    confirmDelete(
-      () => deleteAccount(account.id),
-      () => reload(),
-    );
+    modal.confirm({
+      title: t('account.deleteConfirm', { account: accountLabel(account) }),
+      okText: t('common.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      // A refusal has been toasted by the http client; the dialog closes either way.
+      onOk: () => removal.run(account),
+    });
 
   const resetPassword = (account: Account) =>
     modal.confirm({
@@ -25,7 +39,7 @@ export function useAccountActions(reload: () => unknown) {
       onOk: async () => {
         let password: string | undefined;
         try {
-          ({ password } = await resetAccountPassword(account.id));
+          ({ password } = await reset.mutateAsync(account));
         } catch {
           return;
         }
@@ -45,7 +59,6 @@ export function useAccountActions(reload: () => unknown) {
               </code>
             </div>
           ),
-          onOk: () => reload(),
         });
       },
     });

@@ -1,22 +1,15 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, saveDownload } from '@/lib/http';
 
 export type AuditEntry = ResponseOf<typeof routes.listAudit>['list'][number];
 export type AuditListQuery = QueryOf<typeof routes.listAudit>;
 export type AuditExportQuery = QueryOf<typeof routes.exportAudit>;
 
-export const auditKeys = {
-  list: (query: AuditListQuery) => ['audit', 'list', query] as const,
-};
+/** The screen's query key root: pages are cached under ['audit', 'list', query] (the list kit's rule). */
+export const auditKeys = { all: ['audit'] as const };
 
-export function useAuditList(query: AuditListQuery) {
-  return useQuery({
-    queryKey: auditKeys.list(query),
-    queryFn: ({ signal }) => call(routes.listAudit, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** GET /audit/s: one page of the trail. */
+export const listAudit = (query: AuditListQuery, signal: AbortSignal) => call(routes.listAudit, { query, signal });
 
 /**
  * Saves the CSV of the trail under `query`'s filters through lib/http's one download path (session, refusals as

@@ -3,7 +3,7 @@ import { Descriptions, Drawer, Table, type TableColumnsType, Tag, Typography } f
 import { useRef } from 'react';
 import type { AuditEntry } from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
-import { t } from '@/lib/i18n';
+import { routeTitle, t } from '@/lib/i18n';
 import { fieldLabel, targetTypeLabel, valueText } from './audit-view';
 
 type Change = AuditEntry['diff'][number];
@@ -27,11 +27,17 @@ export function OutcomeTag({ entry }: { entry: Pick<AuditEntry, 'outcome' | 'sta
   );
 }
 
+const METHOD_COLORS: Record<string, string> = { POST: 'blue', PUT: 'orange', DELETE: 'red', GET: 'green' };
+
+export function MethodTag({ method }: { method: string }) {
+  return <Tag color={METHOD_COLORS[method] ?? 'default'}>{method}</Tag>;
+}
+
+/** The request in the detail: the whole url, wrapped only where it must (the list cuts it to one line). */
 export function RequestTag({ entry }: { entry: Pick<AuditEntry, 'method' | 'url'> }) {
-  const colors: Record<string, string> = { POST: 'blue', PUT: 'orange', DELETE: 'red', GET: 'green' };
   return (
-    <span style={{ wordBreak: 'break-all' }}>
-      <Tag color={colors[entry.method] ?? 'default'}>{entry.method}</Tag>
+    <span style={{ overflowWrap: 'anywhere' }}>
+      <MethodTag method={entry.method} />
       {entry.url}
     </span>
   );
@@ -63,7 +69,7 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
 
   return (
     <Drawer
-      title={shown ? t('audit.detailTitle', { title: shown.title }) : ''}
+      title={shown ? t('audit.detailTitle', { title: routeTitle(shown.route, shown.title) }) : ''}
       open={entry !== null}
       size={760}
       destroyOnHidden

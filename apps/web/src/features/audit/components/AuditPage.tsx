@@ -1,69 +1,99 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '@/components/can';
-import { ListTotal, PagedTable, SearchActions } from '@/components/list-search';
-import { ToolBar } from '@/components/tool-bar';
-import { appConfig } from '@/config/app-config';
-import { type AuditEntry, type AuditListQuery, exportAudit, useAuditList } from '@/features/audit/api/audit.api';
+import { type FilterCodecs, type ListColumn, ListPage, useListQuery } from '@/components/list-kit';
+import {
+  type AuditEntry,
+  type AuditListQuery,
+  auditKeys,
+  exportAudit,
+  listAudit,
+} from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
-import { t } from '@/lib/i18n';
-import { AuditDetail, OutcomeTag, RequestTag, targetText } from './AuditDetail';
-import { type AuditFilterValues, exportQueryOf, filtersOf } from './audit-view';
+import { routeTitle, t } from '@/lib/i18n';
+import { AuditDetail, MethodTag, OutcomeTag, targetText } from './AuditDetail';
+import { exportQueryOf } from './audit-view';
 
-const firstPage = (): AuditListQuery => ({ p: 1, pageSize: appConfig.defaultPageSize });
+const filterCodecs: FilterCodecs<AuditListQuery> = {
+  accountNumber: 'text',
+  title: 'text',
+  outcome: ['success', 'refused'],
+  from: 'text',
+  to: 'text',
+  target: 'text',
+};
+const AUDIT_SORTS = ['at'] as const;
+const entryId = (entry: AuditEntry) => entry.id;
 
-/** 操作日志 (/monitor/OperLog): every write through the API, filtered, paged, exported as CSV. Read-only. */
+/** 操作日志 (/monitor/OperLog): every write through the API, on the list kit; read-only, exported as CSV. */
 export function AuditPage() {
   const { message } = App.useApp();
-  const [searchForm] = Form.useForm<AuditFilterValues>();
-  const [query, setQuery] = useState<AuditListQuery>(firstPage);
+  const list = useListQuery<AuditListQuery, AuditEntry>({
+    queryKey: auditKeys.all,
+    filters: filterCodecs,
+    sorts: AUDIT_SORTS,
+    fetchPage: listAudit,
+  });
   const [detail, setDetail] = useState<AuditEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const list = useAuditList(query);
-
-  const search = (next: AuditListQuery) => {
-    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
-    else setQuery(next);
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const name = await exportAudit(exportQueryOf(query));
+  // Not a write, but a request with a pending state: useMutation keeps the button's spinner (no flag of our own).
+  const exportCsv = useMutation({
+    mutationFn: exportAudit,
+    // Braces: message.success answers a thenable settling when the toast closes, which useMutation would await.
+    onSuccess: (name) => {
       message.success({ content: t('audit.exported', { fileName: name }), key: 'audit.exported' });
-    } catch {
-      // The http client has already told the user.
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
 
-  const columns: TableColumnsType<AuditEntry> = [
+  // Widths sum to what a 1440 px window shows beside the menu (1140 px): no sideways scroll there; cut values
+  // show whole on hover.
+  const columns: ListColumn<AuditEntry, 'at'>[] = [
     {
       title: t('audit.colAt'),
-      dataIndex: 'at',
       key: 'at',
-      width: 150,
+      dataIndex: 'at',
+      sortField: 'at',
+      width: 165,
       render: (at: string) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
       title: t('audit.colActor'),
       key: 'actor',
-      width: 90,
+      width: 100,
       render: (_v, entry) =>
         entry.actorAccountNumber ?? <Typography.Text type="secondary">{t('audit.anonymous')}</Typography.Text>,
     },
-    { title: t('audit.colOrigin'), dataIndex: 'originAccountNumber', key: 'origin', width: 80 },
-    { title: t('audit.colTitle'), dataIndex: 'title', key: 'title', width: 110 },
-    { title: t('audit.colRequest'), key: 'request', render: (_v, entry) => <RequestTag entry={entry} /> },
-    { title: t('audit.colTarget'), key: 'target', width: 130, render: (_v, entry) => targetText(entry) },
+    { title: t('audit.colOrigin'), key: 'origin', dataIndex: 'originAccountNumber', width: 80 },
+    // The route's title in the page's language (entries store the zh-CN one).
+    {
+      title: t('audit.colTitle'),
+      key: 'title',
+      width: 100,
+      render: (_v, entry) => routeTitle(entry.route, entry.title),
+    },
+    {
+      // One line: the method, then the url cut with …; the whole url on hover and in 详情.
+      title: t('audit.colRequest'),
+      key: 'request',
+      width: 175,
+      render: (_v, entry) => (
+        <Tooltip title={entry.url} placement="topLeft">
+          <span>
+            <MethodTag method={entry.method} />
+            {entry.url}
+          </span>
+        </Tooltip>
+      ),
+    },
+    { title: t('audit.colTarget'), key: 'target', width: 120, render: (_v, entry) => targetText(entry) },
     {
       title: t('audit.colOutcome'),
       key: 'outcome',
       width: 80,
       align: 'center',
+      ellipsis: false,
       render: (_v, entry) =>
         entry.message ? (
           <Tooltip title={entry.message}>
@@ -75,16 +105,18 @@ export function AuditPage() {
           <OutcomeTag entry={entry} />
         ),
     },
-    { title: t('audit.colIp'), dataIndex: 'ip', key: 'ip', width: 100 },
+    { title: t('audit.colIp'), key: 'ip', dataIndex: 'ip', width: 110 },
     {
+      // The short form (Chrome 130 · Windows) in the cell, the whole User-Agent on hover.
       title: t('audit.colBrowser'),
       key: 'browser',
-      width: 100,
-      render: (_v, entry) => (
-        <Tooltip title={entry.userAgent}>
-          <span>{describeUserAgent(entry.userAgent)}</span>
-        </Tooltip>
-      ),
+      width: 140,
+      render: (_v, entry) =>
+        entry.userAgent ? (
+          <Tooltip title={entry.userAgent} placement="topLeft">
+            <span>{describeUserAgent(entry.userAgent)}</span>
+          </Tooltip>
+        ) : null,
     },
     {
       title: t('audit.colActions'),
@@ -92,6 +124,8 @@ export function AuditPage() {
       width: 70,
       align: 'center',
       fixed: 'right',
+      ellipsis: false,
+      hideable: false,
       render: (_v, entry) => (
         <Button size="small" onClick={() => setDetail(entry)}>
           {t('audit.detail')}
@@ -100,68 +134,68 @@ export function AuditPage() {
     },
   ];
 
-  const page = list.data;
   return (
     <>
-      <ToolBar>
-        <Can routes={routes.exportAudit}>
-          <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
-            {t('audit.export')}
-          </Button>
-        </Can>
-      </ToolBar>
-      <Form
-        form={searchForm}
-        name="auditSearch"
-        layout="inline"
-        initialValues={{ outcome: '' }}
-        onFinish={(values: AuditFilterValues) => search({ p: 1, pageSize: query.pageSize, ...filtersOf(values) })}
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label={t('audit.searchActor')} name="accountNumber">
-          <Input allowClear maxLength={100} placeholder={t('audit.actorPlaceholder')} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item label={t('audit.searchTitle')} name="title">
-          <Input allowClear maxLength={100} placeholder={t('audit.titlePlaceholder')} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item label={t('audit.searchTarget')} name="target">
-          <Input allowClear maxLength={255} placeholder={t('audit.targetPlaceholder')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item label={t('audit.searchOutcome')} name="outcome">
-          <Select
-            style={{ width: 100 }}
-            options={[
-              { value: '', label: t('audit.outcomeAll') },
-              { value: 'success', label: t('audit.success') },
-              { value: 'refused', label: t('audit.refused') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label={t('audit.searchRange')} name="range">
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            placeholder={[t('audit.rangeStart'), t('audit.rangeEnd')]}
-            allowEmpty={[true, true]}
-          />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            searchForm.resetFields();
-            search(firstPage());
-          }}
-        />
-      </Form>
-      <ListTotal testId="audit-total">{t('audit.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <PagedTable<AuditEntry>
+      <ListPage<AuditListQuery, AuditEntry>
+        list={list}
+        table="audit"
+        label={t('audit.listLabel')}
+        totalTestId="audit-total"
+        rowKey={entryId}
         columns={columns}
-        page={page}
-        loading={list.isFetching}
-        scroll={{ x: 1060 }}
-        locale={{ emptyText: t('audit.empty') }}
-        current={query.p}
-        pageSize={query.pageSize}
-        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
+        timeSorts={AUDIT_SORTS}
+        defaultSort={{ field: 'at', order: 'desc' }}
+        actions={
+          <Can routes={routes.exportAudit}>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={exportCsv.isPending}
+              // The filters applied (the URL's), not what is typed but not yet searched.
+              onClick={() => exportCsv.mutate(exportQueryOf(list.query))}
+            >
+              {t('audit.export')}
+            </Button>
+          </Can>
+        }
+        search={{
+          id: 'auditSearch',
+          fields: [
+            {
+              kind: 'text',
+              name: 'accountNumber',
+              label: t('audit.searchActor'),
+              placeholder: t('audit.actorPlaceholder'),
+              width: 150,
+            },
+            {
+              kind: 'text',
+              name: 'title',
+              label: t('audit.searchTitle'),
+              placeholder: t('audit.titlePlaceholder'),
+              width: 150,
+            },
+            {
+              kind: 'text',
+              name: 'target',
+              label: t('audit.searchTarget'),
+              placeholder: t('audit.targetPlaceholder'),
+              maxLength: 255,
+              width: 160,
+            },
+            {
+              kind: 'select',
+              name: 'outcome',
+              label: t('audit.searchOutcome'),
+              placeholder: t('audit.outcomeAll'),
+              width: 110,
+              options: [
+                { value: 'success', label: t('audit.success') },
+                { value: 'refused', label: t('audit.refused') },
+              ],
+            },
+            { kind: 'dateRange', names: ['from', 'to'], label: t('audit.searchRange'), width: 260 },
+          ],
+        }}
       />
       <AuditDetail entry={detail} onClose={() => setDetail(null)} />
     </>

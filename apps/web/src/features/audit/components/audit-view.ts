@@ -1,39 +1,10 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
-import type { Dayjs } from 'dayjs';
 import type { AuditExportQuery, AuditListQuery } from '@/features/audit/api/audit.api';
 import { type MessageKey, t } from '@/lib/i18n';
 
-/** The search form's values. */
-export interface AuditFilterValues {
-  accountNumber?: string;
-  title?: string;
-  outcome?: 'success' | 'refused' | '';
-  target?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
-/**
- * The query filters of the form: trimmed texts (empty ones left out), the range as ISO instants — the start of
- * its first minute and the end of its last, so a range picked to the minute includes both ends.
- */
-export function filtersOf(values: AuditFilterValues): AuditExportQuery {
-  const out: AuditExportQuery = {};
-  const accountNumber = values.accountNumber?.trim();
-  if (accountNumber) out.accountNumber = accountNumber;
-  const title = values.title?.trim();
-  if (title) out.title = title;
-  if (values.outcome) out.outcome = values.outcome;
-  const target = values.target?.trim();
-  if (target) out.target = target;
-  const [from, to] = values.range ?? [];
-  if (from) out.from = from.startOf('minute').toISOString();
-  if (to) out.to = to.endOf('minute').toISOString();
-  return out;
-}
-
-/** The export's query: the list's filters without its paging. */
+/** The export's query: the list's filters without its paging and sort (the export route takes neither). */
 export function exportQueryOf(query: AuditListQuery): AuditExportQuery {
-  const { p: _p, pageSize: _size, ...filters } = query;
+  const { p: _p, pageSize: _size, sort: _sort, order: _order, ...filters } = query;
   return filters;
 }
 

@@ -19,16 +19,19 @@ export const login = (credentials: Credentials) => call(routes.login, { body: cr
 
 /**
  * GET /login/captcha: whether the next sign-in of this account number needs the image captcha (after a few
- * failures when the server runs with LOGIN_CAPTCHA=off). Quiet: the page only adjusts its form.
+ * failures when the server runs with LOGIN_CAPTCHA=off). Quiet about any failure: the page only adjusts its form.
  */
 export const loginCaptchaState = (account: string) =>
-  call(routes.loginCaptchaState, { query: { account }, quiet: true });
+  call(routes.loginCaptchaState, { query: { account }, quiet: 'all' });
 
 /** POST /logout: ends the current session on the server. */
 export const logout = () => call(routes.logout);
 
-/** GET /auth/options: whether sign-in needs a captcha and whether self-registration is open. */
-export const getAuthOptions = () => call(routes.authOptions);
+/**
+ * GET /auth/options: whether sign-in needs a captcha and whether self-registration is open. Quiet about any
+ * failure: the pages then assume the server's defaults (captcha on) and keep what the user typed.
+ */
+export const getAuthOptions = () => call(routes.authOptions, { quiet: 'all' });
 
 /** The sign-in and registration pages read the options once per visit of the open pages. */
 export function useAuthOptions() {
@@ -37,10 +40,11 @@ export function useAuthOptions() {
 
 /**
  * SMS sends: quiet, because the code input reports a refused send itself (warning toast with the server's
- * reason), so the global toast would say it twice.
+ * reason), so the global toast would say it twice; a server fault too ('验证码发送失败，请稍后重试', spec §8), so the
+ * user stays on the page with the form as they filled it.
  */
-export const sendRegisterSms = (body: SmsSendBody) => call(routes.sendSmsRegister, { body, quiet: true });
-export const sendLoginSms = (body: SmsSendBody) => call(routes.sendSmsLogin, { body, quiet: true });
+export const sendRegisterSms = (body: SmsSendBody) => call(routes.sendSmsRegister, { body, quiet: 'all' });
+export const sendLoginSms = (body: SmsSendBody) => call(routes.sendSmsLogin, { body, quiet: 'all' });
 
 /** POST /account/admin/register/noAuth. */
 export const register = (body: RegisterBody) => call(routes.register, { body });

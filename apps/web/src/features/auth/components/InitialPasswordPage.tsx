@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { PasswordStrengthInput } from '@/components/verification';
 import { changeInitialPassword, logout } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
@@ -14,6 +15,9 @@ interface InitialPasswordValues {
   confirm: string;
 }
 
+/** The change's mutation: one form on the page, so one key. */
+const CHANGE_INITIAL = ['auth', 'changeInitialPassword'] as const;
+
 /**
  * 修改初始密码: shown in place of every signed-in screen while the account's password is a generated one
  * (first start without ADMIN_PASSWORD, or an administrator's reset). The server serves nothing else until it is
@@ -23,27 +27,31 @@ export function InitialPasswordPage() {
   const [form] = Form.useForm<InitialPasswordValues>();
   const { message } = App.useApp();
   const accountNumber = useSession((state) => state.user?.accountNumber);
-  const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const queryClient = useQueryClient();
 
-  const submit = async ({ current, newPassword }: InitialPasswordValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    setRefusal(null);
-    try {
-      await changeInitialPassword(current, newPassword);
-    } catch (error) {
+  // The submit state is TanStack's (`gcTime: 0` keeps the passwords out of the cache once the page is gone). It
+  // stays pending until the session is reloaded, when the screen the user was going to replaces this one.
+  const change = useMutation({
+    mutationKey: CHANGE_INITIAL,
+    gcTime: 0,
+    mutationFn: ({ current, newPassword }: InitialPasswordValues) => changeInitialPassword(current, newPassword),
+    onError: (error) => {
       // A wrong current password or a refused new one: the server's reason, inline.
       if (error instanceof HttpError && error.status !== undefined && error.status < 500) setRefusal(error.message);
-      return;
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-    message.success({ content: t('initialPassword.done'), key: 'initialPassword.done' });
-    await useSession.getState().bootstrap();
+    },
+    onSuccess: async () => {
+      message.success({ content: t('initialPassword.done'), key: 'initialPassword.done' });
+      await useSession.getState().bootstrap();
+    },
+  });
+
+  // Asked of the cache rather than `change.isPending`: it knows at once, before the re-render a second submit could
+  // beat (antd's form validates first, so two quick clicks both reach here).
+  const submit = (values: InitialPasswordValues) => {
+    if (queryClient.isMutating({ mutationKey: CHANGE_INITIAL }) > 0) return;
+    setRefusal(null);
+    change.mutate(values);
   };
 
   const signOut = async () => {
@@ -107,7 +115,7 @@ export function InitialPasswordPage() {
             <Button type="link" onClick={signOut} style={{ paddingInline: 0 }}>
               {t('initialPassword.logout')}
             </Button>
-            <Button type="primary" htmlType="submit" loading={submitting}>
+            <Button type="primary" htmlType="submit" loading={change.isPending}>
               {t('initialPassword.submit')}
             </Button>
           </Flex>

@@ -1,7 +1,7 @@
 // The sign-in page as the app shows it (outside antd, docs/adr/0014), answered by the mock API (src/mocks).
 import { routes } from '@gatehouse/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '@/mocks/handle';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
@@ -21,6 +21,14 @@ const LOGIN = `/login?redirect=${encodeURIComponent('/user/Account')}`;
 const account = () => screen.getByPlaceholderText('输入用户名') as HTMLInputElement;
 const password = () => screen.getByPlaceholderText('输入密码') as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '登录' }));
+
+/**
+ * Lets promise callbacks run (the form's checks, the submit, the request going out) but no timer or other task: a
+ * click right after it is a second click that beats React's re-render of the button as loading.
+ */
+async function settleMicrotasks() {
+  for (let i = 0; i < 50; i += 1) await Promise.resolve();
+}
 
 describe('the sign-in page', () => {
   // The page, its SMS tab and the antd root are loaded lazily in the app: loaded here first, so no wait below is
@@ -78,6 +86,45 @@ describe('the sign-in page', () => {
     expect(useSession.getState().user).toMatchObject({ accountNumber: 'zhangwei', accountName: '张伟' });
   });
 
+  it('a double submit signs in once: the second click while the first runs is ignored', async () => {
+    const { router } = await renderApp(LOGIN);
+    fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'zhangwei' } });
+    fireEvent.change(password(), { target: { value: MOCK_PASSWORD } });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '看不清？换一张' }).querySelector('img')).toBeTruthy(),
+    );
+    fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: 'K7NX' } });
+    submit();
+    await settleMicrotasks();
+    expect(await api.sent(routes.validateImageCaptcha)).toHaveLength(1);
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
+    expect(await api.sent(routes.validateImageCaptcha)).toHaveLength(1);
+    expect(await api.sent(routes.login)).toHaveLength(1);
+  });
+
+  it('forgot password: a double submit of the e-mail code checks it once, then goes to the password page', async () => {
+    const { router } = await renderApp(LOGIN);
+    fireEvent.click(await screen.findByRole('button', { name: '忘记密码？' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '请输入安全邮箱' }), {
+      target: { value: 'zhangwei@example.com' },
+    });
+    // Signed out, the send needs the image captcha (the mock takes any answer once its image is in).
+    await waitFor(() => expect(within(dialog).queryByText('加载中...')).toBeNull());
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '图形验证码' }), { target: { value: 'K7NX' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await within(dialog).findByRole('button', { name: '30s' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '请输入验证码' }), { target: { value: '123456' } });
+    const verify = within(dialog).getByRole('button', { name: '立即验证' });
+    fireEvent.click(verify);
+    await settleMicrotasks();
+    expect(await api.sent(routes.validateEmailCode)).toHaveLength(1);
+    fireEvent.click(verify);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/update-password'));
+    expect(await api.sent(routes.validateEmailCode)).toHaveLength(1);
+  });
+
   it('shows and hides the password with the eye button', async () => {
     await renderApp(LOGIN);
     await screen.findByPlaceholderText('输入密码');
@@ -118,6 +165,49 @@ describe('the sign-in page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
     const [sent] = await api.sent(routes.login);
     expect(sent?.body).toEqual({ account: 'zhangwei', password: MOCK_PASSWORD, captcha: expect.any(String) });
+  });
+
+  it('says why the session ended for a reason code in the address, and shows no text of the address itself', async () => {
+    await renderApp(`${LOGIN}&reason=forced`);
+    expect(await screen.findByText('您已被管理员强制下线，请重新登录')).toBeTruthy();
+  });
+
+  it('shows nothing for a reason it does not know (no text from the URL reaches the page)', async () => {
+    const bait = '系统升级，请到 evil.example 重新验证';
+    await renderApp(`${LOGIN}&reason=${encodeURIComponent(bait)}`);
+    await screen.findByPlaceholderText('输入用户名');
+    expect(screen.queryByText(bait, { exact: false })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a session the server ended: the next call lands here, saying why, and the wanted screen is kept', async () => {
+    api.signInAs('zhangwei');
+    api.server.use(
+      http.get(api.url(routes.getAccountInfo), () =>
+        HttpResponse.json(
+          { code: 401, msg: '账号已被禁用，请联系管理员' },
+          { status: 401, headers: { 'x-session-end': 'disabled' } },
+        ),
+      ),
+    );
+    const { router } = await renderApp('/user/Account');
+    expect(await screen.findByText('账号已被停用，请联系管理员')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    const search = new URLSearchParams(router.state.location.search);
+    expect([search.get('redirect'), search.get('reason')]).toEqual(['/user/Account', 'disabled']);
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('sends an account already signed in on to the redirect', async () => {
+    api.signInAs('zhangwei');
+    const { router } = await renderApp(LOGIN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
+  });
+
+  it('never follows a redirect off the app: a signed-in account goes home instead', async () => {
+    api.signInAs('zhangwei');
+    const { router } = await renderApp(`/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('opens the SMS tab with the keyboard too, loading its form with antd on first use', async () => {

@@ -1,8 +1,10 @@
 import ArrowRightOutlined from '@ant-design/icons-svg/es/asn/ArrowRightOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { sessionEndReason } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/lite/Alert';
 import { PrimaryButton } from '@/components/lite/Button';
 import { CaptchaInput } from '@/components/lite/CaptchaInput';
@@ -13,7 +15,6 @@ import { useIdentityVerification } from '@/components/verification/IdentityVerif
 import type { CaptchaHandle } from '@/components/verification/use-captcha-image';
 import { safeRedirect } from '@/config/app-config';
 import { login, loginCaptchaState, useAuthOptions } from '@/features/auth/api/auth.api';
-import { useSubmitting } from '@/lib/forms/use-submitting';
 import { HttpError } from '@/lib/http';
 import { type MessageKey, t } from '@/lib/i18n';
 import { dismissNotices } from '@/lib/notify';
@@ -51,6 +52,12 @@ export function LoginPage() {
   const restricted = useSession((state) => state.restricted);
   const { verify, dialog } = useIdentityVerification();
   const [tab, setTab] = useState('account');
+  // Opened while signed in (a bookmark, the back button): the page has nothing to do; the account goes on. A
+  // sign-in made here goes on by itself once the account is loaded (or stays, access restricted).
+  const hasToken = useSession((state) => Boolean(state.token));
+  const signingIn = useRef(false);
+  // Why the last session ended, as a known code from the address (a reload keeps it); never text from the URL.
+  const ended = sessionEndReason(searchParams.get('reason'));
 
   // Unknown options (the call failed) fall back to the server's defaults: captcha on.
   const captchaOn = options.data?.loginCaptcha ?? options.isError;
@@ -58,6 +65,7 @@ export function LoginPage() {
   const initialAccount = (location.state as LoginLocationState | null)?.account;
 
   const signedIn = async (token: string) => {
+    signingIn.current = true;
     await signIn(token);
     // Access-control mode with no permitted route: the token is gone and this page says so.
     if (useSession.getState().restricted) return;
@@ -71,13 +79,21 @@ export function LoginPage() {
     if (token) navigate(updatePasswordPath(token));
   };
 
+  if (hasToken && !signingIn.current) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
+
   return (
     <AuthBackdrop>
       <h1 className="gh-login-heading">{t('login.heading')}</h1>
-      {restricted && (
+      {restricted ? (
         <Alert type="error" style={{ width: 320, marginBottom: 12 }}>
           {t('login.restricted')}
         </Alert>
+      ) : (
+        ended && (
+          <Alert type="warning" style={{ width: 320, marginBottom: 12 }}>
+            {t(`auth.ended.${ended}`)}
+          </Alert>
+        )
       )}
       <div className="gh-card">
         <Tabs
@@ -150,6 +166,9 @@ function problemOf(field: AccountField, value: string, captchaOn: boolean): Mess
 
 const FIELDS: readonly AccountField[] = ['account', 'password', 'captcha'];
 
+/** The account sign-in's mutation: one form on the page, so one key. */
+const SIGN_IN = ['auth', 'signIn'] as const;
+
 interface AccountLoginFormProps {
   captchaOn: boolean;
   /** The sign-in options are known (until then nobody can tell whether a captcha is needed). */
@@ -170,7 +189,7 @@ function AccountLoginForm({
   const [errors, setErrors] = useState<AccountErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [submitting, run] = useSubmitting();
+  const queryClient = useQueryClient();
   // With LOGIN_CAPTCHA=off the server asks for the captcha after a few failures of one account (ADR 0011).
   const [captchaAsked, setCaptchaAsked] = useState(false);
   // A 429 (locked, too many attempts, busy) stays on the page as well as in the toast.
@@ -193,6 +212,48 @@ function AccountLoginForm({
     }
   };
 
+  // The submit state (the button's spinner, a second submit ignored while one runs) is TanStack's. Everything the
+  // submit does runs in it: the captcha check, the sign-in, the way to the next screen. Failures are handled inside
+  // (the http client has reported them); `gcTime: 0` keeps the password out of the cache once the form is gone.
+  const signIn = useMutation({
+    mutationKey: SIGN_IN,
+    gcTime: 0,
+    mutationFn: async (sent: AccountValues) => {
+      setRefusal(null);
+      let captcha: string | undefined;
+      if (captchaOn) {
+        const handle = captchaRef.current;
+        if (!handle) return;
+        try {
+          captcha = await handle.check(sent.captcha);
+        } catch (error) {
+          const failure = checkFailure('captcha', error);
+          setErrors((current) => ({ ...current, captcha: failure.errors[0] }));
+          if (failure.value !== undefined) setValues((current) => ({ ...current, captcha: '' }));
+          return;
+        }
+      }
+      let token: string;
+      try {
+        token = await login({ account: sent.account.trim(), password: sent.password, captcha });
+      } catch (error) {
+        // The http client has shown why (e.g. a wrong password). The captcha token is spent either way; the
+        // check already put a new image up (one per check), so only the old answer has to go.
+        if (captchaOn) {
+          setValues((current) => ({ ...current, captcha: '' }));
+          setErrors((current) => ({ ...current, captcha: undefined }));
+        }
+        if (error instanceof HttpError && error.kind === 'rate-limited') setRefusal(error.message);
+        // Access-control mode: the server gives an account without a permitted screen no session; the page says so
+        // as it does when the browser finds no permitted route.
+        if (error instanceof HttpError && error.kind === 'forbidden') useSession.setState({ restricted: true });
+        await askServer(sent.account);
+        return;
+      }
+      await onSignedIn(token);
+    },
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: AccountErrors = {};
@@ -206,40 +267,10 @@ function AccountLoginForm({
       (formRef.current?.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
       return;
     }
-    void run(async () => {
-      setRefusal(null);
-      let captcha: string | undefined;
-      if (captchaOn) {
-        const handle = captchaRef.current;
-        if (!handle) return;
-        try {
-          captcha = await handle.check(values.captcha);
-        } catch (error) {
-          const failure = checkFailure('captcha', error);
-          setErrors((current) => ({ ...current, captcha: failure.errors[0] }));
-          if (failure.value !== undefined) setValues((current) => ({ ...current, captcha: '' }));
-          return;
-        }
-      }
-      let token: string;
-      try {
-        token = await login({ account: values.account.trim(), password: values.password, captcha });
-      } catch (error) {
-        // The http client has shown why (e.g. a wrong password). The captcha token is spent either way; the
-        // check already put a new image up (one per check), so only the old answer has to go.
-        if (captchaOn) {
-          setValues((current) => ({ ...current, captcha: '' }));
-          setErrors((current) => ({ ...current, captcha: undefined }));
-        }
-        if (error instanceof HttpError && error.kind === 'rate-limited') setRefusal(error.message);
-        // Access-control mode: the server gives an account without a permitted screen no session; the page says so
-        // as it does when the browser finds no permitted route.
-        if (error instanceof HttpError && error.kind === 'forbidden') useSession.setState({ restricted: true });
-        await askServer(values.account);
-        return;
-      }
-      await onSignedIn(token);
-    });
+    // Asked of the cache rather than `signIn.isPending`: it knows at once, before the re-render a second click
+    // could beat.
+    if (queryClient.isMutating({ mutationKey: SIGN_IN }) > 0) return;
+    signIn.mutate(values);
   };
 
   return (
@@ -298,7 +329,7 @@ function AccountLoginForm({
         </Alert>
       )}
       <div style={{ marginBottom: 12 }}>
-        <PrimaryButton type="submit" loading={submitting} disabled={!ready}>
+        <PrimaryButton type="submit" loading={signIn.isPending} disabled={!ready}>
           {t('login.submit')}
         </PrimaryButton>
       </div>

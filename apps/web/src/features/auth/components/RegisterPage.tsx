@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Result, Spin, Typography, theme } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   type CaptchaHandle,
@@ -73,14 +74,16 @@ export function RegisterPage() {
   );
 }
 
+/** The registration's mutation: one form on the page, so one key. */
+const REGISTER = ['auth', 'register'] as const;
+
 function RegisterForm() {
   const [form] = Form.useForm<RegisterFormValues>();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaHandle>(null);
   const codeRef = useRef<CodeHandle>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
+  const queryClient = useQueryClient();
   /** The SMS-validation token with the code it was checked for: kept while the code is unchanged. */
   const checked = useRef<{ code: string; token: string } | null>(null);
   const send = useSmsSender({ form, captchaRef, send: sendRegisterSms });
@@ -99,16 +102,18 @@ function RegisterForm() {
     }
   };
 
-  const submit = async (values: RegisterFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
+  // The submit state is TanStack's: the code check and the registration run in the mutation (failures handled
+  // inside; `gcTime: 0` keeps the password out of the cache once the form is gone).
+  const registration = useMutation({
+    mutationKey: REGISTER,
+    gcTime: 0,
+    mutationFn: async (values: RegisterFormValues) => {
       const token = await smsToken(values.code);
       if (!token) return;
       const mobile = toRegisterBody(values, token).mobile;
+      let pendingApproval = false;
       try {
-        await register(toRegisterBody(values, token));
+        ({ pendingApproval } = await register(toRegisterBody(values, token)));
       } catch {
         // The http client showed the server's reason. A refused password or name keeps the token (the server
         // spends it only with the new account), so it is kept too; a token the server calls void needs a new
@@ -117,15 +122,20 @@ function RegisterForm() {
       }
       modal.success({
         title: t('auth.register.successTitle'),
-        content: t('auth.register.successText'),
+        // REGISTRATION=approval: the account waits, disabled, for an administrator.
+        content: pendingApproval ? t('account.registerPending') : t('auth.register.successText'),
         okText: t('common.ok'),
         keyboard: false,
         afterClose: () => navigate('/login', { replace: true, state: { account: mobile } }),
       });
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    },
+  });
+
+  // Asked of the cache rather than `registration.isPending`: it knows at once, before the re-render a second submit
+  // could beat (antd's form validates first, so two quick clicks both reach here).
+  const submit = (values: RegisterFormValues) => {
+    if (queryClient.isMutating({ mutationKey: REGISTER }) > 0) return;
+    registration.mutate(values);
   };
 
   return (
@@ -192,7 +202,13 @@ function RegisterForm() {
         <Input.Password placeholder={t('auth.register.confirmPlaceholder')} autoComplete="new-password" />
       </Form.Item>
       <Form.Item label=" " style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting} style={{ fontSize: 18, height: 40 }}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={registration.isPending}
+          style={{ fontSize: 18, height: 40 }}
+        >
           {t('auth.register.submit')}
         </Button>
       </Form.Item>

@@ -1,10 +1,10 @@
 import { MobileOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useRef } from 'react';
 import { AntdRoot } from '@/components/antd-root';
 import { type CaptchaHandle, type CodeHandle, CodeInput, ImageCaptcha } from '@/components/verification';
 import { sendLoginSms, smsLogin } from '@/features/auth/api/auth.api';
-import { useSubmitting } from '@/lib/forms/use-submitting';
 import { t } from '@/lib/i18n';
 import { checkFailure, clearsErrorOnChange, mobileRules } from './auth-form';
 import { useSmsSender } from './use-sms-sender';
@@ -14,6 +14,9 @@ interface SmsLoginValues {
   captcha?: string;
   code?: string;
 }
+
+/** The SMS sign-in's mutation: one form on the page, so one key. */
+const SMS_SIGN_IN = ['auth', 'smsSignIn'] as const;
 
 interface SmsLoginProps {
   onSignedIn(token: string): Promise<void>;
@@ -36,11 +39,15 @@ function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
   const [form] = Form.useForm<SmsLoginValues>();
   const captchaRef = useRef<CaptchaHandle>(null);
   const codeRef = useRef<CodeHandle>(null);
-  const [submitting, run] = useSubmitting();
+  const queryClient = useQueryClient();
   const send = useSmsSender({ form, captchaRef, send: sendLoginSms });
 
-  const submit = (values: SmsLoginValues) =>
-    run(async () => {
+  // The submit state is TanStack's: the code check, the sign-in and the way to the next screen run in the mutation
+  // (failures handled inside; `gcTime: 0` keeps the code out of the cache once the form is gone).
+  const signIn = useMutation({
+    mutationKey: SMS_SIGN_IN,
+    gcTime: 0,
+    mutationFn: async (values: SmsLoginValues) => {
       const handle = codeRef.current;
       if (!handle) return;
       let smsToken: string;
@@ -59,7 +66,15 @@ function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
         return;
       }
       await onSignedIn(token);
-    });
+    },
+  });
+
+  // Asked of the cache rather than `signIn.isPending`: it knows at once, before the re-render a second submit could
+  // beat (antd's form validates first, so two quick clicks both reach here).
+  const submit = (values: SmsLoginValues) => {
+    if (queryClient.isMutating({ mutationKey: SMS_SIGN_IN }) > 0) return;
+    signIn.mutate(values);
+  };
 
   return (
     <Form<SmsLoginValues> name="smsLogin" form={form} size="large" onFinish={submit} requiredMark={false}>
@@ -79,7 +94,7 @@ function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
         <CodeInput ref={codeRef} channel="sms" send={send} size="large" placeholder={t('auth.smsCodePlaceholder')} />
       </Form.Item>
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
           {t('login.submit')}
         </Button>
       </Form.Item>

@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Typography, theme } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ToolBar } from '@/components/tool-bar';
 import { PasswordStrengthInput } from '@/components/verification';
@@ -15,6 +16,9 @@ interface UpdatePasswordValues {
   confirm: string;
 }
 
+/** The password change's mutation: one form on the page, so one key. */
+const CHANGE_PASSWORD = ['auth', 'changePassword'] as const;
+
 /** True when the router has an earlier entry of this app to go back to (react-router keeps `idx` in history). */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
@@ -29,9 +33,8 @@ export function UpdatePasswordPage() {
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const authCode = readAuthCode(searchParams);
-  const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.token !== null);
   const accountNumber = useSession((state) => state.user?.accountNumber);
 
@@ -40,32 +43,37 @@ export function UpdatePasswordPage() {
     else navigate(useSession.getState().token ? '/' : '/login', { replace: true });
   };
 
-  const submit = async ({ newPassword }: UpdatePasswordValues) => {
-    if (!authCode || inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    setRefusal(null);
-    try {
-      await changePassword(newPassword, authCode);
-    } catch (error) {
+  // The submit state is TanStack's (`gcTime: 0` keeps the password out of the cache once the page is gone).
+  const change = useMutation({
+    mutationKey: CHANGE_PASSWORD,
+    gcTime: 0,
+    mutationFn: ({ newPassword, authCode }: { newPassword: string; authCode: string }) =>
+      changePassword(newPassword, authCode),
+    onError: (error) => {
       // A refused token (used, expired) or password: the server's reason, inline. Other failures were reported.
       if (error instanceof HttpError && error.status !== undefined && error.status < 500) setRefusal(error.message);
-      return;
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-    const stillSignedIn = useSession.getState().token !== null;
-    modal.success({
-      title: t('auth.updatePassword.success'),
-      content: stillSignedIn ? t('auth.updatePassword.successSignedIn') : t('auth.updatePassword.successSignedOut'),
-      okText: t('common.ok'),
-      keyboard: false,
-      afterClose: () => {
-        if (useSession.getState().token) back();
-        else navigate('/login', { replace: true });
-      },
-    });
+    },
+    onSuccess: () => {
+      const stillSignedIn = useSession.getState().token !== null;
+      modal.success({
+        title: t('auth.updatePassword.success'),
+        content: stillSignedIn ? t('auth.updatePassword.successSignedIn') : t('auth.updatePassword.successSignedOut'),
+        okText: t('common.ok'),
+        keyboard: false,
+        afterClose: () => {
+          if (useSession.getState().token) back();
+          else navigate('/login', { replace: true });
+        },
+      });
+    },
+  });
+
+  // Asked of the cache rather than `change.isPending`: it knows at once, before the re-render a second submit could
+  // beat (antd's form validates first, so two quick clicks both reach here).
+  const submit = ({ newPassword }: UpdatePasswordValues) => {
+    if (!authCode || queryClient.isMutating({ mutationKey: CHANGE_PASSWORD }) > 0) return;
+    setRefusal(null);
+    change.mutate({ newPassword, authCode });
   };
 
   return (
@@ -117,7 +125,7 @@ export function UpdatePasswordPage() {
             <Input.Password placeholder={t('auth.updatePassword.confirmPlaceholder')} autoComplete="new-password" />
           </Form.Item>
           <Form.Item label=" " colon={false}>
-            <Button type="primary" htmlType="submit" loading={submitting} disabled={!authCode}>
+            <Button type="primary" htmlType="submit" loading={change.isPending} disabled={!authCode}>
               {t('auth.updatePassword.submit')}
             </Button>
           </Form.Item>

@@ -1,6 +1,8 @@
 import { Form, Input } from 'antd';
-import { FormDialog, useSubmit } from '@/components/form-dialog';
-import { createDict, type Dict, updateDict } from '@/features/dicts/api/dicts.api';
+import { useEffect } from 'react';
+import { FormDialog } from '@/components/form-dialog';
+import { useListMutation } from '@/components/list-kit';
+import { createDict, type Dict, dictKeys, updateDict } from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
 import {
   DICT_CODE_PATTERN,
@@ -46,14 +48,16 @@ function DictForm({
   onSaving: (saving: boolean) => void;
   onSaved: () => void;
 }) {
-  const submit = useSubmit(onSaving);
-
-  const save = async (values: DictFormValues) => {
-    const saved = await submit(Boolean(dict), () =>
+  const saving = useListMutation({
+    mutationFn: (values: DictFormValues) =>
       dict ? updateDict(toDictUpdateBody(dict, values)) : createDict(toDictBody(values)),
-    );
-    if (saved) onSaved();
-  };
+    queryKey: dictKeys.all,
+    success: dict ? 'common.edited' : 'common.created',
+    onSuccess: onSaved,
+  });
+  // The dialog's 确 定 spins while the write is in flight.
+  useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
+  const save = (values: DictFormValues) => void saving.run(values);
 
   return (
     <Form<DictFormValues>

@@ -1,8 +1,9 @@
 import { Form, Input, InputNumber } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { DictCascader, subtreeIds } from '@/components/dict-controls';
-import { FormDialog, useSubmit } from '@/components/form-dialog';
-import { createDictItem, type DictItem, updateDictItem } from '@/features/dicts/api/dicts.api';
+import { FormDialog } from '@/components/form-dialog';
+import { useListMutation } from '@/components/list-kit';
+import { createDictItem, type DictItem, dictKeys, updateDictItem } from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
 import {
   type DictItemFormValues,
@@ -55,17 +56,20 @@ function DictItemForm({
   onSaving: (saving: boolean) => void;
   onSaved: () => unknown;
 }) {
-  const submit = useSubmit(onSaving);
   const item = 'item' in target ? target.item : undefined;
+  const saving = useListMutation({
+    mutationFn: (values: DictItemFormValues) =>
+      item ? updateDictItem(toItemUpdateBody(item, values)) : createDictItem(toItemCreateBody(target.dictCode, values)),
+    queryKey: dictKeys.items(target.dictCode),
+    success: item ? 'common.edited' : 'common.created',
+    onSuccess: onSaved,
+  });
+  // The dialog's 确 定 spins while the write is in flight.
+  useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
   // An item cannot move below itself or its own subtree (the server refuses it too).
   const blocked = useMemo(() => (item ? subtreeIds(items, item.id) : undefined), [items, item]);
 
-  const save = async (values: DictItemFormValues) => {
-    const saved = await submit(Boolean(item), () =>
-      item ? updateDictItem(toItemUpdateBody(item, values)) : createDictItem(toItemCreateBody(target.dictCode, values)),
-    );
-    if (saved) await onSaved();
-  };
+  const save = (values: DictItemFormValues) => void saving.run(values);
 
   return (
     <Form<DictItemFormValues>

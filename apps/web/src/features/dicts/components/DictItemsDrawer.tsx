@@ -1,17 +1,20 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Drawer, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Space } from 'antd';
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
 import { buildTree, type TreeNode } from '@/components/dict-controls';
+import { type ListColumn, ListTable, useBulkAction, useListMutation, useRowSelection } from '@/components/list-kit';
 import {
+  batchDeleteDictItems,
   type Dict,
   type DictItem,
   deleteDictItem,
+  dictKeys,
   useDictItemList,
-  useReloadDictItems,
 } from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
+import { useCan } from '@/stores/session';
 import { DictItemDialog, type DictItemDialogTarget } from './DictItemDialog';
 
 interface ItemRow extends DictItem {
@@ -23,18 +26,21 @@ const toRow = (node: TreeNode<DictItem>): ItemRow => ({
   children: node.children.length ? node.children.map(toRow) : undefined,
 });
 
+const itemId = (item: DictItem) => item.id;
+const itemName = (item: DictItem) => item.value;
+
+/** How many items sit below `id` (children, their children, …). */
+const descendantCount = (items: readonly DictItem[], id: number): number =>
+  items.filter((item) => item.pid === id).reduce((sum, child) => sum + 1 + descendantCount(items, child.id), 0);
+
 /** '字典数据维护': the items of one dictionary as a tree table, all expanded (reference-ui §1.12). */
 export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose: () => void }) {
   // Keep the last dictionary while the drawer slides out, so its content does not vanish first.
   const lastDict = useRef(dict);
   if (dict) lastDict.current = dict;
   const shown = dict ?? lastDict.current;
-  const items = useDictItemList(dict?.dictCode);
-  const reloadItems = useReloadDictItems();
-  const confirmDelete = useConfirmDelete();
   const [dialog, setDialog] = useState<DictItemDialogTarget | null>(null);
-  const list = items.data ?? [];
-  const reload = () => (shown ? reloadItems(shown.dictCode) : undefined);
+  const items = useDictItemList(dict?.dictCode);
 
   return (
     <Drawer
@@ -55,38 +61,41 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose:
     >
       {shown && (
         <DictItemsTable
-          items={list}
-          loading={items.isFetching}
+          key={shown.dictCode}
+          dictCode={shown.dictCode}
+          items={items.data}
+          fetching={items.isFetching}
+          error={items.error}
+          onRefresh={() => items.refetch()}
           onEdit={(item) => setDialog({ dictCode: shown.dictCode, item })}
           onAddChild={(parent) => setDialog({ dictCode: shown.dictCode, pid: parent.id })}
-          onDelete={(item) => confirmDelete(() => deleteDictItem(item.id), reload)}
         />
       )}
       <DictItemDialog
         target={dialog}
-        items={list}
+        items={items.data ?? []}
         onClose={() => setDialog(null)}
-        onSaved={async () => {
-          await reload();
-          setDialog(null);
-        }}
+        onSaved={() => setDialog(null)}
       />
     </Drawer>
   );
 }
 
 interface DictItemsTableProps {
-  items: DictItem[];
-  loading: boolean;
+  dictCode: string;
+  items: DictItem[] | undefined;
+  fetching: boolean;
+  error: Error | null;
+  onRefresh: () => unknown;
   onEdit: (item: DictItem) => void;
   onAddChild: (parent: DictItem) => void;
-  onDelete: (item: DictItem) => void;
 }
 
-function DictItemsTable({ items, loading, onEdit, onAddChild, onDelete }: DictItemsTableProps) {
-  const rows = useMemo(() => buildTree(items).map(toRow), [items]);
+/** The kit's table parts over the whole tree (items are not paged): selection, bulk 删除, named confirmations. */
+function DictItemsTable({ dictCode, items, fetching, error, onRefresh, onEdit, onAddChild }: DictItemsTableProps) {
+  const rows = useMemo(() => (items ? buildTree(items).map(toRow) : undefined), [items]);
   const parents = useMemo(
-    () => [...new Set(items.map((item) => item.pid).filter((pid): pid is number => pid !== null))],
+    () => [...new Set((items ?? []).map((item) => item.pid).filter((pid): pid is number => pid !== null))],
     [items],
   );
   // All expanded, including parents that gain their first child later; a row the user collapsed stays so.
@@ -98,16 +107,51 @@ function DictItemsTable({ items, loading, onEdit, onAddChild, onDelete }: DictIt
     if (added.length) setExpanded((current) => [...current, ...added]);
   }, [parents]);
 
-  const columns: TableColumnsType<ItemRow> = [
-    { title: t('dict.colValue'), dataIndex: 'value', key: 'value' },
-    { title: t('dict.colOrderNum'), dataIndex: 'orderNum', key: 'orderNum', align: 'center', width: 90 },
+  const queryKey = dictKeys.items(dictCode);
+  const confirmDelete = useConfirmDelete();
+  const removal = useListMutation({
+    mutationFn: (item: DictItem) => deleteDictItem(item.id),
+    queryKey,
+    success: 'common.deleted',
+  });
+  const remove = (item: DictItem) => {
+    const below = descendantCount(items ?? [], item.id);
+    confirmDelete({
+      question: 'dict.deleteItemConfirm',
+      name: item.value,
+      // The server refuses an item with children; said before the click.
+      detail: below > 0 ? t('dict.deleteItemChildren', { count: below }) : undefined,
+      run: () => removal.run(item),
+    });
+  };
+
+  // Each row is chosen on its own (antd's checkStrictly): a parent goes only with every child selected too, and
+  // the server's refusal names the one that did not.
+  const selection = useRowSelection(itemId);
+  const bulkDelete = useBulkAction({
+    selection,
+    mutationFn: batchDeleteDictItems,
+    action: 'list.actionDelete',
+    nameOf: itemName,
+    confirm: (count) => t('dict.bulkDeleteConfirm', { count }),
+    danger: true,
+    queryKey,
+  });
+  const mayBulkDelete = useCan(routes.batchDeleteDictItems);
+
+  const columns: ListColumn<ItemRow>[] = [
+    { title: t('dict.colValue'), key: 'value', dataIndex: 'value', width: 380, hideable: false },
+    { title: t('dict.colOrderNum'), key: 'orderNum', dataIndex: 'orderNum', align: 'center', width: 90 },
     {
       title: t('dict.colActions'),
       key: 'actions',
       align: 'center',
-      width: 280,
+      width: 240,
+      fixed: 'right',
+      ellipsis: false,
+      hideable: false,
       render: (_value, row) => (
-        <Space>
+        <Space size={4}>
           <Can routes={routes.updateDictItem}>
             <Button size="small" onClick={() => onEdit(row)}>
               {t('common.edit')}
@@ -119,7 +163,7 @@ function DictItemsTable({ items, loading, onEdit, onAddChild, onDelete }: DictIt
             </Button>
           </Can>
           <Can routes={routes.deleteDictItem}>
-            <Button size="small" danger onClick={() => onDelete(row)}>
+            <Button size="small" danger onClick={() => remove(row)}>
               {t('common.delete')}
             </Button>
           </Can>
@@ -129,16 +173,33 @@ function DictItemsTable({ items, loading, onEdit, onAddChild, onDelete }: DictIt
   ];
 
   return (
-    <Table<ItemRow>
-      rowKey="id"
-      size="middle"
-      bordered
+    <ListTable<ItemRow>
+      table="dictItems"
+      label={t('dict.itemsLabel')}
+      totalTestId="dict-item-total"
       columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
+      rowKey={itemId}
+      rows={rows}
+      total={items?.length}
+      fetching={fetching}
+      error={error}
+      onRefresh={onRefresh}
+      emptyText={t('dict.itemsEmpty')}
+      inDrawer
       expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
-      locale={{ emptyText: t('dict.itemsEmpty') }}
+      selection={
+        mayBulkDelete
+          ? {
+              state: selection,
+              nameOf: itemName,
+              actions: (
+                <Button size="small" danger loading={bulkDelete.isPending} onClick={bulkDelete.run}>
+                  {t('dict.bulkDelete')}
+                </Button>
+              ),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -9,10 +9,19 @@ import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 
-async function openScreen() {
+/**
+ * The two elements of the dictionary table: with its sticky header antd renders the header row in a table of its
+ * own above the table of the rows (both named 字典列表).
+ */
+async function openScreen(path = '/system/Dict') {
   api.signInAs('admin');
-  await renderApp('/system/Dict');
-  await screen.findByText('gender');
+  const app = await renderApp(path);
+  const [head, table] = await waitFor(() => {
+    const tables = screen.getAllByRole('table', { name: '字典列表' });
+    expect(tables).toHaveLength(2);
+    return tables as [HTMLElement, HTMLElement];
+  });
+  return { ...app, head, table };
 }
 
 /** The row (in the page or the drawer) whose cell reads `text`. */
@@ -23,12 +32,30 @@ const rowOf = (text: string, container: HTMLElement = document.body) => {
 };
 
 const total = () => screen.getByTestId('dict-total').textContent;
+/** The search form's field (the sortable headers carry names too). */
+const nameField = () => screen.getByRole('textbox', { name: '名称' });
+/** The CODE in the first row (after 序号 and 字典名称). */
+const firstCode = (table: HTMLElement) =>
+  table.querySelector('tr.ant-table-row')?.querySelectorAll('td')[2]?.textContent;
+
+/** Opens the items drawer of `dictCode`; answers the drawer and its rows' table. */
+async function openItems(dictCode: string, title: string) {
+  fireEvent.click(within(rowOf(dictCode)).getByRole('button', { name: '数据维护' }));
+  const drawer = await findDialog(`字典数据维护 — ${title}`);
+  const items = await waitFor(() => {
+    const tables = within(drawer).getAllByRole('table', { name: '字典数据列表' });
+    expect(tables).toHaveLength(2);
+    return tables[1] as HTMLElement;
+  });
+  return { drawer, items };
+}
 
 describe('/system/Dict', () => {
   beforeAll(() => preloadScreens('/system/Dict'));
 
   it('lists the seeded dictionaries with name, code and remark', async () => {
-    await openScreen();
+    const { table } = await openScreen();
+    await within(table).findByText('gender');
     expect(total()).toBe(`共 ${api.store.dicts.length} 条记录`);
     const gender = within(rowOf('gender'));
     gender.getByText('性别');
@@ -36,27 +63,62 @@ describe('/system/Dict', () => {
     within(rowOf('industry')).getByText('所属行业');
   });
 
-  it('a search by name narrows the rows; 重置 brings them all back', async () => {
-    await openScreen();
-    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '学历' } });
+  it('a search by name goes into the URL and narrows the rows; 重置 brings them all back', async () => {
+    const { table, router } = await openScreen();
+    await within(table).findByText('gender');
+    fireEvent.change(nameField(), { target: { value: '学历' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
-    screen.getByText('education');
-    expect(screen.queryByText('gender')).toBeNull();
+    expect(router.state.location.search).toBe(`?dictName=${encodeURIComponent('学历')}`);
+    within(table).getByText('education');
+    expect(within(table).queryByText('gender')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(total()).toBe(`共 ${api.store.dicts.length} 条记录`));
-    screen.getByText('gender');
+    within(table).getByText('gender');
+  });
+
+  it('restores the filter and the sort from the URL: sent to the server, shown in the form and the header', async () => {
+    const { head, table } = await openScreen(
+      `/system/Dict?dictName=${encodeURIComponent('级')}&sort=dictCode&order=desc`,
+    );
+    await within(table).findByText('job_level');
+    expect(nameField()).toHaveProperty('value', '级');
+    const [sent] = (await api.sent(routes.listDicts)).slice(-1);
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({
+      p: '1',
+      pageSize: '20',
+      sort: 'dictCode',
+      order: 'desc',
+      dictName: '级',
+    });
+    expect(within(head).getByRole('columnheader', { name: '字典CODE' }).getAttribute('aria-sort')).toBe('descending');
+    expect(firstCode(table)).toBe('job_level');
+  });
+
+  it('a click on 字典CODE sorts on the server: the request and the first row change', async () => {
+    const { head, table, router } = await openScreen();
+    await within(table).findByText('gender');
+    fireEvent.click(within(head).getByRole('columnheader', { name: '字典CODE' }));
+    const codes = api.store.dicts.map((d) => d.dictCode).sort();
+    await waitFor(() => expect(firstCode(table)).toBe(codes[0]));
+    expect(router.state.location.search).toBe('?sort=dictCode&order=asc');
+    const [sent] = (await api.sent(routes.listDicts)).slice(-1);
+    expect(sent?.query.get('sort')).toBe('dictCode');
+    fireEvent.click(within(head).getByRole('columnheader', { name: '字典CODE' }));
+    await waitFor(() => expect(firstCode(table)).toBe(codes.at(-1)));
+    expect(router.state.location.search).toBe('?sort=dictCode&order=desc');
   });
 
   it('adds a dictionary, then edits its remark: the list shows both changes', async () => {
-    await openScreen();
+    const { table } = await openScreen();
+    await within(table).findByText('gender');
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     let dialog = await findDialog('字典信息');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '婚姻状况' } });
     fireEvent.change(within(dialog).getByLabelText('CODE'), { target: { value: 'marital_status' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
-    await screen.findByText('marital_status');
+    await within(table).findByText('marital_status');
     within(rowOf('marital_status')).getByText('婚姻状况');
 
     fireEvent.click(within(rowOf('marital_status')).getByRole('button', { name: '编辑' }));
@@ -69,33 +131,110 @@ describe('/system/Dict', () => {
     await waitFor(() => within(rowOf('marital_status')).getByText('员工档案用'));
   });
 
-  it('deletes a dictionary after 是否删除?', async () => {
-    await openScreen();
-    fireEvent.click(within(rowOf('political_status')).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await findDialog('是否删除?')).getByRole('button', { name: '确定' }));
+  it('deletes an empty dictionary after a confirmation naming it', async () => {
+    api.store.dicts.push({ id: 99, dictName: '临时字典', dictCode: 'tmp_dict', remark: null });
+    const { table } = await openScreen();
+    await within(table).findByText('tmp_dict');
+    fireEvent.click(within(rowOf('tmp_dict')).getByRole('button', { name: '删除' }));
+    const confirm = await findDialog('删除字典「临时字典（tmp_dict）」？');
+    within(confirm).getByText('该字典没有字典数据，删除后不能恢复。');
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await screen.findByText('删除成功');
-    await waitFor(() => expect(screen.queryByText('political_status')).toBeNull());
+    await waitFor(() => expect(within(table).queryByText('tmp_dict')).toBeNull());
     expect(total()).toBe(`共 ${api.store.dicts.length} 条记录`);
   });
 
-  it('maintains a dictionary’s items in the drawer: the seeded tree, an item added, one deleted', async () => {
-    await openScreen();
-    fireEvent.click(within(rowOf('industry')).getByRole('button', { name: '数据维护' }));
-    const drawer = await findDialog('字典数据维护 — 所属行业');
-    for (const value of ['信息技术', '软件开发', '制造业', '金融业', '保险']) await within(drawer).findByText(value);
+  it('a dictionary with items is not offered for deletion: the dialog names it, counts its items and opens them', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('gender');
+    const count = api.store.dictItems.filter((i) => i.dictCode === 'political_status').length;
+    fireEvent.click(within(rowOf('political_status')).getByRole('button', { name: '删除' }));
+    const notice = await findDialog('字典「政治面貌（political_status）」还不能删除');
+    within(notice).getByText(
+      `它下面还有 ${count} 条字典数据。字典只能在清空后删除：请先在「数据维护」中删除这些数据。`,
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: '去数据维护' }));
+    const drawer = await findDialog('字典数据维护 — 政治面貌');
+    await within(drawer).findByText('共青团员');
+    expect(await api.sent(routes.deleteDict)).toHaveLength(0);
+    expect(api.store.dicts.some((d) => d.dictCode === 'political_status')).toBe(true);
+  });
+
+  it('a failed load says 加载失败 with the reason and 重试, never 共 0 条; 重试 loads the rows', async () => {
+    api.breakNetwork(routes.listDicts);
+    const { table } = await openScreen();
+    const failed = await within(table).findByTestId('list-failed');
+    expect(failed.textContent).toBe('加载失败：网络异常');
+    expect(screen.queryByTestId('dict-total')).toBeNull();
+    api.server.resetHandlers();
+    fireEvent.click(within(table).getByRole('button', { name: '重试' }));
+    await within(table).findByText('gender');
+    expect(total()).toBe(`共 ${api.store.dicts.length} 条记录`);
+  });
+
+  it('maintains a dictionary’s items in the drawer: the seeded tree, an item added, one deleted by name', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('industry');
+    const { drawer, items } = await openItems('industry', '所属行业');
+    for (const value of ['信息技术', '软件开发', '制造业', '金融业', '保险']) await within(items).findByText(value);
+    expect(within(drawer).getByTestId('dict-item-total').textContent).toBe(
+      `共 ${api.store.dictItems.filter((i) => i.dictCode === 'industry').length} 条记录`,
+    );
+    // No 全屏 in the drawer: the drawer is the overlay already, and Esc (how full screen is left) closes it.
+    const tools = within(drawer).getByRole('toolbar', { name: '表格工具' });
+    within(tools).getByRole('button', { name: '刷新' });
+    within(tools).getByRole('button', { name: '列设置' });
+    expect(within(tools).queryByRole('button', { name: '全屏' })).toBeNull();
 
     fireEvent.click(within(drawer).getByRole('button', { name: '+ 添加数据' }));
     const dialog = await findDialog('字典数据');
     fireEvent.change(within(dialog).getByLabelText('值'), { target: { value: '教育' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
-    await within(drawer).findByText('教育');
+    await within(items).findByText('教育');
 
-    fireEvent.click(within(rowOf('保险', drawer)).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await findDialog('是否删除?')).getByRole('button', { name: '确定' }));
+    fireEvent.click(within(rowOf('保险', items)).getByRole('button', { name: '删除' }));
+    fireEvent.click(within(await findDialog('删除字典数据「保险」？')).getByRole('button', { name: '确定' }));
     await screen.findByText('删除成功');
-    await waitFor(() => expect(within(drawer).queryByText('保险')).toBeNull());
+    await waitFor(() => expect(within(items).queryByText('保险')).toBeNull());
     expect(api.store.dictItems.some((i) => i.value === '保险')).toBe(false);
+  });
+
+  it('deleting an item with children says so up front', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('industry');
+    const { items } = await openItems('industry', '所属行业');
+    await within(items).findByText('制造业');
+    fireEvent.click(within(rowOf('制造业', items)).getByRole('button', { name: '删除' }));
+    const confirm = await findDialog('删除字典数据「制造业」？');
+    within(confirm).getByText('它下面还有 2 条下级数据，需先删除它们，否则不能删除。');
+  });
+
+  it('bulk-deletes items with a refusal: one message naming the refused item and why, it stays selected', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('industry');
+    const { drawer, items } = await openItems('industry', '所属行业');
+    await within(items).findByText('制造业');
+    // A parent without all of its children is refused; its selected child and another leaf go.
+    for (const name of ['制造业', '汽车制造', '保险']) {
+      fireEvent.click(within(items).getByRole('checkbox', { name: `选择 ${name}` }));
+    }
+    const bar = within(drawer).getByTestId('bulk-bar');
+    within(bar).getByText('已选择 3 项');
+    fireEvent.click(within(bar).getByRole('button', { name: '批量删除' }));
+    const confirm = await findDialog('删除以下 3 条字典数据？');
+    for (const name of ['制造业', '汽车制造', '保险'])
+      within(within(confirm).getByTestId('bulk-confirm-list')).getByText(name);
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+
+    await screen.findByText('2 项已删除，1 项未删除：制造业：该数据下还有 1 个下级数据，请先删除下级数据');
+    await waitFor(() => expect(within(items).queryByText('保险')).toBeNull());
+    expect(within(items).queryByText('汽车制造')).toBeNull();
+    within(items).getByText('电子设备制造');
+    expect(within(within(drawer).getByTestId('bulk-bar')).getByText('已选择 1 项')).toBeTruthy();
+    expect(within(items).getByRole('checkbox', { name: '选择 制造业' })).toHaveProperty('checked', true);
+    expect(api.store.dictItems.some((i) => i.value === '保险')).toBe(false);
+    expect(api.store.dictItems.some((i) => i.value === '制造业')).toBe(true);
   });
 
   it('a list the server fails to answer: the error page says why', async () => {

@@ -1,56 +1,114 @@
-import { routes } from '@gatehouse/contract';
-import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { DICT_SORTS, routes } from '@gatehouse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { ListTotal, SearchActions } from '@/components/list-search';
-import { Pagination } from '@/components/pagination';
-import { ToolBar } from '@/components/tool-bar';
-import { appConfig } from '@/config/app-config';
-import { type Dict, type DictListQuery, deleteDict, useDictList, useReloadDicts } from '@/features/dicts/api/dicts.api';
+import { type FilterCodecs, type ListColumn, ListPage, useListMutation, useListQuery } from '@/components/list-kit';
+import {
+  type Dict,
+  type DictListQuery,
+  deleteDict,
+  dictKeys,
+  listDictItems,
+  listDicts,
+} from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
+import { canCall, useSession } from '@/stores/session';
 import { DictDialog, type DictDialogTarget } from './DictDialog';
 import { DictItemsDrawer } from './DictItemsDrawer';
 
-interface Filters {
-  dictName: string;
-}
+const filterCodecs: FilterCodecs<DictListQuery> = { dictName: 'text' };
+const dictId = (dict: Dict) => dict.id;
+/** A dictionary as the confirmations name it: 性别（gender）. */
+const dictLabel = (dict: Dict) => `${dict.dictName}（${dict.dictCode}）`;
 
-const firstPage = (): DictListQuery => ({ p: 1, pageSize: appConfig.defaultPageSize, dictName: '' });
-
-// Bespoke like the account list (the shared CRUD pair is not extracted yet); adds the items drawer.
+/** 字典管理 (/system/Dict): the list kit over GET /dict/s, with the items drawer. */
 export function DictsPage() {
-  const [searchForm] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<DictListQuery>(firstPage);
+  const list = useListQuery<DictListQuery, Dict>({
+    queryKey: dictKeys.all,
+    filters: filterCodecs,
+    sorts: DICT_SORTS,
+    fetchPage: listDicts,
+  });
   const [dialog, setDialog] = useState<DictDialogTarget | null>(null);
   const [maintained, setMaintained] = useState<Dict | null>(null);
-  const list = useDictList(query);
-  const reload = useReloadDicts();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
+  const permissions = useSession((state) => state.permissions);
+  const removal = useListMutation({
+    mutationFn: (dict: Dict) => deleteDict(dict.id),
+    queryKey: dictKeys.all,
+    success: 'common.deleted',
+  });
+  // The server refuses a dictionary that still has items (it never takes them silently), so 删除 first counts
+  // them: an empty one is confirmed by name, one with items is not offered for deletion but for emptying.
+  const inspect = useMutation({
+    mutationFn: (dict: Dict) =>
+      queryClient.fetchQuery({
+        queryKey: dictKeys.items(dict.dictCode),
+        queryFn: ({ signal }) => listDictItems(dict.dictCode, signal),
+        staleTime: 0,
+      }),
+  });
+  const mayMaintain = canCall(permissions, routes.listDictItems);
 
-  const search = (next: DictListQuery) => {
-    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
-    else setQuery(next);
+  const remove = async (dict: Dict) => {
+    let count: number;
+    try {
+      count = (await inspect.mutateAsync(dict)).length;
+    } catch {
+      return; // The http client has said why.
+    }
+    if (count === 0) {
+      confirmDelete({
+        question: 'dict.deleteConfirm',
+        name: dictLabel(dict),
+        detail: t('dict.deleteNoItems'),
+        run: () => removal.run(dict),
+      });
+      return;
+    }
+    const blocked = {
+      title: t('dict.deleteBlockedTitle', { name: dictLabel(dict) }),
+      content: t('dict.deleteBlocked', { count }),
+    };
+    if (!mayMaintain) {
+      modal.warning({ ...blocked, okText: t('dict.close') });
+      return;
+    }
+    modal.confirm({
+      ...blocked,
+      okText: t('dict.openItems'),
+      cancelText: t('dict.close'),
+      onOk: () => setMaintained(dict),
+    });
   };
 
-  const columns: TableColumnsType<Dict> = [
+  const columns: ListColumn<Dict, (typeof DICT_SORTS)[number]>[] = [
     {
       title: t('dict.colIndex'),
       key: 'index',
       align: 'center',
       width: 70,
-      render: (_value, _dict, index) => (query.p - 1) * query.pageSize + index + 1,
+      render: (_value, _dict, index) => (list.query.p - 1) * list.query.pageSize + index + 1,
     },
-    { title: t('dict.colName'), dataIndex: 'dictName', key: 'dictName', align: 'center' },
-    { title: t('dict.colCode'), dataIndex: 'dictCode', key: 'dictCode', align: 'center' },
-    { title: t('dict.colRemark'), dataIndex: 'remark', key: 'remark', align: 'center', ellipsis: true },
-    {
+    { title: t('dict.colName'), key: 'dictName', dataIndex: 'dictName', sortField: 'dictName', width: 200 },
+    { title: t('dict.colCode'), key: 'dictCode', dataIndex: 'dictCode', sortField: 'dictCode', width: 200 },
+    { title: t('dict.colRemark'), key: 'remark', dataIndex: 'remark', width: 320 },
+  ];
+  if ([routes.updateDict, routes.listDictItems, routes.deleteDict].some((route) => canCall(permissions, route))) {
+    columns.push({
       title: t('dict.colActions'),
       key: 'actions',
       align: 'center',
-      width: 300,
+      width: 240,
+      fixed: 'right',
+      ellipsis: false,
+      hideable: false,
       render: (_value, dict) => (
-        <Space>
+        <Space size={4}>
           <Can routes={routes.updateDict}>
             <Button size="small" onClick={() => setDialog({ dict })}>
               {t('common.edit')}
@@ -65,77 +123,39 @@ export function DictsPage() {
             <Button
               size="small"
               danger
-              onClick={() =>
-                confirmDelete(
-                  () => deleteDict(dict.id),
-                  () => reload(),
-                )
-              }
+              loading={inspect.isPending && inspect.variables?.id === dict.id}
+              onClick={() => void remove(dict)}
             >
               {t('common.delete')}
             </Button>
           </Can>
         </Space>
       ),
-    },
-  ];
+    });
+  }
 
-  const page = list.data;
   return (
     <>
-      <ToolBar>
-        <Can routes={routes.createDict}>
-          <Button type="primary" onClick={() => setDialog({})}>
-            {t('common.add')}
-          </Button>
-        </Can>
-      </ToolBar>
-      <Form
-        form={searchForm}
-        name="dictSearch"
-        layout="inline"
-        initialValues={{ dictName: '' }}
-        onFinish={(values: Filters) => search({ ...query, p: 1, dictName: values.dictName?.trim() ?? '' })}
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label={t('dict.searchName')} name="dictName">
-          <Input allowClear maxLength={100} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            searchForm.resetFields();
-            search(firstPage());
-          }}
-        />
-      </Form>
-      <ListTotal testId="dict-total">{t('dict.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <Table<Dict>
-        rowKey="id"
-        size="middle"
-        bordered
+      <ListPage<DictListQuery, Dict>
+        list={list}
+        table="dicts"
+        label={t('dict.listLabel')}
+        totalTestId="dict-total"
+        rowKey={dictId}
         columns={columns}
-        dataSource={page?.list ?? []}
-        loading={list.isFetching}
-        pagination={false}
-        locale={{ emptyText: t('dict.empty') }}
-      />
-      {page && (
-        <Pagination
-          current={query.p}
-          pageSize={query.pageSize}
-          total={page.totalCount}
-          totalPage={page.totalPage}
-          onChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-        />
-      )}
-      <DictDialog
-        target={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          void reload();
+        actions={
+          <Can routes={routes.createDict}>
+            <Button type="primary" onClick={() => setDialog({})}>
+              {t('common.add')}
+            </Button>
+          </Can>
+        }
+        search={{
+          id: 'dictSearch',
+          fields: [{ kind: 'text', name: 'dictName', label: t('dict.searchName'), maxLength: 100 }],
         }}
       />
+      <DictDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       <DictItemsDrawer dict={maintained} onClose={() => setMaintained(null)} />
     </>
   );

@@ -1,21 +1,17 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/http';
 
 export type OnlineSession = ResponseOf<typeof routes.listOnline>['list'][number];
 export type OnlineQuery = QueryOf<typeof routes.listOnline>;
 
-export const onlineKeys = {
-  list: (query: OnlineQuery) => ['online', 'list', query] as const,
-};
+/** The screen's query key root: pages are cached under ['online', 'list', query] (the list kit's rule). */
+export const onlineKeys = { all: ['online'] as const };
 
-export function useOnlineList(query: OnlineQuery) {
-  return useQuery({
-    queryKey: onlineKeys.list(query),
-    queryFn: ({ signal }) => call(routes.listOnline, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** GET /online/s: one page of live sessions. */
+export const listOnline = (query: OnlineQuery, signal: AbortSignal) => call(routes.listOnline, { query, signal });
 
 /** DELETE /online?id=: 强制下线. */
 export const forceLogout = (id: string) => call(routes.forceLogout, { query: { id } });
+
+/** POST /online/batch-logout: 强制下线 of each session under the single action's rules; answers done/refused. */
+export const forceLogoutMany = (ids: string[]) => call(routes.batchForceLogout, { body: { ids } });

@@ -1,108 +1,136 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { describeUserAgent, routes } from '@gatehouse/contract';
-import { App, Button, Flex, Form, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { describeUserAgent, ONLINE_SORTS, routes } from '@gatehouse/contract';
+import { App, Button, Tooltip } from 'antd';
 import { Can } from '@/components/can';
-import { ListTotal, PagedTable, SearchActions } from '@/components/list-search';
+import {
+  type FilterCodecs,
+  type ListColumn,
+  ListPage,
+  useBulkAction,
+  useListMutation,
+  useListQuery,
+  useRowSelection,
+} from '@/components/list-kit';
 import { SessionTags } from '@/components/session-tags';
-import { ToolBar } from '@/components/tool-bar';
-import { appConfig } from '@/config/app-config';
-import { forceLogout, type OnlineQuery, type OnlineSession, useOnlineList } from '@/features/online/api/online.api';
+import {
+  forceLogout,
+  forceLogoutMany,
+  listOnline,
+  type OnlineQuery,
+  type OnlineSession,
+  onlineKeys,
+} from '@/features/online/api/online.api';
 import { formatDateTime } from '@/lib/format/date';
 import { fromNow } from '@/lib/format/relative-time';
 import { t } from '@/lib/i18n';
+import { useCan } from '@/stores/session';
 
-interface Filters {
-  account: string;
-  ip: string;
-}
-
-const firstPage = (): OnlineQuery => ({ p: 1, pageSize: appConfig.defaultPageSize, account: '', ip: '' });
+const filterCodecs: FilterCodecs<OnlineQuery> = { account: 'text', ip: 'text' };
+const sessionId = (session: OnlineSession) => session.id;
+/** How a session is named in confirmations, checkboxes and result messages: 王芳（wangfang）. */
+const sessionLabel = (session: OnlineSession) => `${session.accountName}（${session.accountNumber}）`;
+/**
+ * A session's line in the bulk confirmation: two sessions of one account would read the same by name, so the line
+ * adds where and in what it is signed in: 王芳（wangfang） · 10.0.0.8 · Chrome 126 · Windows.
+ */
+const sessionLine = (session: OnlineSession) =>
+  [sessionLabel(session), session.ip ?? t('online.unknown'), describeUserAgent(session.userAgent)]
+    .filter(Boolean)
+    .join(' · ');
 
 const absolute = (value: string) => formatDateTime(value, 'YYYY/MM/DD HH:mm:ss');
 
-// Bespoke like the other list screens; read-only but for 强制下线, so no form dialog.
+/** 在线用户 (/monitor/Online): live sessions on the list kit; 强制下线 one session or the selected ones. */
 export function OnlinePage() {
-  const [searchForm] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<OnlineQuery>(firstPage);
-  const list = useOnlineList(query);
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const list = useListQuery<OnlineQuery, OnlineSession>({
+    queryKey: onlineKeys.all,
+    filters: filterCodecs,
+    sorts: ONLINE_SORTS,
+    fetchPage: listOnline,
+  });
+  const mayBulk = useCan(routes.batchForceLogout);
+  // Your own session stays selectable: the server refuses it with its reason, which the result message names.
+  const selection = useRowSelection<OnlineSession, string>(sessionId);
+  const bulkForceOut = useBulkAction<OnlineSession, string>({
+    selection,
+    mutationFn: forceLogoutMany,
+    action: 'list.actionForceOut',
+    nameOf: sessionLabel,
+    confirmLine: sessionLine,
+    confirm: (count) => t('online.bulkForceOutConfirm', { count }),
+    danger: true,
+    queryKey: onlineKeys.all,
+  });
+  const forceOut = useListMutation({ mutationFn: forceLogout, queryKey: onlineKeys.all, success: 'online.forcedOut' });
 
-  const search = (next: OnlineQuery) => {
-    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
-    else setQuery(next);
-  };
-
-  const confirmForceLogout = (session: OnlineSession) =>
+  const confirmForceOut = (session: OnlineSession) =>
     modal.confirm({
-      title: t('online.forceLogout'),
-      content: t('online.forceLogoutConfirm', { name: session.accountName, account: session.accountNumber }),
+      title: t('online.forceLogoutConfirm', { name: session.accountName, account: session.accountNumber }),
+      content: t('online.forceLogoutHint'),
       okText: t('common.ok'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await forceLogout(session.id);
-        } catch {
-          return; // Reported by the http client.
-        }
-        message.success({ content: t('online.forcedOut'), key: 'online.forcedOut' });
-        await list.refetch();
-      },
+      // The dialog's OK spins until the write ends; a refusal has been toasted by the http client.
+      onOk: () => forceOut.run(session.id),
     });
 
-  const columns: TableColumnsType<OnlineSession> = [
-    {
-      title: t('online.colIndex'),
-      key: 'index',
-      align: 'center',
-      width: 64,
-      render: (_value, _session, index) => (query.p - 1) * query.pageSize + index + 1,
-    },
+  // Widths sum (with the selection column) to what a 1440 px window shows beside the menu: no sideways scroll there.
+  const columns: ListColumn<OnlineSession, (typeof ONLINE_SORTS)[number]>[] = [
     {
       title: t('online.colAccount'),
       key: 'accountNumber',
+      width: 180,
+      // The account number, then its marks (当前会话, 代操作) on the same line.
       render: (_value, session) => (
-        <Space size={4} wrap>
-          <span>{session.accountNumber}</span>
-          <SessionTags session={session} currentLabel="online.current" />
-        </Space>
-      ),
-    },
-    { title: t('online.colName'), dataIndex: 'accountName', key: 'accountName' },
-    { title: t('online.colOrg'), dataIndex: 'orgName', key: 'orgName' },
-    {
-      title: t('online.colIp'),
-      dataIndex: 'ip',
-      key: 'ip',
-      render: (ip: string | null) => ip ?? t('online.unknown'),
-    },
-    {
-      title: t('online.colBrowser'),
-      key: 'browser',
-      render: (_value, session) => (
-        <Tooltip title={session.userAgent}>
-          <span>{describeUserAgent(session.userAgent) || t('online.unknown')}</span>
+        <Tooltip title={session.accountNumber} placement="topLeft">
+          <span>
+            {session.accountNumber} <SessionTags session={session} currentLabel="online.current" />
+          </span>
         </Tooltip>
       ),
     },
+    { title: t('online.colName'), key: 'accountName', dataIndex: 'accountName', width: 110 },
+    { title: t('online.colOrg'), key: 'orgName', dataIndex: 'orgName', width: 140 },
+    {
+      title: t('online.colIp'),
+      key: 'ip',
+      dataIndex: 'ip',
+      width: 125,
+      render: (ip: string | null) => ip ?? t('online.unknown'),
+    },
+    {
+      // The short form (Chrome 131 · Windows) in the cell, the whole User-Agent on hover.
+      title: t('online.colBrowser'),
+      key: 'browser',
+      width: 150,
+      render: (_value, { userAgent }) =>
+        userAgent ? (
+          <Tooltip title={userAgent} placement="topLeft">
+            <span>{describeUserAgent(userAgent) || userAgent}</span>
+          </Tooltip>
+        ) : (
+          t('online.unknown')
+        ),
+    },
     {
       title: t('online.colSignedIn'),
-      dataIndex: 'signedInAt',
       key: 'signedInAt',
-      render: (value: string) => formatDateTime(value),
+      dataIndex: 'signedInAt',
+      sortField: 'signedInAt',
+      width: 165,
+      render: (value: string) => absolute(value),
     },
     {
       title: t('online.colLastSeen'),
-      dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
+      dataIndex: 'lastSeenAt',
+      sortField: 'lastSeenAt',
+      width: 120,
+      // How long ago in the cell (what an administrator scans for), the exact time on hover.
       render: (value: string) => (
-        <Flex vertical>
+        <Tooltip title={absolute(value)} placement="topLeft">
           <span>{fromNow(value)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {absolute(value)}
-          </Typography.Text>
-        </Flex>
+        </Tooltip>
       ),
     },
     {
@@ -110,60 +138,62 @@ export function OnlinePage() {
       key: 'actions',
       align: 'center',
       fixed: 'right',
-      width: 110,
-      render: (_value, session) =>
-        session.current ? null : (
-          <Can routes={routes.forceLogout}>
-            <Button size="small" danger onClick={() => confirmForceLogout(session)}>
+      width: 100,
+      ellipsis: false,
+      hideable: false,
+      render: (_value, session) => (
+        <Can routes={routes.forceLogout}>
+          {session.current ? (
+            <Tooltip title={t('online.ownSession')}>
+              <Button size="small" danger disabled>
+                {t('online.forceLogout')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button size="small" danger onClick={() => confirmForceOut(session)}>
               {t('online.forceLogout')}
             </Button>
-          </Can>
-        ),
+          )}
+        </Can>
+      ),
     },
   ];
 
-  const page = list.data;
   return (
-    <>
-      <ToolBar>
-        <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t('online.refresh')}
-        </Button>
-      </ToolBar>
-      <Form
-        form={searchForm}
-        name="onlineSearch"
-        layout="inline"
-        initialValues={{ account: '', ip: '' }}
-        onFinish={(values: Filters) =>
-          search({ ...query, p: 1, account: values.account?.trim() ?? '', ip: values.ip?.trim() ?? '' })
-        }
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label={t('online.searchAccount')} name="account">
-          <Input allowClear maxLength={100} placeholder={t('online.searchAccountPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('online.searchIp')} name="ip">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            searchForm.resetFields();
-            search(firstPage());
-          }}
-        />
-      </Form>
-      <ListTotal testId="online-total">{t('online.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <PagedTable<OnlineSession>
-        columns={columns}
-        page={page}
-        loading={list.isFetching}
-        locale={{ emptyText: t('online.empty') }}
-        scroll={{ x: 'max-content' }}
-        current={query.p}
-        pageSize={query.pageSize}
-        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-      />
-    </>
+    <ListPage<OnlineQuery, OnlineSession, string>
+      list={list}
+      table="online"
+      label={t('online.listLabel')}
+      totalTestId="online-total"
+      rowKey={sessionId}
+      columns={columns}
+      timeSorts={ONLINE_SORTS}
+      defaultSort={{ field: 'lastSeenAt', order: 'desc' }}
+      search={{
+        id: 'onlineSearch',
+        fields: [
+          {
+            kind: 'text',
+            name: 'account',
+            label: t('online.searchAccount'),
+            placeholder: t('online.searchAccountPlaceholder'),
+          },
+          { kind: 'text', name: 'ip', label: t('online.searchIp'), maxLength: 64, width: 150 },
+        ],
+      }}
+      selection={
+        mayBulk
+          ? {
+              state: selection,
+              nameOf: sessionLabel,
+              actions: (
+                <Button size="small" danger loading={bulkForceOut.isPending} onClick={bulkForceOut.run}>
+                  {t('online.bulkForceOut')}
+                </Button>
+              ),
+            }
+          : undefined
+      }
+    />
   );
 }

@@ -9,6 +9,9 @@ export type UpdateOrgBody = BodyOf<typeof routes.updateOrg>;
 /** Children of an organisation (the roots without pid), for the tree table and the picker. */
 export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
 
+/** The one organisation `id` as a list (empty when there is none): the tree's only root when a link names it. */
+export const loadOrg = (id: number): Promise<Org[]> => call(routes.listOrgs, { query: { id } });
+
 export const createOrg = (body: CreateOrgBody) => call(routes.createOrg, { body });
 export const updateOrg = (body: UpdateOrgBody) => call(routes.updateOrg, { body });
 export const deleteOrg = (id: number) => call(routes.deleteOrg, { query: { id } });

@@ -1,5 +1,8 @@
+import { ORG_CODE_MAX, ORG_CODE_PATTERN } from '@gatehouse/contract';
 import { Form, Input } from 'antd';
-import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { useEffect } from 'react';
+import { FormDialog } from '@/components/form-dialog';
+import { useListMutation } from '@/components/list-kit';
 import { OrgPicker } from '@/components/org-picker';
 import { RegionCascader } from '@/components/region-cascader';
 import { createOrg, loadOrgs, type Org, updateOrg } from '@/features/orgs/api/orgs.api';
@@ -53,15 +56,19 @@ interface OrgFormProps {
 
 function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
   const [form] = Form.useForm<OrgFormValues>();
-  const submit = useSubmit(onSaving);
-
-  const save = async (values: OrgFormValues) => {
-    const before = target.mode === 'edit' ? target.org : null;
-    const saved = await submit(before !== null, () =>
+  const before = target.mode === 'edit' ? target.org : null;
+  // Stays open until the server accepts: a refusal has been toasted by the http client and the input is kept.
+  const saving = useListMutation({
+    mutationFn: (values: OrgFormValues) =>
       before ? updateOrg(toUpdateOrgBody(before, values)) : createOrg(toCreateOrgBody(values)),
-    );
-    if (saved) onSaved(before, saved.value);
-  };
+    // The tree is not a query: onSaved re-loads the levels the write changed.
+    queryKey: null,
+    success: before ? 'common.edited' : 'common.created',
+    onSuccess: (saved) => onSaved(before, saved),
+  });
+  // The dialog's 确 定 spins while the write is in flight.
+  useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
+  const save = (values: OrgFormValues) => void saving.run(values);
 
   return (
     <Form<OrgFormValues>
@@ -89,6 +96,17 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
         rules={[{ max: 255, message: t('org.fullNameLength') }]}
       >
         <Input maxLength={255} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('org.fieldOrgCode')}
+        name="orgCode"
+        extra={t('org.orgCodeHint')}
+        rules={[
+          { max: ORG_CODE_MAX, message: t('org.orgCodeLength') },
+          { pattern: new RegExp(ORG_CODE_PATTERN), message: t('org.orgCodeFormat') },
+        ]}
+      >
+        <Input maxLength={ORG_CODE_MAX} autoComplete="off" />
       </Form.Item>
       <Form.Item label={t('org.fieldRegion')} name="regionId">
         <RegionCascader source={regionSource} aria-label={t('org.fieldRegion')} />

@@ -1,25 +1,58 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Space, Tooltip, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { OrgTreeTable, type OrgTreeTableHandle } from '@/components/org-picker';
+import { useListMutation } from '@/components/list-kit';
+import { type LoadOrgs, OrgTreeTable, type OrgTreeTableHandle } from '@/components/org-picker';
 import { ToolBar } from '@/components/tool-bar';
-import { deleteOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
+import { deleteOrg, loadOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
 import { t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { levelsToReload } from './org-form';
 
 /**
- * 组织管理 (reference-ui §1.8): the lazy tree table with 添加根节点 / 编辑 / 添加下级 / 删除. Bespoke rather than
- * the list pair: a lazily loaded tree has no pages. After a change only the affected levels are re-loaded, so
- * the branches the user opened stay open.
+ * 组织管理 (reference-ui §1.8): the lazy tree table with 添加根节点 / 编辑 / 添加下级 / 删除, in the list kit's table
+ * parts. Not a kit list query: a lazily loaded tree has no pages, and after a change only the affected levels are
+ * re-loaded (not a query key), so the branches the user opened stay open. With `?id=` in the address (the command
+ * palette's link) the tree's only root is that organisation, with 显示全部组织 to leave it.
  */
 export function OrganizationsPage() {
   const tree = useRef<OrgTreeTableHandle>(null);
   const [dialog, setDialog] = useState<OrgDialogState | null>(null);
   const confirmDelete = useConfirmDelete();
+  const [params, setParams] = useSearchParams();
+  const idParam = Number(params.get('id'));
+  const focusId = Number.isSafeInteger(idParam) && idParam > 0 ? idParam : undefined;
+  // The organisation the address names: undefined until loaded, null when there is none.
+  const [focused, setFocused] = useState<Org | null | undefined>(undefined);
+  // A root shown only as the path to the caller's data scope: the caller may not write at the top level, so
+  // 添加根节点 (which the server would refuse) is not offered.
+  const [rootsOutOfScope, setRootsOutOfScope] = useState(false);
+  const load = useMemo<LoadOrgs>(
+    () =>
+      focusId === undefined
+        ? async (pid) => {
+            const found = await loadOrgs(pid);
+            if (pid === undefined) setRootsOutOfScope(found.some((org) => org.inScope === false));
+            return found;
+          }
+        : async (pid) => {
+            if (pid !== undefined) return loadOrgs(pid);
+            const found = await loadOrg(focusId);
+            setFocused(found[0] ?? null);
+            return found;
+          },
+    [focusId],
+  );
+  const showAll = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('id');
+      return next;
+    });
   const permissions = useSession((state) => state.permissions);
   // An account holding none of the row actions gets no empty 操作 column.
   const rowActions = [routes.updateOrg, routes.createOrg, routes.deleteOrg].some((route) =>
@@ -30,51 +63,83 @@ export function OrganizationsPage() {
     for (const level of levels) await tree.current?.reload(level, { expand: level !== null && level === expand });
   };
 
+  const removal = useListMutation({
+    mutationFn: (org: Org) => deleteOrg(org.id),
+    // The tree is not a query: the deleted organisation's level is re-loaded instead.
+    queryKey: null,
+    success: 'common.deleted',
+    onSuccess: (_answer, org) => reloadLevels([org.pid]),
+  });
+  // The server refuses an organisation with sub-organisations (or accounts); the first is said before the click.
   const remove = (org: Org) =>
-    confirmDelete(
-      () => deleteOrg(org.id),
-      () => reloadLevels([org.pid]),
-    );
+    confirmDelete({
+      question: 'org.deleteConfirm',
+      name: org.name,
+      detail: org.hasChildren ? t('org.deleteHasChildren') : undefined,
+      run: () => removal.run(org),
+    });
 
   return (
     <>
       <ToolBar>
-        <Can routes={routes.createOrg}>
-          <Button type="primary" onClick={() => setDialog({ mode: 'create', parent: null })}>
-            {t('org.addRoot')}
-          </Button>
-        </Can>
+        {!rootsOutOfScope && (
+          <Can routes={routes.createOrg}>
+            <Button type="primary" onClick={() => setDialog({ mode: 'create', parent: null })}>
+              {t('org.addRoot')}
+            </Button>
+          </Can>
+        )}
       </ToolBar>
+      {focusId !== undefined && focused !== undefined && (
+        <Alert
+          type={focused ? 'info' : 'warning'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={focused ? t('org.focused', { name: focused.name }) : t('org.focusMissing')}
+          action={
+            <Button size="small" onClick={showAll}>
+              {t('org.showAll')}
+            </Button>
+          }
+        />
+      )}
       <OrgTreeTable
         ref={tree}
-        loadOrgs={loadOrgs}
-        actionsWidth={260}
+        loadOrgs={load}
+        kit={{ name: 'orgs', label: t('org.listLabel') }}
+        actionsWidth={240}
         renderActions={
           rowActions
-            ? (org, parent) => (
-                <Space size={8}>
-                  <Can routes={routes.updateOrg}>
-                    <Button size="small" onClick={() => setDialog({ mode: 'edit', org, parentName: parent?.name })}>
-                      {t('common.edit')}
-                    </Button>
-                  </Can>
-                  <Can routes={routes.createOrg}>
-                    <Button
-                      size="small"
-                      color="primary"
-                      variant="outlined"
-                      onClick={() => setDialog({ mode: 'create', parent: org, parentName: org.name })}
-                    >
-                      {t('org.addChild')}
-                    </Button>
-                  </Can>
-                  <Can routes={routes.deleteOrg}>
-                    <Button size="small" danger onClick={() => remove(org)}>
-                      {t('common.delete')}
-                    </Button>
-                  </Can>
-                </Space>
-              )
+            ? (org, parent) =>
+                // Outside the caller's data scope: only the path down to what is in it, nothing to do on it.
+                org.inScope === false ? (
+                  <Tooltip title={t('scope.outside')}>
+                    <Typography.Text type="secondary">{t('scope.pathOnly')}</Typography.Text>
+                  </Tooltip>
+                ) : (
+                  <Space size={8}>
+                    <Can routes={routes.updateOrg}>
+                      <Button size="small" onClick={() => setDialog({ mode: 'edit', org, parentName: parent?.name })}>
+                        {t('common.edit')}
+                      </Button>
+                    </Can>
+                    <Can routes={routes.createOrg}>
+                      <Button
+                        size="small"
+                        color="primary"
+                        variant="outlined"
+                        onClick={() => setDialog({ mode: 'create', parent: org, parentName: org.name })}
+                      >
+                        {t('org.addChild')}
+                      </Button>
+                    </Can>
+                    <Can routes={routes.deleteOrg}>
+                      <Button size="small" danger onClick={() => remove(org)}>
+                        {t('common.delete')}
+                      </Button>
+                    </Can>
+                  </Space>
+                )
             : undefined
         }
       />

@@ -7,6 +7,7 @@ const org: Org = {
   pid: 3,
   name: '研发部',
   fullName: null,
+  orgCode: '10000007',
   createTime: '2024-05-01T05:45:00.000Z',
   hasChildren: false,
   regionId: null,
@@ -23,24 +24,33 @@ describe('org form mapping', () => {
     expect(initialOrgValues({ mode: 'edit', org: { ...org, regionId: 320506 } })).toEqual({
       name: '研发部',
       fullName: '',
+      orgCode: '10000007',
       pid: 3,
       regionId: 320506,
     });
   });
 
-  it('trims and sends a blank full name as null', () => {
-    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', pid: 1, regionId: null })).toEqual({
+  it('trims and sends a blank full name and code as null', () => {
+    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', orgCode: ' ', pid: 1, regionId: null })).toEqual({
       name: '财务部',
       fullName: null,
+      orgCode: null,
       pid: 1,
       regionId: null,
     });
     expect(
-      toUpdateOrgBody(org, { name: '研发中心', fullName: '研发中心（北京）', pid: null, regionId: 110105 }),
+      toUpdateOrgBody(org, {
+        name: '研发中心',
+        fullName: '研发中心（北京）',
+        orgCode: ' RD-01 ',
+        pid: null,
+        regionId: 110105,
+      }),
     ).toEqual({
       id: 7,
       name: '研发中心',
       fullName: '研发中心（北京）',
+      orgCode: 'RD-01',
       pid: null,
       regionId: 110105,
     });
@@ -49,6 +59,7 @@ describe('org form mapping', () => {
   it('re-loads the new level, and the old one after a move', () => {
     expect(levelsToReload(null, { pid: 7 })).toEqual([7]);
     expect(levelsToReload(org, { pid: 3 })).toEqual([3]);
-    expect(levelsToReload(org, { pid: null })).toEqual([null, 3]);
+    // The level it left first: never under both parents at once.
+    expect(levelsToReload(org, { pid: null })).toEqual([3, null]);
   });
 });

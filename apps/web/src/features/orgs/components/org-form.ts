@@ -4,6 +4,8 @@ import type { CreateOrgBody, Org, UpdateOrgBody } from '@/features/orgs/api/orgs
 export interface OrgFormValues {
   name: string;
   fullName: string;
+  /** 机构编码: empty for none. */
+  orgCode: string;
   pid: number | null;
   /** 所在地区: a region code. */
   regionId: number | null;
@@ -17,18 +19,21 @@ export function initialOrgValues(target: OrgDialogTarget): OrgFormValues {
     return {
       name: target.org.name,
       fullName: target.org.fullName ?? '',
+      orgCode: target.org.orgCode ?? '',
       pid: target.org.pid,
       regionId: target.org.regionId,
     };
   }
-  return { name: '', fullName: '', pid: target.parent?.id ?? null, regionId: null };
+  return { name: '', fullName: '', orgCode: '', pid: target.parent?.id ?? null, regionId: null };
 }
 
 const fields = (values: OrgFormValues) => {
   const fullName = values.fullName?.trim() ?? '';
+  const orgCode = values.orgCode?.trim() ?? '';
   return {
     name: values.name.trim(),
     fullName: fullName === '' ? null : fullName,
+    orgCode: orgCode === '' ? null : orgCode,
     pid: values.pid ?? null,
     regionId: values.regionId ?? null,
   };
@@ -39,11 +44,10 @@ export const toCreateOrgBody = (values: OrgFormValues): CreateOrgBody => fields(
 export const toUpdateOrgBody = (org: Org, values: OrgFormValues): UpdateOrgBody => ({ id: org.id, ...fields(values) });
 
 /**
- * The levels of the tree to re-load after a save or delete: the level the org sits in now and, after a move,
- * the level it left. Null is the root level.
+ * The levels of the tree to re-load after a save or delete, in order: after a move the level the org left first,
+ * then the level it sits in now. Null is the root level. The old level goes first so the org is never on screen
+ * under both parents at once: the tree table keys rows by id, and one key twice leaves a stale row behind.
  */
 export function levelsToReload(before: Org | null, after: { pid: number | null }): Array<number | null> {
-  const levels: Array<number | null> = [after.pid];
-  if (before && before.pid !== after.pid) levels.push(before.pid);
-  return levels;
+  return before && before.pid !== after.pid ? [before.pid, after.pid] : [after.pid];
 }

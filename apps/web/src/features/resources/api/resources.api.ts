@@ -1,6 +1,5 @@
 import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/http';
 
 export type Resource = ResponseOf<typeof routes.listResources>[number];
@@ -14,6 +13,9 @@ export const resourceKeys = {
 export const createResource = (body: CreateResourceBody) => call(routes.createResource, { body });
 export const updateResource = (body: UpdateResourceBody) => call(routes.updateResource, { body });
 export const deleteResource = (id: number) => call(routes.deleteResource, { query: { id } });
+/** 授权说明: the roles holding a resource, with their accounts (GET /authz/explain/resource). */
+export const explainResource = (id: number, signal: AbortSignal) =>
+  call(routes.explainResource, { query: { id }, signal });
 
 /**
  * Every resource (GET /resources), not only the ones the account holds: the screen maintains the whole
@@ -24,9 +26,4 @@ export function useResources() {
     queryKey: resourceKeys.all,
     queryFn: ({ signal }) => call(routes.listResources, { signal }),
   });
-}
-
-export function useReloadResources() {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: resourceKeys.all }), [queryClient]);
 }

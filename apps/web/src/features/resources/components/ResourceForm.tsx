@@ -1,10 +1,12 @@
 import { routes } from '@gatehouse/contract';
-import { App, Button, Form, Input, InputNumber, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Form, Input, InputNumber, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Can } from '@/components/can';
+import { useListMutation } from '@/components/list-kit';
 import { buildResourceTree, METHOD_COLORS, type ResourceNode, subtreeIds } from '@/components/resource-tree';
-import { createResource, type Resource, updateResource } from '@/features/resources/api/resources.api';
-import { t } from '@/lib/i18n';
+import { createResource, type Resource, resourceKeys, updateResource } from '@/features/resources/api/resources.api';
+import { resourceTitle, t } from '@/lib/i18n';
+import { IconPicker } from './IconPicker';
 import {
   METHODS,
   type ResourceFormValues,
@@ -40,8 +42,6 @@ const startsWithSlash = (message: string) => ({
  */
 export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFormProps) {
   const [form] = Form.useForm<ResourceFormValues>();
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
   const type = targetType(target);
   const editing = target.kind === 'edit' ? target.resource : undefined;
   const fixed = Boolean(editing?.builtin);
@@ -55,7 +55,7 @@ export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFo
       return [
         {
           value: node.resource.id,
-          title: node.resource.name,
+          title: resourceTitle(node.resource),
           disabled: blocked.has(node.resource.id) || undefined,
           children: children.length ? children : undefined,
         },
@@ -64,11 +64,14 @@ export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFo
     return model.roots.flatMap(toOption);
   }, [resources, editing]);
 
-  const parentName = (id: number | null) => resources.find((r) => r.id === id)?.name;
+  const parentName = (id: number | null) => {
+    const parent = resources.find((r) => r.id === id);
+    return parent && resourceTitle(parent);
+  };
 
   const heading =
     target.kind === 'edit'
-      ? t('resource.formEdit', { name: target.resource.name })
+      ? t('resource.formEdit', { name: resourceTitle(target.resource) })
       : t(type === 0 ? 'resource.formCreateMenu' : 'resource.formCreateApi');
   const hint =
     target.kind === 'create'
@@ -79,24 +82,15 @@ export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFo
         ? t('resource.builtinHint')
         : undefined;
 
-  const save = async (values: ResourceFormValues) => {
-    setSaving(true);
-    try {
-      let saved: Resource;
-      if (editing) {
-        saved = await updateResource(toUpdateBody(editing, values));
-        message.success({ content: t('common.edited'), key: 'common.edited' });
-      } else {
-        saved = await createResource(toCreateBody(type, values));
-        message.success({ content: t('common.created'), key: 'common.created' });
-      }
-      onSaved(saved);
-    } catch {
-      // Reported by the http client; keep what was typed.
-    } finally {
-      setSaving(false);
-    }
-  };
+  // A refusal has been reported by the http client; the form keeps what was typed.
+  const saving = useListMutation({
+    mutationFn: (values: ResourceFormValues): Promise<Resource> =>
+      editing ? updateResource(toUpdateBody(editing, values)) : createResource(toCreateBody(type, values)),
+    queryKey: resourceKeys.all,
+    success: editing ? 'common.edited' : 'common.created',
+    onSuccess: (saved) => onSaved(saved),
+  });
+  const save = (values: ResourceFormValues) => void saving.run(values);
 
   return (
     <>
@@ -158,15 +152,25 @@ export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFo
             </Form.Item>
           </>
         ) : (
-          <Form.Item label={t('resource.fieldRoute')} name="route" rules={[startsWithSlash(t('resource.routeFormat'))]}>
-            <Input
-              maxLength={255}
-              autoComplete="off"
-              placeholder={fixed ? undefined : '/system/Example'}
-              readOnly={fixed}
-              variant={fixed ? 'filled' : undefined}
-            />
-          </Form.Item>
+          <>
+            <Form.Item
+              label={t('resource.fieldRoute')}
+              name="route"
+              rules={[startsWithSlash(t('resource.routeFormat'))]}
+            >
+              <Input
+                maxLength={255}
+                autoComplete="off"
+                placeholder={fixed ? undefined : '/system/Example'}
+                readOnly={fixed}
+                variant={fixed ? 'filled' : undefined}
+              />
+            </Form.Item>
+            {/* Built-in menus too: the icon is the administrator's choice (the route is what stays fixed). */}
+            <Form.Item label={t('resource.fieldIcon')} name="icon">
+              <IconPicker />
+            </Form.Item>
+          </>
         )}
         <Form.Item label={t('resource.fieldParent')} name="pid">
           <TreeSelect<number | null>
@@ -187,7 +191,7 @@ export function ResourceForm({ target, resources, onSaved, onReset }: ResourceFo
         <Form.Item label=" " colon={false}>
           <Space>
             <Can routes={editing ? routes.updateResource : routes.createResource}>
-              <Button type="primary" htmlType="submit" loading={saving}>
+              <Button type="primary" htmlType="submit" loading={saving.isPending}>
                 {t('resource.save')}
               </Button>
             </Can>

@@ -1,10 +1,11 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Empty, type GetRef, Tag, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { MenuIcon } from '@/components/menu-icon';
 import { buildResourceTree, METHOD_COLORS, parentIds, type ResourceNode } from '@/components/resource-tree';
 import type { Resource } from '@/features/resources/api/resources.api';
 import { useBoxHeight } from '@/lib/dom';
-import { t } from '@/lib/i18n';
+import { resourceTitle, t } from '@/lib/i18n';
 import { useCan } from '@/stores/session';
 
 export interface ResourceTreeProps {
@@ -13,10 +14,12 @@ export interface ResourceTreeProps {
   onEdit: (resource: Resource) => void;
   onAdd: (type: 0 | 1, parent: Resource) => void;
   onDelete: (resource: Resource) => void;
+  /** 授权说明: who holds the resource. */
+  onExplain: (resource: Resource) => void;
 }
 
 /** The whole permission tree, all expanded; a node's buttons act on it (reference-ui §1.10). */
-export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete }: ResourceTreeProps) {
+export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete, onExplain }: ResourceTreeProps) {
   const model = useMemo(() => buildResourceTree(resources), [resources]);
   const tree = model.roots;
   const expandable = useMemo(() => parentIds(model), [model]);
@@ -32,7 +35,7 @@ export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete }:
   const treeData = useMemo(() => {
     const toData = (node: ResourceNode): TreeDataNode => ({
       key: node.resource.id,
-      title: node.resource.name,
+      title: resourceTitle(node.resource),
       children: node.children.map(toData),
     });
     return tree.map(toData);
@@ -49,7 +52,11 @@ export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete }:
   const canUpdate = useCan(routes.updateResource);
   const canCreate = useCan(routes.createResource);
   const canDelete = useCan(routes.deleteResource);
-  const actions = useMemo(() => ({ canUpdate, canCreate, canDelete }), [canUpdate, canCreate, canDelete]);
+  const canExplain = useCan(routes.explainResource);
+  const actions = useMemo(
+    () => ({ canUpdate, canCreate, canDelete, canExplain }),
+    [canUpdate, canCreate, canDelete, canExplain],
+  );
 
   if (resources.length === 0) return <Empty description={t('resource.treeEmpty')} />;
 
@@ -74,7 +81,14 @@ export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete }:
           titleRender={(data) => {
             const resource = byId.get(data.key as number);
             return resource ? (
-              <ResourceTitle resource={resource} actions={actions} onEdit={onEdit} onAdd={onAdd} onDelete={onDelete} />
+              <ResourceTitle
+                resource={resource}
+                actions={actions}
+                onEdit={onEdit}
+                onAdd={onAdd}
+                onDelete={onDelete}
+                onExplain={onExplain}
+              />
             ) : null;
           }}
         />
@@ -94,9 +108,19 @@ interface RowActions {
   canUpdate: boolean;
   canCreate: boolean;
   canDelete: boolean;
+  canExplain: boolean;
 }
 
-const row = { display: 'flex', alignItems: 'center', gap: 6, flexWrap: 'wrap', minWidth: 0 } as const;
+const row = { display: 'flex', alignItems: 'center', gap: 6, flexWrap: 'nowrap', minWidth: 0 } as const;
+/** A long name, route or url is cut to one line (the row's native title holds it whole: no tooltip per row). */
+const cut = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+  flex: '0 1 auto',
+} as const;
+const keep = { flex: 'none', marginInlineEnd: 0 } as const;
 
 /**
  * One row's title. Kept light and memoised: the virtual tree mounts rows as they scroll into view (10,000+
@@ -109,31 +133,42 @@ const ResourceTitle = memo(function ResourceTitle({
   onEdit,
   onAdd,
   onDelete,
-}: { resource: Resource; actions: RowActions } & Pick<ResourceTreeProps, 'onEdit' | 'onAdd' | 'onDelete'>) {
+  onExplain,
+}: { resource: Resource; actions: RowActions } & Pick<
+  ResourceTreeProps,
+  'onEdit' | 'onAdd' | 'onDelete' | 'onExplain'
+>) {
   const method = resource.method?.toLowerCase() ?? '';
+  const path = resource.type === 0 ? resource.route : resource.url;
+  // A built-in resource reads in the page's language; the name stored (and edited in the form) stays as it is.
+  const name = resourceTitle(resource);
   return (
-    <div
-      style={{ ...row, flexWrap: 'nowrap', justifyContent: 'space-between', gap: 8 }}
-      data-testid={`resource-${resource.id}`}
-    >
-      <div style={row}>
+    <div style={{ ...row, justifyContent: 'space-between', gap: 8 }} data-testid={`resource-${resource.id}`}>
+      <div style={{ ...row, overflow: 'hidden' }} title={path ? `${name} ${path}` : name}>
         {resource.type === 1 && (
-          <Tag color={METHOD_COLORS[method] ?? 'default'} style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}>
+          <Tag color={METHOD_COLORS[method] ?? 'default'} style={{ ...keep, fontFamily: 'monospace' }}>
             {method.toUpperCase()}
           </Tag>
         )}
-        <span style={resource.type === 0 ? { fontWeight: 600 } : undefined}>{resource.name}</span>
-        {resource.type === 0 && resource.route && <Tag style={{ color: '#8c8c8c' }}>{resource.route}</Tag>}
-        {resource.type === 1 && resource.url && (
-          <Tag style={{ color: '#8c8c8c', fontFamily: 'monospace' }}>{resource.url}</Tag>
+        {resource.type === 0 && resource.icon && <MenuIcon name={resource.icon} style={keep} />}
+        <span style={resource.type === 0 ? { ...cut, fontWeight: 600 } : cut}>{name}</span>
+        {path && (
+          <Tag style={{ ...cut, color: '#8c8c8c', ...(resource.type === 1 ? { fontFamily: 'monospace' } : {}) }}>
+            {path}
+          </Tag>
         )}
         {resource.builtin && (
-          <Tag color="default" variant="filled">
+          <Tag color="default" variant="filled" style={keep}>
             {t('resource.builtin')}
           </Tag>
         )}
       </div>
       <div style={{ display: 'flex', flex: 'none' }}>
+        {actions.canExplain && (
+          <Button type="link" size="small" onClick={only(() => onExplain(resource))}>
+            {t('authz.resource.action')}
+          </Button>
+        )}
         {actions.canUpdate && (
           <Button type="link" size="small" onClick={only(() => onEdit(resource))}>
             {t('common.edit')}

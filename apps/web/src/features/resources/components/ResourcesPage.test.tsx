@@ -2,7 +2,9 @@
 // (src/mocks), whose seed holds one menu per contract screen and one API resource per contract route.
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadMenuIcons } from '@/components/menu-icon';
+import { setTextLocale } from '@/lib/i18n';
 import { setupMockApi } from '@/testing/mock-api';
 import { findDialog } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
@@ -33,7 +35,9 @@ const form = () => {
 };
 
 describe('/user/Resource', () => {
-  beforeAll(() => preloadScreens('/user/Resource'));
+  // The menu icons' chunk (60 antd icons) too: its first transform is not a wait of any test.
+  beforeAll(() => Promise.all([preloadScreens('/user/Resource'), loadMenuIcons()]));
+  afterEach(() => setTextLocale('zh-CN'));
 
   it('shows the seeded tree: menus with their route, API resources with method and url, all built in', async () => {
     await openScreen();
@@ -45,6 +49,26 @@ describe('/user/Resource', () => {
     list.getByText(routes.listAccounts.path);
     // Built-in resources cannot be deleted.
     expect(list.getByRole('button', { name: '删除' })).toHaveProperty('disabled', true);
+  });
+
+  it('in English, built-in menus and APIs read their English titles; the form edits the stored name', async () => {
+    api.store.resources.push({
+      ...seeded('字典管理'),
+      id: 900,
+      name: '报表中心',
+      route: '/system/Reports',
+      builtin: false,
+    });
+    await setTextLocale('en-US');
+    await openScreen();
+    within(node(seeded('账号管理').id)).getByText('Accounts');
+    within(node(seeded(routes.listAccounts.title).id)).getByText('Account list');
+    // An administrator's own resource keeps its name.
+    within(node(900)).getByText('报表中心');
+    fireEvent.click(within(node(seeded('字典管理').id)).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByTestId('resource-form-title').textContent).toBe('Edit: Dictionaries'));
+    // Saving writes the name the field holds: the stored one, not the translation.
+    expect(within(form()).getByLabelText('Name')).toHaveProperty('value', '字典管理');
   });
 
   it('adds a child menu: the form says under which, the server saves it, the tree shows it', async () => {
@@ -77,7 +101,49 @@ describe('/user/Resource', () => {
     expect(api.store.resources.find((r) => r.id === dicts.id)).toMatchObject({ name: '数据字典', route: dicts.route });
   });
 
-  it('deletes a resource of its own after 是否删除?', async () => {
+  /** Opens the form on the built-in menu 字典管理 (seeded with BookOutlined, the contract's icon). */
+  async function editDicts() {
+    await openScreen();
+    const dicts = seeded('字典管理');
+    expect(node(dicts.id).querySelector('[data-menu-icon="BookOutlined"]')).not.toBeNull();
+    fireEvent.click(within(node(dicts.id)).getByRole('button', { name: '编辑' }));
+    await waitFor(() => expect(screen.getByTestId('resource-form-title').textContent).toBe('编辑：字典管理'));
+    return dicts;
+  }
+
+  it('picks a menu’s icon from the grid: saved by the server, shown in the tree row', async () => {
+    const dicts = await editDicts();
+    const picker = within(form()).getByRole('button', { name: '图标' });
+    expect(picker.textContent).toContain('BookOutlined');
+    fireEvent.click(picker);
+    const grid = await screen.findByRole('group', { name: '选择图标' });
+    expect(within(grid).getByRole('button', { name: 'BookOutlined' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(grid).getByRole('button', { name: 'DatabaseOutlined' }));
+    await waitFor(() => expect(picker.textContent).toContain('DatabaseOutlined'));
+    fireEvent.click(within(form()).getByRole('button', { name: '保 存' }));
+    await screen.findByText('编辑成功');
+    expect(api.store.resources.find((r) => r.id === dicts.id)?.icon).toBe('DatabaseOutlined');
+    await waitFor(() => expect(node(dicts.id).querySelector('[data-menu-icon="DatabaseOutlined"]')).not.toBeNull());
+  });
+
+  it('无图标 removes a menu’s icon', async () => {
+    const dicts = await editDicts();
+    fireEvent.click(within(form()).getByRole('button', { name: '图标' }));
+    fireEvent.click(await screen.findByRole('button', { name: '无图标' }));
+    fireEvent.click(within(form()).getByRole('button', { name: '保 存' }));
+    await screen.findByText('编辑成功');
+    expect(api.store.resources.find((r) => r.id === dicts.id)?.icon).toBeNull();
+    await waitFor(() => expect(node(dicts.id).querySelector('[data-menu-icon]')).toBeNull());
+  });
+
+  it('an API resource has no icon field', async () => {
+    await openScreen();
+    fireEvent.click(within(node(seeded(routes.listAccounts.title).id)).getByRole('button', { name: '编辑' }));
+    await waitFor(() => expect(screen.getByTestId('resource-form-type').textContent).toBe('接口资源'));
+    expect(within(form()).queryByRole('button', { name: '图标' })).toBeNull();
+  });
+
+  it('deletes a resource of its own after a confirmation naming it', async () => {
     const parent = seeded('系统设置');
     api.store.resources.push({
       id: 900,
@@ -89,14 +155,61 @@ describe('/user/Resource', () => {
       url: null,
       remark: null,
       orderNum: 99,
+      icon: null,
       builtin: false,
     });
     await openScreen();
     fireEvent.click(within(await screen.findByTestId('resource-900')).getByRole('button', { name: '删除' }));
-    fireEvent.click(within(await findDialog('是否删除?')).getByRole('button', { name: '确定' }));
+    fireEvent.click(within(await findDialog('删除资源「旧公告」？')).getByRole('button', { name: '确定' }));
     await screen.findByText('删除成功');
     await waitFor(() => expect(screen.queryByTestId('resource-900')).toBeNull());
     expect(api.store.resources.some((r) => r.id === 900)).toBe(false);
+  });
+
+  it('a menu with children: the confirmation names it and says they must go first', async () => {
+    const parent = seeded('系统设置');
+    const children = api.store.resources.filter((r) => r.pid === parent.id).length;
+    api.store.resources.find((r) => r.id === parent.id)!.builtin = false;
+    await openScreen();
+    fireEvent.click(within(node(parent.id)).getByRole('button', { name: '删除' }));
+    const confirm = await findDialog('删除资源「系统设置」？');
+    within(confirm).getByText(`它下面还有 ${children} 个下级资源，需先删除它们，否则不能删除。`);
+  });
+
+  it('a long url stays on one line; 刷新 asks the server again', async () => {
+    const url = `/report/${'monthly-summary-of-everything/'.repeat(8)}export`;
+    api.store.resources.push({
+      id: 901,
+      pid: seeded('系统设置').id,
+      name: '导出很长的报表',
+      type: 1,
+      route: null,
+      method: 'GET',
+      url,
+      remark: null,
+      orderNum: 0,
+      icon: null,
+      builtin: false,
+    });
+    await openScreen();
+    const tag = within(await screen.findByTestId('resource-901')).getByText(url);
+    expect(tag.style.whiteSpace).toBe('nowrap');
+    expect(tag.style.textOverflow).toBe('ellipsis');
+    const before = (await api.sent(routes.listResources)).length;
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(async () => expect((await api.sent(routes.listResources)).length).toBe(before + 1));
+  });
+
+  it('a failed load says 加载失败 with the reason and 重试, which loads the tree', async () => {
+    api.breakNetwork(routes.listResources);
+    api.signInAs('admin');
+    await renderApp('/user/Resource');
+    const failed = await screen.findByTestId('list-failed');
+    expect(failed.textContent).toBe('加载失败：网络异常');
+    api.server.resetHandlers();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await screen.findByTestId(`resource-${seeded('账号管理').id}`);
+    expect(screen.queryByTestId('list-failed')).toBeNull();
   });
 
   it('a tree the server fails to answer: the error page says why', async () => {

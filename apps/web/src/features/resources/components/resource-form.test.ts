@@ -13,6 +13,7 @@ const resource = (patch: Partial<Resource>): Resource => ({
   url: null,
   remark: null,
   orderNum: 0,
+  icon: null,
   builtin: false,
   ...patch,
 });
@@ -30,7 +31,18 @@ describe('resource form', () => {
       url: null,
       remark: null,
       orderNum: 0,
+      icon: null,
     });
+  });
+
+  it('a menu carries its icon; an API resource never', () => {
+    const menu = resource({ id: 3, type: 0, route: '/report', icon: 'BarChartOutlined' });
+    const values = toFormValues({ kind: 'edit', resource: menu });
+    expect(values.icon).toBe('BarChartOutlined');
+    expect(toUpdateBody(menu, { ...values, icon: 'PieChartOutlined' }).icon).toBe('PieChartOutlined');
+    expect(toUpdateBody(menu, { ...values, icon: null }).icon).toBeNull();
+    const apiValues = toFormValues({ kind: 'create', type: 1, pid: 3 });
+    expect(toCreateBody(1, { ...apiValues, name: '导出', url: '/x', icon: 'ApiOutlined' }).icon).toBeNull();
   });
 
   it('a new API resource starts with GET and carries no route', () => {
@@ -58,6 +70,7 @@ describe('resource form', () => {
       url: '/account/s',
       remark: null,
       orderNum: 0,
+      icon: null,
     });
   });
 

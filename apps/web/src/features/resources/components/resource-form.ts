@@ -17,6 +17,8 @@ export interface ResourceFormValues {
   pid: number | null;
   orderNum: number | null;
   remark: string;
+  /** A menu's icon (an antd icon name from the menu-icon registry); null for none. */
+  icon: string | null;
 }
 
 export const targetType = (target: ResourceTarget): 0 | 1 =>
@@ -32,6 +34,7 @@ export function toFormValues(target: ResourceTarget): ResourceFormValues {
       pid: target.pid,
       orderNum: 0,
       remark: '',
+      icon: null,
     };
   }
   const r = target.resource;
@@ -44,6 +47,7 @@ export function toFormValues(target: ResourceTarget): ResourceFormValues {
     pid: r.pid,
     orderNum: r.orderNum,
     remark: r.remark ?? '',
+    icon: r.icon,
   };
 }
 
@@ -52,7 +56,7 @@ const optional = (value: string | null | undefined): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** The fields both requests carry; a menu has no method/url, an API resource no route. */
+/** The fields both requests carry; a menu has no method/url, an API resource no route and no icon. */
 function fields(type: 0 | 1, values: ResourceFormValues) {
   return {
     type,
@@ -63,6 +67,7 @@ function fields(type: 0 | 1, values: ResourceFormValues) {
     url: type === 1 ? optional(values.url) : null,
     remark: optional(values.remark),
     orderNum: values.orderNum ?? 0,
+    icon: type === 0 ? (values.icon ?? null) : null,
   };
 }
 

@@ -1,11 +1,29 @@
-import { Form, Input } from 'antd';
-import { useMemo } from 'react';
-import { FormDialog, useSubmit } from '@/components/form-dialog';
+import { DATA_SCOPES, routes } from '@gatehouse/contract';
+import { Form, Input, Radio, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { FormDialog } from '@/components/form-dialog';
+import { useListMutation } from '@/components/list-kit';
+import { ORG_PICKER_NAMES_SHOWN, OrgPicker } from '@/components/org-picker';
 import { type IsGrantable, ResourceTree } from '@/components/resource-tree';
-import { createRole, type Role, updateRole, usePermissionTreeResources } from '@/features/roles/api/roles.api';
+import {
+  createRole,
+  loadOrgs,
+  type Role,
+  roleKeys,
+  updateRole,
+  useOrgNames,
+  usePermissionTreeResources,
+} from '@/features/roles/api/roles.api';
 import { byLocale, t } from '@/lib/i18n';
-import { useSession } from '@/stores/session';
-import { emptyRoleForm, type RoleFormValues, toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
+import { canCall, useSession } from '@/stores/session';
+import {
+  emptyRoleForm,
+  isAlwaysHeld,
+  type RoleFormValues,
+  toCreateRoleBody,
+  toRoleFormValues,
+  toUpdateRoleBody,
+} from './role-form';
 
 /** `role` undefined = create. */
 export interface RoleDialogTarget {
@@ -43,7 +61,16 @@ interface RoleFormProps {
 
 function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
   const [form] = Form.useForm<RoleFormValues>();
-  const submit = useSubmit(onSaving);
+  // Stays open until the server accepts: a refusal has been toasted by the http client and the input is kept.
+  const saving = useListMutation({
+    mutationFn: (values: RoleFormValues) =>
+      role ? updateRole(toUpdateRoleBody(role, values)) : createRole(toCreateRoleBody(values)),
+    queryKey: roleKeys.all,
+    success: role ? 'common.edited' : 'common.created',
+    onSuccess: onSaved,
+  });
+  // The dialog's 确 定 spins while the write is in flight.
+  useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
   const tree = usePermissionTreeResources();
   const permissions = useSession((state) => state.permissions);
   // Nobody grants what they do not hold (the server refuses it too): the rest of the tree is shown disabled.
@@ -52,12 +79,11 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
     return (resource) => held.has(resource.id);
   }, [permissions]);
 
-  const save = async (values: RoleFormValues) => {
-    const saved = await submit(Boolean(role), () =>
-      role ? updateRole(toUpdateRoleBody(role, values)) : createRole(toCreateRoleBody(values)),
-    );
-    if (saved) onSaved();
-  };
+  const save = (values: RoleFormValues) => void saving.run(values);
+  const dataScope = Form.useWatch('dataScope', form) ?? (role ? toRoleFormValues(role) : emptyRoleForm).dataScope;
+  const orgNames = useOrgNames(role?.scopeOrgIds ?? [], ORG_PICKER_NAMES_SHOWN);
+  // 自定义 is chosen in the organisation tree, which an account without 组织列表 cannot open.
+  const mayPickOrgs = canCall(permissions, routes.listOrgs);
 
   return (
     <Form<RoleFormValues>
@@ -83,9 +109,50 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
         <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <Form.Item
+        label={t('roles.scope.field')}
+        name="dataScope"
+        extra={role?.builtin ? t('roles.scope.builtin') : undefined}
+      >
+        <Radio.Group vertical disabled={role?.builtin}>
+          {DATA_SCOPES.map((scope) => {
+            const unreachable = scope === 'custom' && !mayPickOrgs && dataScope !== 'custom';
+            return (
+              <Radio
+                key={scope}
+                value={scope}
+                disabled={unreachable}
+                title={unreachable ? t('roles.scope.customNeedsOrgs') : undefined}
+              >
+                {t(`roles.scope.name.${scope}`)}
+                <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                  {t(`roles.scope.hint.${scope}`)}
+                </Typography.Text>
+              </Radio>
+            );
+          })}
+        </Radio.Group>
+      </Form.Item>
+      {dataScope === 'custom' && (
+        <Form.Item
+          label={t('roles.scope.orgs')}
+          name="scopeOrgIds"
+          required
+          extra={t('roles.scope.orgsHint')}
+          rules={[
+            {
+              validator: (_rule, value: number[] | undefined) =>
+                value?.length ? Promise.resolve() : Promise.reject(new Error(t('roles.scope.orgsRequired'))),
+            },
+          ]}
+        >
+          <OrgPicker multiple loadOrgs={loadOrgs} labels={orgNames} allowClear disabled={!mayPickOrgs} />
+        </Form.Item>
+      )}
+      <Form.Item
         label={t('role.fieldResources')}
         name="resources"
         required
+        extra={<span data-testid="role-implied-note">{t('role.impliedNote')}</span>}
         rules={[
           {
             validator: (_rule, value: number[] | undefined) =>
@@ -93,7 +160,13 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
           },
         ]}
       >
-        <ResourceTree resources={tree.resources} loading={tree.loading} isGrantable={isGrantable} height="46vh" />
+        <ResourceTree
+          resources={tree.resources}
+          loading={tree.loading}
+          isGrantable={isGrantable}
+          alwaysOn={isAlwaysHeld}
+          height="46vh"
+        />
       </Form.Item>
     </Form>
   );

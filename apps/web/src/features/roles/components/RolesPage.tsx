@@ -1,11 +1,13 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { viewAsAddress } from '@/components/authz-explain';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { ToolBar } from '@/components/tool-bar';
-import { deleteRole, type Role, useReloadRoles, useRoleList } from '@/features/roles/api/roles.api';
+import { type FilterCodecs, type ListColumn, ListPage, useListMutation, useListQuery } from '@/components/list-kit';
+import { deleteRole, listRoles, type Role, type RoleListQuery, roleKeys } from '@/features/roles/api/roles.api';
 import { t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import { RoleDialog, type RoleDialogTarget } from './RoleDialog';
@@ -23,49 +25,93 @@ function Locked({ role, children }: { role: Role; children: ReactNode }) {
   return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
 }
 
+/** 数据权限 in the list: the scope's name, a 自定义 one with how many organisations it names. */
+const scopeOf = (role: Role): string =>
+  role.dataScope === 'custom'
+    ? t('roles.scope.customCount', { count: role.scopeOrgIds.length })
+    : t(`roles.scope.name.${role.dataScope}`);
+
+const filterCodecs: FilterCodecs<RoleListQuery> = { name: 'text' };
+const roleId = (role: Role) => role.id;
+
+/** One line for a long name, its built-in tag kept in view beside it. */
+function RoleName({ role }: { role: Role }) {
+  return (
+    <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+      <Tooltip title={role.name} placement="topLeft">
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{role.name}</span>
+      </Tooltip>
+      {role.builtin && (
+        <Tag color="gold" style={{ flex: 'none', marginInlineEnd: 0 }}>
+          {t('role.builtinTag')}
+        </Tag>
+      )}
+    </Flex>
+  );
+}
+
 /**
- * 角色管理 (reference-ui §1.9): every role (no pages), with how many accounts hold it. Bespoke rather than the
- * list pair: no search and no pagination, and the dialog is built around the permission tree.
+ * 角色管理 (reference-ui §1.9): the list kit over GET /role/s, which answers every role; the name filter (also the
+ * command palette's way to show one role) and the pages are made in the browser.
  */
 export function RolesPage() {
-  const list = useRoleList();
-  const reload = useReloadRoles();
+  const list = useListQuery<RoleListQuery, Role>({
+    queryKey: roleKeys.all,
+    filters: filterCodecs,
+    fetchPage: listRoles,
+  });
   const [dialog, setDialog] = useState<RoleDialogTarget | null>(null);
+  const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
   const permissions = useSession((state) => state.permissions);
+  const removal = useListMutation({
+    mutationFn: (role: Role) => deleteRole(role.id),
+    queryKey: roleKeys.all,
+    success: 'common.deleted',
+  });
 
+  // A role still held is refused by the server; the confirmation says so before the click.
   const remove = (role: Role) =>
-    confirmDelete(
-      () => deleteRole(role.id),
-      () => reload(),
-    );
+    confirmDelete({
+      question: 'role.deleteConfirm',
+      name: role.name,
+      detail: role.accountCount > 0 ? t('role.deleteHeld', { count: role.accountCount }) : undefined,
+      run: () => removal.run(role),
+    });
 
-  const columns: TableColumnsType<Role> = [
+  const columns: ListColumn<Role>[] = [
     {
       title: t('role.colName'),
-      dataIndex: 'name',
       key: 'name',
-      align: 'center',
-      render: (name: string, role) => (
-        <Space size={6}>
-          <span>{name}</span>
-          {role.builtin && <Tag color="gold">{t('role.builtinTag')}</Tag>}
-        </Space>
-      ),
+      dataIndex: 'name',
+      width: 220,
+      ellipsis: false,
+      hideable: false,
+      render: (_name: string, role) => <RoleName role={role} />,
     },
-    { title: t('role.colRemark'), dataIndex: 'remark', key: 'remark', align: 'center' },
-    { title: t('role.colAccountCount'), dataIndex: 'accountCount', key: 'accountCount', align: 'center', width: 100 },
+    { title: t('role.colRemark'), key: 'remark', dataIndex: 'remark', width: 420 },
+    {
+      title: t('roles.scope.col'),
+      key: 'dataScope',
+      dataIndex: 'dataScope',
+      width: 160,
+      render: (_scope: Role['dataScope'], role) => scopeOf(role),
+    },
+    { title: t('role.colAccountCount'), key: 'accountCount', dataIndex: 'accountCount', align: 'center', width: 100 },
   ];
 
   // An account holding none of the row actions gets no empty 操作 column.
-  if ([routes.updateRole, routes.deleteRole].some((route) => canCall(permissions, route))) {
+  if ([routes.updateRole, routes.deleteRole, routes.viewAs].some((route) => canCall(permissions, route))) {
     columns.push({
       title: t('role.colActions'),
       key: 'actions',
       align: 'center',
-      width: 300,
+      width: 220,
+      fixed: 'right',
+      ellipsis: false,
+      hideable: false,
       render: (_value, role) => (
-        <Space>
+        <Space size={4}>
           <Can routes={routes.updateRole}>
             <Locked role={role}>
               <Button size="small" disabled={lockOf(role) !== null} onClick={() => setDialog({ role })}>
@@ -80,6 +126,18 @@ export function RolesPage() {
               </Button>
             </Locked>
           </Can>
+          {/* 权限预览: what a holder of the role sees (the server refuses a role wider than the caller). */}
+          <Can routes={routes.viewAs}>
+            <Tooltip title={role.assignable ? undefined : t('role.notAssignable')}>
+              <Button
+                size="small"
+                disabled={!role.assignable}
+                onClick={() => navigate(viewAsAddress({ roleId: role.id }))}
+              >
+                {t('roles.preview')}
+              </Button>
+            </Tooltip>
+          </Can>
         </Space>
       ),
     });
@@ -87,30 +145,23 @@ export function RolesPage() {
 
   return (
     <>
-      <ToolBar>
-        <Can routes={routes.createRole}>
-          <Button type="primary" onClick={() => setDialog({})}>
-            {t('common.add')}
-          </Button>
-        </Can>
-      </ToolBar>
-      <Table<Role>
-        rowKey="id"
-        size="middle"
-        bordered
+      <ListPage<RoleListQuery, Role>
+        list={list}
+        table="roles"
+        label={t('role.listLabel')}
+        totalTestId="role-total"
+        rowKey={roleId}
         columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isFetching}
-        pagination={false}
+        search={{ id: 'roleSearch', fields: [{ kind: 'text', name: 'name', label: t('role.searchName') }] }}
+        actions={
+          <Can routes={routes.createRole}>
+            <Button type="primary" onClick={() => setDialog({})}>
+              {t('common.add')}
+            </Button>
+          </Can>
+        }
       />
-      <RoleDialog
-        target={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          void reload();
-        }}
-      />
+      <RoleDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
     </>
   );
 }

@@ -1,6 +1,8 @@
+import { routes } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
+import type { Resource } from '@/components/resource-tree';
 import type { Role } from '@/features/roles/api/roles.api';
-import { toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
+import { emptyRoleForm, isAlwaysHeld, toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
 
 const role: Role = {
   id: 4,
@@ -10,24 +12,86 @@ const role: Role = {
   builtin: false,
   accountCount: 2,
   assignable: true,
+  dataScope: 'orgTree',
+  scopeOrgIds: [],
 };
 
 describe('role form mapping', () => {
-  it('opens the editor with the role’s resources', () => {
-    expect(toRoleFormValues(role)).toEqual({ name: '审计员', remark: '', resources: [1, 2, 21] });
+  it('opens the editor with the role’s resources and data scope', () => {
+    expect(toRoleFormValues(role)).toEqual({
+      name: '审计员',
+      remark: '',
+      resources: [1, 2, 21],
+      dataScope: 'orgTree',
+      scopeOrgIds: [],
+    });
+    expect(toRoleFormValues({ ...role, dataScope: 'custom', scopeOrgIds: [3, 7] })).toMatchObject({
+      dataScope: 'custom',
+      scopeOrgIds: [3, 7],
+    });
+    // The super-admin role is 全部, whatever was stored.
+    expect(toRoleFormValues({ ...role, builtin: true, dataScope: 'self' })).toMatchObject({ dataScope: 'all' });
   });
 
   it('trims the name and sends a blank remark as null', () => {
-    expect(toCreateRoleBody({ name: ' 访客 ', remark: '   ', resources: [3] })).toEqual({
+    expect(toCreateRoleBody({ ...emptyRoleForm, name: ' 访客 ', remark: '   ', resources: [3] })).toEqual({
       name: '访客',
       remark: null,
       resources: [3],
+      dataScope: 'all',
     });
-    expect(toUpdateRoleBody(role, { name: '审计员', remark: ' 只读 ', resources: [21] })).toEqual({
+    expect(
+      toUpdateRoleBody(role, { name: '审计员', remark: ' 只读 ', resources: [21], dataScope: 'org', scopeOrgIds: [] }),
+    ).toEqual({
       id: 4,
       name: '审计员',
       remark: '只读',
       resources: [21],
+      dataScope: 'org',
     });
+  });
+
+  it('sends the organisations of a 自定义 scope, and none with another scope', () => {
+    const values = { name: '审计员', remark: '', resources: [21], scopeOrgIds: [2, 3] };
+    expect(toCreateRoleBody({ ...values, dataScope: 'custom' })).toMatchObject({
+      dataScope: 'custom',
+      scopeOrgIds: [2, 3],
+    });
+    // Picked before another scope was chosen: left out.
+    expect(toUpdateRoleBody(role, { ...values, dataScope: 'self' })).not.toHaveProperty('scopeOrgIds');
+  });
+});
+
+describe('what every signed-in account holds without a grant', () => {
+  const resource = (fields: Partial<Resource>): Resource => ({
+    id: 1,
+    pid: null,
+    name: 'r',
+    type: 1,
+    route: null,
+    method: null,
+    url: null,
+    remark: null,
+    orderNum: 0,
+    icon: null,
+    builtin: true,
+    ...fields,
+  });
+  const api = (route: { method: string; path: string }) =>
+    resource({ type: 1, method: route.method.toLowerCase(), url: route.path });
+  const menu = (path: string) => resource({ type: 0, route: path });
+
+  it('the APIs of open and signed-in routes, always; a permission route never', () => {
+    expect(isAlwaysHeld(api(routes.login))).toBe(true);
+    expect(isAlwaysHeld(api(routes.getAccountInfo))).toBe(true);
+    expect(isAlwaysHeld(api(routes.updateProfile))).toBe(routes.updateProfile.access !== 'permission');
+    expect(isAlwaysHeld(api(routes.listAccounts))).toBe(false);
+  });
+
+  it('首页 and 个人信息 (never a grant, access control on or off); other menus never', () => {
+    expect(isAlwaysHeld(menu('/'))).toBe(true);
+    expect(isAlwaysHeld(menu('/system/Profile'))).toBe(true);
+    expect(isAlwaysHeld(menu('/user/Account'))).toBe(false);
+    expect(isAlwaysHeld(menu('/system'))).toBe(false);
   });
 });

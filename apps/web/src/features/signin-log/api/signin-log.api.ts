@@ -1,18 +1,16 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, saveDownload } from '@/lib/http';
 
 export type SignInLogEntry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 export type SignInLogQuery = QueryOf<typeof routes.listSigninLog>;
 export type SignInLogFilters = QueryOf<typeof routes.exportSigninLog>;
 
-export function useSignInLog(query: SignInLogQuery) {
-  return useQuery({
-    queryKey: ['signin-log', 'list', query],
-    queryFn: ({ signal }) => call(routes.listSigninLog, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The screen's query key root: pages are cached under ['signin-log', 'list', query] (the list kit's rule). */
+export const signInLogKeys = { all: ['signin-log'] as const };
+
+/** GET /signin-log/s: one page of the log. */
+export const listSignInLog = (query: SignInLogQuery, signal: AbortSignal) =>
+  call(routes.listSigninLog, { query, signal });
 
 /**
  * GET /signin-log/export: the CSV of the entries matching `filters` (empty ones left out), saved under the name

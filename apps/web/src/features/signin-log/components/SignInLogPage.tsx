@@ -1,28 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes, SIGNIN_REASONS, type SignInReasonCode } from '@gatehouse/contract';
-import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Tag, Tooltip, Typography } from 'antd';
 import { Can } from '@/components/can';
-import { ListTotal, PagedTable, SearchActions } from '@/components/list-search';
-import { ToolBar } from '@/components/tool-bar';
-import { appConfig } from '@/config/app-config';
+import { type FilterCodecs, type ListColumn, ListPage, useListQuery } from '@/components/list-kit';
 import {
   downloadSignInLog,
+  listSignInLog,
   type SignInLogEntry,
   type SignInLogFilters,
   type SignInLogQuery,
-  useSignInLog,
+  signInLogKeys,
 } from '@/features/signin-log/api/signin-log.api';
 import { formatDateTime } from '@/lib/format/date';
 import { type MessageKey, t } from '@/lib/i18n';
-
-interface SearchValues {
-  account?: string;
-  outcome?: 'success' | 'failure' | '';
-  ip?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
 
 /** How a sign-in other than by password is marked beside its reason. */
 const METHOD_NOTES = {
@@ -30,82 +21,68 @@ const METHOD_NOTES = {
   password_check: 'signinLog.methodPasswordCheck',
 } as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, MessageKey>;
 
-const firstPage = (): SignInLogQuery => ({ p: 1, pageSize: appConfig.defaultPageSize });
-
 const reasonLabel = (reason: string) =>
   (SIGNIN_REASONS as readonly string[]).includes(reason)
     ? t(`signinLog.reason.${reason as SignInReasonCode}` as MessageKey)
     : reason;
 
-/** The filters of the search form as the contract's query (empty ones left out). */
-function filtersOf(values: SearchValues): SignInLogFilters {
-  const [start, end] = values.range ?? [];
-  const filters: SignInLogFilters = {};
-  if (values.account?.trim()) filters.account = values.account.trim();
-  if (values.outcome) filters.outcome = values.outcome;
-  if (values.ip?.trim()) filters.ip = values.ip.trim();
-  if (start) filters.startTime = start.startOf('second').toISOString();
-  if (end) filters.endTime = end.endOf('second').toISOString();
+const filterCodecs: FilterCodecs<SignInLogQuery> = {
+  account: 'text',
+  outcome: ['success', 'failure'],
+  ip: 'text',
+  startTime: 'text',
+  endTime: 'text',
+};
+const SIGNIN_LOG_SORTS = ['at'] as const;
+const entryId = (entry: SignInLogEntry) => entry.id;
+
+/** The export's query: the applied filters, without the list's paging and sort (the export route takes neither). */
+function exportFilters(query: SignInLogQuery): SignInLogFilters {
+  const { p: _p, pageSize: _size, sort: _sort, order: _order, ...filters } = query;
   return filters;
 }
 
-/** 登录日志 (系统监控): every sign-in and refusal, read-only, with filters, paging and a CSV export. */
+/** 登录日志 (系统监控): every sign-in and refusal on the list kit, read-only, with a CSV export. */
 export function SignInLogPage() {
   const { message } = App.useApp();
-  const [searchForm] = Form.useForm<SearchValues>();
-  const [query, setQuery] = useState<SignInLogQuery>(firstPage);
-  const [exporting, setExporting] = useState(false);
-  const list = useSignInLog(query);
-
-  const search = (next: SignInLogQuery) => {
-    if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
-    else setQuery(next);
-  };
-
-  const exportCsv = async () => {
-    const { p: _p, pageSize: _size, ...filters } = query;
-    setExporting(true);
-    try {
-      await downloadSignInLog(filters);
-      void message.success(t('signinLog.exported'));
-    } catch {
-      // The http client has already told the user (one toast, as on every call).
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const columns: TableColumnsType<SignInLogEntry> = [
-    {
-      title: t('signinLog.colIndex'),
-      key: 'index',
-      align: 'center',
-      width: 70,
-      render: (_value, _entry, index) => (query.p - 1) * query.pageSize + index + 1,
+  const list = useListQuery<SignInLogQuery, SignInLogEntry>({
+    queryKey: signInLogKeys.all,
+    filters: filterCodecs,
+    sorts: SIGNIN_LOG_SORTS,
+    fetchPage: listSignInLog,
+  });
+  // Not a write, but a request with a pending state: useMutation keeps the button's spinner (no flag of our own).
+  const exportCsv = useMutation({
+    mutationFn: downloadSignInLog,
+    // Braces: message.success answers a thenable settling when the toast closes, which useMutation would await.
+    onSuccess: () => {
+      message.success({ content: t('signinLog.exported'), key: 'signinLog.exported' });
     },
+  });
+
+  const columns: ListColumn<SignInLogEntry, 'at'>[] = [
     {
       title: t('signinLog.colAt'),
-      dataIndex: 'at',
       key: 'at',
-      align: 'center',
+      dataIndex: 'at',
+      sortField: 'at',
       width: 180,
       render: (at: string) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
       title: t('signinLog.colAccount'),
-      dataIndex: 'account',
       key: 'account',
-      align: 'center',
-      ellipsis: true,
+      dataIndex: 'account',
+      width: 180,
       render: (account: string) => account || '—',
     },
     {
       title: t('signinLog.colOutcome'),
-      dataIndex: 'outcome',
       key: 'outcome',
       align: 'center',
       width: 90,
-      render: (outcome: SignInLogEntry['outcome']) =>
+      ellipsis: false,
+      render: (_value, { outcome }) =>
         outcome === 'success' ? (
           <Tag color="success">{t('signinLog.success')}</Tag>
         ) : (
@@ -114,92 +91,71 @@ export function SignInLogPage() {
     },
     {
       title: t('signinLog.colReason'),
-      dataIndex: 'reason',
       key: 'reason',
-      align: 'center',
-      render: (reason: string, entry) =>
-        entry.method === 'password' ? reasonLabel(reason) : `${reasonLabel(reason)} (${t(METHOD_NOTES[entry.method])})`,
+      width: 200,
+      render: (_value, entry) =>
+        entry.method === 'password'
+          ? reasonLabel(entry.reason)
+          : `${reasonLabel(entry.reason)} (${t(METHOD_NOTES[entry.method])})`,
     },
-    { title: t('signinLog.colIp'), dataIndex: 'ip', key: 'ip', align: 'center', width: 150 },
+    { title: t('signinLog.colIp'), key: 'ip', dataIndex: 'ip', width: 150 },
     {
+      // The short form (Chrome 140 · Windows) in the cell, the whole User-Agent on hover.
       title: t('signinLog.colBrowser'),
-      dataIndex: 'userAgent',
       key: 'userAgent',
-      align: 'center',
-      width: 230,
-      ellipsis: { showTitle: false },
-      render: (userAgent: string | null) => {
-        const short = describeUserAgent(userAgent);
-        return short ? (
-          <Tooltip title={userAgent}>
-            <span>{short}</span>
+      width: 220,
+      render: (_value, { userAgent }) =>
+        userAgent ? (
+          <Tooltip title={userAgent} placement="topLeft">
+            <span>{describeUserAgent(userAgent) || userAgent}</span>
           </Tooltip>
         ) : (
           <Typography.Text type="secondary">{t('signinLog.unknown')}</Typography.Text>
-        );
-      },
+        ),
     },
   ];
 
-  const page = list.data;
   return (
-    <>
-      <ToolBar>
+    <ListPage<SignInLogQuery, SignInLogEntry>
+      list={list}
+      table="signinLog"
+      label={t('signinLog.listLabel')}
+      totalTestId="signin-log-total"
+      rowKey={entryId}
+      columns={columns}
+      timeSorts={SIGNIN_LOG_SORTS}
+      defaultSort={{ field: 'at', order: 'desc' }}
+      actions={
         <Can routes={routes.exportSigninLog}>
-          <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportCsv.isPending}
+            // The filters applied (the URL's), not what is typed but not yet searched.
+            onClick={() => exportCsv.mutate(exportFilters(list.query))}
+          >
             {t('signinLog.export')}
           </Button>
         </Can>
-      </ToolBar>
-      <Form<SearchValues>
-        form={searchForm}
-        name="signinLogSearch"
-        layout="inline"
-        initialValues={{ outcome: '' }}
-        onFinish={(values) => search({ ...filtersOf(values), p: 1, pageSize: query.pageSize })}
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label={t('signinLog.searchAccount')} name="account">
-          <Input allowClear maxLength={100} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item label={t('signinLog.searchOutcome')} name="outcome">
-          <Select
-            style={{ width: 110 }}
-            aria-label={t('signinLog.searchOutcome')}
-            options={[
-              { value: '', label: t('signinLog.outcomeAll') },
+      }
+      search={{
+        id: 'signinLogSearch',
+        fields: [
+          { kind: 'text', name: 'account', label: t('signinLog.searchAccount'), width: 160 },
+          {
+            kind: 'select',
+            name: 'outcome',
+            label: t('signinLog.searchOutcome'),
+            placeholder: t('signinLog.outcomeAll'),
+            width: 110,
+            options: [
               { value: 'success', label: t('signinLog.success') },
               { value: 'failure', label: t('signinLog.failure') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label={t('signinLog.searchIp')} name="ip">
-          <Input allowClear maxLength={64} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item label={t('signinLog.searchTime')} name="range">
-          <DatePicker.RangePicker
-            showTime
-            allowEmpty={[true, true]}
-            placeholder={[t('signinLog.startTime'), t('signinLog.endTime')]}
-          />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            searchForm.resetFields();
-            search(firstPage());
-          }}
-        />
-      </Form>
-      <ListTotal testId="signin-log-total">{t('signinLog.totalCount', { count: page?.totalCount ?? 0 })}</ListTotal>
-      <PagedTable<SignInLogEntry>
-        columns={columns}
-        page={page}
-        loading={list.isFetching}
-        locale={{ emptyText: t('signinLog.empty') }}
-        current={query.p}
-        pageSize={query.pageSize}
-        onPageChange={(p, pageSize) => setQuery((current) => ({ ...current, p, pageSize }))}
-      />
-    </>
+            ],
+          },
+          { kind: 'text', name: 'ip', label: t('signinLog.searchIp'), maxLength: 64, width: 150 },
+          { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('signinLog.searchTime'), width: 260 },
+        ],
+      }}
+    />
   );
 }

@@ -76,4 +76,18 @@ describe('verificationApi', () => {
     });
     expect(effects).toEqual([]);
   });
+
+  it('a server fault or a lost network of a captcha load or a code send stays on the page: no /500, no toast', async () => {
+    api.fail(routes.imageCaptcha, 503, '服务维护中');
+    await expect(verificationApi.loadCaptcha({ width: 76, height: 38 })).rejects.toMatchObject({ kind: 'server' });
+    api.fail(routes.sendSmsRegister, 500);
+    await expect(verificationApi.sendSms('register', '13812345678', 'token')).rejects.toMatchObject({
+      kind: 'server',
+    });
+    api.breakNetwork(routes.sendEmailCode);
+    await expect(verificationApi.sendEmail('someone@gatehouse.cn', 'token')).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(effects).toEqual([]);
+  });
 });

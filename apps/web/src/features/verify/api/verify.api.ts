@@ -11,23 +11,26 @@ const smsRoutes = {
 } as const satisfies Record<SmsCommand, unknown>;
 
 /**
- * The verification calls over HTTP. All are `quiet`: a refusal (wrong answer, too many attempts, unknown
- * number) is shown by the component that asked, inline or as its own toast, not by the global handler.
+ * The verification calls over HTTP. All are quiet: a refusal (wrong answer, too many attempts, unknown number) is
+ * shown by the component that asked, inline or as its own toast, not by the global handler. The captcha and the
+ * codes are quiet about server faults too (`'all'`): a 5xx, a timeout or a lost network is told on the page (the
+ * image says its load failed, the code input warns 验证码发送失败), and the user keeps the form they filled in
+ * (product-spec §8) instead of being sent to /500.
  */
 export const verificationApi: VerificationApi = {
-  loadCaptcha: (size) => call(routes.imageCaptcha, { query: size, quiet: true }),
-  checkCaptcha: (id, userInput) => call(routes.validateImageCaptcha, { query: { id, userInput }, quiet: true }),
+  loadCaptcha: (size) => call(routes.imageCaptcha, { query: size, quiet: 'all' }),
+  checkCaptcha: (id, userInput) => call(routes.validateImageCaptcha, { query: { id, userInput }, quiet: 'all' }),
   sendSms: async (command, mobile, captcha) => {
     const body = captcha ? { mobile, captcha } : { mobile };
-    const sent = await call(smsRoutes[command] ?? routes.sendSms, { body, quiet: true });
+    const sent = await call(smsRoutes[command] ?? routes.sendSms, { body, quiet: 'all' });
     return sent.id;
   },
-  checkSms: (id, userInput) => call(routes.validateSms, { query: { id, userInput }, quiet: true }),
+  checkSms: (id, userInput) => call(routes.validateSms, { query: { id, userInput }, quiet: 'all' }),
   sendEmail: async (email, captcha) => {
     const query = captcha ? { email, captcha } : { email };
-    const sent = await call(routes.sendEmailCode, { query, quiet: true });
+    const sent = await call(routes.sendEmailCode, { query, quiet: 'all' });
     return sent.id;
   },
-  checkEmail: (id, userInput) => call(routes.validateEmailCode, { query: { id, userInput }, quiet: true }),
+  checkEmail: (id, userInput) => call(routes.validateEmailCode, { query: { id, userInput }, quiet: 'all' }),
   checkPassword: (password) => call(routes.validatePassword, { body: { password }, quiet: true }),
 };

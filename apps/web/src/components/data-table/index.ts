@@ -1,1 +1,0 @@
-export { type DataColumn, DataTable, type DataTableProps } from './DataTable';

@@ -1,0 +1,2 @@
+export { loadMenuIcons, MenuIcon } from './MenuIcon';
+export { isMenuIcon, MENU_ICONS, type MenuIconName } from './names';

@@ -1,1 +1,0 @@
-export { Pagination, type PaginationProps } from './Pagination';

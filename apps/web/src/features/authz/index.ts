@@ -1,0 +1,1 @@
+export { ViewAsPage } from './components/ViewAsPage';

@@ -1,0 +1,17 @@
+import type { zhCNAccounts } from './zh-CN.accounts';
+
+/** en-US texts of the accounts screen added with issue 19; every zh-CN key, checked by the compiler. */
+export const enUSAccounts = {
+  'account.fieldCompany': 'Company',
+  'account.colCompany': 'Company',
+  'account.contactNumberInvalid': 'The phone number is not valid',
+  'account.fieldMustChangePassword': 'Change password at first sign-in',
+  'account.mustChangePasswordHint': 'At its first sign-in the account must replace the password you set',
+  'account.roleLockedBuiltin': 'The built-in admin account always has the super-admin role',
+  'account.roleNoList': 'You lack the “Role list” permission, so the role cannot be changed',
+  'account.pendingButton': 'Pending {count}',
+  'account.pendingActive': 'Pending ({count}) · show all',
+  'account.pendingTag': 'Pending',
+  'account.pendingTitle': 'Self-registered; enabling it approves it',
+  'account.registerPending': 'Registered. You can sign in once an administrator has approved the account',
+} as const satisfies Record<keyof typeof zhCNAccounts, string>;

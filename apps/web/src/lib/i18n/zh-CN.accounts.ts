@@ -1,0 +1,15 @@
+/** zh-CN texts of the accounts screen added with issue 19 (merged into the one catalogue by ./zh-CN.catalogue.ts). */
+export const zhCNAccounts = {
+  'account.fieldCompany': '工作单位',
+  'account.colCompany': '工作单位',
+  'account.contactNumberInvalid': '联系电话格式不正确',
+  'account.fieldMustChangePassword': '首次登录须修改密码',
+  'account.mustChangePasswordHint': '该账号首次登录时须先修改您设置的密码',
+  'account.roleLockedBuiltin': '内置管理员账号的角色固定为超级管理员，不能修改',
+  'account.roleNoList': '您没有“角色列表”权限，不能更改角色',
+  'account.pendingButton': '待审核 {count}',
+  'account.pendingActive': '待审核（{count}）· 显示全部',
+  'account.pendingTag': '待审核',
+  'account.pendingTitle': '自助注册的账号，启用即审核通过',
+  'account.registerPending': '注册成功，请等待管理员审核后登录',
+} as const;
