@@ -1,0 +1,225 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { BOM, csvCell } from './csv.js';
+
+/**
+ * The one table writer of the server: every export (lists, logs), every import template and every sheet of rejected
+ * rows is a `TableFile` written by `writeTable` and answered by `sendTable`, as CSV (the one CSV writer, `csv.ts`'s
+ * cells) or XLSX (exceljs's streaming writer: no workbook is ever held whole in memory). Rows are pulled from an
+ * (async) iterable as the client reads, so an export of a million rows holds one batch at a time.
+ */
+
+export type TableFormat = 'csv' | 'xlsx';
+export const TABLE_FORMATS = ['csv', 'xlsx'] as const satisfies readonly TableFormat[];
+
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+export interface TableColumn<R> {
+  /** The field's name: what a list's `columns=` parameter names. */
+  key: string;
+  /** The header cell, in the request's language. */
+  header: string;
+  value: (row: R) => CellValue;
+  /**
+   * How an XLSX cell is typed: `text` (the default) keeps identifiers such as account numbers, mobiles and codes as
+   * text, never a number that loses its leading zeros; `date` is a date cell shown as yyyy-mm-dd hh:mm:ss in the
+   * server's time zone; `number` a number cell. CSV writes every value as text (dates as ISO 8601, UTC).
+   */
+  type?: 'text' | 'date' | 'number';
+  /** Column width in characters (XLSX). */
+  width?: number;
+  /**
+   * The values the column allows: an XLSX drop-down (data validation) on the column's data rows, listed on a hidden
+   * sheet so any number of choices fits.
+   */
+  choices?: readonly string[];
+}
+
+export interface TableFile<R> {
+  format: TableFormat;
+  /** The name offered to the browser without its extension (any language; sent RFC 5987-encoded). */
+  fileName: string;
+  /** The plain-ASCII name for clients that do not read `filename*`, without its extension. */
+  fallbackName: string;
+  /** The worksheet's name (XLSX). */
+  sheetName: string;
+  columns: readonly TableColumn<R>[];
+  rows: Iterable<R> | AsyncIterable<R>;
+  /** Data rows a drop-down covers in a template (XLSX, columns with `choices`); 10,000 when omitted. */
+  choiceRows?: number;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** Rows written between two looks at the output's buffer (backpressure). */
+const BATCH = 500;
+
+/** RFC 5987 `value-chars`: percent-encoded UTF-8, `'()*` encoded as well (they are not `attr-char`s). */
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Printable ASCII without the quote and backslash a quoted-string would have to escape; the rest becomes `_`. */
+const asciiName = (text: string) => text.replace(/[^\x20-\x7E]|["\\]/g, '_');
+
+/**
+ * The headers of a table attachment: its type, the file name twice (`filename*=UTF-8''…` for every current browser,
+ * a plain-ASCII `filename="…"` before it for the others), no sniffing, no caching.
+ */
+export function tableAttachmentHeaders(
+  file: Pick<TableFile<unknown>, 'format' | 'fileName' | 'fallbackName'>,
+): Record<string, string> {
+  const ext = `.${file.format}`;
+  return {
+    'content-type': file.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+    'content-disposition': `attachment; filename="${asciiName(file.fallbackName + ext)}"; filename*=UTF-8''${rfc5987(file.fileName + ext)}`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  };
+}
+
+/** A date cell that shows the server's wall-clock time (a spreadsheet has no time zones). */
+const wallClock = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+
+const asDate = (value: CellValue): Date | null => {
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && value !== '') {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  return null;
+};
+
+function xlsxCell(column: TableColumn<unknown>, value: CellValue): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (column.type) {
+    case 'date': {
+      const d = asDate(value);
+      return d ? wallClock(d) : String(value);
+    }
+    case 'number':
+      return typeof value === 'number' ? value : String(value);
+    default:
+      // Written as a string cell: never a formula, never a number (a text that starts with = stays text).
+      return value instanceof Date ? value.toISOString() : String(value);
+  }
+}
+
+const csvValue = (value: CellValue) => (value instanceof Date ? value.toISOString() : value);
+
+/** Waits while the output holds more than its high-water mark: the export never runs ahead of the client. */
+async function drained(out: Writable) {
+  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+}
+
+async function writeCsv<R>(out: Writable, file: TableFile<R>): Promise<number> {
+  const line = (cells: CellValue[]) => `${cells.map((c) => csvCell(csvValue(c))).join(',')}\r\n`;
+  out.write(BOM + line(file.columns.map((c) => c.header)));
+  let count = 0;
+  let chunk = '';
+  for await (const row of file.rows) {
+    chunk += line(file.columns.map((c) => c.value(row)));
+    count += 1;
+    if (count % BATCH === 0) {
+      out.write(chunk);
+      chunk = '';
+      await drained(out);
+    }
+  }
+  if (chunk) out.write(chunk);
+  return count;
+}
+
+/** Excel's name of a column: 1 → A, 27 → AA. */
+export function columnLetter(index: number): string {
+  let n = index;
+  let name = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    name = String.fromCharCode(65 + rest) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+async function writeXlsx<R>(out: Writable, file: TableFile<R>): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(file.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = file.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    width: c.width ?? Math.max(12, c.header.length * 2 + 4),
+    style: c.type === 'date' ? { numFmt: DATE_FORMAT } : c.type === 'number' ? {} : { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  // Drop-downs: each column's choices on a hidden sheet, referred to by the column's data validation.
+  const withChoices = file.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.choices && c.choices.length > 0);
+  if (withChoices.length > 0) {
+    const last = (file.choiceRows ?? 10_000) + 1;
+    withChoices.forEach(({ c, i }, n) => {
+      const ref = `选项!$${columnLetter(n + 1)}$1:$${columnLetter(n + 1)}$${c.choices?.length}`;
+      sheet.dataValidations.add(`${columnLetter(i + 1)}2:${columnLetter(i + 1)}${last}`, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [ref],
+        showErrorMessage: true,
+        errorTitle: c.header,
+        error: c.choices?.slice(0, 5).join(' / '),
+      });
+    });
+  }
+  let count = 0;
+  for await (const row of file.rows) {
+    sheet.addRow(file.columns.map((c) => xlsxCell(c as TableColumn<unknown>, c.value(row)))).commit();
+    count += 1;
+    if (count % BATCH === 0) await drained(out);
+  }
+  sheet.commit();
+  if (withChoices.length > 0) {
+    const lists = workbook.addWorksheet('选项', { state: 'hidden' });
+    const longest = Math.max(...withChoices.map(({ c }) => c.choices?.length ?? 0));
+    for (let r = 0; r < longest; r += 1) {
+      lists.addRow(withChoices.map(({ c }) => c.choices?.[r] ?? null)).commit();
+    }
+    lists.commit();
+  }
+  await workbook.commit();
+  return count;
+}
+
+/** Writes the table to `out` (left open for CSV; XLSX's writer ends it) and answers how many data rows it wrote. */
+export async function writeTable<R>(out: Writable, file: TableFile<R>): Promise<number> {
+  return file.format === 'csv' ? writeCsv(out, file) : writeXlsx(out, file);
+}
+
+/**
+ * Answers a table as an attachment, streamed: the handler of a 'file' route returns what this returns. A failure
+ * after the first bytes cuts the download short (the browser shows it failed) rather than sending a whole-looking
+ * file; it is logged with the request.
+ */
+export function sendTable<R>(reply: FastifyReply, file: TableFile<R>): FastifyReply {
+  const body = new PassThrough({ highWaterMark: 256 * 1024 });
+  writeTable(body, file).then(
+    () => {
+      if (!body.writableEnded) body.end();
+    },
+    (error: unknown) => {
+      reply.log.error({ err: error }, 'table export failed');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return reply.headers(tableAttachmentHeaders(file)).send(body);
+}
+
+/** Writes a table into memory (tests, and sheets small enough to hold: a template, rejected rows). */
+export async function tableBuffer<R>(file: TableFile<R>): Promise<Buffer> {
+  const body = new PassThrough();
+  const chunks: Buffer[] = [];
+  body.on('data', (c: Buffer) => chunks.push(c));
+  const done = once(body, 'end');
+  await writeTable(body, file);
+  if (!body.writableEnded) body.end();
+  await done;
+  return Buffer.concat(chunks);
+}
