@@ -158,7 +158,7 @@ async function writeXlsx<R>(out: Writable, file: TableFile<R>): Promise<number> 
   if (withChoices.length > 0) {
     const last = (file.choiceRows ?? 10_000) + 1;
     withChoices.forEach(({ c, i }, n) => {
-      const ref = `选项!$${columnLetter(n + 1)}$1:$${columnLetter(n + 1)}$${c.choices?.length}`;
+      const ref = `'选项'!$${columnLetter(n + 1)}$1:$${columnLetter(n + 1)}$${c.choices?.length}`;
       sheet.dataValidations.add(`${columnLetter(i + 1)}2:${columnLetter(i + 1)}${last}`, {
         type: 'list',
         allowBlank: true,
