@@ -4,6 +4,7 @@ import { accountsModule } from './modules/accounts/index.js';
 import { auditModule, auditTrail } from './modules/audit/index.js';
 import { authModule, createGuard } from './modules/auth/index.js';
 import { authzModule } from './modules/authz/index.js';
+import { configBundleModule } from './modules/config-bundle/index.js';
 import { dictsModule } from './modules/dicts/index.js';
 import { envelopeModule } from './modules/envelope/index.js';
 import { filesModule } from './modules/files/index.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(sessionsModule, services);
   await fastify.register(auditModule, services);
   await fastify.register(preferencesModule, services);
+  await fastify.register(configBundleModule, services);
   await fastify.register(webAssets, { webDist: config.webDist });
 
   await services.jobs.start();

@@ -4,6 +4,7 @@ import { createAccountsRepository, createAccountsService } from './modules/accou
 import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
+import { createConfigBundleService } from './modules/config-bundle/index.js';
 import { createDictsService } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
 import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
@@ -165,6 +166,7 @@ export async function composeServices(config: Config, database: Database, setup:
     roles: createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope),
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
+    configBundle: createConfigBundleService({ db, resources, authz, regionName: regions.nameOf }),
     stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
     files: createFilesService(createFilesRepository(db), createDiskStorage(join(config.dataDir, 'files')), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),

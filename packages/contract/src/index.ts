@@ -2,6 +2,7 @@ import { accountRoutes, accountSelfRoutes } from './accounts.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { authzRoutes } from './authz.js';
+import { configBundleRoutes } from './config-bundle.js';
 import type { RouteDef } from './define.js';
 import { dictBatchRoutes, dictRoutes } from './dicts.js';
 import { envelopeRoutes } from './envelope.js';
@@ -21,6 +22,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './authz.js';
 export * from './common.js';
+export * from './config-bundle.js';
 export * from './define.js';
 export * from './dicts.js';
 export * from './envelope.js';
@@ -59,6 +61,7 @@ export const routes = {
   ...auditRoutes,
   ...authzRoutes,
   ...preferenceRoutes,
+  ...configBundleRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

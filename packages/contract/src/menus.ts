@@ -44,6 +44,7 @@ export const menus: MenuDef[] = [
     children: [
       { path: '/system/Profile', title: '个人信息', icon: 'IdcardOutlined', everyone: true },
       { path: '/system/Dict', title: '字典管理', icon: 'BookOutlined' },
+      { path: '/system/ConfigBundle', title: '配置迁移', icon: 'DeploymentUnitOutlined' },
     ],
   },
   {

@@ -75,7 +75,8 @@ function sample(schema: Schema): unknown {
     case 'null':
       return null;
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, (_, i) =>
+      // An array of objects gets one, so a field inside its items can be put in a valid request (the bundle's lists).
+      return Array.from({ length: Math.max(schema.minItems ?? 0, schema.items?.type === 'object' ? 1 : 0) }, (_, i) =>
         schema.items?.type === 'integer' ? i + 1 : sample(schema.items ?? {}),
       );
     case 'object':

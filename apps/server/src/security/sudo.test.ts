@@ -69,7 +69,16 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
   it('the contract marks the sensitive routes of issue 15', () => {
     const sudo = (Object.entries(routes) as Array<[string, RouteDef]>).filter(([, r]) => r.sudo).map(([n]) => n);
     expect(sudo.sort()).toEqual(
-      ['deleteOrg', 'deleteRole', 'exportAudit', 'exportSigninLog', 'resetAccountPassword', 'switchIdentity'].sort(),
+      [
+        'applyConfigBundle',
+        'deleteOrg',
+        'deleteRole',
+        'exportAudit',
+        'exportConfigBundle',
+        'exportSigninLog',
+        'resetAccountPassword',
+        'switchIdentity',
+      ].sort(),
     );
   });
 
@@ -92,6 +101,16 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     );
     expectVerificationRequired(await t.call('GET', '/audit/export', { token }));
     expectVerificationRequired(await t.call('GET', '/signin-log/export', { token }));
+    expectVerificationRequired(await t.call('GET', '/config/bundle', { token }));
+    expectVerificationRequired(
+      await t.call('POST', '/config/bundle/apply', {
+        token,
+        body: {
+          bundle: { format: 'gatehouse-config', version: 1, resources: [], roles: [], dicts: [], orgs: [] },
+          changeIds: [`org:["sudo-org-${lane}"]`],
+        },
+      }),
+    );
     // Nothing changed: the old password still signs in, the role and the organisation are there.
     expect(await t.login(target.number, PASSWORD)).toBeTruthy();
     const roles = (await t.call('GET', '/role/s', { token: await t.login() })).body.data as Array<{ id: number }>;
