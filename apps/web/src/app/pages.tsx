@@ -17,6 +17,7 @@ export const menuPages: Record<string, PageLoader> = {
   '/user/Resource': () => import('@/features/resources').then((m) => m.ResourcesPage),
   '/system/Profile': () => import('@/features/profile').then((m) => m.ProfilePage),
   '/system/Dict': () => import('@/features/dicts').then((m) => m.DictsPage),
+  '/system/ConfigBundle': () => import('@/features/config-bundle').then((m) => m.ConfigBundlePage),
   '/monitor/Online': () => import('@/features/online').then((m) => m.OnlinePage),
   '/monitor/OperLog': () => import('@/features/audit').then((m) => m.AuditPage),
   '/monitor/LoginLog': () => import('@/features/signin-log').then((m) => m.SignInLogPage),

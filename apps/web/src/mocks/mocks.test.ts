@@ -105,6 +105,18 @@ function pngUpload(name = 'avatar.png'): FormData {
   return form;
 }
 
+/** A configuration bundle adding one dictionary (the mock compares dictionaries and their items). */
+const sampleBundle = () => ({
+  format: 'gatehouse-config',
+  version: 1,
+  resources: [],
+  roles: [],
+  dicts: [
+    { dictCode: 'sampleCfg', dictName: '样例', remark: null, items: [{ value: '一', parent: null, orderNum: 0 }] },
+  ],
+  orgs: [],
+});
+
 interface Sample<D extends RouteDef> extends Request<D> {
   /** Expected HTTP status; default 200. */
   status?: number;
@@ -268,6 +280,9 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   }),
   listAudit: async () => ({ query: { p: 1, pageSize: 10, outcome: 'success' } }),
   exportAudit: async () => ({ query: { accountNumber: 'admin' } }),
+  exportConfigBundle: async () => ({}),
+  diffConfigBundle: async () => ({ body: sampleBundle() }),
+  applyConfigBundle: async () => ({ body: { bundle: sampleBundle(), changeIds: ['dict:sampleCfg'] } }),
   saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
   getText: async () => {
     const id = await data(routes.saveText, { params: { path: 'notice', id: 'n-2' }, body: { title: '通知' } });
@@ -302,6 +317,14 @@ describe('the dev mock answers the contract', () => {
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(
         /^\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n/,
       );
+      return;
+    }
+    if (name === 'exportConfigBundle') {
+      expect(answer.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(new TextDecoder().decode(answer.bytes))).toMatchObject({
+        format: 'gatehouse-config',
+        version: 1,
+      });
       return;
     }
     if (name === 'exportAudit') {

@@ -3,6 +3,7 @@ import { enUSAccounts } from './en-US.accounts';
 import { enUSAudit } from './en-US.audit';
 import { enUSAuth } from './en-US.auth';
 import { enUSAuthz } from './en-US.authz';
+import { enUSConfigBundle } from './en-US.configBundle';
 import { enUSDicts } from './en-US.dicts';
 import { enUSFiles } from './en-US.files';
 import { enUSHome } from './en-US.home';
@@ -41,6 +42,7 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enUSList,
   ...enUSPalette,
   ...enUSAuthz,
+  ...enUSConfigBundle,
 };
 
 /** The contract routes' en-US titles (built-in API resources, operation-log entries), fetched with the catalogue. */

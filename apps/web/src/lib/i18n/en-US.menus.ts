@@ -11,6 +11,7 @@ export const enUSMenus = {
   'menu./system': 'System',
   'menu./system/Profile': 'Profile',
   'menu./system/Dict': 'Dictionaries',
+  'menu./system/ConfigBundle': 'Configuration migration',
   'menu./monitor': 'Monitoring',
   'menu./monitor/Online': 'Online sessions',
   'menu./monitor/OperLog': 'Audit log',

@@ -3,6 +3,7 @@ import { zhCNAccounts } from './zh-CN.accounts';
 import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNAuthz } from './zh-CN.authz';
+import { zhCNConfigBundle } from './zh-CN.configBundle';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
 import { zhCNHome } from './zh-CN.home';
@@ -41,6 +42,7 @@ export const zhCatalogue = {
   ...zhCNList,
   ...zhCNPalette,
   ...zhCNAuthz,
+  ...zhCNConfigBundle,
 };
 
 export type MessageKey = keyof typeof zhCatalogue;

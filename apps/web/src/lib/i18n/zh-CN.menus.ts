@@ -13,6 +13,7 @@ export const zhCNMenus = {
   'menu./system': '系统设置',
   'menu./system/Profile': '个人信息',
   'menu./system/Dict': '字典管理',
+  'menu./system/ConfigBundle': '配置迁移',
   'menu./monitor': '系统监控',
   'menu./monitor/Online': '在线用户',
   'menu./monitor/OperLog': '操作日志',

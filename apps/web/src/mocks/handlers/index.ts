@@ -7,6 +7,7 @@ import { accountMocks } from './accounts';
 import { auditMocks } from './audit';
 import { authMocks } from './auth';
 import { authzMocks } from './authz';
+import { configBundleMocks } from './config-bundle';
 import { dictMocks } from './dicts';
 import { fileMocks } from './files';
 import { orgMocks } from './orgs';
@@ -36,6 +37,7 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...auditMocks,
   ...preferenceMocks,
   ...authzMocks,
+  ...configBundleMocks,
 };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */

@@ -1,0 +1,1 @@
+export { ConfigBundlePage } from './components/ConfigBundlePage';
