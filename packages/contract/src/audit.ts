@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Page, PageQuery, sortQuery } from './common.js';
+import { ExportQuery, Page, PageQuery, sortQuery } from './common.js';
 import { defineRoute } from './define.js';
 
 /** What every masked value reads in the audit trail (passwords, hashes, codes, tokens, captchas). */
@@ -84,8 +84,8 @@ export const auditRoutes = {
     transport: 'file',
     title: '导出操作日志',
     menu: '/monitor/OperLog',
-    description: `The audit trail under the same filters as GET /audit/s as a CSV file (UTF-8 with BOM, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} rows; cells starting with = + - @ are prefixed with ' so spreadsheets do not run them).`,
-    query: Type.Object(AuditFilters, { additionalProperties: false }),
+    description: `The audit trail under the same filters as GET /audit/s as a CSV file (the default: UTF-8 with BOM; cells starting with = + - @ are prefixed with ' so spreadsheets do not run them) or, with \`format=xlsx\`, an XLSX file (the time a date cell); newest first, at most ${AUDIT_EXPORT_MAX_ROWS} rows, counted by the x-total-rows header.`,
+    query: Type.Object({ ...AuditFilters, format: ExportQuery.format }, { additionalProperties: false }),
     response: Type.Unsafe<never>({ type: 'string', format: 'binary' }),
   }),
 };

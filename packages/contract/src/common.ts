@@ -126,3 +126,21 @@ export const BatchResult = <T extends Parameters<typeof Type.Array>[0]>(id: T) =
     done: Type.Array(id),
     refused: Type.Array(Type.Object({ id, message: Type.String() })),
   });
+
+/** The file formats a list's export answers (`format`, XLSX when absent). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * The query fields every list export shares: `format` (xlsx when absent) and `columns`, the keys of the columns to
+ * write, comma-separated, in order (all of the export's columns when absent; an unknown key is a 400 naming it).
+ */
+export const ExportQuery = {
+  format: Type.Optional(
+    Type.Unsafe<ExportFormat>({ type: 'string', enum: [...EXPORT_FORMATS], maxLength: 4, title: '导出格式' }),
+  ),
+  columns: Type.Optional(Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9_,]*$', title: '导出列' })),
+};
+
+/** The response of a file route: bytes, not JSON. */
+export const FileResponse = Type.Unsafe<never>({ type: 'string', format: 'binary' });

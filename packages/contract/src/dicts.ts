@@ -1,5 +1,16 @@
 import { Type } from 'typebox';
-import { BatchIds, BatchResult, Id, IdQuery, Page, PageQuery, sortQuery, textKind } from './common.js';
+import {
+  BatchIds,
+  BatchResult,
+  ExportQuery,
+  FileResponse,
+  Id,
+  IdQuery,
+  Page,
+  PageQuery,
+  sortQuery,
+  textKind,
+} from './common.js';
 import { defineRoute } from './define.js';
 
 export const Dict = Type.Object({
@@ -53,6 +64,26 @@ export const dictRoutes = {
       { additionalProperties: false },
     ),
     response: Page(Dict),
+  }),
+  exportDicts: defineRoute({
+    method: 'GET',
+    path: '/dict/export',
+    access: 'permission',
+    sudo: true,
+    transport: 'file',
+    title: '导出字典',
+    menu: '/system/Dict',
+    description:
+      "The dictionaries under the filter and sort of GET /dict/s, with their items, as an XLSX (default) or CSV file: one row per item (items in tree order: parents first, siblings by orderNum), a dictionary without items as one row with empty item cells. Columns (`columns`, comma-separated, in order; all when absent): dictName, dictCode, value (数据值), parentValue (上级数据: the parent item's value), orderNum, remark (the dictionary's). CSV cells starting with = + - @ are prefixed with '.",
+    query: Type.Object(
+      {
+        ...sortQuery(DICT_SORTS),
+        dictName: Type.Optional(Type.String({ maxLength: 100, title: '字典名称' })),
+        ...ExportQuery,
+      },
+      { additionalProperties: false },
+    ),
+    response: FileResponse,
   }),
   createDict: defineRoute({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdQuery, Timestamp } from './common.js';
+import { ExportQuery, FileResponse, Id, IdQuery, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /** 机构编码: letters, digits, '-' and '_' (e.g. 10000001); empty means none. */
@@ -43,6 +43,19 @@ export const orgRoutes = {
       { additionalProperties: false },
     ),
     response: Type.Array(Org),
+  }),
+  exportOrgs: defineRoute({
+    method: 'GET',
+    path: '/org/export',
+    access: 'permission',
+    sudo: true,
+    transport: 'file',
+    title: '导出组织',
+    menu: '/user/Organization',
+    description:
+      "The organisations in the caller's data scope as an XLSX (default) or CSV file, one row per organisation, depth-first in tree order (siblings by id). Columns (`columns`, comma-separated, in order; all when absent): path (组织路径, the names from the root joined by /, a / or \\ inside a name escaped with \\; an ancestor outside the scope is named there but is not a row), name, fullName, orgCode, regionName, createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
+    query: Type.Object(ExportQuery, { additionalProperties: false }),
+    response: FileResponse,
   }),
 };
 

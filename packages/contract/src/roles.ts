@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdQuery, textKind } from './common.js';
+import { ExportQuery, FileResponse, Id, IdQuery, textKind } from './common.js';
 import { defineRoute } from './define.js';
 
 /**
@@ -47,6 +47,19 @@ export const roleRoutes = {
     menu: '/user/Role',
     description: 'Every role with its resource ids and how many accounts hold it.',
     response: Type.Array(Role),
+  }),
+  exportRoles: defineRoute({
+    method: 'GET',
+    path: '/role/export',
+    access: 'permission',
+    sudo: true,
+    transport: 'file',
+    title: '导出角色',
+    menu: '/user/Role',
+    description:
+      "Every role (as GET /role/s, by id) as an XLSX (default) or CSV file. Columns (`columns`, comma-separated, in order; all when absent): name, remark, dataScope (数据权限 in words), accountCount, resources (the granted resources' names joined by 、), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
+    query: Type.Object(ExportQuery, { additionalProperties: false }),
+    response: FileResponse,
   }),
 };
 

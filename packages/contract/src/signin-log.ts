@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Page, PageQuery, sortQuery } from './common.js';
+import { ExportQuery, Page, PageQuery, sortQuery } from './common.js';
 import { defineRoute } from './define.js';
 
 /** Why a sign-in ended as it did (the log's reason codes; ADR 0011). */
@@ -73,8 +73,8 @@ export const signinLogRoutes = {
     transport: 'file',
     title: '导出登录日志',
     menu: '/monitor/LoginLog',
-    description: `The entries matching the filters (newest first, at most ${SIGNIN_EXPORT_MAX_ROWS}) as a UTF-8 CSV file with a byte-order mark; cells starting with = + - @ are prefixed with ' so spreadsheets do not run them.`,
-    query: Type.Object(filters, { additionalProperties: false }),
+    description: `The entries matching the filters (newest first, at most ${SIGNIN_EXPORT_MAX_ROWS}) as a UTF-8 CSV file with a byte-order mark (the default), or an XLSX file with \`format=xlsx\` (the time a date cell); CSV cells starting with = + - @ are prefixed with ' so spreadsheets do not run them. The x-total-rows header counts the rows.`,
+    query: Type.Object({ ...filters, format: ExportQuery.format }, { additionalProperties: false }),
     response: Type.Unsafe<never>({ type: 'string', format: 'binary' }),
   }),
 };

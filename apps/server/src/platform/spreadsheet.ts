@@ -3,6 +3,8 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { BOM, csvCell } from './csv.js';
+import { badRequest } from './errors.js';
+import { t } from './i18n.js';
 
 /**
  * The one table writer of the server: every export (lists, logs), every import template and every sheet of rejected
@@ -49,6 +51,39 @@ export interface TableFile<R> {
   rows: Iterable<R> | AsyncIterable<R>;
   /** Data rows a drop-down covers in a template (XLSX, columns with `choices`); 10,000 when omitted. */
   choiceRows?: number;
+  /**
+   * The number of data rows, when known before the first is written (an export read whole under a row cap, such as
+   * the logs'): sent as the `x-total-rows` header. A streamed export does not know it and leaves it out.
+   */
+  totalRows?: number;
+}
+
+/**
+ * The columns a list export writes: all of them when `keys` (the `columns=` parameter, comma-separated keys in
+ * order) is absent or empty; else those named, in that order. An unknown or repeated key is a 400 naming it.
+ */
+export function selectColumns<R>(columns: readonly TableColumn<R>[], keys: string | undefined): TableColumn<R>[] {
+  const named = (keys ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (named.length === 0) return [...columns];
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  const seen = new Set<string>();
+  return named.map((key) => {
+    const column = byKey.get(key);
+    if (!column)
+      throw badRequest(t('export.unknownColumn', { column: key, known: columns.map((c) => c.key).join(', ') }));
+    if (seen.has(key)) throw badRequest(t('export.repeatedColumn', { column: key }));
+    seen.add(key);
+    return column;
+  });
+}
+
+/** The day in a file name (组织-20260101): the server's local date, as the date cells show its wall-clock time. */
+export function dayStamp(at = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -68,7 +103,7 @@ const asciiName = (text: string) => text.replace(/[^\x20-\x7E]|["\\]/g, '_');
  * a plain-ASCII `filename="…"` before it for the others), no sniffing, no caching.
  */
 export function tableAttachmentHeaders(
-  file: Pick<TableFile<unknown>, 'format' | 'fileName' | 'fallbackName'>,
+  file: Pick<TableFile<unknown>, 'format' | 'fileName' | 'fallbackName' | 'totalRows'>,
 ): Record<string, string> {
   const ext = `.${file.format}`;
   return {
@@ -76,6 +111,7 @@ export function tableAttachmentHeaders(
     'content-disposition': `attachment; filename="${asciiName(file.fallbackName + ext)}"; filename*=UTF-8''${rfc5987(file.fileName + ext)}`,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
+    ...(file.totalRows === undefined ? {} : { 'x-total-rows': String(file.totalRows) }),
   };
 }
 
@@ -131,6 +167,11 @@ async function writeCsv<R>(out: Writable, file: TableFile<R>): Promise<number> {
   return count;
 }
 
+/** exceljs's streaming sheet writes data validations with the sheet; its typings leave them out. */
+interface StreamedValidations {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+}
+
 /** Excel's name of a column: 1 → A, 27 → AA. */
 export function columnLetter(index: number): string {
   let n = index;
@@ -159,14 +200,17 @@ async function writeXlsx<R>(out: Writable, file: TableFile<R>): Promise<number> 
     const last = (file.choiceRows ?? 10_000) + 1;
     withChoices.forEach(({ c, i }, n) => {
       const ref = `'选项'!$${columnLetter(n + 1)}$1:$${columnLetter(n + 1)}$${c.choices?.length}`;
-      sheet.dataValidations.add(`${columnLetter(i + 1)}2:${columnLetter(i + 1)}${last}`, {
-        type: 'list',
-        allowBlank: true,
-        formulae: [ref],
-        showErrorMessage: true,
-        errorTitle: c.header,
-        error: c.choices?.slice(0, 5).join(' / '),
-      });
+      (sheet as unknown as StreamedValidations).dataValidations.add(
+        `${columnLetter(i + 1)}2:${columnLetter(i + 1)}${last}`,
+        {
+          type: 'list',
+          allowBlank: true,
+          formulae: [ref],
+          showErrorMessage: true,
+          errorTitle: c.header,
+          error: c.choices?.slice(0, 5).join(' / '),
+        },
+      );
     });
   }
   let count = 0;

@@ -75,6 +75,9 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
         'deleteRole',
         'exportAudit',
         'exportConfigBundle',
+        'exportDicts',
+        'exportOrgs',
+        'exportRoles',
         'exportSigninLog',
         'resetAccountPassword',
         'switchIdentity',
@@ -101,6 +104,9 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     );
     expectVerificationRequired(await t.call('GET', '/audit/export', { token }));
     expectVerificationRequired(await t.call('GET', '/signin-log/export', { token }));
+    for (const path of ['/org/export', '/role/export', '/dict/export']) {
+      expectVerificationRequired(await t.call('GET', path, { token }));
+    }
     expectVerificationRequired(await t.call('GET', '/config/bundle', { token }));
     expectVerificationRequired(
       await t.call('POST', '/config/bundle/apply', {
@@ -123,6 +129,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     expect((await t.call('DELETE', '/role', { token, query: { id: role } })).status).toBe(200);
     expect((await t.call('DELETE', '/org', { token, query: { id: org } })).status).toBe(200);
     expect((await t.call('GET', '/audit/export', { token })).status).toBe(200);
+    expect((await t.call('GET', '/org/export', { token })).status).toBe(200);
   });
 
   it('a code to the account’s own mobile number counts as a verification; a captcha does not', async () => {

@@ -280,6 +280,9 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   }),
   listAudit: async () => ({ query: { p: 1, pageSize: 10, outcome: 'success' } }),
   exportAudit: async () => ({ query: { accountNumber: 'admin' } }),
+  exportOrgs: async () => ({ query: { format: 'csv', columns: 'path,name' } }),
+  exportRoles: async () => ({ query: { format: 'csv' } }),
+  exportDicts: async () => ({ query: { format: 'csv', sort: 'dictCode', order: 'asc' } }),
   exportConfigBundle: async () => ({}),
   diffConfigBundle: async () => ({ body: sampleBundle() }),
   applyConfigBundle: async () => ({ body: { bundle: sampleBundle(), changeIds: ['dict:sampleCfg'] } }),
@@ -325,6 +328,12 @@ describe('the dev mock answers the contract', () => {
         format: 'gatehouse-config',
         version: 1,
       });
+      return;
+    }
+    if (name === 'exportOrgs' || name === 'exportRoles' || name === 'exportDicts') {
+      // A list export in CSV: UTF-8 with its BOM, the header row first.
+      expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(/^\uFEFF[^\r\n]+\r\n/);
       return;
     }
     if (name === 'exportAudit') {

@@ -1,14 +1,15 @@
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type QueryOf, type Routes } from '@gatehouse/contract';
 import type { Static } from 'typebox';
-import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
 import type { AccountsWithin } from '../authz/index.js';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.js';
 import type { Change } from './masking.js';
 
 type Filters = Omit<QueryOf<Routes['listAudit']>, 'p' | 'pageSize'>;
+type Entry = Static<typeof AuditEntry>;
 
 function toEntry(row: AuditRow): Static<typeof AuditEntry> {
   let diff: Change[] = [];
@@ -86,35 +87,40 @@ export function createAuditService(
       return { list: rows.map(toEntry), totalCount: total, totalPage: Math.ceil(total / pageSize) };
     },
 
-    /** The CSV document of the filtered trail, newest first, at most AUDIT_EXPORT_MAX_ROWS rows. */
-    async exportCsv(filters: Filters, principal: Principal): Promise<CsvFile> {
-      const rows = await repo.newest(await scoped(filters, principal), AUDIT_EXPORT_MAX_ROWS);
-      const header = t('audit.csvHeader').split(',');
-      const lines = rows
-        .map(toEntry)
-        .map((e) => [
-          e.at,
-          e.actorAccountNumber,
-          e.originAccountNumber,
-          e.title,
-          e.method,
-          e.url,
-          e.targetType,
-          e.targetId,
-          e.targetLabel,
-          t(e.outcome === 'success' ? 'audit.success' : 'audit.refused'),
-          e.status,
-          e.message,
-          e.ip,
-          e.userAgent,
-          diffText(e.diff),
-        ]);
+    /**
+     * The filtered trail as a table (CSV unless `format` says xlsx), newest first, at most AUDIT_EXPORT_MAX_ROWS
+     * rows, counted in `totalRows` (the x-total-rows header).
+     */
+    async exportTable(query: QueryOf<Routes['exportAudit']>, principal: Principal): Promise<TableFile<Entry>> {
+      const { format, ...filters } = query;
+      const rows = (await repo.newest(await scoped(filters, principal), AUDIT_EXPORT_MAX_ROWS)).map(toEntry);
+      const headers = t('audit.csvHeader').split(',');
+      const cells: [string, TableColumn<Entry>['value'], TableColumn<Entry>['type']?][] = [
+        ['at', (e) => e.at, 'date'],
+        ['actor', (e) => e.actorAccountNumber],
+        ['origin', (e) => e.originAccountNumber],
+        ['title', (e) => e.title],
+        ['method', (e) => e.method],
+        ['url', (e) => e.url],
+        ['targetType', (e) => e.targetType],
+        ['targetId', (e) => e.targetId],
+        ['target', (e) => e.targetLabel],
+        ['outcome', (e) => t(e.outcome === 'success' ? 'audit.success' : 'audit.refused')],
+        ['status', (e) => e.status, 'number'],
+        ['message', (e) => e.message],
+        ['ip', (e) => e.ip],
+        ['userAgent', (e) => e.userAgent],
+        ['diff', (e) => diffText(e.diff)],
+      ];
       const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
       return {
-        fileName: `${t('audit.fileName')}-${day}.csv`,
-        fallbackName: 'audit-log.csv',
-        content: csvDocument(header, lines),
-        rows: rows.length,
+        format: format ?? 'csv',
+        fileName: `${t('audit.fileName')}-${day}`,
+        fallbackName: 'audit-log',
+        sheetName: t('audit.fileName'),
+        columns: cells.map(([key, value, type], i) => ({ key, header: headers[i] ?? key, value, type })),
+        rows,
+        totalRows: rows.length,
       };
     },
   };

@@ -80,6 +80,44 @@ export function createDictsRepository(db: Kysely<DB>) {
         .where('dict_code', 'in', db.selectFrom('dict_item').select('dict_code').where('id', 'in', ids))
         .execute();
     },
+    /**
+     * The next `limit` dictionaries under the list's filter and sort after `after` (the last one of the previous
+     * batch): a keyset read, so an export never skips or repeats a dictionary and never counts an OFFSET.
+     */
+    exportBatch(
+      dictName: string | undefined,
+      sort: { field: 'dictName' | 'dictCode'; order: 'asc' | 'desc' } | undefined,
+      after: { id: number; key: string } | undefined,
+      limit: number,
+    ) {
+      const filter = dictName
+        ? sql<boolean>`dict_name like ${containsPattern(dictName)} escape '\\'`
+        : sql<boolean>`1 = 1`;
+      const order = sort?.order ?? 'desc';
+      const column = sort?.field === 'dictCode' ? 'dict_code' : 'dict_name';
+      const beyond = order === 'asc' ? '>' : '<';
+      let q = db.selectFrom('dict').selectAll().where(filter);
+      if (after) {
+        q = sort
+          ? q.where((eb) =>
+              eb.or([eb(column, beyond, after.key), eb.and([eb(column, '=', after.key), eb('id', beyond, after.id)])]),
+            )
+          : q.where('id', beyond, after.id);
+      }
+      if (sort) q = q.orderBy(column, order);
+      return q.orderBy('id', order).limit(limit).execute();
+    },
+    /** Every item of the dictionaries `codes`, siblings by orderNum then id. */
+    itemsOfDicts(codes: readonly string[]) {
+      return db
+        .selectFrom('dict_item')
+        .selectAll()
+        .where('dict_code', 'in', codes)
+        .orderBy('dict_code')
+        .orderBy('order_num')
+        .orderBy('id')
+        .execute();
+    },
     async deleteItems(ids: readonly number[]) {
       if (ids.length === 0) return;
       // Children and parents go together: the links among them first, then the rows.

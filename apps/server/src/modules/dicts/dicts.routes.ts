@@ -2,6 +2,7 @@ import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { sendTable } from '../../platform/spreadsheet.js';
 import { noteAuditBatch } from '../audit/index.js';
 import type { DictsService } from './dicts.service.js';
 
@@ -9,6 +10,7 @@ import type { DictsService } from './dicts.service.js';
 export const dictsModule = fp<{ dicts: DictsService }>(
   async (app, { dicts }) => {
     serve(app, routes.listDicts, ({ query }) => dicts.list(query));
+    serve(app, routes.exportDicts, async ({ query, reply }) => sendTable(reply, dicts.exportTable(query)));
     serve(app, routes.createDict, ({ body }) => dicts.create(body));
     serve(app, routes.updateDict, ({ body }) => dicts.update(body));
     serve(app, routes.deleteDict, async ({ query }) => {

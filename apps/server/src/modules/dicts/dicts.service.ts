@@ -5,7 +5,31 @@ import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { type BatchOutcome, badRequest, partition } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
+import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
+
+/** Dictionaries read per query by the export (their items with them). */
+const EXPORT_BATCH = 200;
+
+/** One row of the dictionary export: an item with its dictionary, or a dictionary without items. */
+export interface DictExportRow {
+  dictName: string;
+  dictCode: string;
+  remark: string | null;
+  value: string | null;
+  parentValue: string | null;
+  orderNum: number | null;
+}
+
+/** The export's columns, headers in the request's language. */
+const dictExportColumns = (): TableColumn<DictExportRow>[] => [
+  { key: 'dictName', header: t('dictExport.dictName'), value: (r) => r.dictName, width: 20 },
+  { key: 'dictCode', header: t('dictExport.dictCode'), value: (r) => r.dictCode, width: 20 },
+  { key: 'value', header: t('dictExport.value'), value: (r) => r.value, width: 20 },
+  { key: 'parentValue', header: t('dictExport.parentValue'), value: (r) => r.parentValue, width: 20 },
+  { key: 'orderNum', header: t('dictExport.orderNum'), value: (r) => r.orderNum, type: 'number' },
+  { key: 'remark', header: t('dictExport.remark'), value: (r) => r.remark, width: 30 },
+];
 
 const toDict = (row: DictRow) => ({ id: row.id, dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark });
 const toItem = (row: DictItemRow) => ({
@@ -109,6 +133,60 @@ export function createDictsService(db: Kysely<DB>) {
         if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
         await r.delete(current.id);
       });
+    },
+
+    /**
+     * The dictionaries under the list's filter and sort, with their items, as a table (GET /dict/export): `columns`
+     * checked first; dictionaries read in keyset batches as the client reads, each batch with its items.
+     */
+    exportTable(query: QueryOf<Routes['exportDicts']>): TableFile<DictExportRow> {
+      const columns = selectColumns(dictExportColumns(), query.columns);
+      const dictName = query.dictName?.trim() || undefined;
+      const sort = query.sort && { field: query.sort, order: query.order ?? ('asc' as const) };
+      async function* rows(): AsyncGenerator<DictExportRow> {
+        let after: { id: number; key: string } | undefined;
+        for (;;) {
+          const dicts = await repo.exportBatch(dictName, sort, after, EXPORT_BATCH);
+          if (dicts.length === 0) return;
+          const items = await repo.itemsOfDicts(dicts.map((d) => d.dict_code));
+          const byDict = new Map<string, DictItemRow[]>();
+          for (const item of items) {
+            const list = byDict.get(item.dict_code);
+            if (list) list.push(item);
+            else byDict.set(item.dict_code, [item]);
+          }
+          for (const dict of dicts) {
+            const own = treeOrder(byDict.get(dict.dict_code) ?? []);
+            const base = { dictName: dict.dict_name, dictCode: dict.dict_code, remark: dict.remark };
+            if (own.length === 0) {
+              yield { ...base, value: null, parentValue: null, orderNum: null };
+              continue;
+            }
+            const valueById = new Map(own.map((item) => [item.id, item.value]));
+            for (const item of own) {
+              yield {
+                ...base,
+                value: item.value,
+                parentValue: item.pid === null ? null : (valueById.get(item.pid) ?? null),
+                orderNum: item.order_num,
+              };
+            }
+          }
+          if (dicts.length < EXPORT_BATCH) return;
+          const last = dicts[dicts.length - 1] as DictRow;
+          after = { id: last.id, key: sort?.field === 'dictCode' ? last.dict_code : last.dict_name };
+        }
+      }
+      const name = t('dictExport.fileName');
+      const day = dayStamp();
+      return {
+        format: query.format ?? 'xlsx',
+        fileName: `${name}-${day}`,
+        fallbackName: `dictionaries-${day}`,
+        sheetName: name,
+        columns,
+        rows: rows(),
+      };
     },
 
     async items(dictCode: string) {

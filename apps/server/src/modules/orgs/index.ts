@@ -1,2 +1,3 @@
+export { ORG_PATH_SEPARATOR, orgPath, splitOrgPath } from './org-path.js';
 export { orgsModule } from './orgs.routes.js';
-export { createOrgsService, type OrgsService } from './orgs.service.js';
+export { createOrgsService, type OrgExportRow, type OrgsService } from './orgs.service.js';

@@ -53,6 +53,24 @@ export function createOrgsRepository(db: Kysely<DB>) {
     findById(id: number) {
       return db.selectFrom('org').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** The tree's shape after `afterId`, by id, at most `limit` (the export's keyset read of the whole tree). */
+    shapeAfter(afterId: number, limit: number) {
+      return db
+        .selectFrom('org')
+        .select(['id', 'pid', 'name'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    /** The exported fields of the organisations `ids` (in no particular order). */
+    exportRows(ids: readonly number[]) {
+      return db
+        .selectFrom('org')
+        .select(['id', 'name', 'full_name', 'org_code', 'region_id', 'create_time'])
+        .where('id', 'in', ids)
+        .execute();
+    },
     async insert(row: {
       pid: number | null;
       name: string;

@@ -1,6 +1,7 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { sendTable } from '../../platform/spreadsheet.js';
 import type { Authz } from '../authz/index.js';
 import type { OrgsService } from './orgs.service.js';
 
@@ -16,6 +17,9 @@ export const orgsModule = fp<{ orgs: OrgsService; authz: Authz }>(
           ? orgs.named(query.name, visible)
           : orgs.children(query.pid ?? null, visible);
     });
+    serve(app, routes.exportOrgs, async ({ query, principal, reply }) =>
+      sendTable(reply, await orgs.exportTable(query, await authz.orgsVisible(principal))),
+    );
     serve(app, routes.createOrg, ({ body }) => orgs.create(body));
     serve(app, routes.updateOrg, ({ body }) => orgs.update(body));
     serve(app, routes.deleteOrg, async ({ query }) => {

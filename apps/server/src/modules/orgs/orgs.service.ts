@@ -1,11 +1,37 @@
-import type { BodyOf, Routes } from '@gatehouse/contract';
+import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
+import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
+import { orgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
+
+/** Rows of the tree's shape read per query, and organisations whose fields are read per query, by the export. */
+const SHAPE_BATCH = 5_000;
+const EXPORT_BATCH = 500;
+
+/** One row of the organisation export. */
+export interface OrgExportRow {
+  path: string;
+  name: string;
+  fullName: string | null;
+  orgCode: string | null;
+  regionName: string | null;
+  createTime: string;
+}
+
+/** The export's columns, headers in the request's language. */
+const orgExportColumns = (): TableColumn<OrgExportRow>[] => [
+  { key: 'path', header: t('orgExport.path'), value: (r) => r.path, width: 40 },
+  { key: 'name', header: t('orgExport.name'), value: (r) => r.name, width: 20 },
+  { key: 'fullName', header: t('orgExport.fullName'), value: (r) => r.fullName, width: 30 },
+  { key: 'orgCode', header: t('orgExport.orgCode'), value: (r) => r.orgCode, width: 16 },
+  { key: 'regionName', header: t('orgExport.region'), value: (r) => r.regionName, width: 30 },
+  { key: 'createTime', header: t('orgExport.createTime'), value: (r) => r.createTime, type: 'date', width: 20 },
+];
 
 type OrgRowView = Awaited<ReturnType<OrgsRepository['children']>>[number];
 
@@ -96,7 +122,85 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     return toOrg(row, regionName);
   }
 
+  /**
+   * The organisations to export, depth-first in tree order (siblings by id), each with its path of names: the tree's
+   * shape (id, parent, name) read in keyset batches, then only those in the caller's scope kept.
+   */
+  async function exportOrder(visible: OrgsVisible): Promise<{ id: number; path: string }[]> {
+    const children = new Map<number | null, { id: number; name: string }[]>();
+    const ids = new Set<number>();
+    const shape: { id: number; pid: number | null; name: string }[] = [];
+    for (let after = 0; ; ) {
+      const batch = await repo.shapeAfter(after, SHAPE_BATCH);
+      shape.push(...batch);
+      for (const node of batch) ids.add(node.id);
+      if (batch.length < SHAPE_BATCH) break;
+      after = batch[batch.length - 1]?.id ?? after;
+    }
+    for (const node of shape) {
+      const parent = node.pid !== null && ids.has(node.pid) ? node.pid : null;
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(node);
+      else children.set(parent, [node]);
+    }
+    const order: { id: number; path: string }[] = [];
+    // Iterative depth-first walk (a deep tree must not exhaust the stack); siblings come by id as read.
+    const stack: { id: number; names: string[] }[] = (children.get(null) ?? [])
+      .map((node) => ({ id: node.id, names: [node.name] }))
+      .reverse();
+    const nameOf = new Map(shape.map((node) => [node.id, node.name]));
+    while (stack.length > 0) {
+      const { id, names } = stack.pop() as { id: number; names: string[] };
+      if (!visible || visible.inScope.has(id)) order.push({ id, path: orgPath(names) });
+      const below = children.get(id) ?? [];
+      for (let i = below.length - 1; i >= 0; i -= 1) {
+        const child = below[i] as { id: number };
+        stack.push({ id: child.id, names: [...names, nameOf.get(child.id) ?? ''] });
+      }
+    }
+    return order;
+  }
+
+  async function* exportRows(order: readonly { id: number; path: string }[]): AsyncGenerator<OrgExportRow> {
+    for (let start = 0; start < order.length; start += EXPORT_BATCH) {
+      const slice = order.slice(start, start + EXPORT_BATCH);
+      const rows = new Map((await repo.exportRows(slice.map((o) => o.id))).map((row) => [row.id, row]));
+      for (const { id, path } of slice) {
+        const row = rows.get(id);
+        // Deleted since the shape was read: left out.
+        if (!row) continue;
+        yield {
+          path,
+          name: row.name,
+          fullName: row.full_name,
+          orgCode: row.org_code,
+          regionName: row.region_id === null ? null : regionName(row.region_id),
+          createTime: row.create_time,
+        };
+      }
+    }
+  }
+
   return {
+    /**
+     * The organisations in the caller's scope as a table (GET /org/export): `columns` checked before anything is
+     * read; the rows streamed in batches as the client reads.
+     */
+    async exportTable(query: QueryOf<Routes['exportOrgs']>, visible: OrgsVisible): Promise<TableFile<OrgExportRow>> {
+      const columns = selectColumns(orgExportColumns(), query.columns);
+      const order = await exportOrder(visible);
+      const name = t('orgExport.fileName');
+      const day = dayStamp();
+      return {
+        format: query.format ?? 'xlsx',
+        fileName: `${name}-${day}`,
+        fallbackName: `organizations-${day}`,
+        sheetName: name,
+        columns,
+        rows: exportRows(order),
+      };
+    },
+
     /** Children of `pid` (roots when null) as the caller sees them. */
     async children(pid: number | null, visible: OrgsVisible) {
       if (pid !== null && visible && !visible.inScope.has(pid) && !visible.path.has(pid)) return [];

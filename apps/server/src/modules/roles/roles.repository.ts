@@ -79,6 +79,14 @@ export function createRolesRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** Each role's creation time (the role export's 创建时间 column). */
+    createTimes() {
+      return db.selectFrom('role').select(['id', 'create_time']).execute();
+    },
+    /** Every resource's name by id (the role export's 权限 column). */
+    resourceNames() {
+      return db.selectFrom('resource').select(['id', 'name']).orderBy('id').execute();
+    },
     allResourceIds() {
       return db.selectFrom('resource').select('id').orderBy('id').execute();
     },

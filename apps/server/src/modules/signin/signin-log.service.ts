@@ -6,10 +6,10 @@ import {
   type SignInReasonCode,
 } from '@gatehouse/contract';
 import type { Selectable } from 'kysely';
-import { type CsvFile, csvDocument } from '../../platform/csv.js';
 import type { SignInLogTable } from '../../platform/db/schema.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
 import type { AccountsWithin } from '../authz/index.js';
 import type { SignInRepository } from './signin.repository.js';
 
@@ -50,23 +50,32 @@ export function createSignInLogService(
       return { list: list.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / query.pageSize) };
     },
 
-    /** The matching entries as a CSV document (platform/csv.ts: BOM, formula guard, CRLF), newest first. */
-    async export(query: QueryOf<Routes['exportSigninLog']>, principal: Principal): Promise<CsvFile> {
-      const rows = await repo.rows({ ...query, within: await accountsWithin(principal) }, SIGNIN_EXPORT_MAX_ROWS);
-      const lines = rows.map((row) => [
-        row.at,
-        row.account,
-        t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure'),
-        t(`signinLog.reason.${row.reason as SignInReasonCode}`),
-        row.ip,
-        describeUserAgent(row.user_agent),
-        t(METHOD_LABELS[row.method]),
-      ]);
+    /**
+     * The matching entries as a table (CSV unless `format` says xlsx: platform/spreadsheet.ts), newest first, at most
+     * SIGNIN_EXPORT_MAX_ROWS, counted in `totalRows` (the x-total-rows header).
+     */
+    async export(query: QueryOf<Routes['exportSigninLog']>, principal: Principal): Promise<TableFile<Row>> {
+      const { format, ...filters } = query;
+      const rows = await repo.rows({ ...filters, within: await accountsWithin(principal) }, SIGNIN_EXPORT_MAX_ROWS);
+      const headers = t('signinLog.csvHeader').split(',');
+      const cells: [string, TableColumn<Row>['value'], TableColumn<Row>['type']?][] = [
+        ['at', (row) => row.at, 'date'],
+        ['account', (row) => row.account],
+        ['outcome', (row) => t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure')],
+        ['reason', (row) => t(`signinLog.reason.${row.reason as SignInReasonCode}`)],
+        ['ip', (row) => row.ip],
+        ['userAgent', (row) => describeUserAgent(row.user_agent)],
+        ['method', (row) => t(METHOD_LABELS[row.method])],
+      ];
       const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
       return {
-        fileName: `signin-log-${stamp}.csv`,
-        content: csvDocument(t('signinLog.csvHeader').split(','), lines),
-        rows: rows.length,
+        format: format ?? 'csv',
+        fileName: `signin-log-${stamp}`,
+        fallbackName: `signin-log-${stamp}`,
+        sheetName: t('signinLog.sheetName'),
+        columns: cells.map(([key, value, type], i) => ({ key, header: headers[i] ?? key, value, type })),
+        rows,
+        totalRows: rows.length,
       };
     },
   };

@@ -1,7 +1,7 @@
 import { routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
-import { sendCsv } from '../../platform/csv.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { sendTable } from '../../platform/spreadsheet.js';
 import type { SignInPolicy } from './signin.policy.js';
 import type { SignInLogService } from './signin-log.service.js';
 
@@ -13,7 +13,7 @@ export const signInModule = fp<{ signInPolicy: SignInPolicy; signInLog: SignInLo
     }));
     serve(app, routes.listSigninLog, ({ query, principal }) => signInLog.list(query, principal));
     serve(app, routes.exportSigninLog, async ({ query, principal, reply }) =>
-      sendCsv(reply, await signInLog.export(query, principal)),
+      sendTable(reply, await signInLog.export(query, principal)),
     );
   },
   { name: 'gatehouse-signin', dependencies: MODULE_DEPENDENCIES },

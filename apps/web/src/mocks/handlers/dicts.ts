@@ -1,6 +1,7 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '@/mocks/handle';
+import { fail, handle, handleRaw } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
+import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
 import { perRow, sortRows } from './sorting';
 
@@ -25,6 +26,39 @@ function checkParent(store: MockStore, dictCode: string, pid: number | null) {
 }
 
 export const dictMocks = {
+  exportDicts: handleRaw(routes.exportDicts, ({ store, query }) => {
+    const dicts = sortRows(
+      store.dicts.filter((d) => !query.dictName || d.dictName.includes(query.dictName)),
+      query,
+      { dictName: { value: (d) => d.dictName }, dictCode: { value: (d) => d.dictCode } },
+    );
+    type Row = { dict: (typeof dicts)[number]; value: string | null; parent: string | null; orderNum: number | null };
+    const rows = dicts.flatMap((dict): Row[] => {
+      const items = itemsInTreeOrder(store, dict.dictCode);
+      const valueById = new Map(items.map((i) => [i.id, i.value]));
+      return items.length === 0
+        ? [{ dict, value: null, parent: null, orderNum: null }]
+        : items.map((i) => ({
+            dict,
+            value: i.value,
+            parent: i.pid === null ? null : (valueById.get(i.pid) ?? null),
+            orderNum: i.orderNum,
+          }));
+    });
+    return mockTableExport(
+      '字典',
+      query,
+      [
+        ['dictName', '字典名称', (r) => r.dict.dictName],
+        ['dictCode', '字典CODE', (r) => r.dict.dictCode],
+        ['value', '数据值', (r) => r.value],
+        ['parentValue', '上级数据', (r) => r.parent],
+        ['orderNum', '序号', (r) => r.orderNum],
+        ['remark', '备注', (r) => r.dict.remark],
+      ],
+      rows,
+    );
+  }),
   listDicts: handle(routes.listDicts, ({ store, query }) => {
     const matches = sortRows(
       store.dicts.filter((d) => !query.dictName || d.dictName.includes(query.dictName)),

@@ -1,6 +1,7 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle } from '@/mocks/handle';
+import { fail, handle, handleRaw } from '@/mocks/handle';
 import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
+import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
 
 /**
@@ -24,6 +25,27 @@ function checkUnique(store: MockStore, pid: number | null, name: string, orgCode
 }
 
 export const orgMocks = {
+  exportOrgs: handleRaw(routes.exportOrgs, ({ store, query }) => {
+    const byId = new Map(store.orgs.map((o) => [o.id, o]));
+    const path = (org: StoredOrg): string => {
+      const parent = org.pid === null ? undefined : byId.get(org.pid);
+      return parent ? `${path(parent)}/${org.name}` : org.name;
+    };
+    const rows = [...store.orgs].sort((a, b) => path(a).localeCompare(path(b)));
+    return mockTableExport(
+      '组织',
+      query,
+      [
+        ['path', '组织路径', path],
+        ['name', '名称', (o) => o.name],
+        ['fullName', '全称', (o) => o.fullName],
+        ['orgCode', '机构编码', (o) => o.orgCode],
+        ['regionName', '所在地区', (o) => toOrg(store, o).regionName],
+        ['createTime', '创建时间', (o) => o.createTime],
+      ],
+      rows,
+    );
+  }),
   listOrgs: handle(routes.listOrgs, ({ store, query }) => {
     if (query.name !== undefined) {
       const text = query.name;

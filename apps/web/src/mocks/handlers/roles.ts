@@ -1,7 +1,8 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
-import { fail, handle } from '@/mocks/handle';
+import { fail, handle, handleRaw } from '@/mocks/handle';
 import { heldResources, mayAssignRole } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '@/mocks/store';
+import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
 
 type RoleFields = BodyOf<typeof routes.createRole>;
@@ -49,7 +50,26 @@ function assertAssignable(store: MockStore, caller: StoredAccount, role: StoredR
   if (!mayAssignRole(store, caller, role.id)) fail(`角色“${role.name}”拥有您没有的权限，您不能对其执行“${title}”`, 403);
 }
 
+const SCOPE_WORDS = { all: '全部', orgTree: '本组织及以下', org: '本组织', custom: '自定义', self: '仅本人' } as const;
+
 export const roleMocks = {
+  exportRoles: handleRaw(routes.exportRoles, ({ store, query }) => {
+    const roles = store.roles.map((r) => toRole(store, r, true));
+    const names = new Map(store.resources.map((r) => [r.id, r.name]));
+    return mockTableExport(
+      '角色',
+      query,
+      [
+        ['name', '角色名称', (r) => r.name],
+        ['remark', '备注', (r) => r.remark],
+        ['dataScope', '数据权限', (r) => SCOPE_WORDS[r.dataScope]],
+        ['accountCount', '账号数', (r) => r.accountCount],
+        ['resources', '权限', (r) => r.resources.map((id) => names.get(id) ?? id).join('、')],
+        ['createTime', '创建时间', () => null],
+      ],
+      roles,
+    );
+  }),
   listRoles: handle(routes.listRoles, (ctx) => ctx.store.roles.map((r) => shown(ctx.store, ctx.me(), r))),
 
   createRole: handle(routes.createRole, (ctx) => {
