@@ -9,6 +9,7 @@ import { dictsModule } from './modules/dicts/index.js';
 import { envelopeModule } from './modules/envelope/index.js';
 import { filesModule } from './modules/files/index.js';
 import { orgsModule } from './modules/orgs/index.js';
+import { importsModule } from './modules/imports/index.js';
 import { preferencesModule } from './modules/preferences/index.js';
 import { regionsModule } from './modules/regions/index.js';
 import { resourcesModule } from './modules/resources/index.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(sessionsModule, services);
   await fastify.register(auditModule, services);
   await fastify.register(preferencesModule, services);
+  await fastify.register(importsModule, services);
   await fastify.register(configBundleModule, services);
   await fastify.register(webAssets, { webDist: config.webDist });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
-import { createAccountsRepository, createAccountsService } from './modules/accounts/index.js';
+import { createAccountsRepository, createAccountsService, createAccountTransfer } from './modules/accounts/index.js';
 import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
@@ -9,6 +9,7 @@ import { createDictsService } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
 import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
 import { createOrgsService } from './modules/orgs/index.js';
+import { createImportJobs, createImportsRepository } from './modules/imports/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRegionsService } from './modules/regions/index.js';
 import {
@@ -67,6 +68,8 @@ export async function composeServices(config: Config, database: Database, setup:
   });
   const verificationRepo = createVerificationRepository(db);
   const accountsRepo = createAccountsRepository(db);
+  // Imports (issue 21): previews and their outcomes, shared by every kind that imports.
+  const importJobs = createImportJobs(createImportsRepository(db));
   const verification = createVerificationService({
     repo: verificationRepo,
     // Its own key, not the token key (platform/keys.ts).
@@ -190,6 +193,8 @@ export async function composeServices(config: Config, database: Database, setup:
       firstAccountPage: (principal) => accounts.list({ p: 1, pageSize: 20 }, principal),
     }),
     preferences: createPreferencesService(db, database.dialect),
+    importJobs,
+    accountTransfer: createAccountTransfer(db, authz, importJobs),
     envelopeNonces: createNonceStore(db),
     system: createSystemRepository(db),
     messages,

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import {
   BatchIds,
   BatchResult,
+  ExportQuery,
+  FileResponse,
   Id,
   IdQuery,
   Page,
@@ -13,6 +15,7 @@ import {
   textKind,
 } from './common.js';
 import { defineRoute } from './define.js';
+import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
 
 export const ACCOUNT_NUMBER_MAX = 100;
 export const ACCOUNT_NAME_MAX = 100;
@@ -124,6 +127,38 @@ export const AccountRow = Type.Object({
 /** The columns the account list sorts by (server side). */
 export const ACCOUNT_SORTS = ['accountNumber', 'accountName', 'orgName', 'createTime'] as const;
 
+/** The filters the account list and its export share. */
+const AccountFilters = {
+  accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
+  accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
+  contactNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: '手机号码' })),
+  orgId: Type.Optional(Id('所属组织')),
+  pendingApproval: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      title: '待审核',
+      description: '1: only accounts waiting for approval',
+    }),
+  ),
+};
+
+/**
+ * The columns of the account sheet (export, template, import), in their order. `orgPath` is the organisation's
+ * path of names from the top (总公司/华东区/上海); `createTime` is written by the export and ignored by an import.
+ */
+export const ACCOUNT_SHEET_COLUMNS = [
+  'accountNumber',
+  'accountName',
+  'orgPath',
+  'roleName',
+  'contactNumber',
+  'email',
+  'state',
+  'createTime',
+] as const;
+export type AccountSheetColumn = (typeof ACCOUNT_SHEET_COLUMNS)[number];
+
 export const accountRoutes = {
   listAccounts: defineRoute({
     method: 'GET',
@@ -137,18 +172,7 @@ export const accountRoutes = {
       {
         ...PageQuery,
         ...sortQuery(ACCOUNT_SORTS),
-        accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
-        accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
-        contactNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: '手机号码' })),
-        orgId: Type.Optional(Id('所属组织')),
-        pendingApproval: Type.Optional(
-          Type.Integer({
-            minimum: 0,
-            maximum: 1,
-            title: '待审核',
-            description: '1: only accounts waiting for approval',
-          }),
-        ),
+        ...AccountFilters,
       },
       { additionalProperties: false },
     ),
@@ -236,6 +260,64 @@ export const accountRoutes = {
       'Sets a new random strong password, answered once, and ends the account’s sessions; the account must change it at its next sign-in.',
     body: Type.Object({ id: Id() }, { additionalProperties: false }),
     response: Type.Object({ password: Type.String() }),
+  }),
+  exportAccounts: defineRoute({
+    method: 'GET',
+    path: '/account/export',
+    access: 'permission',
+    sudo: true,
+    transport: 'file',
+    title: '导出账号',
+    menu: '/user/Account',
+    description: `The accounts the list shows under the same filters and sort (every page, within the caller's data scope), as XLSX (default) or CSV, streamed. \`columns\` picks and orders the columns (${ACCOUNT_SHEET_COLUMNS.join(', ')}); the file imports back unchanged through POST /account/import/preview. CSV cells starting with = + - @ are prefixed with '.`,
+    query: Type.Object(
+      { ...sortQuery(ACCOUNT_SORTS), ...AccountFilters, ...ExportQuery },
+      { additionalProperties: false },
+    ),
+    response: FileResponse,
+  }),
+  accountImportTemplate: defineRoute({
+    method: 'GET',
+    path: '/account/import/template',
+    access: 'permission',
+    transport: 'file',
+    title: '下载账号导入模板',
+    menu: '/user/Account',
+    description:
+      'An empty account sheet (XLSX) with an example row to replace, and drop-downs for 所属组织 (the organisations the caller may write to), 角色 (the roles it may hand out) and 状态.',
+    response: FileResponse,
+  }),
+  previewAccountImport: defineRoute({
+    method: 'POST',
+    path: '/account/import/preview',
+    access: 'permission',
+    transport: 'upload',
+    title: '预检账号导入',
+    menu: '/user/Account',
+    description: `Reads an uploaded XLSX or CSV account sheet (at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /account (fields, unique account numbers in the file, organisation paths, roles the caller may hand out, its data scope; an existing account number is updated by upsert only where the caller may edit that account). Writes nothing.`,
+    response: ImportPreview,
+  }),
+  commitAccountImport: defineRoute({
+    method: 'POST',
+    path: '/account/import/commit',
+    access: 'permission',
+    title: '执行账号导入',
+    menu: '/user/Account',
+    description:
+      'Applies the valid rows of a preview in one transaction: insert skips rows whose account number exists, upsert updates them (name, organisation, role, mobile, e-mail, state; never the password). New accounts get initialPassword (hashed once) and must change it at their first sign-in. Rechecked against the database as it is now.',
+    body: Type.Object(
+      {
+        ...ImportCommitBody,
+        initialPassword: Type.String({
+          minLength: PASSWORD_MIN,
+          maxLength: PASSWORD_MAX,
+          title: '初始密码',
+          ...textKind('secret'),
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    response: ImportResult,
   }),
 };
 

@@ -7,6 +7,7 @@ import type { RouteDef } from './define.js';
 import { dictBatchRoutes, dictRoutes } from './dicts.js';
 import { envelopeRoutes } from './envelope.js';
 import { fileRoutes } from './files.js';
+import { importRoutes } from './imports.js';
 import { orgRoutes, orgWriteRoutes } from './orgs.js';
 import { preferenceRoutes } from './preferences.js';
 import { regionRoutes } from './regions.js';
@@ -27,6 +28,7 @@ export * from './define.js';
 export * from './dicts.js';
 export * from './envelope.js';
 export * from './files.js';
+export * from './imports.js';
 export * from './menus.js';
 export * from './orgs.js';
 export * from './preferences.js';
@@ -61,6 +63,7 @@ export const routes = {
   ...auditRoutes,
   ...authzRoutes,
   ...preferenceRoutes,
+  ...importRoutes,
   ...configBundleRoutes,
 } satisfies Record<string, RouteDef>;
 

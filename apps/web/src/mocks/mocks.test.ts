@@ -286,6 +286,16 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   exportConfigBundle: async () => ({}),
   diffConfigBundle: async () => ({ body: sampleBundle() }),
   applyConfigBundle: async () => ({ body: { bundle: sampleBundle(), changeIds: ['dict:sampleCfg'] } }),
+  // Spreadsheets need the server (mocks/handlers/imports.ts): the mock refuses them with a message.
+  exportAccounts: async () => ({ query: { format: 'csv' }, status: 501 }),
+  accountImportTemplate: async () => ({ status: 501 }),
+  previewAccountImport: async () => ({ body: pngUpload('accounts.xlsx'), status: 501 }),
+  commitAccountImport: async () => ({
+    body: { previewId: 'none', mode: 'insert', initialPassword: 'Import-2026!' },
+    status: 501,
+  }),
+  importProgress: async () => ({ params: { previewId: 'none' }, status: 501 }),
+  importRejected: async () => ({ params: { previewId: 'none' }, status: 501 }),
   saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
   getText: async () => {
     const id = await data(routes.saveText, { params: { path: 'notice', id: 'n-2' }, body: { title: '通知' } });

@@ -185,6 +185,30 @@ export function createAccountsRepository(db: Kysely<DB>) {
     }
   };
 
+  /** The values of a row's sort keys (`sortKeys`), for the next keyset batch. */
+  const sortKeyValues = (
+    field: AccountSort['field'],
+    row: {
+      id: number;
+      account_number: string;
+      account_name: string;
+      create_time: string;
+      org_name: string;
+      org_id: number;
+    },
+  ) => {
+    switch (field) {
+      case 'accountNumber':
+        return [row.account_number];
+      case 'accountName':
+        return [row.account_name, row.id];
+      case 'createTime':
+        return [row.create_time, row.id];
+      case 'orgName':
+        return [row.org_name, row.org_id, row.id];
+    }
+  };
+
   /**
    * The unfiltered first page of a sort in one statement, rows and total (as the unsorted first page): the index walk
    * joins each row's organisation and role as it goes and stops at the page's end. Compiled once per sort, direction
@@ -391,6 +415,93 @@ export function createAccountsRepository(db: Kysely<DB>) {
         ])
         .where('account.id', '=', id)
         .executeTakeFirst();
+    },
+    /**
+     * Every account of a filter in the list's order, a batch at a time (issue 21's export): each batch starts after the
+     * previous one's last sort key (keyset), so the millionth row costs what the first does and one batch is held.
+     */
+    async *exportBatches(accountFilter: AccountFilter, sort: AccountSort | undefined, batch: number) {
+      const filter = await resolve(accountFilter);
+      if (!filter) return;
+      const keys = sort ? sortKeys(sort.field) : [sql.ref('account.id')];
+      const order = sort?.order ?? 'desc';
+      let after: unknown[] | undefined;
+      for (;;) {
+        let q = db
+          .selectFrom('account')
+          .innerJoin('org', 'org.id', 'account.org_id')
+          .select([
+            'account.id',
+            'account.account_number',
+            'account.account_name',
+            'account.contact_number',
+            'account.email',
+            'account.state',
+            'account.org_id',
+            'account.role_id',
+            'account.create_time',
+            'org.name as org_name',
+          ])
+          .where(filterExpr(filter));
+        if (after) {
+          const past = after;
+          q = q.where(sql<boolean>`(${sql.join(keys)}) ${sql.raw(order === 'asc' ? '>' : '<')} (${sql.join(past)})`);
+        }
+        for (const key of keys) q = q.orderBy(key, order);
+        const rows = await q.limit(batch).execute();
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        const last = rows[rows.length - 1] as (typeof rows)[number];
+        after = (sort ? sortKeyValues(sort.field, last) : [last.id]) as unknown[];
+      }
+    },
+    /** The organisation tree as ids, parents and names (sheets name organisations by their path). */
+    orgNodes() {
+      return db.selectFrom('org').select(['id', 'pid', 'name']).execute();
+    },
+    /** Every role by name (sheets name roles by it). */
+    roleNames() {
+      return db.selectFrom('role').select(['id', 'name', 'builtin']).execute();
+    },
+    /** The accounts holding these numbers, with what an upsert and its rules look at. */
+    findByNumbers(numbers: readonly string[]) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'account_number', 'builtin', 'org_id', 'role_id', 'state', 'contact_number', 'email'])
+        .where('account_number', 'in', numbers)
+        .execute();
+    },
+    /**
+     * Which of these mobiles (normalised, any stored spelling) and e-mails (lower case) a *proven* holder other than
+     * the accounts named keeps: an import may not take them, as a single create may not.
+     */
+    async provenContactsHeld(mobiles: readonly string[], emails: readonly string[]) {
+      const held = { mobiles: new Map<string, string>(), emails: new Map<string, string>() };
+      if (mobiles.length) {
+        const spellings = mobiles.flatMap((m) => [m, `+86${m}`, `0086${m}`]);
+        for (const r of await db
+          .selectFrom('account')
+          .select(['account_number', 'contact_number'])
+          .where('contact_number', 'in', spellings)
+          .where('contact_verified', '=', 1)
+          .execute()) {
+          held.mobiles.set(String(r.contact_number).replace(/^(\+86|0086)/, ''), r.account_number);
+        }
+      }
+      if (emails.length) {
+        for (const r of await db
+          .selectFrom('account')
+          .select(['account_number', sql<string>`lower(email)`.as('email')])
+          .where(sql<string>`lower(email)`, 'in', emails)
+          .where('email_verified', '=', 1)
+          .execute()) {
+          held.emails.set(r.email, r.account_number);
+        }
+      }
+      return held;
+    },
+    async insertMany(rows: readonly NewAccount[]): Promise<void> {
+      if (rows.length) await db.insertInto('account').values(rows).execute();
     },
     /** Accounts whose mobile is `mobile`, stored with or without the +86 / 0086 prefix: the first two by id. */
     holdersOfMobile(mobile: string) {

@@ -1,15 +1,28 @@
-import { routes } from '@gatehouse/contract';
+import { IMPORT_MAX_BYTES, routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
+import { sendTable } from '../../platform/spreadsheet.js';
+import { uploadedBuffer } from '../../platform/upload.js';
 import { noteAuditBatch } from '../audit/index.js';
 import { withVerificationHeader } from '../authz/index.js';
 import type { AccountsService } from './accounts.service.js';
+import type { AccountTransfer } from './accounts.transfer.js';
 
 /** The accounts screen and the personal page's own profile. */
-export const accountsModule = fp<{ accounts: AccountsService }>(
-  async (app, { accounts }) => {
+export const accountsModule = fp<{ accounts: AccountsService; accountTransfer: AccountTransfer }>(
+  async (app, { accounts, accountTransfer }) => {
     serve(app, routes.listAccounts, ({ query, principal }) => accounts.list(query, principal));
+    serve(app, routes.exportAccounts, async ({ query, principal, reply }) =>
+      sendTable(reply, await accountTransfer.exportFile(query, principal)),
+    );
+    serve(app, routes.accountImportTemplate, async ({ principal, reply }) =>
+      sendTable(reply, await accountTransfer.template(principal)),
+    );
+    serve(app, routes.previewAccountImport, async ({ request, principal }) =>
+      accountTransfer.preview(await uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+    );
+    serve(app, routes.commitAccountImport, ({ body, principal }) => accountTransfer.commit(body, principal));
     serve(app, routes.createAccount, ({ body, principal }) => accounts.create(body, principal));
     serve(app, routes.updateAccount, ({ body, principal }) => accounts.update(body, principal));
     serve(app, routes.deleteAccount, async ({ query, principal }) => {

@@ -45,8 +45,8 @@ export interface AccountStanding {
   email: string | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\- ]{5,30}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE = /^\+?[\d\- ]{5,30}$/;
 
 function required(value: string, field: string): string {
   const trimmed = value.trim();

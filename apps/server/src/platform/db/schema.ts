@@ -127,6 +127,19 @@ export interface AccountPreferenceTable {
   update_time: string;
 }
 
+/** An import previewed (and, once committed, its outcome): migration 0022. */
+export interface ImportJobTable {
+  id: string;
+  kind: string;
+  account_id: number;
+  state: string;
+  total: number;
+  valid: number;
+  payload: string;
+  result: string | null;
+  create_time: string;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -336,6 +349,7 @@ export interface DB {
   message_queue: MessageQueueTable;
   envelope_nonce: EnvelopeNonceTable;
   account_preference: AccountPreferenceTable;
+  import_job: ImportJobTable;
 }
 
 export type AccountRow = Selectable<AccountTable>;

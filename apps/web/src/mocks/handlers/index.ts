@@ -10,6 +10,7 @@ import { authzMocks } from './authz';
 import { configBundleMocks } from './config-bundle';
 import { dictMocks } from './dicts';
 import { fileMocks } from './files';
+import { importMocks } from './imports';
 import { orgMocks } from './orgs';
 import { preferenceMocks } from './preferences';
 import { profileContactMocks } from './profile-contacts';
@@ -38,6 +39,7 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...preferenceMocks,
   ...authzMocks,
   ...configBundleMocks,
+  ...importMocks,
 };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */

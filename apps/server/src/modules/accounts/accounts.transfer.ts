@@ -1,0 +1,544 @@
+import {
+  ACCOUNT_SHEET_COLUMNS,
+  type AccountSheetColumn,
+  IMPORT_MAX_ROWS,
+  type ImportMode,
+  normaliseMobile,
+  type QueryOf,
+  type Routes,
+  routes,
+} from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import type { DB, NewAccount } from '../../platform/db/schema.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { Principal } from '../../platform/http.js';
+import { catalogues, type MessageKey, t } from '../../platform/i18n.js';
+import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
+import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
+import { DEFAULT_TABLE_LIMITS, type ImportColumn, mapHeader, readTable } from '../../platform/spreadsheet-read.js';
+import { bodyValidator } from '../../platform/validation.js';
+import type { Authz } from '../authz/index.js';
+import type { ImportJobs, ImportPayload, ImportResultCounts } from '../imports/index.js';
+import { orgPath, splitOrgPath } from '../orgs/index.js';
+import { type AccountSort, createAccountsRepository } from './accounts.repository.js';
+import { EMAIL, PHONE } from './accounts.service.js';
+
+/**
+ * Accounts in and out of spreadsheets (issue 21). One sheet layout (contract ACCOUNT_SHEET_COLUMNS) serves the
+ * export, the template and the import, so an export imports back unchanged: organisations are named by their path
+ * (总公司/华东区/上海), roles by name, the state in words. An import checks each row by the rules of the single-row
+ * API (the same body schema, the same dominance and data-scope checks of `authz.check` on POST /account), writes
+ * nothing until committed, and commits in one transaction.
+ */
+
+const EXPORT_BATCH = 1_000;
+const INSERT_BATCH = 500;
+const LOOKUP_BATCH = 500;
+
+const HEADER_KEY: Record<AccountSheetColumn, MessageKey> = {
+  accountNumber: 'sheet.account.accountNumber',
+  accountName: 'sheet.account.accountName',
+  orgPath: 'sheet.account.orgPath',
+  roleName: 'sheet.account.roleName',
+  contactNumber: 'sheet.account.contactNumber',
+  email: 'sheet.account.email',
+  state: 'sheet.account.state',
+  createTime: 'sheet.account.createTime',
+};
+
+/** A column's header in every language: an import reads a sheet written in any of them. */
+const everyLanguage = (key: MessageKey) => Object.values(catalogues).map((c) => c[key]);
+
+const IMPORT_COLUMNS: readonly ImportColumn<AccountSheetColumn>[] = ACCOUNT_SHEET_COLUMNS.map((key) => ({
+  key,
+  headers: everyLanguage(HEADER_KEY[key]),
+  required: key === 'accountNumber' || key === 'accountName' || key === 'orgPath',
+  readOnly: key === 'createTime',
+}));
+
+const ENABLED = new Set(['启用', '正常', 'enabled', 'enable', '1', 'true', 'yes', '是']);
+const DISABLED = new Set(['停用', '禁用', 'disabled', 'disable', '0', 'false', 'no', '否']);
+
+/** An imported account as checked: what the commit writes (`id` when the account number exists). */
+interface CheckedRow {
+  accountNumber: string;
+  accountName: string;
+  orgId: number;
+  roleId: number | null;
+  contactNumber: string | null;
+  email: string | null;
+  state: 0 | 1;
+  id?: number;
+}
+
+/**
+ * Each organisation's path (组织路径, written by modules/orgs' `orgPath`, so both sheets name an organisation alike)
+ * and the organisation of each path (ambiguous ones marked).
+ */
+function orgPaths(nodes: readonly { id: number; pid: number | null; name: string }[]) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const namesOf = new Map<number, string[]>();
+  const names = (id: number): string[] => {
+    const trail: { id: number; name: string }[] = [];
+    let at = byId.get(id);
+    let base: string[] = [];
+    while (at) {
+      const known = namesOf.get(at.id);
+      if (known) {
+        base = known;
+        break;
+      }
+      trail.push(at);
+      if (trail.length > nodes.length) break; // a cycle in corrupt data ends here
+      at = at.pid === null ? undefined : byId.get(at.pid);
+    }
+    let path = base;
+    for (let i = trail.length - 1; i >= 0; i -= 1) {
+      const step = trail[i] as { id: number; name: string };
+      path = [...path, step.name];
+      namesOf.set(step.id, path);
+    }
+    return namesOf.get(id) ?? path;
+  };
+  const pathOf = new Map<number, string>();
+  const idOf = new Map<string, number | 'ambiguous'>();
+  for (const n of nodes) {
+    const path = orgPath(names(n.id));
+    pathOf.set(n.id, path);
+    idOf.set(path, idOf.has(path) ? 'ambiguous' : n.id);
+  }
+  return { pathOf: (id: number) => pathOf.get(id) ?? '', idOf };
+}
+
+/** A path as typed: spaces around the separators, a leading or trailing separator. */
+const normalisePath = (path: string) => orgPath(splitOrgPath(path).filter(Boolean));
+
+export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: ImportJobs) {
+  const repo = createAccountsRepository(db);
+  const rowSchema = bodyValidator(routes.updateAccount.body as object);
+
+  function columns(
+    pathOf: (id: number) => string,
+    roleName: Map<number, string>,
+  ): Record<AccountSheetColumn, TableColumn<ExportRow>> {
+    const column = (
+      key: AccountSheetColumn,
+      value: (r: ExportRow) => string | null,
+      extra: Partial<TableColumn<ExportRow>> = {},
+    ): TableColumn<ExportRow> => ({ key, header: t(HEADER_KEY[key]), value, ...extra });
+    return {
+      accountNumber: column('accountNumber', (r) => r.account_number, { width: 20 }),
+      accountName: column('accountName', (r) => r.account_name, { width: 16 }),
+      orgPath: column('orgPath', (r) => pathOf(r.org_id), { width: 36 }),
+      roleName: column('roleName', (r) => (r.role_id === null ? null : (roleName.get(r.role_id) ?? null)), {
+        width: 16,
+      }),
+      contactNumber: column('contactNumber', (r) => r.contact_number, { width: 16 }),
+      email: column('email', (r) => r.email, { width: 28 }),
+      state: column('state', (r) => t(r.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')),
+      createTime: {
+        key: 'createTime',
+        header: t(HEADER_KEY.createTime),
+        type: 'date',
+        width: 20,
+        value: (r) => r.create_time,
+      },
+    };
+  }
+
+  /** The columns a `columns=` parameter names, in its order (every column when absent). */
+  function picked(all: Record<AccountSheetColumn, TableColumn<ExportRow>>, names: string | undefined) {
+    if (!names) return ACCOUNT_SHEET_COLUMNS.map((k) => all[k]);
+    const keys = names.split(',').filter(Boolean);
+    for (const key of keys) {
+      if (!(ACCOUNT_SHEET_COLUMNS as readonly string[]).includes(key)) {
+        throw badRequest(t('sheet.unknownExportColumn', { column: key }));
+      }
+    }
+    if (keys.length === 0) throw badRequest(t('sheet.unknownExportColumn', { column: names }));
+    return [...new Set(keys)].map((k) => all[k as AccountSheetColumn]);
+  }
+
+  const day = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+
+  /** Every organisation and role name, read once per call (an export or import names them, never ids). */
+  async function names() {
+    const [orgs, roles] = await Promise.all([repo.orgNodes(), repo.roleNames()]);
+    return { paths: orgPaths(orgs), roles };
+  }
+
+  return {
+    /** The export: the list's filters and sort over every page, within the caller's scope, streamed. */
+    async exportFile(query: QueryOf<Routes['exportAccounts']>, principal: Principal): Promise<TableFile<ExportRow>> {
+      const { paths, roles } = await names();
+      const cols = picked(columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name]))), query.columns);
+      const filter = {
+        accountNumber: query.accountNumber?.trim(),
+        accountName: query.accountName?.trim(),
+        contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),
+        orgId: query.orgId,
+        pendingApproval: query.pendingApproval === 1,
+        within: await authz.accountsWithin(principal),
+      };
+      const sort: AccountSort | undefined = query.sort
+        ? { field: query.sort, order: query.order ?? (query.sort === 'createTime' ? 'desc' : 'asc') }
+        : undefined;
+      async function* rows() {
+        for await (const batch of repo.exportBatches(filter, sort, EXPORT_BATCH)) yield* batch;
+      }
+      return {
+        format: query.format ?? 'xlsx',
+        fileName: `${t('sheet.account.fileName')}-${day()}`,
+        fallbackName: `accounts-${day()}`,
+        sheetName: t('sheet.account.fileName'),
+        columns: cols,
+        rows: rows(),
+      };
+    },
+
+    /**
+     * The template: the sheet's columns (创建时间 left out: an import ignores it), one example row, and drop-downs
+     * of the organisations the caller may write to, the roles it may hand out and the two states.
+     */
+    async template(principal: Principal): Promise<TableFile<ExportRow>> {
+      const { paths, roles } = await names();
+      const grantable = await grantableRoles(principal, roles);
+      const visible = await authz.orgsVisible(principal);
+      const orgIds = [...paths.idOf.values()].filter(
+        (id): id is number => id !== 'ambiguous' && (!visible || visible.inScope.has(id)),
+      );
+      const all = columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name])));
+      const choices: Partial<Record<AccountSheetColumn, string[]>> = {
+        orgPath: orgIds.map(paths.pathOf).sort(),
+        roleName: grantable.map((r) => r.name),
+        state: [t('sheet.state.enabled'), t('sheet.state.disabled')],
+      };
+      const example: ExportRow = {
+        id: 0,
+        account_number: 'zhangsan',
+        account_name: '张三',
+        org_id: orgIds[0] ?? 0,
+        role_id: grantable[0]?.id ?? null,
+        contact_number: '13800138000',
+        email: 'zhangsan@example.com',
+        state: 1,
+        create_time: '',
+        org_name: '',
+      };
+      return {
+        format: 'xlsx',
+        fileName: t('sheet.account.templateName'),
+        fallbackName: 'account-import-template',
+        sheetName: t('sheet.account.fileName'),
+        columns: ACCOUNT_SHEET_COLUMNS.filter((k) => k !== 'createTime').map((k) => ({
+          ...all[k],
+          choices: choices[k],
+        })),
+        rows: orgIds.length > 0 ? [example] : [],
+        choiceRows: IMPORT_MAX_ROWS,
+      };
+    },
+
+    /** Reads and checks an uploaded sheet; stores the outcome as a preview. Writes no account. */
+    async preview(file: Buffer, principal: Principal) {
+      const table = await readTable(file, { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS });
+      const at = mapHeader(table.header, IMPORT_COLUMNS);
+      const cell = (cells: string[], key: AccountSheetColumn) => {
+        const index = at.get(key);
+        return index === undefined ? '' : (cells[index] ?? '');
+      };
+      const { paths, roles } = await names();
+      const roleByName = new Map(roles.map((r) => [r.name, r]));
+      const placement = placementJudge(principal);
+      const rowsByNumber = new Map<string, number>();
+      const numbers = [...new Set(table.rows.map((r) => cell(r.cells, 'accountNumber')).filter(Boolean))];
+      const existing = new Map<string, Awaited<ReturnType<typeof repo.findByNumbers>>[number]>();
+      for (let i = 0; i < numbers.length; i += LOOKUP_BATCH) {
+        for (const a of await repo.findByNumbers(numbers.slice(i, i + LOOKUP_BATCH))) existing.set(a.account_number, a);
+      }
+      const manageable = await authz.rowTest(principal);
+
+      const valid: CheckedRow[] = [];
+      const rejected: ImportPayload<CheckedRow>['rejected'] = [];
+      const mobiles = new Map<string, number>();
+      const emails = new Map<string, number>();
+      const pending: {
+        row: number;
+        cells: string[];
+        checked: CheckedRow;
+        errors: { field: string; message: string }[];
+      }[] = [];
+
+      for (const { row, cells } of table.rows) {
+        const errors: { field: string; message: string }[] = [];
+        const fail = (field: string, message: string) => {
+          if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+        };
+        const accountNumber = cell(cells, 'accountNumber');
+        const accountName = cell(cells, 'accountName');
+        const orgPath = normalisePath(cell(cells, 'orgPath'));
+        const roleText = cell(cells, 'roleName');
+        const contactNumber = cell(cells, 'contactNumber') || null;
+        const email = cell(cells, 'email') || null;
+        const stateText = cell(cells, 'state').toLowerCase();
+
+        let state: 0 | 1 = 1;
+        if (stateText && DISABLED.has(stateText)) state = 0;
+        else if (stateText && !ENABLED.has(stateText)) fail('state', t('import.state'));
+
+        let orgId = 0;
+        if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));
+        else {
+          const found = paths.idOf.get(orgPath);
+          if (found === undefined) fail('orgPath', t('import.orgPath', { path: orgPath }));
+          else if (found === 'ambiguous') fail('orgPath', t('import.orgPathAmbiguous', { path: orgPath }));
+          else orgId = found;
+        }
+        let roleId: number | null = null;
+        if (roleText) {
+          const role = roleByName.get(roleText);
+          if (!role) fail('roleName', t('import.role', { name: roleText }));
+          else roleId = role.id;
+        }
+        // The single-row API's body schema: lengths, required fields, plain text.
+        const schemaError = rowSchema({
+          id: 1,
+          accountNumber,
+          accountName,
+          state,
+          orgId: orgId || 1,
+          roleId,
+          contactNumber,
+          email,
+        });
+        if (schemaError) fail(schemaError.field, schemaError.message);
+        if (email && !EMAIL.test(email)) fail('email', t('account.email'));
+        if (contactNumber && !PHONE.test(contactNumber)) fail('contactNumber', t('account.contactNumber'));
+
+        if (accountNumber) {
+          const first = rowsByNumber.get(accountNumber);
+          if (first !== undefined) fail('accountNumber', t('import.duplicateInFile', { row: first }));
+          else rowsByNumber.set(accountNumber, row);
+        }
+        if (contactNumber && PHONE.test(contactNumber)) {
+          const mobile = normaliseMobile(contactNumber);
+          const first = mobiles.get(mobile);
+          if (first !== undefined) fail('contactNumber', t('import.duplicateInFile', { row: first }));
+          else mobiles.set(mobile, row);
+        }
+        if (email) {
+          const first = emails.get(email.toLowerCase());
+          if (first !== undefined) fail('email', t('import.duplicateInFile', { row: first }));
+          else emails.set(email.toLowerCase(), row);
+        }
+
+        const current = existing.get(accountNumber);
+        if (current) {
+          // Updated by upsert: only an account the caller may edit, and the built-in admin keeps its role.
+          if (!manageable(current)) fail('accountNumber', t('import.notManageable', { accountNumber }));
+          else if (current.builtin === 1) fail('accountNumber', t('import.builtin', { accountNumber }));
+        }
+        if (orgId && errors.length === 0) {
+          const refusal = await placement(orgId, roleId, roles);
+          if (refusal) fail(refusal.field, refusal.message);
+        }
+        pending.push({
+          row,
+          cells,
+          checked: {
+            accountNumber,
+            accountName,
+            orgId,
+            roleId,
+            contactNumber,
+            email,
+            state,
+            ...(current ? { id: current.id } : {}),
+          },
+          errors,
+        });
+      }
+
+      // A mobile or e-mail a *proven* holder keeps is refused, as the single create refuses it.
+      const held = await repo.provenContactsHeld([...mobiles.keys()], [...emails.keys()]);
+      let existingCount = 0;
+      for (const p of pending) {
+        const { contactNumber, email, accountNumber } = p.checked;
+        const mobileHolder =
+          contactNumber && PHONE.test(contactNumber) ? held.mobiles.get(normaliseMobile(contactNumber)) : undefined;
+        if (mobileHolder && mobileHolder !== accountNumber)
+          p.errors.push({ field: 'contactNumber', message: t('account.mobileTaken') });
+        const emailHolder = email ? held.emails.get(email.toLowerCase()) : undefined;
+        if (emailHolder && emailHolder !== accountNumber)
+          p.errors.push({ field: 'email', message: t('account.emailTaken') });
+        if (p.errors.length > 0) rejected.push({ row: p.row, cells: p.cells, errors: p.errors });
+        else {
+          valid.push(p.checked);
+          if (p.checked.id !== undefined) existingCount += 1;
+        }
+      }
+      return importJobs.save('account', principal, table.rows.length, {
+        header: table.header,
+        valid,
+        existing: existingCount,
+        rejected,
+      });
+    },
+
+    /**
+     * Applies a preview's valid rows in one transaction, rechecked against the database as it is now: insert skips
+     * account numbers that exist, upsert updates them (never their password). New accounts share one hash of
+     * `initialPassword` and must change it at their first sign-in.
+     */
+    async commit(
+      input: { previewId: string; mode: ImportMode; initialPassword: string },
+      principal: Principal,
+    ): Promise<ImportResultCounts> {
+      assertAcceptablePassword(input.initialPassword);
+      const passwordHash = await hashPassword(input.initialPassword);
+      return importJobs.commit<CheckedRow>(
+        'account',
+        input.previewId,
+        principal,
+        input.mode,
+        async (rows, mode, report) => {
+          const roles = await repo.roleNames();
+          const placement = placementJudge(principal);
+          const manageable = await authz.rowTest(principal);
+          return db.transaction().execute(async (trx) => {
+            const r = createAccountsRepository(trx);
+            const orgs = new Set((await r.orgNodes()).map((o) => o.id));
+            const roleIds = new Set(roles.map((x) => x.id));
+            const now = new Date().toISOString();
+            const result = { inserted: 0, updated: 0, skipped: 0 };
+            let done = 0;
+            for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+              const batch = rows.slice(i, i + INSERT_BATCH);
+              const found = new Map(
+                (await r.findByNumbers(batch.map((b) => b.accountNumber))).map((a) => [a.account_number, a]),
+              );
+              const inserts: NewAccount[] = [];
+              for (const row of batch) {
+                if (!orgs.has(row.orgId)) throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
+                if (row.roleId !== null && !roleIds.has(row.roleId)) {
+                  throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
+                }
+                const refusal = await placement(row.orgId, row.roleId, roles);
+                if (refusal) throw new AppError(403, refusal.message);
+                const current = found.get(row.accountNumber);
+                if (current) {
+                  if (mode === 'insert') {
+                    result.skipped += 1;
+                    continue;
+                  }
+                  if (!manageable(current) || current.builtin === 1) {
+                    throw new AppError(403, t('import.notManageable', { accountNumber: row.accountNumber }));
+                  }
+                  await r.update(current.id, {
+                    account_name: row.accountName,
+                    org_id: row.orgId,
+                    role_id: row.roleId,
+                    contact_number: row.contactNumber,
+                    email: row.email,
+                    state: row.state,
+                    ...(row.contactNumber !== current.contact_number ? { contact_verified: 0 } : {}),
+                    ...(row.email !== current.email ? { email_verified: 0 } : {}),
+                    update_time: now,
+                  });
+                  result.updated += 1;
+                  continue;
+                }
+                inserts.push({
+                  account_number: row.accountNumber,
+                  account_name: row.accountName,
+                  avatar: null,
+                  contact_number: row.contactNumber,
+                  email: row.email,
+                  state: row.state,
+                  org_id: row.orgId,
+                  role_id: row.roleId,
+                  password_hash: passwordHash,
+                  builtin: 0,
+                  must_change_password: 1,
+                  create_time: now,
+                  update_time: now,
+                });
+              }
+              await r.insertMany(inserts);
+              result.inserted += inserts.length;
+              done += batch.length;
+              report(done);
+            }
+            return result;
+          });
+        },
+      );
+    },
+  };
+
+  /** The roles the caller may hand out: those `authz` lets it assign (the super-admin role to the super-admin only). */
+  async function grantableRoles(principal: Principal, roles: readonly { id: number; name: string; builtin: number }[]) {
+    const out = [];
+    for (const role of roles) {
+      if (role.builtin === 1 && !principal.superAdmin) continue;
+      try {
+        await authz.check(
+          principal,
+          { ...routes.createAccount, sudo: false },
+          { query: {}, body: { roleId: role.id } },
+        );
+        out.push(role);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the caller may put an account in `orgId` with `roleId`: POST /account's own checks of each (`authz.check`
+   * on its 'org' and 'assignRole' subjects: data scope and dominance), and the super-admin role only from the
+   * super-admin. Each organisation and role is judged once.
+   */
+  function placementJudge(principal: Principal) {
+    const judged = new Map<string, { field: string; message: string } | null>();
+    const judge = async (key: string, field: string, body: Record<string, unknown>) => {
+      const known = judged.get(key);
+      if (known !== undefined) return known;
+      let refusal: { field: string; message: string } | null = null;
+      try {
+        await authz.check(principal, { ...routes.createAccount, sudo: false }, { query: {}, body });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refusal = { field, message: error.message };
+      }
+      judged.set(key, refusal);
+      return refusal;
+    };
+    return async (orgId: number, roleId: number | null, roles: readonly { id: number; builtin: number }[]) => {
+      const org = await judge(`org:${orgId}`, 'orgPath', { orgId });
+      if (org) return org;
+      if (roleId === null) return null;
+      if (roles.find((r) => r.id === roleId)?.builtin === 1 && !principal.superAdmin) {
+        return { field: 'roleName', message: t('auth.forbidden', { title: '超级管理员角色' }) };
+      }
+      return judge(`role:${roleId}`, 'roleName', { roleId });
+    };
+  }
+}
+
+/** A row of the export (and the template's example). */
+export interface ExportRow {
+  id: number;
+  account_number: string;
+  account_name: string;
+  contact_number: string | null;
+  email: string | null;
+  state: number;
+  org_id: number;
+  role_id: number | null;
+  create_time: string;
+  org_name: string;
+}
+
+export type AccountTransfer = ReturnType<typeof createAccountTransfer>;

@@ -1,0 +1,9 @@
+export { createImportsRepository } from './imports.repository.js';
+export { importsModule } from './imports.routes.js';
+export {
+  createImportJobs,
+  IMPORT_ERRORS_LISTED,
+  type ImportJobs,
+  type ImportPayload,
+  type ImportResultCounts,
+} from './imports.service.js';
