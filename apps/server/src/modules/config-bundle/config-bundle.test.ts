@@ -435,6 +435,64 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     });
   });
 
+  it('cannot remove a built-in resource nor touch the super-admin role, even by a crafted change id', async () => {
+    const bundle = await exportBundle();
+    bundle.resources = bundle.resources.filter((r) => !(r.method === 'delete' && r.url === '/account'));
+    const superRole = bundle.roles.find((r) => r.builtin)!;
+    bundle.roles = bundle.roles.filter((r) => !r.builtin);
+    for (const id of ['resource:api:delete /account', `role:${superRole.name}`]) {
+      const res = await apply(bundle, [id]);
+      expect(res.body).toEqual({ code: 400, msg: `所选变更“${id}”不在比较结果中，请重新比较` });
+    }
+    // A role of the super-admin's name in the file is not the super-admin role: adding it is refused as a name taken.
+    bundle.roles.push({ ...superRole, builtin: false, resources: ['menu:/'] });
+    const taken = await apply(bundle, [`role:${superRole.name}`]);
+    expect(taken.body).toEqual({ code: 400, msg: `角色“${superRole.name}”：角色名称“${superRole.name}”已存在` });
+    expect((await t.call('GET', '/resources', { token: admin })).body.data).toHaveLength(all.length + 2);
+  });
+
+  it('keeps a scoped actor within its data scope (数据权限), as the single-object routes do', async () => {
+    const orgs = (await t.call('GET', '/orgs', { token: admin, query: { name: '华东区' } })).body.data as Array<{
+      id: number;
+    }>;
+    const role = await t.call('POST', '/role', {
+      token: admin,
+      body: {
+        name: `华东配置员-${lane}`,
+        resources: [
+          api('post', '/config/bundle/diff'),
+          api('post', '/config/bundle/apply'),
+          api('get', '/config/bundle'),
+          api('post', '/org'),
+          api('post', '/role'),
+          api('get', '/account/s'),
+        ],
+        dataScope: 'orgTree',
+      },
+    });
+    expect(role.status, role.body.msg).toBe(200);
+    const actor = await accountWith((role.body.data as { id: number }).id, orgs[0]!.id);
+    const bundle = await exportBundle(t, actor.token);
+    bundle.orgs.push({ path: ['总公司', '华中区'], fullName: null, orgCode: null, regionId: null });
+    bundle.orgs.push({ path: ['总公司', '华东区', '杭州'], fullName: null, orgCode: null, regionId: null });
+    bundle.roles.push({
+      name: `全部数据-${lane}`,
+      remark: null,
+      builtin: false,
+      dataScope: 'all',
+      scopeOrgs: [],
+      resources: ['api:get /account/s'],
+    });
+    const outside = await apply(bundle, ['org:["总公司","华中区"]'], t, actor.token);
+    expect(outside.status).toBe(403);
+    expect(outside.body.msg).toMatch(/^组织“总公司\/华中区”：.*数据权限/);
+    const wider = await apply(bundle, [`role:全部数据-${lane}`], t, actor.token);
+    expect(wider.status).toBe(403);
+    expect(wider.body.msg).toBe(`角色“全部数据-${lane}”：所选数据权限比您自己的更宽，您不能执行“添加角色”`);
+    const inside = await apply(bundle, ['org:["总公司","华东区","杭州"]'], t, actor.token);
+    expect(inside.status, inside.body.msg).toBe(200);
+  });
+
   it('refuses to remove a role in use, like DELETE /role', async () => {
     const bundle = await exportBundle();
     bundle.roles = bundle.roles.filter((r) => r.name !== '西北员工');
