@@ -126,14 +126,14 @@ export function ConfigBundlePage() {
       key: 'key',
       width: 280,
       render: (_, change) => (
-        <Space direction="vertical" size={0}>
+        <Flex vertical>
           <Typography.Text>{change.label}</Typography.Text>
           {change.key !== change.label && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {change.key}
             </Typography.Text>
           )}
-        </Space>
+        </Flex>
       ),
     },
     { title: t('configBundle.colFields'), key: 'fields', render: (_, change) => <Fields change={change} /> },
