@@ -328,6 +328,35 @@ describe.each(lanes)('account import and export on %s', (lane) => {
       .where('account_number', '=', 'xfer.c')
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ account_name: '改名', org_id: east, role_id: null, state: 0 });
+
+    // A column left out of the file is left alone: the mobile, e-mail, role and state stay as they are.
+    const narrow = await preview(
+      admin,
+      'names.csv',
+      csv([
+        ['账号', '用户名', '所属组织'],
+        ['xfer.a', '新名字', '总公司/华东区/上海'],
+      ]),
+    );
+    expect(narrow.data).toMatchObject({ valid: 1, existing: 1 });
+    expect((await commit(admin, narrow.data.previewId, 'upsert')).body.data).toEqual({
+      inserted: 0,
+      updated: 1,
+      skipped: 0,
+    });
+    expect(
+      await t.database.db
+        .selectFrom('account')
+        .select(['account_name', 'contact_number', 'email', 'role_id', 'state'])
+        .where('account_number', '=', 'xfer.a')
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      account_name: '新名字',
+      contact_number: '13912345678',
+      email: 'xfer.a@corp.example',
+      role_id: staffRole,
+      state: 1,
+    });
   });
 
   it('holds a scoped, narrow importer to what it may write and hand out', async () => {

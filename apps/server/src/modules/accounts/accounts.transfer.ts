@@ -382,6 +382,7 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
         valid,
         existing: existingCount,
         rejected,
+        columns: [...at.keys()],
       });
     },
 
@@ -401,7 +402,7 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
         input.previewId,
         principal,
         input.mode,
-        async (rows, mode, report) => {
+        async (rows, mode, report, present) => {
           const roles = await repo.roleNames();
           const placement = placementJudge(principal);
           const manageable = await authz.rowTest(principal);
@@ -434,15 +435,19 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
                   if (!manageable(current) || current.builtin === 1) {
                     throw new AppError(403, t('import.notManageable', { accountNumber: row.accountNumber }));
                   }
+                  // Only the columns the file had: one left out keeps what the account holds.
+                  const has = (column: AccountSheetColumn) => present.includes(column);
                   await r.update(current.id, {
                     account_name: row.accountName,
                     org_id: row.orgId,
-                    role_id: row.roleId,
-                    contact_number: row.contactNumber,
-                    email: row.email,
-                    state: row.state,
-                    ...(row.contactNumber !== current.contact_number ? { contact_verified: 0 } : {}),
-                    ...(row.email !== current.email ? { email_verified: 0 } : {}),
+                    ...(has('roleName') ? { role_id: row.roleId } : {}),
+                    ...(has('contactNumber') ? { contact_number: row.contactNumber } : {}),
+                    ...(has('email') ? { email: row.email } : {}),
+                    ...(has('state') ? { state: row.state } : {}),
+                    ...(has('contactNumber') && row.contactNumber !== current.contact_number
+                      ? { contact_verified: 0 }
+                      : {}),
+                    ...(has('email') && row.email !== current.email ? { email_verified: 0 } : {}),
                     update_time: now,
                   });
                   result.updated += 1;

@@ -24,6 +24,8 @@ export interface ImportPayload<R> {
   /** Valid rows whose key exists (skipped by insert, updated by upsert). */
   existing: number;
   rejected: { row: number; cells: string[]; errors: { field: string; message: string }[] }[];
+  /** The columns the file had (an upsert changes only those: a column left out of the file is left alone). */
+  columns: string[];
 }
 
 export interface ImportResultCounts {
@@ -79,7 +81,12 @@ export function createImportJobs(repo: ImportsRepository, now: () => Date = () =
       previewId: string,
       principal: Principal,
       mode: ImportMode,
-      apply: (rows: R[], mode: ImportMode, report: (done: number) => void) => Promise<ImportResultCounts>,
+      apply: (
+        rows: R[],
+        mode: ImportMode,
+        report: (done: number) => void,
+        columns: readonly string[],
+      ) => Promise<ImportResultCounts>,
     ): Promise<ImportResultCounts> {
       const job = await repo.find(previewId, principal.accountId);
       if (!job || job.kind !== kind) throw notFound(t('import.notFound'));
@@ -89,7 +96,7 @@ export function createImportJobs(repo: ImportsRepository, now: () => Date = () =
       progress.set(previewId, 0);
       try {
         if (payload.valid.length === 0) throw badRequest(t('import.noValidRows'));
-        const result = await apply(payload.valid, mode, (done) => progress.set(previewId, done));
+        const result = await apply(payload.valid, mode, (done) => progress.set(previewId, done), payload.columns);
         await repo.transition(previewId, 'committing', 'committed', JSON.stringify(result));
         return result;
       } catch (error) {
