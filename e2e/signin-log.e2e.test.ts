@@ -166,7 +166,9 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     await screenshot(page, 'signin-04-failures');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /导出 CSV/ }).click();
+    // The list kit's 导出 menu: CSV.
+    await page.getByRole('button', { name: label('导出') }).click();
+    await page.getByText('CSV (.csv)', { exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^signin-log-\d{8}T\d{6}\.csv$/);
     const csv = readFileSync((await file.path())!, 'utf8');
@@ -174,7 +176,7 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((line) => /,admin,失败,密码错误,/.test(line))).toBe(true);
-    await page.getByText('已导出登录日志').waitFor();
+    await page.getByText(/^已导出 signin-log-\d{8}T\d{6}\.csv$/).waitFor();
 
     await page.getByRole('button', { name: label('重置') }).click();
     await page.getByRole('row').filter({ hasText: 'wangwu' }).first().waitFor();

@@ -67,6 +67,14 @@ describe.each(lanes)('role export on %s', (lane) => {
     expect(english.rows).toContainEqual(["'=审计员", 'Own organization and below', '0']);
   });
 
+  it('keeps the role list’s name filter', async () => {
+    const file = await fetchTable(t, '/role/export', {
+      token: admin,
+      query: { format: 'csv', columns: 'name', name: '审计' },
+    });
+    expect(file.rows).toEqual([['角色名称'], ["'=审计员"]]);
+  });
+
   it('refuses an unknown column with a 400 naming it', async () => {
     const file = await fetchTable(t, '/role/export', { token: admin, query: { columns: 'name,secret' } });
     expect(file.status).toBe(400);

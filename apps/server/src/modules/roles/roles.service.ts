@@ -141,7 +141,10 @@ export function createRolesService(
      */
     async exportTable(query: QueryOf<Routes['exportRoles']>): Promise<TableFile<RoleExportRow>> {
       const columns = selectColumns(roleExportColumns(), query.columns);
-      const [roles, resources, times] = await Promise.all([list(), repo.resourceNames(), repo.createTimes()]);
+      const [every, resources, times] = await Promise.all([list(), repo.resourceNames(), repo.createTimes()]);
+      // The role list's filter (made by the web app over GET /role/s): the name contains it, ignoring case.
+      const needle = query.name?.trim().toLocaleLowerCase();
+      const roles = needle ? every.filter((role) => role.name.toLocaleLowerCase().includes(needle)) : every;
       const nameOf = new Map(resources.map((r) => [r.id, r.name]));
       const createdAt = new Map(times.map((r) => [r.id, r.create_time]));
       const name = t('roleExport.fileName');

@@ -4,6 +4,7 @@ import { ToolBar } from '@/components/tool-bar';
 import { appConfig } from '@/config/app-config';
 import { t } from '@/lib/i18n';
 import type { DefaultSort, ListColumn } from './columns';
+import type { ListExport } from './ExportButton';
 import { ListSearchForm, type SearchFieldSpec } from './ListSearchForm';
 import { type ListSelectionProps, ListTable } from './ListTable';
 import type { FiltersOf, ListQueryBase, ListQueryState } from './use-list-query';
@@ -38,6 +39,17 @@ export interface ListPageProps<Q extends ListQueryBase, T, I extends Key = numbe
   emptyHint?: string;
   /** data-testid of the 共 N 条记录 line. */
   totalTestId?: string;
+  /**
+   * The list's export (导出 in the table's tool bar). Its query is the list's (filters and sort, without `p` and
+   * `pageSize`) unless `exportQuery` maps it (an export route that takes no sort).
+   */
+  exporter?: Omit<ListExport, 'query'> & { exportQuery?: (query: Q) => ListExport['query'] };
+}
+
+/** The list's applied filters and sort: its query without the page. */
+function withoutPage<Q extends ListQueryBase>(query: Q): ListExport['query'] {
+  const { p: _p, pageSize: _pageSize, ...rest } = query;
+  return rest as ListExport['query'];
 }
 
 /**
@@ -77,6 +89,12 @@ export function ListPage<Q extends ListQueryBase, T extends object, I extends Ke
           onRefresh={list.refetch}
           emptyHint={props.emptyHint ?? t('list.emptyHint')}
           selection={props.selection}
+          exporter={
+            props.exporter && {
+              ...props.exporter,
+              query: (props.exporter.exportQuery ?? withoutPage)(list.query),
+            }
+          }
           sorting={{
             sort: list.query.sort,
             order: list.query.order,

@@ -2,9 +2,11 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Table, type TableProps, theme } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Can } from '@/components/can';
 import { t } from '@/lib/i18n';
 import type { RowSelection } from './bulk';
 import { type ListColumn, type ListSorting, scrollWidth, shownOrder, toAntColumns } from './columns';
+import { ExportButton, type ListExport } from './ExportButton';
 import { TableToolBar } from './TableToolBar';
 import { useTableSettings } from './table-settings';
 import type { SortOrder } from './use-list-query';
@@ -66,6 +68,8 @@ export interface ListTableProps<T extends object, I extends Key = number> {
   onRow?: TableProps<T>['onRow'];
   /** Under the table, inside the card (and so in full screen too): ListPage's pager. */
   footer?: ReactNode;
+  /** The list's export: 导出 (Excel / CSV) in the tool bar, of the columns shown, in their order. */
+  exporter?: ListExport;
 }
 
 /** Leaves full screen on Esc. */
@@ -211,6 +215,16 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
           refreshing={props.fetching}
           fullScreen={fullScreen}
           onFullScreenChange={props.inDrawer ? undefined : setFullScreen}
+          extra={
+            props.exporter && (
+              <Can routes={props.exporter.route}>
+                <ExportButton
+                  spec={props.exporter}
+                  visibleColumns={settings.columns.flatMap((c) => (c.hidden ? [] : [c.key]))}
+                />
+              </Can>
+            )
+          }
         />
       </Flex>
       {failure && rows && (

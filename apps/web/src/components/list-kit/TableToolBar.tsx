@@ -34,6 +34,8 @@ export interface TableToolBarProps {
   fullScreen?: boolean;
   /** Without it there is no 全屏 (a table in a drawer). */
   onFullScreenChange?: (fullScreen: boolean) => void;
+  /** Buttons before the icons, e.g. the list's 导出 (ExportButton). */
+  extra?: ReactNode;
 }
 
 /** An icon button named by its tooltip's text (the name is what assistive technology reads). */
@@ -60,6 +62,7 @@ export function TableToolBar(props: TableToolBarProps) {
   return (
     // At the right end of its row even when nothing stands left of it (a failed first load has no 共 N 条).
     <Flex align="center" gap={2} role="toolbar" aria-label={t('list.tableTools')} style={{ marginInlineStart: 'auto' }}>
+      {props.extra}
       <IconButton
         label={t('list.refresh')}
         icon={<ReloadOutlined aria-hidden />}

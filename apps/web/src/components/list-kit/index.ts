@@ -9,6 +9,7 @@ export {
   useRowSelection,
 } from './bulk';
 export { DEFAULT_COLUMN_WIDTH, type DefaultSort, EllipsisText, type ListColumn } from './columns';
+export { ExportButton, exportQuery, type ListExport } from './ExportButton';
 export { ListPage, type ListPageProps, type ListSelectionProps } from './ListPage';
 export type { SearchFieldSpec } from './ListSearchForm';
 export { ListTable, type ListTableProps } from './ListTable';

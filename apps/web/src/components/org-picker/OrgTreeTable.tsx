@@ -1,7 +1,7 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { type ListColumn, ListTable } from '@/components/list-kit';
+import { type ListColumn, type ListExport, ListTable } from '@/components/list-kit';
 import { formatDateTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
 import type { LoadOrgs, Org } from './org-types';
@@ -75,7 +75,7 @@ export interface OrgTreeTableProps {
    * `table.<name>` / 全屏, one-line cells, the operation column fixed right, a failed load with 重试). The picker
    * has none of them.
    */
-  kit?: { name: string; label: string };
+  kit?: { name: string; label: string; exporter?: ListExport };
   ref?: Ref<OrgTreeTableHandle>;
 }
 
@@ -272,6 +272,7 @@ export function OrgTreeTable({
         emptyText={t('org.empty')}
         expandable={expandable}
         onRow={(row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})}
+        exporter={kit.exporter}
       />
     );
   }

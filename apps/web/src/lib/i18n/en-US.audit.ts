@@ -11,8 +11,6 @@ export const enUSAudit = {
   'audit.titlePlaceholder': 'e.g. updateAccount',
   'audit.targetPlaceholder': 'Target ID or name',
   'audit.outcomeAll': 'All',
-  'audit.export': 'Export CSV',
-  'audit.exported': 'Exported {fileName}',
   'audit.listLabel': 'Operation log',
   'audit.colAt': 'Operation time',
   'audit.colActor': 'Actor',

@@ -36,4 +36,8 @@ export const enUSList = {
   'list.actionEnable': 'enabled',
   'list.actionDisable': 'disabled',
   'list.actionForceOut': 'forced out',
+  'list.export': 'Export',
+  'list.exportXlsx': 'Excel (.xlsx)',
+  'list.exportCsv': 'CSV (.csv)',
+  'list.exported': 'Exported {fileName}',
 } as const satisfies Record<keyof typeof zhCNList, string>;

@@ -19,8 +19,6 @@ export const enUSSigninLog = {
   'signinLog.methodPassword': 'Password',
   'signinLog.methodSms': 'SMS',
   'signinLog.methodPasswordCheck': 'Password check',
-  'signinLog.export': 'Export CSV',
-  'signinLog.exported': 'Sign-in log exported',
   'signinLog.listLabel': 'Sign-in log',
   'signinLog.unknown': 'Unknown',
   'signinLog.reason.ok': 'Signed in',

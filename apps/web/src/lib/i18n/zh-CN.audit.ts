@@ -9,8 +9,6 @@ export const zhCNAudit = {
   'audit.titlePlaceholder': '如 编辑账号',
   'audit.targetPlaceholder': '对象 ID 或名称',
   'audit.outcomeAll': '全部',
-  'audit.export': '导出 CSV',
-  'audit.exported': '已导出 {fileName}',
   'audit.listLabel': '操作日志列表',
   'audit.colAt': '操作时间',
   'audit.colActor': '操作人',

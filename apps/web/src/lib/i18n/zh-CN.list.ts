@@ -34,4 +34,8 @@ export const zhCNList = {
   'list.actionEnable': '启用',
   'list.actionDisable': '禁用',
   'list.actionForceOut': '强制下线',
+  'list.export': '导出',
+  'list.exportXlsx': 'Excel (.xlsx)',
+  'list.exportCsv': 'CSV (.csv)',
+  'list.exported': '已导出 {fileName}',
 } as const;

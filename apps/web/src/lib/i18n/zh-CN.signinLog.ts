@@ -17,8 +17,6 @@ export const zhCNSigninLog = {
   'signinLog.methodPassword': '密码',
   'signinLog.methodSms': '短信',
   'signinLog.methodPasswordCheck': '密码校验',
-  'signinLog.export': '导出 CSV',
-  'signinLog.exported': '已导出登录日志',
   'signinLog.listLabel': '登录日志列表',
   'signinLog.unknown': '未知',
   'signinLog.reason.ok': '登录成功',

@@ -54,7 +54,10 @@ const SCOPE_WORDS = { all: '全部', orgTree: '本组织及以下', org: '本组
 
 export const roleMocks = {
   exportRoles: handleRaw(routes.exportRoles, ({ store, query }) => {
-    const roles = store.roles.map((r) => toRole(store, r, true));
+    const needle = query.name?.toLocaleLowerCase();
+    const roles = store.roles
+      .map((r) => toRole(store, r, true))
+      .filter((r) => !needle || r.name.toLocaleLowerCase().includes(needle));
     const names = new Map(store.resources.map((r) => [r.id, r.name]));
     return mockTableExport(
       '角色',

@@ -1,5 +1,5 @@
 import { type QueryOf, type ResponseOf, routes } from '@gatehouse/contract';
-import { call, saveDownload } from '@/lib/http';
+import { call } from '@/lib/http';
 
 export type AuditEntry = ResponseOf<typeof routes.listAudit>['list'][number];
 export type AuditListQuery = QueryOf<typeof routes.listAudit>;
@@ -10,10 +10,3 @@ export const auditKeys = { all: ['audit'] as const };
 
 /** GET /audit/s: one page of the trail. */
 export const listAudit = (query: AuditListQuery, signal: AbortSignal) => call(routes.listAudit, { query, signal });
-
-/**
- * Saves the CSV of the trail under `query`'s filters through lib/http's one download path (session, refusals as
- * toasts); answers the name it was saved under.
- */
-export const exportAudit = (query: AuditExportQuery): Promise<string> =>
-  saveDownload(routes.exportAudit, { query, fallbackName: 'audit-log.csv' });

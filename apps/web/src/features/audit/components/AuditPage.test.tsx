@@ -140,11 +140,13 @@ describe('/monitor/OperLog', () => {
     await waitFor(() => expect(total()).toBe('共 6 条记录'));
     const downloads = catchDownloads();
     try {
-      fireEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
+      // The list kit's 导出 (ExportButton): CSV from its menu.
+      fireEvent.click(screen.getByRole('button', { name: /导出/ }));
+      fireEvent.click(await screen.findByText('CSV (.csv)'));
       await screen.findByText('已导出 操作日志.csv');
       // The button is ready again while the toast still shows (not once the toast has closed).
       await waitFor(() =>
-        expect(screen.getByRole('button', { name: /导出 CSV/ }).classList.contains('ant-btn-loading')).toBe(false),
+        expect(screen.getByRole('button', { name: /导出/ }).classList.contains('ant-btn-loading')).toBe(false),
       );
       screen.getByText('已导出 操作日志.csv');
       expect(downloads.saved.map((file) => file.name)).toEqual(['操作日志.csv']);
@@ -152,7 +154,7 @@ describe('/monitor/OperLog', () => {
       downloads.stop();
     }
     const [sent] = await api.sent(routes.exportAudit);
-    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ accountNumber: 'lina' });
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ format: 'csv', accountNumber: 'lina' });
   });
 
   it('a failed load says 加载失败 with 重试, not 共 0 条; 重试 loads the trail', async () => {

@@ -1,17 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Can } from '@/components/can';
 import { type FilterCodecs, type ListColumn, ListPage, useListQuery } from '@/components/list-kit';
-import {
-  type AuditEntry,
-  type AuditListQuery,
-  auditKeys,
-  exportAudit,
-  listAudit,
-} from '@/features/audit/api/audit.api';
+import { type AuditEntry, type AuditListQuery, auditKeys, listAudit } from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
 import { routeTitle, t } from '@/lib/i18n';
 import { AuditDetail, MethodTag, OutcomeTag, targetText } from './AuditDetail';
@@ -30,7 +21,6 @@ const entryId = (entry: AuditEntry) => entry.id;
 
 /** 操作日志 (/monitor/OperLog): every write through the API, on the list kit; read-only, exported as CSV. */
 export function AuditPage() {
-  const { message } = App.useApp();
   const list = useListQuery<AuditListQuery, AuditEntry>({
     queryKey: auditKeys.all,
     filters: filterCodecs,
@@ -38,14 +28,6 @@ export function AuditPage() {
     fetchPage: listAudit,
   });
   const [detail, setDetail] = useState<AuditEntry | null>(null);
-  // Not a write, but a request with a pending state: useMutation keeps the button's spinner (no flag of our own).
-  const exportCsv = useMutation({
-    mutationFn: exportAudit,
-    // Braces: message.success answers a thenable settling when the toast closes, which useMutation would await.
-    onSuccess: (name) => {
-      message.success({ content: t('audit.exported', { fileName: name }), key: 'audit.exported' });
-    },
-  });
 
   // Widths sum to what a 1440 px window shows beside the menu (1140 px): no sideways scroll there; cut values
   // show whole on hover.
@@ -145,18 +127,13 @@ export function AuditPage() {
         columns={columns}
         timeSorts={AUDIT_SORTS}
         defaultSort={{ field: 'at', order: 'desc' }}
-        actions={
-          <Can routes={routes.exportAudit}>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exportCsv.isPending}
-              // The filters applied (the URL's), not what is typed but not yet searched.
-              onClick={() => exportCsv.mutate(exportQueryOf(list.query))}
-            >
-              {t('audit.export')}
-            </Button>
-          </Can>
-        }
+        exporter={{
+          route: routes.exportAudit,
+          fallbackName: 'audit-log',
+          // CSV first (the log's export before XLSX was offered); the route takes the filters, not the sort.
+          formats: ['csv', 'xlsx'],
+          exportQuery: exportQueryOf,
+        }}
         search={{
           id: 'auditSearch',
           fields: [

@@ -143,6 +143,13 @@ export function DictsPage() {
         totalTestId="dict-total"
         rowKey={dictId}
         columns={columns}
+        exporter={{
+          route: routes.exportDicts,
+          fallbackName: 'dictionaries',
+          columns: { dictName: 'dictName', dictCode: 'dictCode', remark: 'remark' },
+          // One row per item: the item's cells after the dictionary's.
+          extraColumns: ['value', 'parentValue', 'orderNum'],
+        }}
         actions={
           <Can routes={routes.createDict}>
             <Button type="primary" onClick={() => setDialog({})}>

@@ -13,6 +13,14 @@ import { canCall, useSession } from '@/stores/session';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { levelsToReload } from './org-form';
 
+/** 导出: every organisation in the caller's scope, depth-first; the tree's 名称 column is the path and the name. */
+const ORG_EXPORT = {
+  route: routes.exportOrgs,
+  fallbackName: 'organizations',
+  columns: { name: ['path', 'name'], fullName: 'fullName', orgCode: 'orgCode', createTime: 'createTime' },
+  extraColumns: ['regionName'],
+} as const;
+
 /**
  * 组织管理 (reference-ui §1.8): the lazy tree table with 添加根节点 / 编辑 / 添加下级 / 删除, in the list kit's table
  * parts. Not a kit list query: a lazily loaded tree has no pages, and after a change only the affected levels are
@@ -106,7 +114,7 @@ export function OrganizationsPage() {
       <OrgTreeTable
         ref={tree}
         loadOrgs={load}
-        kit={{ name: 'orgs', label: t('org.listLabel') }}
+        kit={{ name: 'orgs', label: t('org.listLabel'), exporter: ORG_EXPORT }}
         actionsWidth={240}
         renderActions={
           rowActions

@@ -153,6 +153,14 @@ export function RolesPage() {
         rowKey={roleId}
         columns={columns}
         search={{ id: 'roleSearch', fields: [{ kind: 'text', name: 'name', label: t('role.searchName') }] }}
+        exporter={{
+          route: routes.exportRoles,
+          fallbackName: 'roles',
+          columns: { name: 'name', remark: 'remark', dataScope: 'dataScope', accountCount: 'accountCount' },
+          // The permissions and the creation time are not columns of the list; the list's one filter is the name.
+          extraColumns: ['resources', 'createTime'],
+          exportQuery: (query) => ({ name: query.name }),
+        }}
         actions={
           <Can routes={routes.createRole}>
             <Button type="primary" onClick={() => setDialog({})}>

@@ -101,19 +101,21 @@ describe('/monitor/LoginLog', () => {
     await waitFor(() => expect(total()).toBe('共 2 条记录'));
     const downloads = catchDownloads();
     try {
-      fireEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
-      await screen.findByText('已导出登录日志');
+      // The list kit's 导出 (ExportButton): CSV from its menu.
+      fireEvent.click(screen.getByRole('button', { name: /导出/ }));
+      fireEvent.click(await screen.findByText('CSV (.csv)'));
+      await screen.findByText('已导出 signin-log.csv');
       // The button is ready again while the toast still shows (not once the toast has closed).
       await waitFor(() =>
-        expect(screen.getByRole('button', { name: /导出 CSV/ }).classList.contains('ant-btn-loading')).toBe(false),
+        expect(screen.getByRole('button', { name: /导出/ }).classList.contains('ant-btn-loading')).toBe(false),
       );
-      screen.getByText('已导出登录日志');
+      screen.getByText('已导出 signin-log.csv');
       expect(downloads.saved.map((file) => file.name)).toEqual(['signin-log.csv']);
     } finally {
       downloads.stop();
     }
     const [sent] = await api.sent(routes.exportSigninLog);
-    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ account: 'zhangwei' });
+    expect(Object.fromEntries(sent?.query ?? [])).toEqual({ format: 'csv', account: 'zhangwei' });
   });
 
   it('a failed load says 加载失败 with 重试, not 共 0 条; 重试 loads the log', async () => {
