@@ -73,6 +73,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
         'applyConfigBundle',
         'deleteOrg',
         'deleteRole',
+        'exportAccounts',
         'exportAudit',
         'exportConfigBundle',
         'exportDicts',

@@ -17,6 +17,7 @@ import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockHandlers, mockRoutes, UNHANDLED_HEADER } from './handlers';
+import { SHEETS_NEED_SERVER } from './handlers/imports';
 import { MOCK_PASSWORD } from './seed';
 
 const ORIGIN = 'http://localhost';
@@ -287,7 +288,7 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   diffConfigBundle: async () => ({ body: sampleBundle() }),
   applyConfigBundle: async () => ({ body: { bundle: sampleBundle(), changeIds: ['dict:sampleCfg'] } }),
   // Spreadsheets need the server (mocks/handlers/imports.ts): the mock refuses them with a message.
-  exportAccounts: async () => ({ query: { format: 'csv' }, status: 501 }),
+  exportAccounts: async () => ({ query: { format: 'csv', columns: 'accountNumber,orgPath' } }),
   accountImportTemplate: async () => ({ status: 501 }),
   previewAccountImport: async () => ({ body: pngUpload('accounts.xlsx'), status: 501 }),
   commitAccountImport: async () => ({
@@ -340,7 +341,12 @@ describe('the dev mock answers the contract', () => {
       });
       return;
     }
-    if (name === 'exportOrgs' || name === 'exportRoles' || name === 'exportDicts') {
+    if (sample.status === 501) {
+      // A refusal the mock answers on purpose (spreadsheet imports need the server): the envelope and its reason.
+      expect(answer.body).toMatchObject({ code: sample.status, msg: SHEETS_NEED_SERVER });
+      return;
+    }
+    if (name === 'exportOrgs' || name === 'exportRoles' || name === 'exportDicts' || name === 'exportAccounts') {
       // A list export in CSV: UTF-8 with its BOM, the header row first.
       expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(/^\uFEFF[^\r\n]+\r\n/);

@@ -70,7 +70,10 @@ export interface DownloadedFile {
   fileName: string;
 }
 
-export type DownloadInput<D extends RouteDef> = Pick<CallInput<D>, 'query' | 'signal' | 'quiet'>;
+export type DownloadInput<D extends RouteDef> = Pick<CallInput<D>, 'query' | 'signal' | 'quiet'> & {
+  /** The `:name` segments of the route's path (e.g. an import's previewId). */
+  params?: Record<string, string | number>;
+};
 
 /**
  * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8'[language]'…` (percent-encoded UTF-8)
@@ -414,7 +417,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           // Array buffers work alike in browsers and Node (tests); the Blob is made here.
           const response = await request<ArrayBuffer>({
             method: 'get',
-            url: fillPath(route.path, undefined),
+            url: fillPath(route.path, input?.params),
             params: nullifyEmptyParams(input?.query as Params | undefined),
             responseType: 'arraybuffer',
             signal,

@@ -19,4 +19,4 @@ export type {
   IdentityVerifier,
   RequestOptions,
 } from './types';
-export { type UploadedFile, type UploadRequestOptions, uploadFile } from './upload';
+export { type UploadedFile, type UploadRequestOptions, uploadFile, uploadTo } from './upload';

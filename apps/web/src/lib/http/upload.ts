@@ -1,4 +1,4 @@
-import { type ResponseOf, routes } from '@gatehouse/contract';
+import { type ResponseOf, type RouteDef, routes } from '@gatehouse/contract';
 import { http } from './app-client';
 
 export type UploadedFile = ResponseOf<typeof routes.uploadFile>;
@@ -23,9 +23,22 @@ export const UPLOAD_TIMEOUT_MS = 15 * 60_000;
  * Resolves with the envelope's data {id, name, url, size, contentType}.
  */
 export function uploadFile(file: Blob, name: string, options: UploadRequestOptions = {}): Promise<UploadedFile> {
+  return uploadTo(routes.uploadFile, file, name, options);
+}
+
+/**
+ * The one upload path: `file` under `name` in the multipart field `file` to an 'upload' route (the file store, an
+ * import's preview), with the session, refusals reported like any call and the long upload timeout.
+ */
+export function uploadTo<D extends RouteDef>(
+  route: D,
+  file: Blob,
+  name: string,
+  options: UploadRequestOptions = {},
+): Promise<ResponseOf<D>> {
   const form = new FormData();
   form.append('file', file, name);
-  return http.post<UploadedFile>(routes.uploadFile.path, form, {
+  return http.post<ResponseOf<D>>(route.path, form, {
     params: options.query,
     signal: options.signal,
     onUploadProgress: options.onUploadProgress,

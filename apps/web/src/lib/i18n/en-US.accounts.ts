@@ -4,6 +4,9 @@ import type { zhCNAccounts } from './zh-CN.accounts';
 export const enUSAccounts = {
   'account.fieldCompany': 'Company',
   'account.colCompany': 'Company',
+  'account.colContactNumber': 'Mobile',
+  'account.colEmail': 'Email',
+  'account.importTitle': 'Import accounts',
   'account.contactNumberInvalid': 'The phone number is not valid',
   'account.fieldMustChangePassword': 'Change password at first sign-in',
   'account.mustChangePasswordHint': 'At its first sign-in the account must replace the password you set',

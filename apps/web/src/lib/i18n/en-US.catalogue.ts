@@ -7,6 +7,7 @@ import { enUSConfigBundle } from './en-US.configBundle';
 import { enUSDicts } from './en-US.dicts';
 import { enUSFiles } from './en-US.files';
 import { enUSHome } from './en-US.home';
+import { enUSImport } from './en-US.import';
 import { enUSList } from './en-US.list';
 import { enUSMenus } from './en-US.menus';
 import { enUSOrgs } from './en-US.orgs';
@@ -41,6 +42,7 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enUSAudit,
   ...enUSList,
   ...enUSPalette,
+  ...enUSImport,
   ...enUSAuthz,
   ...enUSConfigBundle,
 };

@@ -2,6 +2,9 @@
 export const zhCNAccounts = {
   'account.fieldCompany': '工作单位',
   'account.colCompany': '工作单位',
+  'account.colContactNumber': '手机号码',
+  'account.colEmail': '邮箱',
+  'account.importTitle': '导入账号',
   'account.contactNumberInvalid': '联系电话格式不正确',
   'account.fieldMustChangePassword': '首次登录须修改密码',
   'account.mustChangePasswordHint': '该账号首次登录时须先修改您设置的密码',

@@ -7,6 +7,7 @@ import { zhCNConfigBundle } from './zh-CN.configBundle';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
 import { zhCNHome } from './zh-CN.home';
+import { zhCNImport } from './zh-CN.import';
 import { zhCNList } from './zh-CN.list';
 import { zhCNMenus } from './zh-CN.menus';
 import { zhCNOrgs } from './zh-CN.orgs';
@@ -41,6 +42,7 @@ export const zhCatalogue = {
   ...zhCNAudit,
   ...zhCNList,
   ...zhCNPalette,
+  ...zhCNImport,
   ...zhCNAuthz,
   ...zhCNConfigBundle,
 };

@@ -1,14 +1,51 @@
 import { routes } from '@gatehouse/contract';
 import { fail, failure, handle, handleRaw } from '@/mocks/handle';
+import { type MockStore, type StoredAccount, subtreeIds } from '@/mocks/store';
+import { mockTableExport } from '@/mocks/table-export';
 
 /**
- * Spreadsheets (issue 21) need the server: the XLSX reader and writer run there. The mock answers these routes
- * with a clear refusal instead of a file it cannot make, so a screen built on them shows its failed state.
+ * Spreadsheets (issue 21): the mock exports accounts as CSV, as it does the other lists; reading an uploaded sheet
+ * needs the server (the XLSX reader runs there), so the import routes answer a clear refusal instead.
  */
-export const SHEETS_NEED_SERVER = '模拟数据模式不支持表格导入导出，请连接服务器后再试';
+export const SHEETS_NEED_SERVER = '模拟数据模式不支持表格导入，请连接服务器后再试';
+
+/** An organisation's path of names (总公司/华东区/上海), as the server's sheets name it. */
+function orgPath(store: MockStore, orgId: number): string {
+  const names: string[] = [];
+  let at = store.orgs.find((o) => o.id === orgId);
+  while (at) {
+    names.unshift(at.name.replace(/[\\/]/g, (c) => `\\${c}`));
+    const pid = at.pid;
+    at = pid === null ? undefined : store.orgs.find((o) => o.id === pid);
+  }
+  return names.join('/');
+}
 
 export const importMocks = {
-  exportAccounts: handleRaw(routes.exportAccounts, () => failure(501, SHEETS_NEED_SERVER)),
+  exportAccounts: handleRaw(routes.exportAccounts, ({ store, query }) => {
+    const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
+    const rows = store.accounts.filter(
+      (a) =>
+        (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
+        (!query.accountName || a.accountName.startsWith(query.accountName)) &&
+        (!orgIds || orgIds.has(a.orgId)),
+    );
+    return mockTableExport<StoredAccount>(
+      '账号',
+      query,
+      [
+        ['accountNumber', '账号', (a) => a.accountNumber],
+        ['accountName', '用户名', (a) => a.accountName],
+        ['orgPath', '所属组织', (a) => orgPath(store, a.orgId)],
+        ['roleName', '角色', (a) => store.roles.find((r) => r.id === a.roleId)?.name ?? null],
+        ['contactNumber', '手机号码', (a) => a.contactNumber],
+        ['email', '邮箱', (a) => a.email],
+        ['state', '状态', (a) => (a.state ? '启用' : '停用')],
+        ['createTime', '创建时间', (a) => a.createTime],
+      ],
+      rows,
+    );
+  }),
   accountImportTemplate: handleRaw(routes.accountImportTemplate, () => failure(501, SHEETS_NEED_SERVER)),
   previewAccountImport: handle(routes.previewAccountImport, () => fail(SHEETS_NEED_SERVER, 501)),
   commitAccountImport: handle(routes.commitAccountImport, () => fail(SHEETS_NEED_SERVER, 501)),

@@ -38,6 +38,8 @@ import { useIdentitySwitch } from './use-identity-switch';
  * than with the list (docs/frontend-budgets.md).
  */
 const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
+/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 /** 权限说明 (components/authz-explain), fetched when it first opens too. */
 const AccountExplanationDrawer = lazy(() =>
   import('@/components/authz-explain/AccountExplanationDrawer').then((m) => ({ default: m.AccountExplanationDrawer })),
@@ -66,6 +68,17 @@ const filterCodecs: FilterCodecs<AccountListQuery> = {
   pendingApproval: 'int',
 };
 const accountId = (account: Account) => account.id;
+/** The list's columns → the account sheet's (contract ACCOUNT_SHEET_COLUMNS): an export writes the visible ones. */
+const EXPORT_COLUMNS = {
+  accountNumber: 'accountNumber',
+  accountName: 'accountName',
+  orgName: 'orgPath',
+  roleName: 'roleName',
+  contactNumber: 'contactNumber',
+  email: 'email',
+  state: 'state',
+  createTime: 'createTime',
+} as const;
 
 /** 账号管理 (/user/Account): the list kit over GET /account/s, with bulk delete and enable/disable. */
 /** The 所属组织 filter: a value restored from the URL is an id, shown by its organisation's name. */
@@ -98,6 +111,9 @@ export function AccountsPage() {
   const [explained, setExplained] = useState<Account | null>(null);
   const [explainMounted, setExplainMounted] = useState(false);
   if (explained && !explainMounted) setExplainMounted(true);
+  const [importing, setImporting] = useState(false);
+  const [importMounted, setImportMounted] = useState(false);
+  if (importing && !importMounted) setImportMounted(true);
   const navigate = useNavigate();
   const { remove, resetPassword } = useAccountActions();
   const { switchTo } = useIdentitySwitch();
@@ -108,6 +124,7 @@ export function AccountsPage() {
   const mayBulkDelete = useCan(routes.batchDeleteAccounts);
   const mayBulkState = useCan(routes.batchAccountState);
   const maySwitch = useCan(routes.switchIdentity);
+  const mayExport = useCan(routes.exportAccounts);
   // 权限预览 (a screen of its own): from the 权限说明 drawer as the account or its role, or from the tool bar.
   const mayPreview = useCan(routes.viewAs);
   // REGISTRATION=approval: the self-registered accounts waiting (a button that filters to them, shown while any wait).
@@ -179,6 +196,15 @@ export function AccountsPage() {
     },
     { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 150 },
     { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 110 },
+    // Hidden until the column settings show them (and then exported too).
+    {
+      title: t('account.colContactNumber'),
+      key: 'contactNumber',
+      dataIndex: 'contactNumber',
+      width: 130,
+      defaultHidden: true,
+    },
+    { title: t('account.colEmail'), key: 'email', dataIndex: 'email', width: 180, defaultHidden: true },
     // 工作单位 given at self-registration: hidden until the column settings show it.
     { title: t('account.colCompany'), key: 'company', dataIndex: 'company', width: 140, defaultHidden: true },
     {
@@ -320,6 +346,9 @@ export function AccountsPage() {
             <Can routes={routes.viewAs}>
               <Button onClick={() => navigate(viewAsAddress())}>{t('authz.viewAs.entry')}</Button>
             </Can>
+            <Can routes={[routes.previewAccountImport, routes.commitAccountImport]}>
+              <Button onClick={() => setImporting(true)}>{t('import.action')}</Button>
+            </Can>
             <Can routes={routes.createAccount}>
               <Button type="primary" onClick={() => setDialog({})}>
                 {t('common.add')}
@@ -328,6 +357,9 @@ export function AccountsPage() {
           </>
         }
         search={{ id: 'accountSearch', fields: searchFields }}
+        exporter={
+          mayExport ? { route: routes.exportAccounts, fallbackName: 'accounts', columns: EXPORT_COLUMNS } : undefined
+        }
         selection={
           mayBulk
             ? {
@@ -360,6 +392,32 @@ export function AccountsPage() {
       {dialogMounted && (
         <Suspense fallback={null}>
           <AccountDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {importMounted && (
+        <Suspense fallback={null}>
+          <ImportWizard
+            open={importing}
+            onClose={() => setImporting(false)}
+            kind={{
+              title: t('account.importTitle'),
+              template: routes.accountImportTemplate,
+              templateName: 'account-import-template',
+              preview: routes.previewAccountImport,
+              commit: routes.commitAccountImport,
+              initialPassword: true,
+              queryKey: accountKeys.all,
+              columnLabels: {
+                accountNumber: t('account.colAccountNumber'),
+                accountName: t('account.colAccountName'),
+                orgPath: t('account.colOrg'),
+                roleName: t('account.colRole'),
+                contactNumber: t('account.colContactNumber'),
+                email: t('account.colEmail'),
+                state: t('account.colState'),
+              },
+            }}
+          />
         </Suspense>
       )}
       {explainMounted && (

@@ -1,0 +1,1 @@
+export { type ImportKind, ImportWizard } from './ImportWizard';

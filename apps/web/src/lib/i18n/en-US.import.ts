@@ -1,0 +1,37 @@
+import type { zhCNImport } from './zh-CN.import';
+
+/** en-US texts of the import wizard (issue 21); every zh-CN key, checked by the compiler. */
+export const enUSImport = {
+  'import.action': 'Import',
+  'import.stepUpload': 'Upload',
+  'import.stepCheck': 'Check',
+  'import.stepDone': 'Done',
+  'import.hint': 'Fill in the import template (XLSX or CSV): at most {rows} rows and {mib} MB. The header is row 1.',
+  'import.template': 'Download template',
+  'import.drop': 'Click or drag a file here',
+  'import.dropHint': '.xlsx or .csv; every row is checked first, and nothing is written until you confirm',
+  'import.check': 'Check',
+  'import.again': 'Upload again',
+  'import.stop': 'Cancel import',
+  'import.start': 'Import',
+  'import.finish': 'Done',
+  'import.summary': '{total} rows: {valid} can be imported ({existing} of them exist already), {rejected} have errors',
+  'import.downloadRejected': 'Download rejected rows',
+  'import.errorsLabel': 'Errors',
+  'import.colRow': 'Row',
+  'import.colField': 'Column',
+  'import.colMessage': 'Problem',
+  'import.mode': 'Rows that exist already',
+  'import.modeInsert': 'Skip (add new rows only; {existing} unchanged)',
+  'import.modeUpsert': 'Update ({existing} changed as in the file)',
+  'import.initialPassword': 'Initial password',
+  'import.initialPasswordHint': 'Every imported account gets this password and must change it at the first sign-in',
+  'import.initialPasswordRequired': 'Please enter the initial password',
+  'import.initialPasswordShort': 'The initial password needs at least 8 characters',
+  'import.confirmTitle': 'Confirm import',
+  'import.confirmSkipRejected':
+    '{rejected} rows have errors and will be skipped; the other {valid} rows are imported in one transaction.',
+  'import.running': 'Importing: {done} of {total} rows processed',
+  'import.doneTitle': 'Import complete',
+  'import.doneSummary': '{inserted} added, {updated} updated, {skipped} skipped',
+} satisfies Record<keyof typeof zhCNImport, string>;
