@@ -260,6 +260,66 @@ async function drive(
 const BOUNDARY = 'benchboundary7MA4YWxkTrZu0gW';
 
 /** Streams a multipart upload of `size` bytes (a zip signature, then zeros) without holding it in memory. */
+/** GETs a file, counting its bytes and (for CSV) its lines without keeping it. */
+function download(
+  port: number,
+  token: string,
+  path: string,
+): Promise<{ status: number; bytes: number; lines?: number }> {
+  return new Promise((done, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'GET', path, headers: { authorization: token } });
+    req.on('response', (res) => {
+      let bytes = 0;
+      let lines = 0;
+      const csv = String(res.headers['content-type'] ?? '').startsWith('text/csv');
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (csv) for (const b of chunk) if (b === 0x0a) lines += 1;
+      });
+      res.on('end', () => done({ status: res.statusCode ?? 0, bytes, ...(csv ? { lines } : {}) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** POSTs one file as multipart/form-data and answers the envelope. */
+function multipartPost(
+  port: number,
+  token: string,
+  path: string,
+  name: string,
+  content: Buffer,
+): Promise<{ code: number; msg: string; data?: unknown }> {
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  return new Promise((done, reject) => {
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: {
+        authorization: token,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': body.length,
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function streamUpload(port: number, token: string, size: number): Promise<number> {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\n`,
@@ -665,6 +725,69 @@ async function scenarios(
     pass: growth <= 64,
     ratio: '—',
   });
+
+  // Issue 21: every account out as a file, streamed (XLSX and CSV), and 100,000 accounts in through the import.
+  for (const format of ['xlsx', 'csv'] as const) {
+    // The export is a sudo route: a fresh sign-in is a fresh verification.
+    const token = await api<string>(server.base, 'POST', '/login', undefined, {
+      account: 'admin',
+      password: ADMIN_PASSWORD,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const settled = rssOf(pid);
+    const started = performance.now();
+    const { result: file, peak } = await withPeakRss(pid, () =>
+      download(server.port, token, `/api/account/export?format=${format}`),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    if (file.status !== 200) throw new Error(`account export (${format}) answered ${file.status}`);
+    const growth = mib(peak - settled);
+    add({
+      scenario: `导出全部账号 ${format.toUpperCase()} (${seed.accounts.toLocaleString('en-US')} 个, ${mib(file.bytes).toFixed(0)} MiB)`,
+      connections: 1,
+      measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: peak },
+      figure: `${seconds.toFixed(1)} s, +${growth.toFixed(1)} MiB RSS, ${file.lines === undefined ? '' : `${file.lines.toLocaleString('en-US')} 行`}`,
+      target: '≤ 60 s, ≤ 64 MiB more server memory',
+      pass: seconds <= 60 && growth <= 64,
+      ratio: '—',
+    });
+  }
+  {
+    const rowsToImport = 100_000;
+    const root = (await api<Array<{ name: string }>>(server.base, 'GET', '/orgs', admin))[0]?.name ?? '';
+    const lines = ['账号,用户名,所属组织,手机号码,邮箱,状态'];
+    for (let i = 0; i < rowsToImport; i += 1) {
+      lines.push(
+        `bench.import.${i},导入${i},${root},1${String(5_000_000_000 + i).padStart(10, '0')},import${i}@bench.example,启用`,
+      );
+    }
+    const csv = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+    const started = performance.now();
+    const { result, peak } = await withPeakRss(pid, async () => {
+      const preview = await multipartPost(server.port, admin, '/api/account/import/preview', 'staff.csv', csv);
+      const data = preview.data as { previewId: string; valid: number };
+      if (preview.code !== 200 || data.valid !== rowsToImport)
+        throw new Error(`import preview: ${JSON.stringify(preview).slice(0, 300)}`);
+      const checked = (performance.now() - started) / 1000;
+      const done = await api<{ inserted: number }>(server.base, 'POST', '/account/import/commit', admin, {
+        previewId: data.previewId,
+        mode: 'insert',
+        initialPassword: 'Bench#Import-2026',
+      });
+      if (done.inserted !== rowsToImport) throw new Error(`import commit inserted ${done.inserted}`);
+      return { checked };
+    });
+    const seconds = (performance.now() - started) / 1000;
+    add({
+      scenario: `导入 ${rowsToImport.toLocaleString('en-US')} 个账号 (CSV, ${mib(csv.length).toFixed(1)} MiB: 预检 + 执行)`,
+      connections: 1,
+      measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: peak },
+      figure: `${seconds.toFixed(1)} s (预检 ${result.checked.toFixed(1)} s)`,
+      target: '≤ 60 s',
+      pass: seconds <= 60,
+      ratio: '—',
+    });
+  }
 
   const peakUnderLoad = Math.max(...rows.map((r) => r.measure.peakRss));
   add({

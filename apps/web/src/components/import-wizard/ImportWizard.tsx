@@ -113,7 +113,9 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
 
   const start = async () => {
     if (!preview) return;
-    const values = kind.initialPassword ? await form.validateFields() : undefined;
+    // An invalid field shows its message beside it; nothing starts.
+    const values = kind.initialPassword ? await form.validateFields().catch(() => null) : undefined;
+    if (values === null) return;
     const go = () =>
       commit.mutate({
         previewId: preview.previewId,
