@@ -14,7 +14,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { catalogues, type MessageKey, t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
-import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
+import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { DEFAULT_TABLE_LIMITS, type ImportColumn, mapHeader, readTable } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
@@ -146,21 +146,6 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
     };
   }
 
-  /** The columns a `columns=` parameter names, in its order (every column when absent). */
-  function picked(all: Record<AccountSheetColumn, TableColumn<ExportRow>>, names: string | undefined) {
-    if (!names) return ACCOUNT_SHEET_COLUMNS.map((k) => all[k]);
-    const keys = names.split(',').filter(Boolean);
-    for (const key of keys) {
-      if (!(ACCOUNT_SHEET_COLUMNS as readonly string[]).includes(key)) {
-        throw badRequest(t('sheet.unknownExportColumn', { column: key }));
-      }
-    }
-    if (keys.length === 0) throw badRequest(t('sheet.unknownExportColumn', { column: names }));
-    return [...new Set(keys)].map((k) => all[k as AccountSheetColumn]);
-  }
-
-  const day = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
-
   /** Every organisation and role name, read once per call (an export or import names them, never ids). */
   async function names() {
     const [orgs, roles] = await Promise.all([repo.orgNodes(), repo.roleNames()]);
@@ -171,7 +156,11 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
     /** The export: the list's filters and sort over every page, within the caller's scope, streamed. */
     async exportFile(query: QueryOf<Routes['exportAccounts']>, principal: Principal): Promise<TableFile<ExportRow>> {
       const { paths, roles } = await names();
-      const cols = picked(columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name]))), query.columns);
+      const all = columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name])));
+      const cols = selectColumns(
+        ACCOUNT_SHEET_COLUMNS.map((k) => all[k]),
+        query.columns,
+      );
       const filter = {
         accountNumber: query.accountNumber?.trim(),
         accountName: query.accountName?.trim(),
@@ -188,8 +177,8 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
       }
       return {
         format: query.format ?? 'xlsx',
-        fileName: `${t('sheet.account.fileName')}-${day()}`,
-        fallbackName: `accounts-${day()}`,
+        fileName: `${t('sheet.account.fileName')}-${dayStamp()}`,
+        fallbackName: `accounts-${dayStamp()}`,
         sheetName: t('sheet.account.fileName'),
         columns: cols,
         rows: rows(),

@@ -6,7 +6,8 @@ import type { ConfigBundleService } from './config-bundle.service.js';
 /** The configuration bundle: export, compare, apply (issue 21, item 4). */
 export const configBundleModule = fp<{ configBundle: ConfigBundleService }>(
   async (app, { configBundle }) => {
-    serve(app, routes.exportConfigBundle, async ({ reply }) => {
+    serve(app, routes.exportConfigBundle, async ({ reply, principal }) => {
+      await configBundle.assertWholeScope(principal);
       const { bundle, fileName } = await configBundle.exportBundle();
       return reply
         .headers({
@@ -16,10 +17,14 @@ export const configBundleModule = fp<{ configBundle: ConfigBundleService }>(
         })
         .send(`${JSON.stringify(bundle, null, 2)}\n`);
     });
-    serve(app, routes.diffConfigBundle, ({ body }) => configBundle.diff(body));
-    serve(app, routes.applyConfigBundle, ({ body, principal }) =>
-      configBundle.apply(body.bundle, body.changeIds, principal),
-    );
+    serve(app, routes.diffConfigBundle, async ({ body, principal }) => {
+      await configBundle.assertWholeScope(principal);
+      return configBundle.diff(body);
+    });
+    serve(app, routes.applyConfigBundle, async ({ body, principal }) => {
+      await configBundle.assertWholeScope(principal);
+      return configBundle.apply(body.bundle, body.changeIds, principal);
+    });
   },
   { name: 'gatehouse-config-bundle', dependencies: MODULE_DEPENDENCIES },
 );

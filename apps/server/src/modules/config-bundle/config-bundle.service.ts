@@ -435,7 +435,19 @@ export function createConfigBundleService({
     return { target, current, changes: diffSides(current, target) };
   }
 
+  /**
+   * The bundle is the whole installation's configuration (every organisation, role and resource): exporting,
+   * comparing or applying it reads or writes beyond any narrower data scope, so only an actor whose scope is 全部
+   * may (403 otherwise).
+   */
+  async function assertWholeScope(principal: Principal) {
+    if (!principal.superAdmin && (await authz.orgsVisible(principal)) !== undefined) {
+      throw forbidden(t('configBundle.wholeScope'));
+    }
+  }
+
   return {
+    assertWholeScope,
     /** The installation's configuration as a bundle, and its file name (gatehouse-config-YYYY-MM-DD.json). */
     async exportBundle() {
       const date = now();

@@ -451,7 +451,7 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     expect((await t.call('GET', '/resources', { token: admin })).body.data).toHaveLength(all.length + 2);
   });
 
-  it('keeps a scoped actor within its data scope (数据权限), as the single-object routes do', async () => {
+  it('is whole-installation work: an actor with a narrower data scope may not export, compare or apply', async () => {
     const orgs = (await t.call('GET', '/orgs', { token: admin, query: { name: '华东区' } })).body.data as Array<{
       id: number;
     }>;
@@ -472,25 +472,19 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     });
     expect(role.status, role.body.msg).toBe(200);
     const actor = await accountWith((role.body.data as { id: number }).id, orgs[0]!.id);
-    const bundle = await exportBundle(t, actor.token);
-    bundle.orgs.push({ path: ['总公司', '华中区'], fullName: null, orgCode: null, regionId: null });
+    const refusal = { code: 403, msg: '配置包包含全部组织与角色，只有数据权限为“全部”的账号可以导出、比较或应用' };
+    const exported = await t.call('GET', '/config/bundle', { token: actor.token });
+    expect(exported.status).toBe(403);
+    expect(exported.body).toEqual(refusal);
+    const bundle = await exportBundle();
     bundle.orgs.push({ path: ['总公司', '华东区', '杭州'], fullName: null, orgCode: null, regionId: null });
-    bundle.roles.push({
-      name: `全部数据-${lane}`,
-      remark: null,
-      builtin: false,
-      dataScope: 'all',
-      scopeOrgs: [],
-      resources: ['api:get /account/s'],
-    });
-    const outside = await apply(bundle, ['org:["总公司","华中区"]'], t, actor.token);
-    expect(outside.status).toBe(403);
-    expect(outside.body.msg).toMatch(/^组织“总公司\/华中区”：.*数据权限/);
-    const wider = await apply(bundle, [`role:全部数据-${lane}`], t, actor.token);
-    expect(wider.status).toBe(403);
-    expect(wider.body.msg).toBe(`角色“全部数据-${lane}”：所选数据权限比您自己的更宽，您不能执行“添加角色”`);
-    const inside = await apply(bundle, ['org:["总公司","华东区","杭州"]'], t, actor.token);
-    expect(inside.status, inside.body.msg).toBe(200);
+    const compared = await t.call('POST', '/config/bundle/diff', { token: actor.token, body: bundle });
+    expect(compared.body).toEqual(refusal);
+    const applied = await apply(bundle, ['org:["总公司","华东区","杭州"]'], t, actor.token);
+    expect(applied.body).toEqual(refusal);
+    expect(
+      await t.database.db.selectFrom('org').select('id').where('name', '=', '杭州').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses to remove a role in use, like DELETE /role', async () => {
