@@ -305,6 +305,16 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     const info = await ok<{ mustChangePassword: boolean }>(t.call('GET', '/getAccountInfo', { token }));
     expect(info.mustChangePassword).toBe(true);
 
+    // Recorded in the operation log, the initial password masked.
+    const logged = await t.database.db
+      .selectFrom('audit_log')
+      .select(['route_name', 'title', 'outcome', 'diff'])
+      .where('route_name', '=', 'commitAccountImport')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ title: '执行账号导入', outcome: 'success' });
+    expect(JSON.stringify(logged.diff)).not.toContain(INITIAL);
+
     const again = await commit(admin, p.data.previewId, 'insert');
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('该导入已执行，请勿重复提交');
