@@ -6,6 +6,7 @@ import { LoadFailed } from './LoadFailed';
 import { PermissionTable } from './PermissionTable';
 import type { ShownResource } from './permission-rows';
 import { ScopeLine } from './ScopeLine';
+import { ax } from './texts';
 import type { AccountExplanation, LoadExplanation } from './types';
 
 export interface AccountExplanationDrawerProps {
@@ -53,7 +54,7 @@ export function AccountExplanationDrawer({
 
   return (
     <Drawer
-      title={t('authz.explain.title')}
+      title={ax('explain.title')}
       open={accountId !== null}
       size={760}
       destroyOnHidden
@@ -61,15 +62,13 @@ export function AccountExplanationDrawer({
       extra={
         data && (
           <Space size={8}>
-            {onPreviewAccount && (
-              <Button onClick={() => onPreviewAccount(data)}>{t('authz.explain.previewAccount')}</Button>
-            )}
+            {onPreviewAccount && <Button onClick={() => onPreviewAccount(data)}>{ax('explain.previewAccount')}</Button>}
             {onPreviewRole && data.role && (
               <Button
-                title={t('authz.explain.previewRoleHint', { org: data.account.orgName })}
+                title={ax('explain.previewRoleHint', { org: data.account.orgName })}
                 onClick={() => onPreviewRole(data)}
               >
-                {t('authz.explain.previewRole')}
+                {ax('explain.previewRole')}
               </Button>
             )}
           </Space>
@@ -94,34 +93,34 @@ export function AccountExplanationDrawer({
             items={[
               {
                 key: 'account',
-                label: t('authz.explain.account'),
+                label: ax('explain.account'),
                 children: t('account.label', data.account),
               },
-              { key: 'org', label: t('authz.explain.org'), children: data.account.orgName || '—' },
+              { key: 'org', label: ax('explain.org'), children: data.account.orgName || '—' },
               {
                 key: 'role',
-                label: t('authz.explain.role'),
+                label: ax('explain.role'),
                 children: data.role ? (
                   <span>
                     {data.role.name}
-                    {data.role.builtin && <Tag style={{ marginInlineStart: 8 }}>{t('authz.explain.builtin')}</Tag>}
+                    {data.role.builtin && <Tag style={{ marginInlineStart: 8 }}>{ax('explain.builtin')}</Tag>}
                   </span>
                 ) : (
-                  <Typography.Text type="secondary">{t('authz.explain.noRole')}</Typography.Text>
+                  <Typography.Text type="secondary">{ax('explain.noRole')}</Typography.Text>
                 ),
               },
-              { key: 'scope', label: t('authz.explain.scope'), children: <ScopeLine scope={data.scope} /> },
+              { key: 'scope', label: ax('explain.scope'), children: <ScopeLine scope={data.scope} /> },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {t('authz.explain.resources', { count: data.resources.length })}
+            {ax('explain.resources', { count: data.resources.length })}
           </Typography.Title>
           <PermissionTable
             resources={data.resources}
             grantedBy
             isEveryone={isEveryone}
-            label={t('authz.explain.resources', { count: data.resources.length })}
-            empty={t('authz.explain.noResources')}
+            label={ax('explain.resources', { count: data.resources.length })}
+            empty={ax('explain.noResources')}
           />
         </>
       )}

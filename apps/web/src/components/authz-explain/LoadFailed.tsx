@@ -1,12 +1,13 @@
 import { Button, Result } from 'antd';
 import { t } from '@/lib/i18n';
+import { ax } from './texts';
 
 /** An explanation or preview that did not arrive: why, and 重试. */
 export function LoadFailed({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
   return (
     <Result
       status="warning"
-      title={<span role="alert">{t('authz.loadFailed', { reason: error.message || t('list.loadFailed') })}</span>}
+      title={<span role="alert">{ax('loadFailed', { reason: error.message || t('list.loadFailed') })}</span>}
       extra={
         <Button type="primary" loading={retrying} onClick={onRetry}>
           {t('list.retry')}

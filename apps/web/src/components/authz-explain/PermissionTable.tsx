@@ -1,8 +1,9 @@
 import { Collapse, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { METHOD_COLORS } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle, t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n';
 import { type PermissionRow, permissionRows, type ShownResource, splitEveryone } from './permission-rows';
+import { ax } from './texts';
 
 /** Above this many resources the tree opens collapsed: a super-admin of a large system holds 10,000+. */
 const EXPAND_ALL_UP_TO = 300;
@@ -34,15 +35,10 @@ export function PermissionTable({
   if (!split.everyone.length) {
     return <ResourceTable resources={split.granted} grantedBy={grantedBy} label={label} empty={empty} />;
   }
-  const everyoneLabel = t('authz.everyone.group', { count: split.everyone.length });
+  const everyoneLabel = ax('everyone.group', { count: split.everyone.length });
   return (
     <Flex vertical gap={12}>
-      <ResourceTable
-        resources={split.granted}
-        grantedBy={grantedBy}
-        label={label}
-        empty={t('authz.everyone.onlyThese')}
-      />
+      <ResourceTable resources={split.granted} grantedBy={grantedBy} label={label} empty={ax('everyone.onlyThese')} />
       <Collapse
         size="small"
         data-testid="everyone-apis"
@@ -52,7 +48,7 @@ export function PermissionTable({
             label: everyoneLabel,
             children: (
               <Flex vertical gap={8}>
-                <Typography.Text type="secondary">{t('authz.everyone.hint')}</Typography.Text>
+                <Typography.Text type="secondary">{ax('everyone.hint')}</Typography.Text>
                 <ResourceTable resources={split.everyone} grantedBy={grantedBy} label={everyoneLabel} empty="" />
               </Flex>
             ),
@@ -77,25 +73,25 @@ function ResourceTable({
   const rows = useMemo(() => permissionRows(resources), [resources]);
   const columns: TableColumnsType<PermissionRow> = [
     {
-      title: t('authz.col.name'),
+      title: ax('col.name'),
       key: 'name',
       render: (_value, { resource }) => (
         <span style={resource.type === 0 ? { fontWeight: 600 } : undefined}>{resourceTitle(resource)}</span>
       ),
     },
     {
-      title: t('authz.col.target'),
+      title: ax('col.target'),
       key: 'target',
       render: (_value, { resource }) =>
         resource.type === 0 ? (
           <span>
-            <Tag>{t('authz.type.menu')}</Tag>
+            <Tag>{ax('type.menu')}</Tag>
             {resource.route}
           </span>
         ) : (
           <span style={{ overflowWrap: 'anywhere' }}>
             <Tag color={METHOD_COLORS[resource.method?.toLowerCase() ?? ''] ?? 'default'}>
-              {resource.method?.toUpperCase() ?? t('authz.type.api')}
+              {resource.method?.toUpperCase() ?? ax('type.api')}
             </Tag>
             <span style={{ fontFamily: 'monospace' }}>{resource.url}</span>
           </span>
@@ -104,7 +100,7 @@ function ResourceTable({
   ];
   if (grantedBy) {
     columns.push({
-      title: t('authz.col.grantedBy'),
+      title: ax('col.grantedBy'),
       key: 'grantedBy',
       width: 200,
       render: (_value, { resource }) =>

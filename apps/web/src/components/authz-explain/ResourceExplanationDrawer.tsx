@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { METHOD_COLORS } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle, t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n';
 import { LoadFailed } from './LoadFailed';
+import { ax } from './texts';
 import type { LoadExplanation, ResourceExplanation } from './types';
 
 type HoldingRole = ResourceExplanation['roles'][number];
@@ -35,20 +36,20 @@ export function ResourceExplanationDrawer({ resourceId, load, onClose }: Resourc
 
   const columns: TableColumnsType<HoldingRole> = [
     {
-      title: t('authz.resource.colRole'),
+      title: ax('resource.colRole'),
       key: 'name',
       render: (_value, role) => (
         <span>
           {role.name}
-          {role.builtin && <Tag style={{ marginInlineStart: 8 }}>{t('authz.explain.builtin')}</Tag>}
+          {role.builtin && <Tag style={{ marginInlineStart: 8 }}>{ax('explain.builtin')}</Tag>}
         </span>
       ),
     },
-    { title: t('authz.resource.colAccounts'), dataIndex: 'accountCount', key: 'accountCount', width: 120 },
+    { title: ax('resource.colAccounts'), dataIndex: 'accountCount', key: 'accountCount', width: 120 },
   ];
 
   return (
-    <Drawer title={t('authz.resource.title')} open={resourceId !== null} size={560} destroyOnHidden onClose={onClose}>
+    <Drawer title={ax('resource.title')} open={resourceId !== null} size={560} destroyOnHidden onClose={onClose}>
       {explanation.isPending && resourceId !== null && <Skeleton active paragraph={{ rows: 5 }} />}
       {explanation.isError && !data && (
         <LoadFailed
@@ -65,20 +66,20 @@ export function ResourceExplanationDrawer({ resourceId, load, onClose }: Resourc
             column={1}
             styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}
             items={[
-              { key: 'name', label: t('authz.col.name'), children: resourceTitle(data.resource) },
+              { key: 'name', label: ax('col.name'), children: resourceTitle(data.resource) },
               {
                 key: 'target',
-                label: t('authz.col.target'),
+                label: ax('col.target'),
                 children:
                   data.resource.type === 0 ? (
                     <span>
-                      <Tag>{t('authz.type.menu')}</Tag>
+                      <Tag>{ax('type.menu')}</Tag>
                       {data.resource.route}
                     </span>
                   ) : (
                     <span style={{ overflowWrap: 'anywhere' }}>
                       <Tag color={METHOD_COLORS[data.resource.method?.toLowerCase() ?? ''] ?? 'default'}>
-                        {data.resource.method?.toUpperCase() ?? t('authz.type.api')}
+                        {data.resource.method?.toUpperCase() ?? ax('type.api')}
                       </Tag>
                       <span style={{ fontFamily: 'monospace' }}>{data.resource.url}</span>
                     </span>
@@ -86,11 +87,9 @@ export function ResourceExplanationDrawer({ resourceId, load, onClose }: Resourc
               },
             ]}
           />
-          {data.everyone && (
-            <Alert type="success" showIcon style={{ marginTop: 16 }} title={t('authz.resource.everyone')} />
-          )}
+          {data.everyone && <Alert type="success" showIcon style={{ marginTop: 16 }} title={ax('resource.everyone')} />}
           <Typography.Paragraph style={{ marginTop: 16 }} data-testid="resource-holders-total">
-            {t('authz.resource.total', { accounts: data.accountCount, roles: data.roles.length })}
+            {ax('resource.total', { accounts: data.accountCount, roles: data.roles.length })}
           </Typography.Paragraph>
           <Table<HoldingRole>
             size="small"
@@ -99,8 +98,8 @@ export function ResourceExplanationDrawer({ resourceId, load, onClose }: Resourc
             columns={columns}
             dataSource={data.roles}
             pagination={false}
-            locale={{ emptyText: t('authz.resource.noRoles') }}
-            aria-label={t('authz.resource.title')}
+            locale={{ emptyText: ax('resource.noRoles') }}
+            aria-label={ax('resource.title')}
           />
         </>
       )}

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
-import { t } from '@/lib/i18n';
 import { scopeDetail } from './scope-detail';
+import { ax } from './texts';
 import type { ScopeSummary } from './types';
 
 const SCOPE_COLORS: Record<ScopeSummary['dataScope'], string> = {
@@ -18,7 +18,7 @@ const SCOPE_COLORS: Record<ScopeSummary['dataScope'], string> = {
 export function ScopeLine({ scope }: { scope: ScopeSummary }) {
   return (
     <span>
-      <Tag color={SCOPE_COLORS[scope.dataScope]}>{t(`authz.scope.name.${scope.dataScope}`)}</Tag>
+      <Tag color={SCOPE_COLORS[scope.dataScope]}>{ax(`scope.name.${scope.dataScope}`)}</Tag>
       <span data-testid="scope-text">{scopeDetail(scope.text)}</span>
     </span>
   );

@@ -27,6 +27,7 @@ import {
 import { useState } from 'react';
 import { call, saveDownload, uploadTo } from '@/lib/http';
 import { t } from '@/lib/i18n';
+import { tx } from './texts';
 
 export type ImportPreview = ResponseOf<typeof routes.previewAccountImport>;
 export type ImportResult = ResponseOf<typeof routes.commitAccountImport>;
@@ -124,9 +125,9 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
       });
     if (preview.rejected > 0) {
       modal.confirm({
-        title: t('import.confirmTitle'),
-        content: t('import.confirmSkipRejected', { rejected: preview.rejected, valid: preview.valid }),
-        okText: t('import.start'),
+        title: tx('confirmTitle'),
+        content: tx('confirmSkipRejected', { rejected: preview.rejected, valid: preview.valid }),
+        okText: tx('start'),
         onOk: go,
       });
     } else go();
@@ -162,24 +163,24 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
               loading={check.isPending}
               onClick={() => file && check.mutate(file)}
             >
-              {t('import.check')}
+              {tx('check')}
             </Button>
           </Space>
         ) : step === 'check' ? (
           <Space>
             <Button disabled={commit.isPending} onClick={reset}>
-              {t('import.again')}
+              {tx('again')}
             </Button>
             <Button disabled={commit.isPending} onClick={close}>
-              {t('import.stop')}
+              {tx('stop')}
             </Button>
             <Button type="primary" disabled={!preview?.valid} loading={commit.isPending} onClick={() => void start()}>
-              {t('import.start')}
+              {tx('start')}
             </Button>
           </Space>
         ) : (
           <Button type="primary" onClick={close}>
-            {t('import.finish')}
+            {tx('finish')}
           </Button>
         )
       }
@@ -188,14 +189,14 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
         size="small"
         current={stepIndex}
         style={{ marginBottom: 16 }}
-        items={[{ title: t('import.stepUpload') }, { title: t('import.stepCheck') }, { title: t('import.stepDone') }]}
+        items={[{ title: tx('stepUpload') }, { title: tx('stepCheck') }, { title: tx('stepDone') }]}
       />
       {step === 'upload' && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Alert
             type="info"
             showIcon
-            message={t('import.hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mib: IMPORT_MAX_BYTES / 1024 / 1024 })}
+            message={tx('hint', { rows: IMPORT_MAX_ROWS.toLocaleString(), mib: IMPORT_MAX_BYTES / 1024 / 1024 })}
             action={
               <Button
                 size="small"
@@ -203,7 +204,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
                 loading={downloadTemplate.isPending}
                 onClick={() => downloadTemplate.mutate()}
               >
-                {t('import.template')}
+                {tx('template')}
               </Button>
             }
           />
@@ -220,8 +221,8 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
             <p className="ant-upload-drag-icon">
               <InboxOutlined aria-hidden />
             </p>
-            <p className="ant-upload-text">{t('import.drop')}</p>
-            <p className="ant-upload-hint">{t('import.dropHint')}</p>
+            <p className="ant-upload-text">{tx('drop')}</p>
+            <p className="ant-upload-hint">{tx('dropHint')}</p>
           </Upload.Dragger>
         </Space>
       )}
@@ -231,7 +232,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
             type={preview.rejected > 0 ? 'warning' : 'success'}
             showIcon
             data-testid="import-summary"
-            message={t('import.summary', {
+            message={tx('summary', {
               total: preview.total,
               valid: preview.valid,
               existing: preview.existing,
@@ -245,7 +246,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
                   loading={downloadRejected.isPending}
                   onClick={() => downloadRejected.mutate(preview.previewId)}
                 >
-                  {t('import.downloadRejected')}
+                  {tx('downloadRejected')}
                 </Button>
               ) : undefined
             }
@@ -253,37 +254,37 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
           {preview.errors.length > 0 && (
             <Table
               size="small"
-              aria-label={t('import.errorsLabel')}
+              aria-label={tx('errorsLabel')}
               rowKey={(e) => `${e.row}:${e.field}`}
               dataSource={preview.errors}
               pagination={{ pageSize: 8, showSizeChanger: false, size: 'small' }}
               columns={[
-                { title: t('import.colRow'), dataIndex: 'row', width: 80 },
+                { title: tx('colRow'), dataIndex: 'row', width: 80 },
                 {
-                  title: t('import.colField'),
+                  title: tx('colField'),
                   dataIndex: 'field',
                   width: 140,
                   render: (field: string) => kind.columnLabels[field] ?? field,
                 },
-                { title: t('import.colMessage'), dataIndex: 'message', ellipsis: { showTitle: true } },
+                { title: tx('colMessage'), dataIndex: 'message', ellipsis: { showTitle: true } },
               ]}
             />
           )}
           <Form form={form} layout="vertical" disabled={commit.isPending} requiredMark>
-            <Form.Item label={t('import.mode')}>
+            <Form.Item label={tx('mode')}>
               <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
-                <Radio value="insert">{t('import.modeInsert', { existing: preview.existing })}</Radio>
-                <Radio value="upsert">{t('import.modeUpsert', { existing: preview.existing })}</Radio>
+                <Radio value="insert">{tx('modeInsert', { existing: preview.existing })}</Radio>
+                <Radio value="upsert">{tx('modeUpsert', { existing: preview.existing })}</Radio>
               </Radio.Group>
             </Form.Item>
             {kind.initialPassword && (
               <Form.Item
                 name="initialPassword"
-                label={t('import.initialPassword')}
-                extra={t('import.initialPasswordHint')}
+                label={tx('initialPassword')}
+                extra={tx('initialPasswordHint')}
                 rules={[
-                  { required: true, message: t('import.initialPasswordRequired') },
-                  { min: 8, message: t('import.initialPasswordShort') },
+                  { required: true, message: tx('initialPasswordRequired') },
+                  { min: 8, message: tx('initialPasswordShort') },
                 ]}
               >
                 <Input.Password autoComplete="new-password" maxLength={128} style={{ maxWidth: 320 }} />
@@ -292,7 +293,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
           </Form>
           {commit.isPending && (
             <div data-testid="import-progress">
-              <Typography.Text type="secondary">{t('import.running', { done: applied, total })}</Typography.Text>
+              <Typography.Text type="secondary">{tx('running', { done: applied, total })}</Typography.Text>
               <Progress percent={total ? Math.floor((applied / total) * 100) : 0} status="active" />
             </div>
           )}
@@ -301,8 +302,8 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
       {step === 'done' && done && (
         <Result
           status="success"
-          title={t('import.doneTitle')}
-          subTitle={t('import.doneSummary', done)}
+          title={tx('doneTitle')}
+          subTitle={tx('doneSummary', done)}
           extra={
             preview && preview.rejected > 0 ? (
               <Button
@@ -310,7 +311,7 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
                 loading={downloadRejected.isPending}
                 onClick={() => downloadRejected.mutate(preview.previewId)}
               >
-                {t('import.downloadRejected')}
+                {tx('downloadRejected')}
               </Button>
             ) : undefined
           }

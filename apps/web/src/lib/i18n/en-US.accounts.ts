@@ -6,6 +6,7 @@ export const enUSAccounts = {
   'account.colCompany': 'Company',
   'account.colContactNumber': 'Mobile',
   'account.colEmail': 'Email',
+  'account.import': 'Import',
   'account.importTitle': 'Import accounts',
   'account.contactNumberInvalid': 'The phone number is not valid',
   'account.fieldMustChangePassword': 'Change password at first sign-in',

@@ -3,11 +3,9 @@ import { enUSAccounts } from './en-US.accounts';
 import { enUSAudit } from './en-US.audit';
 import { enUSAuth } from './en-US.auth';
 import { enUSAuthz } from './en-US.authz';
-import { enUSConfigBundle } from './en-US.configBundle';
 import { enUSDicts } from './en-US.dicts';
 import { enUSFiles } from './en-US.files';
 import { enUSHome } from './en-US.home';
-import { enUSImport } from './en-US.import';
 import { enUSList } from './en-US.list';
 import { enUSMenus } from './en-US.menus';
 import { enUSOrgs } from './en-US.orgs';
@@ -42,9 +40,7 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enUSAudit,
   ...enUSList,
   ...enUSPalette,
-  ...enUSImport,
   ...enUSAuthz,
-  ...enUSConfigBundle,
 };
 
 /** The contract routes' en-US titles (built-in API resources, operation-log entries), fetched with the catalogue. */

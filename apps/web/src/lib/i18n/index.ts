@@ -72,6 +72,24 @@ export function t(key: MessageKey, params?: MessageParams): string {
   );
 }
 
+/**
+ * The texts of a lazily loaded screen or dialog, in both languages, travelling in its chunk rather than in the
+ * catalogue every page loads (the sign-in page included, docs/frontend-budgets.md): `const tx = screenTexts(zh, en)`
+ * beside the screen, then `tx('key', params)` as `t`. The en-US table must name every zh-CN key (the compiler checks).
+ */
+export function screenTexts<K extends string>(
+  zh: Readonly<Record<K, string>>,
+  en: Readonly<Record<K, string>>,
+): (key: K, params?: MessageParams) => string {
+  return (key, params) => {
+    const template = (active === 'en-US' ? en[key] : undefined) ?? zh[key];
+    if (!params) return template;
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
+    );
+  };
+}
+
 const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(zhCatalogue, key);
 
 /** A contract menu's title in the current language (the contract's own title when the catalogue lacks it). */

@@ -4,6 +4,7 @@ export const zhCNAccounts = {
   'account.colCompany': '工作单位',
   'account.colContactNumber': '手机号码',
   'account.colEmail': '邮箱',
+  'account.import': '导入',
   'account.importTitle': '导入账号',
   'account.contactNumberInvalid': '联系电话格式不正确',
   'account.fieldMustChangePassword': '首次登录须修改密码',

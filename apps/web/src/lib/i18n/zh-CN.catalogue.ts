@@ -3,11 +3,9 @@ import { zhCNAccounts } from './zh-CN.accounts';
 import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNAuthz } from './zh-CN.authz';
-import { zhCNConfigBundle } from './zh-CN.configBundle';
 import { zhCNDicts } from './zh-CN.dicts';
 import { zhCNFiles } from './zh-CN.files';
 import { zhCNHome } from './zh-CN.home';
-import { zhCNImport } from './zh-CN.import';
 import { zhCNList } from './zh-CN.list';
 import { zhCNMenus } from './zh-CN.menus';
 import { zhCNOrgs } from './zh-CN.orgs';
@@ -42,9 +40,7 @@ export const zhCatalogue = {
   ...zhCNAudit,
   ...zhCNList,
   ...zhCNPalette,
-  ...zhCNImport,
   ...zhCNAuthz,
-  ...zhCNConfigBundle,
 };
 
 export type MessageKey = keyof typeof zhCatalogue;

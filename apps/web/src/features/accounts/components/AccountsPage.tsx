@@ -347,7 +347,7 @@ export function AccountsPage() {
               <Button onClick={() => navigate(viewAsAddress())}>{t('authz.viewAs.entry')}</Button>
             </Can>
             <Can routes={[routes.previewAccountImport, routes.commitAccountImport]}>
-              <Button onClick={() => setImporting(true)}>{t('import.action')}</Button>
+              <Button onClick={() => setImporting(true)}>{t('account.import')}</Button>
             </Can>
             <Can routes={routes.createAccount}>
               <Button type="primary" onClick={() => setDialog({})}>

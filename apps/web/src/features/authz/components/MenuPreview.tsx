@@ -1,9 +1,10 @@
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { menuTree } from '@/components/authz-explain/permission-rows';
+import { ax } from '@/components/authz-explain/texts';
 import { loadMenuIcons, MenuIcon } from '@/components/menu-icon';
 import type { ResourceNode } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle, t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n';
 import type { ViewAs } from '../api/authz.api';
 
 type MenuItem = Required<MenuProps>['items'][number];
@@ -30,9 +31,9 @@ export function MenuPreview({ permissions }: { permissions: ViewAs['permissions'
   useEffect(() => {
     void loadMenuIcons().catch(() => undefined);
   }, []);
-  if (!items.length) return <span>{t('authz.viewAs.noMenus')}</span>;
+  if (!items.length) return <span>{ax('viewAs.noMenus')}</span>;
   return (
-    <nav aria-label={t('authz.viewAs.menus')}>
+    <nav aria-label={ax('viewAs.menus')}>
       <Menu
         mode="inline"
         items={items}

@@ -24,6 +24,7 @@ import { readViewAsTarget, type ViewAsTarget, viewAsAddress } from '@/components
 import { LoadFailed } from '@/components/authz-explain/LoadFailed';
 import { PermissionTable } from '@/components/authz-explain/PermissionTable';
 import { ScopeLine } from '@/components/authz-explain/ScopeLine';
+import { ax } from '@/components/authz-explain/texts';
 import { LoadingDots } from '@/components/loading';
 import { OrgPicker } from '@/components/org-picker';
 import { formatDateTime } from '@/lib/format/date';
@@ -88,12 +89,12 @@ export function ViewAsPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('authz.viewAs.title')}
         </Typography.Title>
-        <Button onClick={leave}>{t('authz.viewAs.back')}</Button>
+        <Button onClick={leave}>{ax('viewAs.back')}</Button>
       </Flex>
       {mayPreview ? (
         <Preview />
       ) : (
-        <Result status="403" title={t('authz.viewAs.forbidden')} style={{ background: token.colorBgContainer }} />
+        <Result status="403" title={ax('viewAs.forbidden')} style={{ background: token.colorBgContainer }} />
       )}
     </div>
   );
@@ -116,15 +117,15 @@ function Preview() {
 
   const roleName = roleTarget && roles.data?.find((role) => role.id === roleTarget.roleId)?.name;
   const subject = !target
-    ? t('authz.viewAs.subjectNone')
+    ? ax('viewAs.subjectNone')
     : 'accountId' in target
-      ? t('authz.viewAs.subjectAccount', { account: target.account ?? `#${target.accountId}` })
-      : t('authz.viewAs.subjectRole', {
+      ? ax('viewAs.subjectAccount', { account: target.account ?? `#${target.accountId}` })
+      : ax('viewAs.subjectRole', {
           role: roleName ?? `#${target.roleId}`,
           org:
             target.org ??
             orgName ??
-            (target.orgId === undefined ? (me?.orgName ?? t('authz.viewAs.ownOrg')) : `#${target.orgId}`),
+            (target.orgId === undefined ? (me?.orgName ?? ax('viewAs.ownOrg')) : `#${target.orgId}`),
         });
 
   return (
@@ -133,16 +134,16 @@ function Preview() {
         type="warning"
         showIcon
         data-testid="view-as-notice"
-        title={t('authz.viewAs.notice', { subject, me: me ? accountLabel(me) : '' })}
+        title={ax('viewAs.notice', { subject, me: me ? accountLabel(me) : '' })}
       />
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8 }}>
-          <Form.Item label={t('authz.viewAs.by')}>
+          <Form.Item label={ax('viewAs.by')}>
             <Segmented<Mode>
               value={mode}
               options={[
-                { value: 'account', label: t('authz.viewAs.byAccount') },
-                { value: 'role', label: t('authz.viewAs.byRole') },
+                { value: 'account', label: ax('viewAs.byAccount') },
+                { value: 'role', label: ax('viewAs.byRole') },
               ]}
               onChange={(next) => {
                 setChosenMode(next);
@@ -157,11 +158,11 @@ function Preview() {
             />
           ) : (
             <>
-              <Form.Item label={t('authz.viewAs.role')} htmlFor="viewAsRole">
+              <Form.Item label={ax('viewAs.role')} htmlFor="viewAsRole">
                 <Select
                   id="viewAsRole"
                   style={{ width: 220 }}
-                  placeholder={t('authz.viewAs.rolePlaceholder')}
+                  placeholder={ax('viewAs.rolePlaceholder')}
                   disabled={!mayListRoles}
                   loading={roles.isLoading}
                   value={roleTarget?.roleId}
@@ -176,7 +177,7 @@ function Preview() {
                   }
                 />
               </Form.Item>
-              <Form.Item label={t('authz.viewAs.org')} htmlFor="viewAsOrg">
+              <Form.Item label={ax('viewAs.org')} htmlFor="viewAsOrg">
                 <OrgPicker
                   id="viewAsOrg"
                   value={roleTarget?.orgId ?? null}
@@ -184,7 +185,7 @@ function Preview() {
                   loadOrgs={loadOrgs}
                   allowClear
                   disabled={!roleTarget || !mayListOrgs}
-                  placeholder={t('authz.viewAs.orgPlaceholder')}
+                  placeholder={ax('viewAs.orgPlaceholder')}
                   style={{ width: 220 }}
                   onChange={(orgId, org) =>
                     roleTarget &&
@@ -198,7 +199,7 @@ function Preview() {
       </Card>
       {!target ? (
         <Card>
-          <Empty description={t('authz.viewAs.choose')} />
+          <Empty description={ax('viewAs.choose')} />
         </Card>
       ) : preview.data ? (
         <PreviewBody data={preview.data} />
@@ -234,12 +235,12 @@ function AccountChooser({
     shown.unshift({ value: value.accountId, label: value.account ?? `#${value.accountId}` });
   }
   return (
-    <Form.Item label={t('authz.viewAs.account')} htmlFor="viewAsAccount">
+    <Form.Item label={ax('viewAs.account')} htmlFor="viewAsAccount">
       <Select
         id="viewAsAccount"
         showSearch={{ filterOption: false, onSearch: setText }}
         style={{ width: 260 }}
-        placeholder={t('authz.viewAs.accountPlaceholder')}
+        placeholder={ax('viewAs.accountPlaceholder')}
         disabled={!mayList}
         loading={options.isFetching}
         value={value?.accountId}
@@ -282,21 +283,21 @@ function PreviewBody({ data }: { data: ViewAs }) {
   return (
     <Row gutter={[16, 16]} align="top">
       <Col xs={24} md={8} xl={6}>
-        <Card size="small" title={t('authz.viewAs.menus')} styles={{ body: { padding: 4 } }}>
+        <Card size="small" title={ax('viewAs.menus')} styles={{ body: { padding: 4 } }}>
           <MenuPreview permissions={data.permissions} />
         </Card>
       </Col>
       <Col xs={24} md={16} xl={18}>
         <Flex vertical gap={16}>
-          <Card size="small" title={t('authz.viewAs.scope')}>
+          <Card size="small" title={ax('viewAs.scope')}>
             <ScopeLine scope={data.scope} />
           </Card>
           <Card
             size="small"
-            title={t('authz.viewAs.accounts')}
+            title={ax('viewAs.accounts')}
             extra={
               <Typography.Text type="secondary">
-                {t('authz.viewAs.accountsNote', { total: data.accounts.totalCount, shown: data.accounts.list.length })}
+                {ax('viewAs.accountsNote', { total: data.accounts.totalCount, shown: data.accounts.list.length })}
               </Typography.Text>
             }
           >
@@ -306,16 +307,16 @@ function PreviewBody({ data }: { data: ViewAs }) {
               columns={accountColumns}
               dataSource={data.accounts.list}
               pagination={false}
-              locale={{ emptyText: t('authz.viewAs.noAccounts') }}
-              aria-label={t('authz.viewAs.accounts')}
+              locale={{ emptyText: ax('viewAs.noAccounts') }}
+              aria-label={ax('viewAs.accounts')}
             />
           </Card>
-          <Card size="small" title={t('authz.viewAs.permissions', { count: apis })}>
+          <Card size="small" title={ax('viewAs.permissions', { count: apis })}>
             <PermissionTable
               resources={data.permissions}
               isEveryone={isEveryoneApi}
-              label={t('authz.viewAs.permissions', { count: apis })}
-              empty={t('authz.viewAs.noPermissions')}
+              label={ax('viewAs.permissions', { count: apis })}
+              empty={ax('viewAs.noPermissions')}
             />
           </Card>
         </Flex>

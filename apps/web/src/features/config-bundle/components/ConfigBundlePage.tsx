@@ -11,24 +11,25 @@ import {
   diffConfigBundle,
   downloadConfigBundle,
 } from '@/features/config-bundle/api/config-bundle.api';
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { type ConfigBundleText, tx } from '../texts';
 
 const ACTION_COLORS = { add: 'success', change: 'processing', remove: 'error' } as const;
 
 /** A field's value as the diff shows it: lists joined, organisation paths with '/', nothing as a dash. */
 function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return t('configBundle.empty');
+  if (value === null || value === undefined || value === '') return tx('empty');
   if (Array.isArray(value)) {
-    if (value.length === 0) return t('configBundle.empty');
+    if (value.length === 0) return tx('empty');
     return value.map((v) => (Array.isArray(v) ? v.join('/') : String(v))).join('、');
   }
   return String(value);
 }
 
 const fieldName = (field: string) => {
-  const key = `configBundle.field.${field}` as MessageKey;
-  const text = t(key);
-  return text === key ? field : text;
+  // A field the screen has no name for shows as the bundle names it.
+  const text = tx(`field.${field}` as ConfigBundleText);
+  return text ?? field;
 };
 
 function Fields({ change }: { change: ConfigChange }) {
@@ -65,7 +66,7 @@ export function ConfigBundlePage() {
   const exportBundle = useMutation({
     mutationFn: downloadConfigBundle,
     onSuccess: () => {
-      message.success({ content: t('configBundle.exported'), key: 'configBundle.exported' });
+      message.success({ content: tx('exported'), key: 'configBundle.exported' });
     },
   });
   const compare = useMutation({
@@ -79,7 +80,7 @@ export function ConfigBundlePage() {
   const apply = useMutation({
     mutationFn: ({ bundle, ids }: { bundle: ConfigBundle; ids: string[] }) => applyConfigBundle(bundle, ids),
     onSuccess: ({ applied }, { bundle }) => {
-      message.success(t('configBundle.applied', { count: applied }));
+      message.success(tx('applied', { count: applied }));
       compare.mutate(bundle);
     },
   });
@@ -91,7 +92,7 @@ export function ConfigBundlePage() {
     } catch {
       setFile(undefined);
       setChanges(undefined);
-      message.error(t('configBundle.notJson'));
+      message.error(tx('notJson'));
       return;
     }
     setFile({ name: picked.name, bundle });
@@ -103,8 +104,8 @@ export function ConfigBundlePage() {
     const ids = changes.filter((c) => selected.has(c.id)).map((c) => c.id);
     const removals = changes.filter((c) => selected.has(c.id) && c.action === 'remove').length;
     modal.confirm({
-      title: t('configBundle.confirmTitle'),
-      content: t('configBundle.confirmContent', { count: ids.length, removals }),
+      title: tx('confirmTitle'),
+      content: tx('confirmContent', { count: ids.length, removals }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: removals > 0 },
@@ -114,15 +115,15 @@ export function ConfigBundlePage() {
 
   const columns: TableColumnsType<ConfigChange> = [
     {
-      title: t('configBundle.colAction'),
+      title: tx('colAction'),
       key: 'action',
       width: 90,
       render: (_, change) => (
-        <Tag color={ACTION_COLORS[change.action]}>{t(`configBundle.action.${change.action}` as MessageKey)}</Tag>
+        <Tag color={ACTION_COLORS[change.action]}>{tx(`action.${change.action}` as ConfigBundleText)}</Tag>
       ),
     },
     {
-      title: t('configBundle.colKey'),
+      title: tx('colKey'),
       key: 'key',
       width: 280,
       render: (_, change) => (
@@ -136,7 +137,7 @@ export function ConfigBundlePage() {
         </Flex>
       ),
     },
-    { title: t('configBundle.colFields'), key: 'fields', render: (_, change) => <Fields change={change} /> },
+    { title: tx('colFields'), key: 'fields', render: (_, change) => <Fields change={change} /> },
   ];
 
   const groups = CONFIG_CHANGE_KINDS.map((kind: ConfigChangeKind) => ({
@@ -147,20 +148,20 @@ export function ConfigBundlePage() {
   return (
     <Flex vertical gap={16}>
       <Can routes={routes.exportConfigBundle}>
-        <Card title={t('configBundle.exportTitle')}>
-          <Typography.Paragraph type="secondary">{t('configBundle.exportHint')}</Typography.Paragraph>
+        <Card title={tx('exportTitle')}>
+          <Typography.Paragraph type="secondary">{tx('exportHint')}</Typography.Paragraph>
           <Button
             icon={<DownloadOutlined aria-hidden />}
             loading={exportBundle.isPending}
             onClick={() => exportBundle.mutate()}
           >
-            {t('configBundle.export')}
+            {tx('export')}
           </Button>
         </Card>
       </Can>
       <Can routes={routes.diffConfigBundle}>
-        <Card title={t('configBundle.importTitle')}>
-          <Typography.Paragraph type="secondary">{t('configBundle.importHint')}</Typography.Paragraph>
+        <Card title={tx('importTitle')}>
+          <Typography.Paragraph type="secondary">{tx('importHint')}</Typography.Paragraph>
           <Space wrap>
             <Upload
               accept=".json,application/json"
@@ -173,22 +174,20 @@ export function ConfigBundlePage() {
               }}
             >
               <Button icon={<CloudUploadOutlined aria-hidden />} loading={compare.isPending}>
-                {t('configBundle.choose')}
+                {tx('choose')}
               </Button>
             </Upload>
-            {file && (
-              <Typography.Text type="secondary">{t('configBundle.fileName', { name: file.name })}</Typography.Text>
-            )}
+            {file && <Typography.Text type="secondary">{tx('fileName', { name: file.name })}</Typography.Text>}
           </Space>
           {changes && changes.length === 0 && (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('configBundle.noChanges')} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tx('noChanges')} />
           )}
           {changes && changes.length > 0 && (
             <Flex vertical gap={16} style={{ marginTop: 16 }}>
               {groups.map(({ kind, rows }) => (
-                <section key={kind} aria-label={t(`configBundle.kind.${kind}` as MessageKey)}>
+                <section key={kind} aria-label={tx(`kind.${kind}` as ConfigBundleText)}>
                   <Typography.Title level={5}>
-                    {t(`configBundle.kind.${kind}` as MessageKey)} ({rows.length})
+                    {tx(`kind.${kind}` as ConfigBundleText)} ({rows.length})
                   </Typography.Title>
                   <Table<ConfigChange>
                     size="small"
@@ -211,7 +210,7 @@ export function ConfigBundlePage() {
               ))}
               <Flex align="center" gap={16}>
                 <Typography.Text data-testid="config-bundle-summary">
-                  {t('configBundle.summary', { total: changes.length, selected: selected.size })}
+                  {tx('summary', { total: changes.length, selected: selected.size })}
                 </Typography.Text>
                 <Can routes={routes.applyConfigBundle}>
                   <Button
@@ -220,7 +219,7 @@ export function ConfigBundlePage() {
                     loading={apply.isPending}
                     onClick={confirmApply}
                   >
-                    {t('configBundle.apply')}
+                    {tx('apply')}
                   </Button>
                 </Can>
               </Flex>
