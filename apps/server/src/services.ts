@@ -5,11 +5,11 @@ import { createAuditRepository, createAuditService, createLogRetention } from '.
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
 import { createConfigBundleService } from './modules/config-bundle/index.js';
-import { createDictsService } from './modules/dicts/index.js';
+import { createDictsService, createDictTransfer } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
 import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
-import { createOrgsService } from './modules/orgs/index.js';
 import { createImportJobs, createImportsRepository } from './modules/imports/index.js';
+import { createOrgsService, createOrgTransfer } from './modules/orgs/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRegionsService } from './modules/regions/index.js';
 import {
@@ -194,7 +194,12 @@ export async function composeServices(config: Config, database: Database, setup:
     }),
     preferences: createPreferencesService(db, database.dialect),
     importJobs,
-    accountTransfer: createAccountTransfer(db, authz, importJobs),
+    // An import creates and edits accounts: it asks the guard's own permission check for those routes too.
+    accountTransfer: createAccountTransfer(db, authz, importJobs, (principal, route) =>
+      auth.authorize(principal, route),
+    ),
+    orgTransfer: createOrgTransfer(db, authz, importJobs, regions),
+    dictTransfer: createDictTransfer(db, importJobs),
     envelopeNonces: createNonceStore(db),
     system: createSystemRepository(db),
     messages,

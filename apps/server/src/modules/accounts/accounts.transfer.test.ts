@@ -419,6 +419,46 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(p.data.errors).toHaveLength(4);
   });
 
+  it('imports only for an account that may create (and, for upsert, edit) accounts one by one', async () => {
+    const held = await t.database.db
+      .selectFrom('resource')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('url', '=', '/account/import/preview'),
+          eb('url', '=', '/account/import/commit'),
+          eb('url', '=', '/account/import/template'),
+        ]),
+      )
+      .execute();
+    const role = await ok<{ id: number }>(
+      t.call('POST', '/role', { token: admin, body: { name: '只能导入', resources: held.map((r) => r.id) } }),
+    );
+    await ok(
+      t.call('POST', '/account', {
+        token: admin,
+        body: {
+          accountNumber: 'importer.only',
+          accountName: '导入员',
+          password: PASSWORD,
+          orgId: east,
+          roleId: role.id,
+          state: 1,
+        },
+      }),
+    );
+    const importer = await t.login('importer.only', PASSWORD);
+    const file = csv([HEADER, ['sneaky.new', '偷建', '总公司/华东区', '', '', '', '']]);
+    const p = await preview(importer, 'sneak.csv', file);
+    expect(p).toMatchObject({ status: 403, msg: '无权访问“添加账号”，请联系企业管理员' });
+    // Nor can it commit a preview it did not make: previews belong to the account that made them.
+    const adminPreview = await preview(admin, 'admin.csv', file);
+    const stolen = await commit(importer, adminPreview.data.previewId, 'insert');
+    expect(stolen.status).toBe(403);
+    const unknown = await t.call('GET', `/import/${adminPreview.data.previewId}`, { token: importer });
+    expect(unknown.status).toBe(404);
+  });
+
   it('refuses hostile files cleanly: not a table, wrong columns, a zip bomb, a million empty rows, huge cells', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     expect(await preview(admin, 'photo.xlsx', png)).toMatchObject({

@@ -5,6 +5,7 @@ import {
   type ImportMode,
   normaliseMobile,
   type QueryOf,
+  type RouteDef,
   type Routes,
   routes,
 } from '@gatehouse/contract';
@@ -113,7 +114,13 @@ function orgPaths(nodes: readonly { id: number; pid: number | null; name: string
 /** A path as typed: spaces around the separators, a leading or trailing separator. */
 const normalisePath = (path: string) => orgPath(splitOrgPath(path).filter(Boolean));
 
-export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: ImportJobs) {
+export function createAccountTransfer(
+  db: Kysely<DB>,
+  authz: Authz,
+  importJobs: ImportJobs,
+  /** The guard's permission check (modules/auth): 403 unless the caller's role holds the route. */
+  authorize: (principal: Principal, route: RouteDef) => Promise<void>,
+) {
   const repo = createAccountsRepository(db);
   const rowSchema = bodyValidator(routes.updateAccount.body as object);
 
@@ -230,6 +237,8 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
 
     /** Reads and checks an uploaded sheet; stores the outcome as a preview. Writes no account. */
     async preview(file: Buffer, principal: Principal) {
+      // An import creates accounts: only an account that may create them one by one may import them.
+      await authorize(principal, routes.createAccount);
       const table = await readTable(file, { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS });
       const at = mapHeader(table.header, IMPORT_COLUMNS);
       const cell = (cells: string[], key: AccountSheetColumn) => {
@@ -384,6 +393,8 @@ export function createAccountTransfer(db: Kysely<DB>, authz: Authz, importJobs: 
       input: { previewId: string; mode: ImportMode; initialPassword: string },
       principal: Principal,
     ): Promise<ImportResultCounts> {
+      await authorize(principal, routes.createAccount);
+      if (input.mode === 'upsert') await authorize(principal, routes.updateAccount);
       assertAcceptablePassword(input.initialPassword);
       const passwordHash = await hashPassword(input.initialPassword);
       return importJobs.commit<CheckedRow>(
