@@ -144,6 +144,24 @@ function xlsxCell(column: TableColumn<unknown>, value: CellValue): ExcelJS.CellV
 
 const csvValue = (value: CellValue) => (value instanceof Date ? value.toISOString() : value);
 
+/**
+ * Waits while the zip behind an XLSX sheet is behind: exceljs hands each committed row to the zip's deflate stream
+ * without waiting for it (its StreamBuf ignores backpressure), so the rows of a big export would pile up there in
+ * memory while the deflate catches up. The sheet's stream lists that consumer in `pipes` once the zip reads it.
+ */
+async function zipCaughtUp(sheet: unknown) {
+  const stream = (sheet as { stream?: { pipes?: Writable[]; buffers?: unknown[] } }).stream;
+  // Not read by the zip yet (it writes the entries before it first): the rows wait in the sheet's buffers.
+  while (stream && stream.pipes?.length === 0 && (stream.buffers?.length ?? 0) > 16) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // readable-stream 3's streams (exceljs's) have no writableNeedDrain getter: their state says it.
+  for (const consumer of stream?.pipes ?? []) {
+    const state = (consumer as unknown as { _writableState?: { needDrain?: boolean } })._writableState;
+    if ((state?.needDrain || consumer.writableNeedDrain) && !consumer.destroyed) await once(consumer, 'drain');
+  }
+}
+
 /** Waits while the output holds more than its high-water mark: the export never runs ahead of the client. */
 async function drained(out: Writable) {
   if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
@@ -217,7 +235,10 @@ async function writeXlsx<R>(out: Writable, file: TableFile<R>): Promise<number> 
   for await (const row of file.rows) {
     sheet.addRow(file.columns.map((c) => xlsxCell(c as TableColumn<unknown>, c.value(row)))).commit();
     count += 1;
-    if (count % BATCH === 0) await drained(out);
+    if (count % BATCH === 0) {
+      await zipCaughtUp(sheet);
+      await drained(out);
+    }
   }
   sheet.commit();
   if (withChoices.length > 0) {

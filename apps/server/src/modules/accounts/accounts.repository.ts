@@ -39,6 +39,9 @@ const narrows = (f: ResolvedFilter) =>
     f.accountNumber || f.accountName || f.contactNumber || f.orgIds || f.pendingApproval || f.accountId !== undefined,
   );
 
+/** Values bound per statement when checking an import's contacts. */
+const CONTACT_SLICE = 500;
+
 export function createAccountsRepository(db: Kysely<DB>) {
   const withNames = (on: Kysely<DB> = db) =>
     on
@@ -477,8 +480,9 @@ export function createAccountsRepository(db: Kysely<DB>) {
      */
     async provenContactsHeld(mobiles: readonly string[], emails: readonly string[]) {
       const held = { mobiles: new Map<string, string>(), emails: new Map<string, string>() };
-      if (mobiles.length) {
-        const spellings = mobiles.flatMap((m) => [m, `+86${m}`, `0086${m}`]);
+      // In slices: a hundred thousand values are more than one statement may bind.
+      for (let i = 0; i < mobiles.length; i += CONTACT_SLICE) {
+        const spellings = mobiles.slice(i, i + CONTACT_SLICE).flatMap((m) => [m, `+86${m}`, `0086${m}`]);
         for (const r of await db
           .selectFrom('account')
           .select(['account_number', 'contact_number'])
@@ -488,11 +492,11 @@ export function createAccountsRepository(db: Kysely<DB>) {
           held.mobiles.set(String(r.contact_number).replace(/^(\+86|0086)/, ''), r.account_number);
         }
       }
-      if (emails.length) {
+      for (let i = 0; i < emails.length; i += CONTACT_SLICE) {
         for (const r of await db
           .selectFrom('account')
           .select(['account_number', sql<string>`lower(email)`.as('email')])
-          .where(sql<string>`lower(email)`, 'in', emails)
+          .where(sql<string>`lower(email)`, 'in', emails.slice(i, i + CONTACT_SLICE))
           .where('email_verified', '=', 1)
           .execute()) {
           held.emails.set(r.email, r.account_number);

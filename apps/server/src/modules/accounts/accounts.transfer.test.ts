@@ -459,6 +459,30 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(unknown.status).toBe(404);
   });
 
+  it('checks and applies a file of 12,000 rows (more contacts than one statement may bind)', async () => {
+    const rows = [HEADER];
+    for (let i = 0; i < 12_000; i += 1) {
+      rows.push([
+        `bulk.${i}`,
+        `批量${i}`,
+        '总公司/华北区',
+        '',
+        `1${String(5_100_000_000 + i)}`,
+        `bulk${i}@corp.example`,
+        '',
+      ]);
+    }
+    const p = await preview(admin, 'bulk.csv', csv(rows));
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 12_000, valid: 12_000, rejected: 0 });
+    const done = await commit(admin, p.data.previewId, 'insert');
+    expect(done.body.data).toEqual({ inserted: 12_000, updated: 0, skipped: 0 });
+    const progress = await ok<{ done: number; state: string }>(
+      t.call('GET', `/import/${p.data.previewId}`, { token: admin }),
+    );
+    expect(progress).toMatchObject({ state: 'committed', done: 12_000 });
+  });
+
   it('refuses hostile files cleanly: not a table, wrong columns, a zip bomb, a million empty rows, huge cells', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     expect(await preview(admin, 'photo.xlsx', png)).toMatchObject({
