@@ -198,8 +198,10 @@ export async function composeServices(config: Config, database: Database, setup:
     accountTransfer: createAccountTransfer(db, authz, importJobs, (principal, route) =>
       auth.authorize(principal, route),
     ),
-    orgTransfer: createOrgTransfer(db, authz, importJobs, regions),
-    dictTransfer: createDictTransfer(db, importJobs),
+    orgTransfer: createOrgTransfer(db, authz, importJobs, regions, (principal, route) =>
+      auth.authorize(principal, route),
+    ),
+    dictTransfer: createDictTransfer(db, importJobs, (principal, route) => auth.authorize(principal, route)),
     envelopeNonces: createNonceStore(db),
     system: createSystemRepository(db),
     messages,

@@ -12,6 +12,7 @@ import {
   textKind,
 } from './common.js';
 import { defineRoute } from './define.js';
+import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
 
 export const Dict = Type.Object({
   id: Type.Integer(),
@@ -172,5 +173,41 @@ export const dictBatchRoutes = {
       'Deletes the dictionary items `ids` under the rules of DELETE /dict/item (no children left behind: an item whose children are not all in `ids` is refused), in one transaction for the items it accepts; answers which were deleted and why each other one was not.',
     body: Type.Object({ ids: BatchIds }, { additionalProperties: false }),
     response: BatchResult(Type.Integer()),
+  }),
+};
+
+/** Dictionary items in from a spreadsheet (issue 21): the sheet of GET /dict/export, read back. */
+export const dictImportRoutes = {
+  dictItemImportTemplate: defineRoute({
+    method: 'GET',
+    path: '/dict/item/import/template',
+    access: 'permission',
+    transport: 'file',
+    title: '下载字典数据导入模板',
+    menu: '/system/Dict',
+    description:
+      'An empty dictionary item sheet (XLSX: 字典CODE, 数据值, 上级数据, 序号) with an example row to replace, and a drop-down of the dictionaries (字典CODE).',
+    response: FileResponse,
+  }),
+  previewDictItemImport: defineRoute({
+    method: 'POST',
+    path: '/dict/item/import/preview',
+    access: 'permission',
+    transport: 'upload',
+    title: '预检字典数据导入',
+    menu: '/system/Dict',
+    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典CODE) exists; an item is named by its dictionary and value, once in the file; 上级数据 is the value of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
+    response: ImportPreview,
+  }),
+  commitDictItemImport: defineRoute({
+    method: 'POST',
+    path: '/dict/item/import/commit',
+    access: 'permission',
+    title: '执行字典数据导入',
+    menu: '/system/Dict',
+    description:
+      'Applies the valid rows of a preview in one transaction: insert skips items that exist (same dictionary and value), upsert updates them (上级数据, 序号: only the columns the file has). Rechecked against the database as it is now.',
+    body: Type.Object(ImportCommitBody, { additionalProperties: false }),
+    response: ImportResult,
   }),
 };

@@ -4,11 +4,11 @@ import { authRoutes } from './auth.js';
 import { authzRoutes } from './authz.js';
 import { configBundleRoutes } from './config-bundle.js';
 import type { RouteDef } from './define.js';
-import { dictBatchRoutes, dictRoutes } from './dicts.js';
+import { dictBatchRoutes, dictImportRoutes, dictRoutes } from './dicts.js';
 import { envelopeRoutes } from './envelope.js';
 import { fileRoutes } from './files.js';
 import { importRoutes } from './imports.js';
-import { orgRoutes, orgWriteRoutes } from './orgs.js';
+import { orgImportRoutes, orgRoutes, orgWriteRoutes } from './orgs.js';
 import { preferenceRoutes } from './preferences.js';
 import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
@@ -47,11 +47,13 @@ export const routes = {
   ...accountSelfRoutes,
   ...orgRoutes,
   ...orgWriteRoutes,
+  ...orgImportRoutes,
   ...roleRoutes,
   ...roleWriteRoutes,
   ...resourceRoutes,
   ...dictRoutes,
   ...dictBatchRoutes,
+  ...dictImportRoutes,
   ...verificationRoutes,
   ...fileRoutes,
   ...regionRoutes,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ExportQuery, FileResponse, Id, IdQuery, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
+import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
 
 /** 机构编码: letters, digits, '-' and '_' (e.g. 10000001); empty means none. */
 export const ORG_CODE_PATTERN = '^[A-Za-z0-9_-]*$';
@@ -112,5 +113,41 @@ export const orgWriteRoutes = {
     description: 'Deletes an organisation that has no children and no accounts.',
     query: IdQuery,
     response: Type.Null(),
+  }),
+};
+
+/** Organisations in from a spreadsheet (issue 21): the sheet of GET /org/export, read back. */
+export const orgImportRoutes = {
+  orgImportTemplate: defineRoute({
+    method: 'GET',
+    path: '/org/import/template',
+    access: 'permission',
+    transport: 'file',
+    title: '下载组织导入模板',
+    menu: '/user/Organization',
+    description:
+      'An empty organisation sheet (XLSX: 组织路径, 全称, 机构编码, 所在地区) with an example row to replace, and a drop-down of the regions (所在地区).',
+    response: FileResponse,
+  }),
+  previewOrgImport: defineRoute({
+    method: 'POST',
+    path: '/org/import/preview',
+    access: 'permission',
+    transport: 'upload',
+    title: '预检组织导入',
+    menu: '/user/Organization',
+    description: `Reads an uploaded XLSX or CSV organisation sheet (the columns of GET /org/export; 名称 must be the path's last name, 创建时间 is ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /org and PUT /org: each row names an organisation by its path (组织路径); its parent (the path without its last name) exists or is an earlier row of the file, so a new subtree is imported top-down; paths and codes are unique in the file and codes among organisations; the region exists; the caller's data scope allows creating under the parent (a scoped caller never at the top) or editing the existing organisation. Writes nothing.`,
+    response: ImportPreview,
+  }),
+  commitOrgImport: defineRoute({
+    method: 'POST',
+    path: '/org/import/commit',
+    access: 'permission',
+    title: '执行组织导入',
+    menu: '/user/Organization',
+    description:
+      'Applies the valid rows of a preview in one transaction, parents before children: insert skips rows whose path exists, upsert updates them (全称, 机构编码, 所在地区: only the columns the file has). Rechecked against the database as it is now.',
+    body: Type.Object(ImportCommitBody, { additionalProperties: false }),
+    response: ImportResult,
   }),
 };

@@ -500,7 +500,8 @@ const enUS: Record<MessageKey, string> = {
   'configBundle.kind.dict': 'Dictionary',
   'configBundle.kind.dictItem': 'Dictionary item',
   'configBundle.kind.org': 'Organization',
-  'configBundle.wholeScope': 'The bundle holds every organisation and role: only an account whose data scope is All may export, compare or apply it',
+  'configBundle.wholeScope':
+    'The bundle holds every organisation and role: only an account whose data scope is All may export, compare or apply it',
   'configBundle.wrongFormat': 'This is not a Gatehouse configuration file: its format must be gatehouse-config',
   'configBundle.wrongVersion':
     'Configuration file version {version} is not supported; this system reads version {supported}',

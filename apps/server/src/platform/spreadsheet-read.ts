@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { AppError, badRequest } from './errors.js';
-import { t } from './i18n.js';
+import { catalogues, type MessageKey, t } from './i18n.js';
 
 /**
  * Reads an uploaded table (XLSX or CSV) into its header and rows of text, refusing hostile files before they cost
@@ -198,6 +198,9 @@ export async function readTable(buffer: Buffer, limits: TableLimits = DEFAULT_TA
   if (buffer.length === 0) throw badRequest(t('sheet.empty'));
   return isZip(buffer) ? readXlsx(buffer, limits) : readCsv(buffer, limits);
 }
+
+/** A column's header in every language (zh-CN first): an import reads a sheet written in any of them. */
+export const headersInEveryLanguage = (key: MessageKey): string[] => Object.values(catalogues).map((c) => c[key]);
 
 /** A sheet's column as an import knows it: the headers it answers to (every language's) and whether it is read. */
 export interface ImportColumn<K extends string> {

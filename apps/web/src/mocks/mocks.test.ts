@@ -296,6 +296,12 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
     status: 501,
   }),
   importProgress: async () => ({ params: { previewId: 'none' }, status: 501 }),
+  orgImportTemplate: async () => ({ status: 501 }),
+  previewOrgImport: async () => ({ body: pngUpload('orgs.xlsx'), status: 501 }),
+  commitOrgImport: async () => ({ body: { previewId: 'none', mode: 'upsert' }, status: 501 }),
+  dictItemImportTemplate: async () => ({ status: 501 }),
+  previewDictItemImport: async () => ({ body: pngUpload('dicts.xlsx'), status: 501 }),
+  commitDictItemImport: async () => ({ body: { previewId: 'none', mode: 'insert' }, status: 501 }),
   importRejected: async () => ({ params: { previewId: 'none' }, status: 501 }),
   saveText: async () => ({ params: { path: 'notice', id: 'n-1' }, body: { ops: [{ insert: '公告内容\n' }] } }),
   getText: async () => {

@@ -118,6 +118,10 @@ export function createDictsRepository(db: Kysely<DB>) {
         .orderBy('id')
         .execute();
     },
+    /** Every dictionary's code, by code (an import's lookups and its template's drop-down). */
+    allCodes() {
+      return db.selectFrom('dict').select(['dict_code']).orderBy('dict_code').execute();
+    },
     async deleteItems(ids: readonly number[]) {
       if (ids.length === 0) return;
       // Children and parents go together: the links among them first, then the rows.

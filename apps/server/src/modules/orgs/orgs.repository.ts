@@ -94,6 +94,20 @@ export function createOrgsRepository(db: Kysely<DB>) {
     ) {
       await db.updateTable('org').set(changes).where('id', '=', id).execute();
     },
+    /** Sets some of an organisation's own fields (an import's upsert: only the columns its file has). */
+    async patch(
+      id: number,
+      changes: { full_name?: string | null; org_code?: string | null; region_id?: number | null },
+    ) {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable('org').set(changes).where('id', '=', id).execute();
+    },
+    /** Every organisation holding a code, with it (an import checks a file's codes at once). */
+    codes() {
+      return db.selectFrom('org').select(['id', 'org_code']).where('org_code', 'is not', null).execute() as Promise<
+        { id: number; org_code: string }[]
+      >;
+    },
     async delete(id: number) {
       await db.deleteFrom('org').where('id', '=', id).execute();
     },

@@ -71,6 +71,18 @@ export function createRegionsService() {
     return path;
   };
 
+  const pathKey = (id: number) =>
+    pathTo(id)
+      .map((p) => p.name)
+      .join(' / ');
+  const normalisePath = (text: string) =>
+    text
+      .split('/')
+      .map((part) => part.trim())
+      .join(' / ');
+  /** Each region by its path, made when an import first asks. */
+  let byPath: Map<string, number> | undefined;
+
   return {
     children(pid: number | undefined): RegionNode[] {
       if (pid !== undefined && !names.has(pid)) throw badRequest(t('region.notFound'));
@@ -98,6 +110,18 @@ export function createRegionsService() {
             .join(' / ')
         : null,
     size: () => names.size,
+    /**
+     * The region a sheet names: its path as `nameOf` writes it ('江苏省 / 苏州市 / 吴中区', spaces around the `/`
+     * optional) or its code; null when none is.
+     */
+    idOfName(text: string): number | null {
+      const trimmed = text.trim();
+      if (/^\d{6}$/.test(trimmed)) return names.has(Number(trimmed)) ? Number(trimmed) : null;
+      byPath ??= new Map([...names.keys()].reverse().map((id) => [pathKey(id), id]));
+      return byPath.get(normalisePath(trimmed)) ?? null;
+    },
+    /** Every region's path as `nameOf` writes it, by code (an import template's drop-down). */
+    allNames: () => [...names.keys()].sort((a, b) => a - b).map((id) => pathKey(id)),
   };
 }
 

@@ -1,8 +1,9 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle, handleRaw } from '@/mocks/handle';
+import { fail, failure, handle, handleRaw } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
+import { SHEETS_NEED_SERVER } from './imports';
 import { perRow, sortRows } from './sorting';
 
 /** Items of one dictionary, parents before their children, siblings by orderNum (as the server answers them). */
@@ -157,4 +158,8 @@ export const dictMocks = {
     store.dictItems = store.dictItems.filter((i) => !done.has(i.id));
     return result;
   }),
+  // Reading a sheet needs the server (mocks/handlers/imports.ts): refused with a reason.
+  dictItemImportTemplate: handleRaw(routes.dictItemImportTemplate, () => failure(501, SHEETS_NEED_SERVER)),
+  previewDictItemImport: handle(routes.previewDictItemImport, () => fail(SHEETS_NEED_SERVER, 501)),
+  commitDictItemImport: handle(routes.commitDictItemImport, () => fail(SHEETS_NEED_SERVER, 501)),
 };

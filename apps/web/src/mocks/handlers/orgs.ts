@@ -1,8 +1,9 @@
 import { routes } from '@gatehouse/contract';
-import { fail, handle, handleRaw } from '@/mocks/handle';
+import { fail, failure, handle, handleRaw } from '@/mocks/handle';
 import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
+import { SHEETS_NEED_SERVER } from './imports';
 
 /**
  * The organisation as the server answers it. The mock's callers hold the data scope 全部, so every organisation is
@@ -109,4 +110,8 @@ export const orgMocks = {
     store.orgs.splice(store.orgs.indexOf(org), 1);
     return null;
   }),
+  // Reading a sheet needs the server (mocks/handlers/imports.ts): refused with a reason.
+  orgImportTemplate: handleRaw(routes.orgImportTemplate, () => failure(501, SHEETS_NEED_SERVER)),
+  previewOrgImport: handle(routes.previewOrgImport, () => fail(SHEETS_NEED_SERVER, 501)),
+  commitOrgImport: handle(routes.commitOrgImport, () => fail(SHEETS_NEED_SERVER, 501)),
 };
