@@ -3,6 +3,12 @@ import type { zhCNDicts } from './zh-CN.dicts';
 /** en-US texts of the dicts screens; every zh-CN key, checked by the compiler. */
 export const enUSDicts = {
   'dict.searchName': 'Name',
+  'dict.importItems': 'Import',
+  'dict.importItemsTitle': 'Import dictionary items',
+  'dict.importColCode': 'Dictionary CODE',
+  'dict.importColValue': 'Value',
+  'dict.importColParent': 'Parent value',
+  'dict.importColOrder': 'Order',
   'dict.totalCount': 'Total: {count}',
   'dict.colIndex': 'No.',
   'dict.colName': 'Dictionary name',

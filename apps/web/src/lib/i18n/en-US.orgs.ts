@@ -3,6 +3,13 @@ import type { zhCNOrgs } from './zh-CN.orgs';
 /** en-US texts of the orgs screens; every zh-CN key, checked by the compiler. */
 export const enUSOrgs = {
   'org.addRoot': '+ Add root',
+  'org.import': 'Import',
+  'org.importTitle': 'Import organizations',
+  'org.importColPath': 'Path',
+  'org.importColName': 'Name',
+  'org.importColFullName': 'Full name',
+  'org.importColOrgCode': 'Organization code',
+  'org.importColRegion': 'Region',
   'org.addChild': 'Add child',
   'org.colActions': 'Actions',
   'org.dialogTitle': 'Organization',

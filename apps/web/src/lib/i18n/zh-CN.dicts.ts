@@ -1,6 +1,12 @@
 /** zh-CN texts of the dicts screens and the dictionary-backed controls (merged by ./index.ts). */
 export const zhCNDicts = {
   'dict.searchName': '名称',
+  'dict.importItems': '导入',
+  'dict.importItemsTitle': '导入字典数据',
+  'dict.importColCode': '字典CODE',
+  'dict.importColValue': '数据值',
+  'dict.importColParent': '上级数据',
+  'dict.importColOrder': '序号',
   'dict.totalCount': '共 {count} 条记录',
   'dict.colIndex': '序号',
   'dict.colName': '字典名称',

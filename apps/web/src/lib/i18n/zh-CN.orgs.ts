@@ -1,6 +1,13 @@
 /** zh-CN texts of the orgs screens (merged into the one catalogue by ./index.ts). */
 export const zhCNOrgs = {
   'org.addRoot': '+ 添加根节点',
+  'org.import': '导入',
+  'org.importTitle': '导入组织',
+  'org.importColPath': '组织路径',
+  'org.importColName': '名称',
+  'org.importColFullName': '全称',
+  'org.importColOrgCode': '机构编码',
+  'org.importColRegion': '所在地区',
   'org.addChild': '添加下级',
   'org.colActions': '操作',
   'org.dialogTitle': '组织信息',

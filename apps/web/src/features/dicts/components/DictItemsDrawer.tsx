@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
 import { Button, Drawer, Space } from 'antd';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
 import { buildTree, type TreeNode } from '@/components/dict-controls';
@@ -16,6 +16,9 @@ import {
 import { t } from '@/lib/i18n';
 import { useCan } from '@/stores/session';
 import { DictItemDialog, type DictItemDialogTarget } from './DictItemDialog';
+
+/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 interface ItemRow extends DictItem {
   children?: ItemRow[];
@@ -41,6 +44,9 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose:
   const shown = dict ?? lastDict.current;
   const [dialog, setDialog] = useState<DictItemDialogTarget | null>(null);
   const items = useDictItemList(dict?.dictCode);
+  const [importing, setImporting] = useState(false);
+  const [importMounted, setImportMounted] = useState(false);
+  if (importing && !importMounted) setImportMounted(true);
 
   return (
     <Drawer
@@ -51,11 +57,16 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose:
       onClose={onClose}
       extra={
         shown && (
-          <Can routes={routes.createDictItem}>
-            <Button type="primary" onClick={() => setDialog({ dictCode: shown.dictCode, pid: null })}>
-              {t('dict.addItem')}
-            </Button>
-          </Can>
+          <Space>
+            <Can routes={[routes.previewDictItemImport, routes.commitDictItemImport]}>
+              <Button onClick={() => setImporting(true)}>{t('dict.importItems')}</Button>
+            </Can>
+            <Can routes={routes.createDictItem}>
+              <Button type="primary" onClick={() => setDialog({ dictCode: shown.dictCode, pid: null })}>
+                {t('dict.addItem')}
+              </Button>
+            </Can>
+          </Space>
         )
       }
     >
@@ -70,6 +81,29 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose:
           onEdit={(item) => setDialog({ dictCode: shown.dictCode, item })}
           onAddChild={(parent) => setDialog({ dictCode: shown.dictCode, pid: parent.id })}
         />
+      )}
+      {importMounted && (
+        <Suspense fallback={null}>
+          <ImportWizard
+            open={importing}
+            onClose={() => setImporting(false)}
+            kind={{
+              title: t('dict.importItemsTitle'),
+              template: routes.dictItemImportTemplate,
+              templateName: 'dictionary-item-import-template',
+              preview: routes.previewDictItemImport,
+              commit: routes.commitDictItemImport,
+              // Every dictionary's items (a file may hold several dictionaries) and the list below them.
+              queryKey: dictKeys.all,
+              columnLabels: {
+                dictCode: t('dict.importColCode'),
+                value: t('dict.importColValue'),
+                parentValue: t('dict.importColParent'),
+                orderNum: t('dict.importColOrder'),
+              },
+            }}
+          />
+        </Suspense>
       )}
       <DictItemDialog
         target={dialog}

@@ -1,6 +1,6 @@
 import { routes } from '@gatehouse/contract';
 import { Alert, Button, Space, Tooltip, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
@@ -12,6 +12,9 @@ import { t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { levelsToReload } from './org-form';
+
+/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 /** 导出: every organisation in the caller's scope, depth-first; the tree's 名称 column is the path and the name. */
 const ORG_EXPORT = {
@@ -39,6 +42,9 @@ export function OrganizationsPage() {
   // A root shown only as the path to the caller's data scope: the caller may not write at the top level, so
   // 添加根节点 (which the server would refuse) is not offered.
   const [rootsOutOfScope, setRootsOutOfScope] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [importMounted, setImportMounted] = useState(false);
+  if (importing && !importMounted) setImportMounted(true);
   const load = useMemo<LoadOrgs>(
     () =>
       focusId === undefined
@@ -90,6 +96,9 @@ export function OrganizationsPage() {
   return (
     <>
       <ToolBar>
+        <Can routes={[routes.previewOrgImport, routes.commitOrgImport]}>
+          <Button onClick={() => setImporting(true)}>{t('org.import')}</Button>
+        </Can>
         {!rootsOutOfScope && (
           <Can routes={routes.createOrg}>
             <Button type="primary" onClick={() => setDialog({ mode: 'create', parent: null })}>
@@ -110,6 +119,33 @@ export function OrganizationsPage() {
             </Button>
           }
         />
+      )}
+      {importMounted && (
+        <Suspense fallback={null}>
+          <ImportWizard
+            open={importing}
+            onClose={() => {
+              setImporting(false);
+              // The tree is not a query: its top level is re-loaded to show what the import added.
+              void reloadLevels([null]);
+            }}
+            kind={{
+              title: t('org.importTitle'),
+              template: routes.orgImportTemplate,
+              templateName: 'organization-import-template',
+              preview: routes.previewOrgImport,
+              commit: routes.commitOrgImport,
+              queryKey: ['orgs'],
+              columnLabels: {
+                path: t('org.importColPath'),
+                name: t('org.importColName'),
+                fullName: t('org.importColFullName'),
+                orgCode: t('org.importColOrgCode'),
+                regionName: t('org.importColRegion'),
+              },
+            }}
+          />
+        </Suspense>
       )}
       <OrgTreeTable
         ref={tree}
