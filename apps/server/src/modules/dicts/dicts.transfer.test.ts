@@ -181,4 +181,43 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const p = await preview('template.xlsx', tpl.raw);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
   });
+
+  it('imports only for an account that may add dictionary items one by one', async () => {
+    const held = await t.database.db
+      .selectFrom('resource')
+      .select('id')
+      .where('url', 'like', '/dict/item/import/%')
+      .execute();
+    const role = await t.call('POST', '/role', {
+      token: admin,
+      body: { name: `只能导入字典-${lane}`, resources: held.map((r) => r.id) },
+    });
+    expect(role.status, role.body.msg).toBe(200);
+    const orgs = (await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>;
+    const account = await t.call('POST', '/account', {
+      token: admin,
+      body: {
+        accountNumber: `dict.importer.${lane}`,
+        accountName: '字典导入员',
+        password: 'Import#Dict2026-safe',
+        orgId: orgs[0]?.id,
+        roleId: (role.body.data as { id: number }).id,
+        state: 1,
+      },
+    });
+    expect(account.status, account.body.msg).toBe(200);
+    const importer = await t.login(`dict.importer.${lane}`, 'Import#Dict2026-safe');
+    const refused = await uploadPreview(
+      t,
+      '/dict/item/import/preview',
+      importer,
+      'items.csv',
+      csvOf([
+        ['字典CODE', '数据值'],
+        ['xgender', '未知'],
+      ]),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.msg).toBe('无权访问“添加字典数据”，请联系企业管理员');
+  });
 });

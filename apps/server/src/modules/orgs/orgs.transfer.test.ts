@@ -218,4 +218,33 @@ describe.each(lanes)('organisation import on %s', (lane) => {
     const p = await preview(admin, 'template.xlsx', tpl.raw);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
   });
+
+  it('imports only for an account that may create organisations one by one (and edit them, for upsert)', async () => {
+    const held = await t.database.db
+      .selectFrom('resource')
+      .select('id')
+      .where('url', 'like', '/org/import/%')
+      .execute();
+    const role = await t.call('POST', '/role', {
+      token: admin,
+      body: { name: `只能导入组织-${lane}`, resources: held.map((r) => r.id) },
+    });
+    expect(role.status, role.body.msg).toBe(200);
+    const account = await t.call('POST', '/account', {
+      token: admin,
+      body: {
+        accountNumber: `org.importer.${lane}`,
+        accountName: '组织导入员',
+        password: PASSWORD,
+        orgId: org.root,
+        roleId: (role.body.data as { id: number }).id,
+        state: 1,
+      },
+    });
+    expect(account.status, account.body.msg).toBe(200);
+    const importer = await t.login(`org.importer.${lane}`, PASSWORD);
+    const refused = await preview(importer, 'orgs.csv', csvOf([HEADER, [`${root}/偷建部门`, '', '', '', '']]));
+    expect(refused.status).toBe(403);
+    expect(refused.msg).toBe('无权访问“添加组织”，请联系企业管理员');
+  });
 });
