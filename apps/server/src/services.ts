@@ -137,6 +137,10 @@ export async function composeServices(config: Config, database: Database, setup:
       signInRepo
         .purgeGuards(new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString())
         .catch((error: unknown) => log.warn({ err: error }, 'sign-in guard purge failed')),
+      // Import previews hold the rows of uploaded files (names, mobiles, e-mails): gone after a day.
+      importJobs
+        .purge()
+        .catch((error: unknown) => log.warn({ err: error }, 'import preview purge failed')),
     ]);
   const auditRepo = createAuditRepository(db);
   const retention = createLogRetention({

@@ -107,6 +107,11 @@ export function createImportJobs(repo: ImportsRepository, now: () => Date = () =
       }
     },
 
+    /** Deletes the previews older than IMPORT_KEEP_MS (the hourly purge; each new preview does it too). */
+    async purge(): Promise<void> {
+      await repo.deleteOlderThan(new Date(now().getTime() - IMPORT_KEEP_MS).toISOString());
+    },
+
     async progress(previewId: string, principal: Principal) {
       const job = await repo.find(previewId, principal.accountId);
       if (!job) throw notFound(t('import.notFound'));
