@@ -414,6 +414,11 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(byRow.get(3)?.message).toMatch(/数据权限|范围/);
     expect(byRow.get(4)?.field).toBe('roleName');
     expect(byRow.get(5)?.field).toBe('roleName');
+    // What it may do, it does: the row inside the branch is applied (the scope is judged outside the transaction,
+    // which holds SQLite's one connection).
+    const done = await commit(boss, p.data.previewId, 'insert', INITIAL);
+    expect(done.status, done.body.msg).toBe(200);
+    expect(done.body.data).toEqual({ inserted: 1, updated: 0, skipped: 0 });
     // xfer.a is in the branch, but its role is wider than the manager's: an upsert may not touch it.
     expect(byRow.get(6)).toEqual({ row: 6, field: 'accountNumber', message: '账号 xfer.a 已存在，且无权修改' });
     expect(p.data.errors).toHaveLength(4);

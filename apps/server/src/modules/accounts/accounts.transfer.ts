@@ -406,6 +406,13 @@ export function createAccountTransfer(
           const roles = await repo.roleNames();
           const placement = placementJudge(principal);
           const manageable = await authz.rowTest(principal);
+          // Judged before the transaction: authz reads through the shared connection, which the transaction holds
+          // on SQLite (a check inside it would wait for itself). Each organisation and role is judged once.
+          const refusals = new Map<string, { field: string; message: string } | null>();
+          for (const row of rows) {
+            const key = `${row.orgId}:${row.roleId}`;
+            if (!refusals.has(key)) refusals.set(key, await placement(row.orgId, row.roleId, roles));
+          }
           return db.transaction().execute(async (trx) => {
             const r = createAccountsRepository(trx);
             const orgs = new Set((await r.orgNodes()).map((o) => o.id));
@@ -424,7 +431,7 @@ export function createAccountTransfer(
                 if (row.roleId !== null && !roleIds.has(row.roleId)) {
                   throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
                 }
-                const refusal = await placement(row.orgId, row.roleId, roles);
+                const refusal = refusals.get(`${row.orgId}:${row.roleId}`);
                 if (refusal) throw new AppError(403, refusal.message);
                 const current = found.get(row.accountNumber);
                 if (current) {
