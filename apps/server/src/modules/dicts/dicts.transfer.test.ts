@@ -179,6 +179,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const lists = tpl.book.getWorksheet('选项') as ExcelJS.Worksheet;
     expect(lists.getColumn(1).values).toEqual(expect.arrayContaining(CODES));
     const p = await preview('template.xlsx', tpl.raw);
+    expect(p.status, p.msg).toBe(200);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
   });
 
