@@ -122,11 +122,23 @@ async function readXlsx(buffer: Buffer, limits: TableLimits): Promise<ReadTable>
     styles: 'cache',
     entries: 'ignore',
   });
+  // exceljs 4.4 reads a worksheet met after the workbook's relationships but before xl/workbook.xml against a model it
+  // has not read yet (a TypeError on `model.sheets`). Its own writer puts the entries in that order now and then
+  // (about one file in 300 here), so without this an export would sometimes not import back. An empty model only
+  // leaves that sheet unnamed until workbook.xml is read.
+  const internals = reader as unknown as { model?: { sheets?: unknown[] } };
+  internals.model ??= { sheets: [] };
   let header: string[] | undefined;
   const rows: ReadRow[] = [];
   let seen = 0;
   try {
     for await (const sheet of reader) {
+      // The data is on the first sheet shown; a template's drop-down choices are on a hidden one.
+      if ((sheet as unknown as { state?: string }).state === 'hidden') {
+        // Read through (the zip reads on only past it); its size is bounded by the inflate check above.
+        for await (const _row of sheet as AsyncIterable<ExcelJS.Row>) seen += 0;
+        continue;
+      }
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         seen += 1;
         if (row.number > limits.maxRows + 1 || seen > limits.maxRows + 1) {
