@@ -78,6 +78,8 @@ export const Account = Type.Object({
    * clears the mark.
    */
   pendingApproval: Type.Boolean(),
+  /** The account has a second factor (an authenticator app or a passkey): its sign-in takes two steps. */
+  secondFactor: Type.Boolean(),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */
@@ -92,6 +94,11 @@ export const AccountInfo = Type.Object({
    * account sets its own, the server serves only what changing it needs (others answer 403).
    */
   mustChangePassword: Type.Boolean(),
+  /**
+   * The account's role requires a second factor (需要双因素认证) and it has none: until it adds one, the server
+   * serves only what adding it needs (others answer 403).
+   */
+  mustEnrolSecondFactor: Type.Boolean(),
 });
 
 const accountNumber = Type.String({ minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, title: '账号' });

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { AccountInfo } from './accounts.js';
 import { textKind } from './common.js';
 import { defineRoute } from './define.js';
+import { SignInResult } from './second-factor.js';
 
 export const Resource = Type.Object({
   id: Type.Integer(),
@@ -35,7 +36,7 @@ export const authRoutes = {
     access: 'open',
     title: '登录',
     description:
-      'Signs in; answers the session token (send it as `Authorization: <token>`). `captcha` is a token from GET /captcha/image/validate, required unless the server runs with LOGIN_CAPTCHA=off; it is spent by the attempt.',
+      'Signs in; answers the session token (send it as `Authorization: <token>`). `captcha` is a token from GET /captcha/image/validate, required unless the server runs with LOGIN_CAPTCHA=off; it is spent by the attempt. For an account with a second factor the right password answers `{secondFactor, ticket}` instead, for POST /login/second-factor.',
     body: Type.Object(
       {
         account: Type.String({ minLength: 1, maxLength: 100, title: '账号' }),
@@ -46,7 +47,7 @@ export const authRoutes = {
       },
       { additionalProperties: false },
     ),
-    response: Type.String(),
+    response: SignInResult,
   }),
   logout: defineRoute({
     method: 'POST',

@@ -13,6 +13,7 @@ import { preferenceRoutes } from './preferences.js';
 import { regionRoutes } from './regions.js';
 import { resourceRoutes } from './resources.js';
 import { roleRoutes, roleWriteRoutes } from './roles.js';
+import { secondFactorRoutes } from './second-factor.js';
 import { sessionRoutes } from './sessions.js';
 import { signInRoutes, signinLogRoutes } from './signin-log.js';
 import { statsRoutes } from './stats.js';
@@ -35,6 +36,7 @@ export * from './preferences.js';
 export * from './regions.js';
 export * from './resources.js';
 export * from './roles.js';
+export * from './second-factor.js';
 export * from './sessions.js';
 export * from './signin-log.js';
 export * from './stats.js';
@@ -55,6 +57,7 @@ export const routes = {
   ...dictBatchRoutes,
   ...dictImportRoutes,
   ...verificationRoutes,
+  ...secondFactorRoutes,
   ...fileRoutes,
   ...regionRoutes,
   ...statsRoutes,

@@ -36,6 +36,8 @@ export const Role = Type.Object({
   dataScope: DataScope,
   /** The organisations of a 自定义 scope (each with its subtree); empty for the other scopes. */
   scopeOrgIds: Type.Array(Type.Integer()),
+  /** 需要双因素认证: its accounts add a second factor at their next sign-in before anything else. */
+  requireSecondFactor: Type.Boolean(),
 });
 
 export const roleRoutes = {
@@ -80,6 +82,8 @@ const roleFields = {
   scopeOrgIds: Type.Optional(
     Type.Array(Id('自定义组织'), { maxItems: SCOPE_ORGS_MAX, uniqueItems: true, title: '自定义组织' }),
   ),
+  /** 需要双因素认证. Absent: off for a new role, unchanged on edit. */
+  requireSecondFactor: Type.Optional(Type.Boolean({ title: '需要双因素认证' })),
 };
 
 export const roleWriteRoutes = {

@@ -17,6 +17,10 @@ export const SIGNIN_REASONS = [
 ] as const;
 export type SignInReasonCode = (typeof SIGNIN_REASONS)[number];
 
+/** How a sign-in (or a signed-in account's own check) proved who it was. */
+export const SIGNIN_METHODS = ['password', 'sms', 'password_check', 'totp', 'passkey', 'recovery'] as const;
+export type SignInMethodCode = (typeof SIGNIN_METHODS)[number];
+
 /** At most this many rows go into one CSV export (the newest first); narrow the filters for more. */
 export const SIGNIN_EXPORT_MAX_ROWS = 10_000;
 
@@ -30,8 +34,18 @@ export const SignInLogEntry = Type.Object({
   accountId: Type.Union([Type.Integer(), Type.Null()]),
   outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
   reason: Type.String(),
-  /** password_check: a signed-in account checking its own password (POST /auth/password/validate). */
-  method: Type.Union([Type.Literal('password'), Type.Literal('sms'), Type.Literal('password_check')]),
+  /**
+   * password_check: a signed-in account checking its own password (POST /auth/password/validate); totp, passkey,
+   * recovery: a second step of a sign-in, a passkey sign-in, or an identity verification with that factor.
+   */
+  method: Type.Union([
+    Type.Literal('password'),
+    Type.Literal('sms'),
+    Type.Literal('password_check'),
+    Type.Literal('totp'),
+    Type.Literal('passkey'),
+    Type.Literal('recovery'),
+  ]),
   ip: Type.String(),
   userAgent: Type.Union([Type.String(), Type.Null()]),
 });

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { PASSWORD_MAX, PASSWORD_MIN } from './accounts.js';
 import { textKind } from './common.js';
 import { defineRoute } from './define.js';
+import { SignInResult } from './second-factor.js';
 
 /** Mainland mobile numbers, optionally prefixed +86 / 0086 (product-spec §5); stored without the prefix. */
 export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
@@ -249,7 +250,7 @@ export const verificationRoutes = {
     title: '短信验证码登录',
     description: 'Signs in with a token from a login-flavour SMS code; answers the session token.',
     body: Type.Object({ token: captchaToken('短信验证凭证') }, { additionalProperties: false }),
-    response: Type.String(),
+    response: SignInResult,
   }),
   findUserByField: defineRoute({
     method: 'GET',

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_shell_and_directory.js';
 import * as m0019 from './migrations/0019_session_end_reason.js';
 import * as m0020 from './migrations/0020_data_scope.js';
 import * as m0022 from './migrations/0022_import_jobs.js';
+import * as m0023 from './migrations/0023_second_factor.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -56,6 +57,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0019_session_end_reason': m0019,
   '0020_data_scope': m0020,
   '0022_import_jobs': m0022,
+  '0023_second_factor': m0023,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

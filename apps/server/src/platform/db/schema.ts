@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings in both dialects (they sort as text). Booleans are 0/1 integers. */
 export interface OrgTable {
@@ -24,6 +24,8 @@ export interface RoleTable {
   update_time: Generated<string>;
   /** 数据权限 (contract DATA_SCOPES): all, orgTree, org, custom (role_scope_org), self. */
   data_scope: Generated<string>;
+  /** 需要双因素认证 (0023): 1 when the role's accounts must hold a second factor. */
+  require_second_factor: Generated<number>;
 }
 
 /** The organisations of a role's 自定义 data scope, each standing for its subtree (0020). */
@@ -80,6 +82,8 @@ export interface AccountTable {
   email_verified: Generated<number>;
   /** 1 while a self-registered account waits for an administrator (REGISTRATION=approval); enabling clears it. */
   pending_approval: Generated<number>;
+  /** 1 while the account holds an authenticator app or a passkey (0023; kept by modules/second-factor). */
+  second_factor: Generated<number>;
 }
 
 export interface SessionTable {
@@ -145,7 +149,7 @@ export interface SettingTable {
   value: string;
 }
 
-export type VerificationKind = 'captcha' | 'sms' | 'email' | 'password';
+export type VerificationKind = 'captcha' | 'sms' | 'email' | 'password' | 'totp' | 'passkey';
 /** What a code or token may be used for: sms purposes, 'verify' (signed-in e-mail), 'reset', 'captcha', 'password'. */
 export type VerificationPurpose =
   | 'common'
@@ -221,7 +225,7 @@ export interface UploadAttemptTable {
 
 export type SignInOutcome = 'success' | 'failure';
 /** 'password_check': the signed-in account's password checked again (POST /auth/password/validate). */
-export type SignInMethod = 'password' | 'sms' | 'password_check';
+export type SignInMethod = 'password' | 'sms' | 'password_check' | 'totp' | 'passkey' | 'recovery';
 /** Why a sign-in ended as it did (ADR 0011); 'ok' for a success. */
 export type SignInReason =
   | 'ok'
@@ -350,6 +354,62 @@ export interface DB {
   envelope_nonce: EnvelopeNonceTable;
   account_preference: AccountPreferenceTable;
   import_job: ImportJobTable;
+  account_totp: AccountTotpTable;
+  account_passkey: AccountPasskeyTable;
+  account_recovery_code: AccountRecoveryCodeTable;
+  signin_ticket: SignInTicketTable;
+  webauthn_challenge: WebAuthnChallengeTable;
+}
+
+/** An account's authenticator app (0023): the sealed secret; enabled_at null until the first code confirms it. */
+export interface AccountTotpTable {
+  account_id: number;
+  secret: string;
+  enabled_at: string | null;
+  /** The newest 30-second step a code was accepted for (bigint: a string from PostgreSQL). */
+  last_step: ColumnType<string | number, string | number | undefined, string | number>;
+  create_time: string;
+}
+
+export interface AccountPasskeyTable {
+  /** The credential id, base64url. */
+  id: string;
+  account_id: number;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<string | number, string | number | undefined, string | number>;
+  /** Comma-separated WebAuthn transports, as the authenticator reported them. */
+  transports: string | null;
+  create_time: string;
+  last_used_time: string | null;
+}
+
+export interface AccountRecoveryCodeTable {
+  code_hash: string;
+  account_id: number;
+  used_at: string | null;
+}
+
+export interface SignInTicketTable {
+  ticket_hash: string;
+  account_id: number;
+  challenge: string | null;
+  attempts_left: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type WebAuthnPurpose = 'login' | 'register' | 'verify';
+
+export interface WebAuthnChallengeTable {
+  id: string;
+  purpose: WebAuthnPurpose;
+  account_id: number | null;
+  challenge: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export type AccountRow = Selectable<AccountTable>;
