@@ -86,6 +86,11 @@ export const BundleRole = Type.Object(
       uniqueItems: true,
       title: '权限',
     }),
+    /**
+     * 需要双因素认证 (issue 22; always exported). Absent (a bundle of an installation before it): a new role gets it
+     * off, an existing role keeps its own, as the role routes treat an absent field.
+     */
+    requireSecondFactor: Type.Optional(Type.Boolean({ title: '需要双因素认证' })),
   },
   { additionalProperties: false, title: '角色' },
 );

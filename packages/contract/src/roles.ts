@@ -59,7 +59,7 @@ export const roleRoutes = {
     title: '导出角色',
     menu: '/user/Role',
     description:
-      "Every role (as GET /role/s, by id; `name`: those whose name contains it, ignoring case, as the role list filters) as an XLSX (default) or CSV file. Columns (`columns`, comma-separated, in order; all when absent): name, remark, dataScope (数据权限 in words), accountCount, resources (the granted resources' names joined by 、), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
+      "Every role (as GET /role/s, by id; `name`: those whose name contains it, ignoring case, as the role list filters) as an XLSX (default) or CSV file. Columns (`columns`, comma-separated, in order; all when absent): name, remark, dataScope (数据权限 in words), requireSecondFactor (需要双因素认证: 是/否), accountCount, resources (the granted resources' names joined by 、), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
     query: Type.Object(
       { name: Type.Optional(Type.String({ maxLength: 100, title: '角色名称' })), ...ExportQuery },
       { additionalProperties: false },

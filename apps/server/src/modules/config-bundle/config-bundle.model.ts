@@ -43,6 +43,13 @@ export interface RoleEntry {
   scopeOrgs: string[][];
   /** Resource keys, sorted. */
   resources: string[];
+  /**
+   * 需要双因素认证. Undefined only on a file's side, for a bundle without the field (one exported before issue 22):
+   * then it is not compared, a new role is made without it and an existing role keeps its own, as the role routes
+   * treat an absent field. Read as "off" instead, such an older file would silently lift the requirement from
+   * every role it changes for another reason (a security setting lost as a side effect).
+   */
+  requireSecondFactor?: boolean;
   dbId?: number;
 }
 export interface DictEntry {
@@ -71,7 +78,7 @@ export interface Side {
   resources: Map<string, ResourceEntry>;
   roles: Map<string, RoleEntry>;
   /** The super-admin role (the database side only): exported, never compared. */
-  builtinRole?: { name: string; remark: string | null };
+  builtinRole?: { name: string; remark: string | null; requireSecondFactor: boolean };
   dicts: Map<string, DictEntry>;
   items: Map<string, ItemEntry>;
   orgs: Map<string, OrgEntry>;
@@ -243,6 +250,7 @@ export function sideOfBundle(bundle: Bundle): Side {
       dataScope: role.dataScope,
       scopeOrgs: sortPaths(scopeOrgs),
       resources: [...role.resources].sort(),
+      ...(role.requireSecondFactor === undefined ? {} : { requireSecondFactor: role.requireSecondFactor }),
     });
   }
   return side;
@@ -331,7 +339,11 @@ export function sideOfDatabase(s: Snapshot): Side {
 
   for (const role of s.roles) {
     if (role.builtin === 1) {
-      side.builtinRole = { name: role.name, remark: role.remark };
+      side.builtinRole = {
+        name: role.name,
+        remark: role.remark,
+        requireSecondFactor: role.require_second_factor === 1,
+      };
       continue;
     }
     const dataScope = asDataScope(role.data_scope);
@@ -351,6 +363,7 @@ export function sideOfDatabase(s: Snapshot): Side {
         .filter((g) => g.role_id === role.id)
         .flatMap((g) => (keyById.has(g.resource_id) ? [keyById.get(g.resource_id)!] : []))
         .sort(),
+      requireSecondFactor: role.require_second_factor === 1,
       dbId: role.id,
     });
   }
@@ -392,6 +405,7 @@ export function bundleOf(side: Side, exportedAt: string): Bundle {
             dataScope: 'all' as const,
             scopeOrgs: [],
             resources: [],
+            requireSecondFactor: side.builtinRole.requireSecondFactor,
           },
         ]
       : []),
@@ -402,6 +416,7 @@ export function bundleOf(side: Side, exportedAt: string): Bundle {
       dataScope: r.dataScope,
       scopeOrgs: r.scopeOrgs,
       resources: r.resources,
+      requireSecondFactor: r.requireSecondFactor ?? false,
     })),
   ];
   const items = [...side.items.values()];
@@ -451,7 +466,14 @@ function fieldsOf(kind: ConfigChangeKind, entry: unknown): Record<string, unknow
     }
     case 'role': {
       const r = entry as RoleEntry;
-      return { remark: r.remark, dataScope: r.dataScope, scopeOrgs: r.scopeOrgs, resources: r.resources };
+      return {
+        remark: r.remark,
+        dataScope: r.dataScope,
+        scopeOrgs: r.scopeOrgs,
+        resources: r.resources,
+        // A file without the field leaves it alone (RoleEntry): not a field of its changes.
+        ...(r.requireSecondFactor === undefined ? {} : { requireSecondFactor: r.requireSecondFactor }),
+      };
     }
     case 'dict': {
       const d = entry as DictEntry;

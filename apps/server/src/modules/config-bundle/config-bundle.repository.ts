@@ -11,7 +11,11 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
     async snapshot() {
       const [resources, roles, grants, scopeOrgs, dicts, items, orgs] = await Promise.all([
         db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute(),
-        db.selectFrom('role').select(['id', 'name', 'remark', 'builtin', 'data_scope']).orderBy('id').execute(),
+        db
+          .selectFrom('role')
+          .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
+          .orderBy('id')
+          .execute(),
         db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
         db.selectFrom('role_scope_org').select(['role_id', 'org_id']).execute(),
         db.selectFrom('dict').select(['id', 'dict_code', 'dict_name', 'remark']).orderBy('id').execute(),
@@ -118,7 +122,13 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
     async roleNameTaken(name: string): Promise<boolean> {
       return (await db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
     },
-    async insertRole(row: { name: string; remark: string | null; data_scope: string; now: string }): Promise<number> {
+    async insertRole(row: {
+      name: string;
+      remark: string | null;
+      data_scope: string;
+      require_second_factor: number;
+      now: string;
+    }): Promise<number> {
       const { id } = await db
         .insertInto('role')
         .values({
@@ -126,6 +136,7 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
           remark: row.remark,
           builtin: 0,
           data_scope: row.data_scope,
+          require_second_factor: row.require_second_factor,
           create_time: row.now,
           update_time: row.now,
         })
@@ -134,7 +145,10 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
       return id;
     },
     /** A new update_time is the permission stamp: the role's holders reload their menus and buttons. */
-    async updateRole(id: number, changes: { remark: string | null; data_scope: string; update_time: string }) {
+    async updateRole(
+      id: number,
+      changes: { remark: string | null; data_scope: string; update_time: string; require_second_factor?: number },
+    ) {
       await db.updateTable('role').set(changes).where('id', '=', id).where('builtin', '=', 0).execute();
     },
     async replaceRoleResources(roleId: number, ids: readonly number[]) {

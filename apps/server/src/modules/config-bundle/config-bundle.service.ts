@@ -354,7 +354,14 @@ export function createConfigBundleService({
         if (await r.roleNameTaken(e.name)) throw badRequest(t('role.nameTaken', { name: e.name }));
         const grants = grantsOf(e.resources);
         const scope = scopeOf(change, e.scopeOrgs);
-        const id = await r.insertRole({ name: e.name, remark: e.remark, data_scope: e.dataScope, now: at });
+        const id = await r.insertRole({
+          name: e.name,
+          remark: e.remark,
+          data_scope: e.dataScope,
+          // Absent from the file: off, as POST /role without it.
+          require_second_factor: e.requireSecondFactor ? 1 : 0,
+          now: at,
+        });
         await r.replaceRoleResources(id, grants);
         await r.replaceRoleScopeOrgs(id, scope);
       });
@@ -365,7 +372,13 @@ export function createConfigBundleService({
         const id = current.roles.get(change.ref)!.dbId!;
         const grants = grantsOf(e.resources);
         const scope = scopeOf(change, e.scopeOrgs);
-        await r.updateRole(id, { remark: e.remark, data_scope: e.dataScope, update_time: at });
+        await r.updateRole(id, {
+          remark: e.remark,
+          data_scope: e.dataScope,
+          update_time: at,
+          // Absent from the file: the role keeps its own, as PUT /role without it.
+          ...(e.requireSecondFactor === undefined ? {} : { require_second_factor: e.requireSecondFactor ? 1 : 0 }),
+        });
         await r.replaceRoleResources(id, grants);
         await r.replaceRoleScopeOrgs(id, scope);
       });

@@ -13,6 +13,7 @@ interface Bundle {
     dataScope: string;
     scopeOrgs: string[][];
     resources: string[];
+    requireSecondFactor?: boolean;
   }>;
   dicts: Array<{
     dictCode: string;
@@ -134,6 +135,7 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
       dataScope: 'custom',
       scopeOrgs: [['总公司', '华东区']],
       resources: ['api:get /account/s', 'menu:/user'],
+      requireSecondFactor: false,
     });
     expect(bundle.orgs.map((o) => o.path.join('/'))).toEqual(['总公司', '总公司/华东区', '总公司/华东区/上海']);
     expect(bundle.dicts.find((d) => d.dictCode === 'area')?.items).toEqual([
@@ -257,6 +259,85 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
       { field: 'dictName', before: null, after: '颜色' },
       { field: 'remark', before: null, after: null },
     ]);
+  });
+
+  it('carries 需要双因素认证: exported, compared and applied; a file without it leaves a role’s own alone', async () => {
+    const made = await t.call('POST', '/role', {
+      token: admin,
+      body: { name: '双因素角色', remark: '严格', resources: [menu('/')], requireSecondFactor: true },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const flagOf = async (name: string) =>
+      (
+        (await t.call('GET', '/role/s', { token: admin })).body.data as Array<{
+          name: string;
+          requireSecondFactor: boolean;
+        }>
+      ).find((r) => r.name === name)?.requireSecondFactor;
+    const bundle = await exportBundle();
+    expect(bundle.roles.find((r) => r.name === '双因素角色')?.requireSecondFactor).toBe(true);
+    expect(bundle.roles.find((r) => r.builtin)?.requireSecondFactor).toBe(false);
+    expect(await diff(bundle)).toEqual([]);
+
+    // Turned off in the file: a change of that one field, applied like PUT /role.
+    const off = copy(bundle);
+    off.roles.find((r) => r.name === '双因素角色')!.requireSecondFactor = false;
+    const changes = await diff(off);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        id: 'role:双因素角色',
+        action: 'change',
+        fields: [{ field: 'requireSecondFactor', before: true, after: false }],
+      }),
+    ]);
+    expect((await apply(off, ['role:双因素角色'])).status).toBe(200);
+    expect(await flagOf('双因素角色')).toBe(false);
+    expect((await apply(bundle, ['role:双因素角色'])).status).toBe(200);
+    expect(await flagOf('双因素角色')).toBe(true);
+
+    // A file without the field (exported before it existed): nothing to compare, and a change for another reason
+    // keeps the role's own flag; a role it adds gets it off, as POST /role without it.
+    const older = copy(bundle);
+    for (const role of older.roles) delete role.requireSecondFactor;
+    expect(await diff(older)).toEqual([]);
+    older.roles.find((r) => r.name === '双因素角色')!.remark = '旧文件';
+    older.roles.push({
+      name: '旧文件角色',
+      remark: null,
+      builtin: false,
+      dataScope: 'all',
+      scopeOrgs: [],
+      resources: ['menu:/'],
+    });
+    const olderChanges = await diff(older);
+    expect(olderChanges.find((c) => c.id === 'role:双因素角色')?.fields).toEqual([
+      { field: 'remark', before: '严格', after: '旧文件' },
+    ]);
+    expect(olderChanges.find((c) => c.id === 'role:旧文件角色')?.fields.map((f) => f.field)).toEqual([
+      'remark',
+      'dataScope',
+      'scopeOrgs',
+      'resources',
+    ]);
+    expect((await apply(older, ['role:双因素角色', 'role:旧文件角色'])).status).toBe(200);
+    expect(await flagOf('双因素角色')).toBe(true);
+    expect(await flagOf('旧文件角色')).toBe(false);
+
+    // A role the file adds with the flag on is made with it.
+    const added = copy(bundle);
+    added.roles.push({
+      name: '新双因素角色',
+      remark: null,
+      builtin: false,
+      dataScope: 'all',
+      scopeOrgs: [],
+      resources: ['menu:/'],
+      requireSecondFactor: true,
+    });
+    const addition = (await diff(added)).find((c) => c.id === 'role:新双因素角色');
+    expect(addition?.fields).toContainEqual({ field: 'requireSecondFactor', before: null, after: true });
+    expect((await apply(added, ['role:新双因素角色'])).status).toBe(200);
+    expect(await flagOf('新双因素角色')).toBe(true);
   });
 
   it('applies only the chosen changes', async () => {

@@ -19,7 +19,13 @@ describe.each(lanes)('role export on %s', (lane) => {
     picked = resources.slice(3, 6).map((r) => r.id);
     const made = await t.call('POST', '/role', {
       token: admin,
-      body: { name: '=审计员', remark: '只读, "审计"', resources: [...picked].reverse(), dataScope: 'orgTree' },
+      body: {
+        name: '=审计员',
+        remark: '只读, "审计"',
+        resources: [...picked].reverse(),
+        dataScope: 'orgTree',
+        requireSecondFactor: true,
+      },
     });
     expect(made.status, made.body.msg).toBe(200);
   });
@@ -32,21 +38,23 @@ describe.each(lanes)('role export on %s', (lane) => {
       /^attachment; filename="roles-\d{8}\.xlsx"; filename\*=UTF-8''%E8%A7%92%E8%89%B2-\d{8}\.xlsx$/,
     );
     const [header, ...rows] = file.rows;
-    expect(header).toEqual(['角色名称', '备注', '数据权限', '账号数', '权限', '创建时间']);
+    expect(header).toEqual(['角色名称', '备注', '数据权限', '需要双因素认证', '账号数', '权限', '创建时间']);
     const builtin = rows[0]!;
     expect(builtin[2]).toBe('全部');
-    expect(builtin[3]).toBe(1);
+    expect(builtin[3]).toBe('否');
+    expect(builtin[4]).toBe(1);
     // The super-admin role holds every resource.
-    expect(String(builtin[4]).split('、')).toHaveLength(names.size);
+    expect(String(builtin[5]).split('、')).toHaveLength(names.size);
     const mine = rows.find((row) => row[0] === '=审计员')!;
-    expect(mine.slice(0, 5)).toEqual([
+    expect(mine.slice(0, 6)).toEqual([
       '=审计员',
       '只读, "审计"',
       '本组织及以下',
+      '是',
       0,
       picked.map((id) => names.get(id)).join('、'),
     ]);
-    expect(mine[5]).toBeInstanceOf(Date);
+    expect(mine[6]).toBeInstanceOf(Date);
   });
 
   it('writes a CSV of the columns asked for, in order, formulas guarded; English headers for en-US', async () => {
@@ -60,11 +68,11 @@ describe.each(lanes)('role export on %s', (lane) => {
     expect(file.text).toContain(`本组织及以下,'=审计员,"只读, ""审计"""\r\n`);
     const english = await fetchTable(t, '/role/export', {
       token: admin,
-      query: { format: 'csv', columns: 'name,dataScope,accountCount' },
+      query: { format: 'csv', columns: 'name,dataScope,accountCount,requireSecondFactor' },
       language: 'en-US',
     });
-    expect(english.rows[0]).toEqual(['Role name', 'Data scope', 'Accounts']);
-    expect(english.rows).toContainEqual(["'=审计员", 'Own organization and below', '0']);
+    expect(english.rows[0]).toEqual(['Role name', 'Data scope', 'Accounts', 'Second factor required']);
+    expect(english.rows).toContainEqual(["'=审计员", 'Own organization and below', '0', 'Yes']);
   });
 
   it('keeps the role list’s name filter', async () => {

@@ -5,7 +5,11 @@ export function createRolesRepository(db: Kysely<DB>) {
   return {
     async all() {
       const [roles, grants, scopeOrgs] = await Promise.all([
-        db.selectFrom('role').select(['id', 'name', 'remark', 'builtin', 'data_scope']).orderBy('id').execute(),
+        db
+          .selectFrom('role')
+          .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
+          .orderBy('id')
+          .execute(),
         db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
         db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id').execute(),
       ]);
@@ -64,7 +68,13 @@ export function createRolesRepository(db: Kysely<DB>) {
     },
     async update(
       id: number,
-      changes: { name: string; remark: string | null; update_time: string; data_scope?: string },
+      changes: {
+        name: string;
+        remark: string | null;
+        update_time: string;
+        data_scope?: string;
+        require_second_factor?: number;
+      },
     ) {
       await db.updateTable('role').set(changes).where('id', '=', id).execute();
     },
@@ -90,10 +100,25 @@ export function createRolesRepository(db: Kysely<DB>) {
     allResourceIds() {
       return db.selectFrom('resource').select('id').orderBy('id').execute();
     },
-    async insert(name: string, remark: string | null, builtin: boolean, now: string, dataScope = 'all') {
+    async insert(
+      name: string,
+      remark: string | null,
+      builtin: boolean,
+      now: string,
+      dataScope = 'all',
+      requireSecondFactor = false,
+    ) {
       const { id } = await db
         .insertInto('role')
-        .values({ name, remark, builtin: builtin ? 1 : 0, create_time: now, update_time: now, data_scope: dataScope })
+        .values({
+          name,
+          remark,
+          builtin: builtin ? 1 : 0,
+          create_time: now,
+          update_time: now,
+          data_scope: dataScope,
+          require_second_factor: requireSecondFactor ? 1 : 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;

@@ -17,6 +17,7 @@ export interface RoleExportRow {
   name: string;
   remark: string | null;
   dataScope: DataScopeKind;
+  requireSecondFactor: boolean;
   accountCount: number;
   resources: string;
   createTime: string;
@@ -30,6 +31,12 @@ const roleExportColumns = (): TableColumn<RoleExportRow>[] => [
     key: 'dataScope',
     header: t('roleExport.dataScope'),
     value: (r) => t(`roleExport.scope.${r.dataScope}`),
+    width: 16,
+  },
+  {
+    key: 'requireSecondFactor',
+    header: t('roleExport.requireSecondFactor'),
+    value: (r) => t(r.requireSecondFactor ? 'roleExport.yes' : 'roleExport.no'),
     width: 16,
   },
   { key: 'accountCount', header: t('roleExport.accountCount'), value: (r) => r.accountCount, type: 'number' },
@@ -64,6 +71,7 @@ export function createRolesService(
       accountCount: Number(counts.find((c) => c.role_id === role.id)?.n ?? 0),
       dataScope: role.builtin === 1 ? ('all' as const) : asDataScope(role.data_scope),
       scopeOrgIds: scopeOrgs.filter((s) => s.role_id === role.id).map((s) => s.org_id),
+      requireSecondFactor: role.require_second_factor === 1,
     }));
   }
 
@@ -159,6 +167,7 @@ export function createRolesService(
           name: role.name,
           remark: role.remark,
           dataScope: role.dataScope,
+          requireSecondFactor: role.requireSecondFactor,
           accountCount: role.accountCount,
           resources: [...role.resources]
             .sort((a, b) => a - b)
@@ -180,7 +189,15 @@ export function createRolesService(
             const r = createRolesRepository(trx);
             if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
             await checkResources(r, input.resources, new Set(), held);
-            const id = await r.insert(name, remark, false, new Date().toISOString(), scope.dataScope);
+            // 需要双因素认证 is no privilege: anyone who may create a role may set it (absent: off).
+            const id = await r.insert(
+              name,
+              remark,
+              false,
+              new Date().toISOString(),
+              scope.dataScope,
+              input.requireSecondFactor === true,
+            );
             await r.replaceResources(id, input.resources);
             await r.replaceScopeOrgs(id, scope.orgIds);
             return one(r, id);
@@ -213,6 +230,11 @@ export function createRolesService(
               remark,
               update_time: new Date().toISOString(),
               ...(scope ? { data_scope: scope.dataScope } : {}),
+              // 需要双因素认证: absent keeps the stored flag. It grants nothing, so the dominance rule (which already
+              // admitted this role to the caller) has nothing more to check.
+              ...(input.requireSecondFactor === undefined
+                ? {}
+                : { require_second_factor: input.requireSecondFactor ? 1 : 0 }),
             });
             await r.replaceResources(role.id, input.resources);
             if (scope) await r.replaceScopeOrgs(role.id, scope.orgIds);

@@ -8,6 +8,7 @@ interface RoleOut {
   resources: number[];
   builtin: boolean;
   accountCount: number;
+  requireSecondFactor: boolean;
 }
 interface ResourceOut {
   id: number;
@@ -54,6 +55,44 @@ describe.each(lanes)('roles API on %s', (lane) => {
     await accountWith(role.id);
     await accountWith(role.id);
     expect((await roles()).find((r) => r.id === role.id)?.accountCount).toBe(2);
+  });
+
+  it('keeps 需要双因素认证 through create, update and the list: off by default, unchanged when absent', async () => {
+    const plain = (await createRole({ name: `无需双因素-${lane}`, resources: [menu('/')] })).body.data as RoleOut;
+    expect(plain.requireSecondFactor).toBe(false);
+    const made = await createRole({ name: `需双因素-${lane}`, resources: [menu('/')], requireSecondFactor: true });
+    expect(made.status, made.body.msg).toBe(200);
+    const strict = made.body.data as RoleOut;
+    expect(strict.requireSecondFactor).toBe(true);
+
+    // An edit without the field keeps the stored flag; with it, sets it.
+    const renamed = await t.call('PUT', '/role', {
+      token: admin,
+      body: { id: strict.id, name: `需双因素改名-${lane}`, resources: strict.resources },
+    });
+    expect(renamed.status, renamed.body.msg).toBe(200);
+    expect((renamed.body.data as RoleOut).requireSecondFactor).toBe(true);
+    const listed = await roles();
+    expect(listed.find((r) => r.id === strict.id)?.requireSecondFactor).toBe(true);
+    expect(listed.find((r) => r.id === plain.id)?.requireSecondFactor).toBe(false);
+    expect(listed.find((r) => r.builtin)?.requireSecondFactor).toBe(false);
+
+    const off = await t.call('PUT', '/role', {
+      token: admin,
+      body: { id: strict.id, name: `需双因素改名-${lane}`, resources: strict.resources, requireSecondFactor: false },
+    });
+    expect((off.body.data as RoleOut).requireSecondFactor).toBe(false);
+    const on = await t.call('PUT', '/role', {
+      token: admin,
+      body: { id: plain.id, name: plain.name, resources: plain.resources, requireSecondFactor: true },
+    });
+    expect((on.body.data as RoleOut).requireSecondFactor).toBe(true);
+    const after = await roles();
+    expect(after.find((r) => r.id === strict.id)?.requireSecondFactor).toBe(false);
+    expect(after.find((r) => r.id === plain.id)?.requireSecondFactor).toBe(true);
+
+    const wrong = await createRole({ name: `错误-${lane}`, resources: [menu('/')], requireSecondFactor: 'yes' });
+    expect(wrong.status).toBe(400);
   });
 
   it.each([
@@ -120,12 +159,20 @@ describe.each(lanes)('roles API on %s', (lane) => {
     });
     expect(rename.status).toBe(403);
     expect(rename.body.msg).toBe(`角色“宽角色-${lane}”拥有您没有的权限，您不能对其执行“编辑角色”`);
+    // 需要双因素认证 grants nothing, yet a role out of reach stays out of reach for it too.
+    const flag = await t.call('PUT', '/role', {
+      token: manager.token,
+      body: { id: wide.id, name: wide.name, resources: wide.resources, requireSecondFactor: true },
+    });
+    expect(flag.status).toBe(403);
+    expect((await roles()).find((r) => r.id === wide.id)?.requireSecondFactor).toBe(false);
     const within = fine.body.data as RoleOut;
     const renamed = await t.call('PUT', '/role', {
       token: manager.token,
-      body: { id: within.id, name: `可授予改名-${lane}`, resources: within.resources },
+      body: { id: within.id, name: `可授予改名-${lane}`, resources: within.resources, requireSecondFactor: true },
     });
     expect(renamed.status).toBe(200);
+    expect((renamed.body.data as RoleOut).requireSecondFactor).toBe(true);
   });
 
   it('replaces the resource set on edit, and the holders get the new permissions on their next request', async () => {
