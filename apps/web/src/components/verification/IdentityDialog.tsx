@@ -1,20 +1,68 @@
-import { LockOutlined, MailOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
-import { Alert, Divider, Modal, theme } from 'antd';
+import {
+  KeyOutlined,
+  LockOutlined,
+  MailOutlined,
+  MobileOutlined,
+  PictureOutlined,
+  SafetyOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Divider, Flex, Modal, Spin, theme } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { focusFirstField } from '@/components/form-dialog';
 import { t } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import type { DialogState, VerifyMethod } from './dialog-state';
-import { CaptchaMethod, EmailMethod, type MethodProps, MobileMethod, PasswordMethod } from './methods';
+import {
+  CaptchaMethod,
+  EmailMethod,
+  type MethodProps,
+  MobileMethod,
+  PasskeyMethod,
+  PasswordMethod,
+  TotpMethod,
+} from './methods';
+import { sfx } from './second-factor-texts';
+import { useVerificationApi } from './verification-api';
+import { webAuthnSupported } from './webauthn';
 
-const METHODS: Record<
-  VerifyMethod,
-  { title: Parameters<typeof t>[0]; icon: ReactNode; form: ComponentType<MethodProps> }
-> = {
-  password: { title: 'verify.methodPassword', icon: <LockOutlined />, form: PasswordMethod },
-  email: { title: 'verify.methodEmail', icon: <MailOutlined />, form: EmailMethod },
-  mobile: { title: 'verify.methodMobile', icon: <MobileOutlined />, form: MobileMethod },
-  captcha: { title: 'verify.methodCaptcha', icon: <PictureOutlined />, form: CaptchaMethod },
+const METHODS: Record<VerifyMethod, { title: () => string; icon: ReactNode; form: ComponentType<MethodProps> }> = {
+  password: { title: () => t('verify.methodPassword'), icon: <LockOutlined />, form: PasswordMethod },
+  email: { title: () => t('verify.methodEmail'), icon: <MailOutlined />, form: EmailMethod },
+  mobile: { title: () => t('verify.methodMobile'), icon: <MobileOutlined />, form: MobileMethod },
+  captcha: { title: () => t('verify.methodCaptcha'), icon: <PictureOutlined />, form: CaptchaMethod },
+  totp: { title: () => sfx('methodTotp'), icon: <SafetyOutlined />, form: TotpMethod },
+  passkey: { title: () => sfx('methodPasskey'), icon: <KeyOutlined />, form: PasskeyMethod },
 };
+
+/**
+ * The second factors the signed-in account holds, asked each time the dialog opens (`round`): 'totp' when its
+ * authenticator app is on, 'passkey' when it holds a passkey and this browser can use one. None without a session
+ * (the password-recovery page) or when the question fails: the dialog then offers what it was asked for.
+ */
+function useSecondFactorMethods(open: boolean, round: number): { loading: boolean; methods: VerifyMethod[] } {
+  const api = useVerificationApi();
+  const signedIn = useSession((state) => state.token !== null);
+  const { secondFactors } = api;
+  const enabled = open && signedIn && secondFactors !== undefined;
+  const query = useQuery({
+    queryKey: ['verification', 'second-factors', round],
+    enabled,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    queryFn: async (): Promise<VerifyMethod[]> => {
+      const held = await (secondFactors as NonNullable<typeof secondFactors>)();
+      const methods: VerifyMethod[] = [];
+      if (held.totp && api.checkTotp) methods.push('totp');
+      if (held.passkeys > 0 && api.passkeyChallenge && api.checkPasskey && (await webAuthnSupported())) {
+        methods.push('passkey');
+      }
+      return methods;
+    },
+  });
+  return { loading: enabled && query.isPending, methods: query.data ?? [] };
+}
 
 /** The identity-verification dialog of `useIdentityVerification()` (loaded on its first opening). */
 export function IdentityDialog({
@@ -28,20 +76,24 @@ export function IdentityDialog({
   onSuccess(token: string): void;
   onCancel(): void;
 }) {
-  const { open, types, command, method, round } = state;
+  const { open, types, command, round } = state;
+  const factors = useSecondFactorMethods(open, round);
+  // A second factor is the stronger proof: offered first.
+  const offered = [...factors.methods, ...types];
+  const method = state.method ?? (offered[0] as VerifyMethod);
   const { title, form: MethodForm } = METHODS[method];
-  const others = types.filter((type) => type !== method);
+  const others = offered.filter((type) => type !== method);
   const body = useRef<HTMLDivElement>(null);
   /** Open and done animating: a switch of method then starts in the new method's first field. */
   const shown = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each method (or round) the dialog shows
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each method (or round) the dialog shows, and once the account's second factors are known
   useEffect(() => {
     if (shown.current) focusFirstField(body.current);
-  }, [method, round]);
+  }, [method, round, factors.loading]);
   return (
     <Modal
       open={open}
-      title={t('verify.title', { method: t(title) })}
+      title={factors.loading ? sfx('title') : t('verify.title', { method: title() })}
       width={500}
       mask={{ closable: false }}
       keyboard={false}
@@ -56,9 +108,15 @@ export function IdentityDialog({
     >
       <Alert type="success" showIcon title={t('verify.notice')} style={{ marginBottom: 16 }} />
       <div ref={body} style={{ display: 'contents' }}>
-        <MethodForm key={`${round}:${method}`} command={command} onSuccess={onSuccess} />
+        {factors.loading ? (
+          <Flex justify="center" style={{ padding: 24 }}>
+            <Spin />
+          </Flex>
+        ) : (
+          <MethodForm key={`${round}:${method}`} command={command} onSuccess={onSuccess} />
+        )}
       </div>
-      {others.length > 0 && (
+      {!factors.loading && others.length > 0 && (
         <>
           <Divider plain style={{ marginTop: 24 }}>
             {t('verify.otherMethods')}
@@ -110,7 +168,7 @@ function MethodSwitch({ method, onClick }: { method: VerifyMethod; onClick(): vo
       >
         {icon}
       </span>
-      <span style={{ fontSize: 12 }}>{t(title)}</span>
+      <span style={{ fontSize: 12 }}>{title()}</span>
     </button>
   );
 }

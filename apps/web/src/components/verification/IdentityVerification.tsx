@@ -5,7 +5,10 @@ import type { SmsCommand } from './verification-api';
 export type { VerifyMethod } from './dialog-state';
 
 export interface VerifyOptions {
-  /** Offered methods, in order; the first is shown first. Default: all four. */
+  /**
+   * Offered methods, in order; the first is shown first. Default: all four. A signed-in account's second factors
+   * ('totp', 'passkey') are not asked for here: the dialog offers them first whenever the account holds them.
+   */
   types?: VerifyMethod[];
   /** SMS flavour of the mobile method. Default 'common'. */
   command?: SmsCommand;
@@ -39,7 +42,7 @@ export function useIdentityVerification(): {
     open: false,
     types: [...ALL_METHODS],
     command: 'common',
-    method: 'password',
+    method: null,
     round: 0,
   });
   const pending = useRef<((token: string | null) => void) | null>(null);
@@ -58,7 +61,7 @@ export function useIdentityVerification(): {
     const command = options.command && SMS_COMMANDS.includes(options.command) ? options.command : 'common';
     return new Promise<string | null>((resolve) => {
       pending.current = resolve;
-      setState((current) => ({ open: true, types, command, method: types[0]!, round: current.round + 1 }));
+      setState((current) => ({ open: true, types, command, method: null, round: current.round + 1 }));
     });
   }, []);
 

@@ -6,8 +6,17 @@ export { PasswordStrengthInput, type PasswordStrengthInputProps } from './Passwo
 export { passwordScore, type StrengthLevel, strengthLevel } from './password-strength';
 export {
   type CaptchaImage,
+  type PasskeyChallenge,
+  type SecondFactorSummary,
   type SmsCommand,
   useVerificationApi,
   type VerificationApi,
   VerificationApiContext,
 } from './verification-api';
+export {
+  isKnownAuthenticator,
+  isWebAuthnCancel,
+  loadWebAuthn,
+  useWebAuthnSupported,
+  webAuthnSupported,
+} from './webauthn';

@@ -1,5 +1,6 @@
-import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX } from '@gatehouse/contract';
+import { KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, TOTP_DIGITS } from '@gatehouse/contract';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
@@ -9,7 +10,9 @@ import { useSession } from '@/stores/session';
 import { type CodeHandle, CodeInput } from './CodeInput';
 import { type CaptchaHandle, ImageCaptcha } from './ImageCaptcha';
 import { maskEmail, maskMobile } from './mask';
+import { sfx } from './second-factor-texts';
 import { refusalMessage, type SmsCommand, useVerificationApi } from './verification-api';
+import { isWebAuthnCancel, loadWebAuthn } from './webauthn';
 
 export interface MethodProps {
   /** The SMS flavour of the mobile method. */
@@ -329,4 +332,110 @@ export function MobileMethod({ command, onSuccess }: MethodProps) {
     send: (mobile, captchaToken) => api.sendSms(command, mobile, captchaToken),
   };
   return <AddressMethod config={config} signedIn={signedIn} onSuccess={onSuccess} />;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Second factors (issue 22): offered only when the signed-in account holds them (IdentityDialog asks)
+
+const totpPattern = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
+
+/** 身份验证器: the app's current code, checked by the server (each code works once). */
+export function TotpMethod({ onSuccess }: MethodProps) {
+  const [form] = Form.useForm<{ code: string }>();
+  const api = useVerificationApi();
+  const queryClient = useQueryClient();
+  const check = useMutation({
+    mutationKey: checkKey('totp'),
+    gcTime: 0,
+    mutationFn: (code: string) =>
+      api.checkTotp ? api.checkTotp(code) : Promise.reject(new Error(t('verify.checkFailed'))),
+    // A wrong or used code: the server's words under the field, which is emptied for the next code.
+    onError: (error) =>
+      form.setFields([{ name: 'code', value: '', errors: [refusalMessage(error) ?? t('verify.checkFailed')] }]),
+    onSuccess: (token) => onSuccess(token),
+  });
+
+  const submit = ({ code }: { code: string }) => {
+    if (queryClient.isMutating({ mutationKey: checkKey('totp') }) > 0) return;
+    check.mutate(code.trim());
+  };
+
+  const placeholder = sfx('totpPlaceholder');
+  return (
+    <Form form={form} size="large" onFinish={submit} autoComplete="off">
+      <Typography.Paragraph type="secondary">{sfx('totpHint')}</Typography.Paragraph>
+      <Form.Item
+        name="code"
+        validateFirst
+        rules={[
+          { required: true, whitespace: true, message: sfx('totpRequired') },
+          { pattern: totpPattern, transform: (value?: string) => value?.trim(), message: sfx('totpFormat') },
+        ]}
+      >
+        <Input
+          autoFocus
+          prefix={<SafetyOutlined />}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TOTP_DIGITS}
+        />
+      </Form.Item>
+      <SubmitButton loading={check.isPending} />
+    </Form>
+  );
+}
+
+/**
+ * 通行密钥: the server's challenge, the browser's passkey prompt, the server's check. Closing the prompt is said
+ * quietly (已取消); the user may try again or pick another method.
+ */
+export function PasskeyMethod({ onSuccess }: MethodProps) {
+  const api = useVerificationApi();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const check = useMutation({
+    mutationKey: checkKey('passkey'),
+    gcTime: 0,
+    mutationFn: async () => {
+      const { passkeyChallenge, checkPasskey } = api;
+      if (!passkeyChallenge || !checkPasskey) throw new Error(sfx('passkeyFailed'));
+      const [{ challengeId, options }, { startAuthentication }] = await Promise.all([
+        passkeyChallenge(),
+        loadWebAuthn(),
+      ]);
+      const credential = await startAuthentication({
+        optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return checkPasskey(challengeId, credential);
+    },
+    onError: (error) => {
+      if (isWebAuthnCancel(error)) void message.info({ content: sfx('cancelled'), key: 'verify.passkey' });
+      else void message.warning({ content: refusalMessage(error) ?? sfx('passkeyFailed'), key: 'verify.passkey' });
+    },
+    onSuccess: (token) => onSuccess(token),
+  });
+
+  const start = () => {
+    if (queryClient.isMutating({ mutationKey: checkKey('passkey') }) > 0) return;
+    check.mutate();
+  };
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{sfx('passkeyHint')}</Typography.Paragraph>
+      <Button
+        type="primary"
+        size="large"
+        block
+        icon={<KeyOutlined />}
+        loading={check.isPending}
+        onClick={start}
+        data-autofocus
+      >
+        {sfx('passkeyStart')}
+      </Button>
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { createContext, useContext } from 'react';
 import { HttpError } from '@/lib/http';
 
@@ -11,6 +12,19 @@ export interface CaptchaImage {
   content: string;
   /** Seconds the id stays valid, when the server says (5 minutes otherwise, CAPTCHA_TTL_SECONDS). */
   expiresIn?: number;
+}
+
+/** What the identity dialog needs of the signed-in account's second factors (GET /auth/second-factor). */
+export interface SecondFactorSummary {
+  totp: boolean;
+  /** Passkeys the account holds. */
+  passkeys: number;
+}
+
+/** WebAuthn request options (PublicKeyCredentialRequestOptionsJSON) and the id of their single-use challenge. */
+export interface PasskeyChallenge {
+  challengeId: string;
+  options: object;
 }
 
 /**
@@ -31,6 +45,17 @@ export interface VerificationApi {
   checkEmail(id: string, input: string): Promise<string>;
   /** Checks the signed-in account's password; resolves with a single-use token. */
   checkPassword(password: string): Promise<string>;
+  /**
+   * The signed-in account's second factors, asked when the dialog opens for a signed-in caller. The four below
+   * are optional: without them (a test's in-memory API) the dialog offers no second factor.
+   */
+  secondFactors?(): Promise<SecondFactorSummary>;
+  /** Checks a code of the account's authenticator app; resolves with a single-use token like checkPassword. */
+  checkTotp?(code: string): Promise<string>;
+  /** A challenge for an identity verification with one of the account's passkeys. */
+  passkeyChallenge?(): Promise<PasskeyChallenge>;
+  /** Checks the authenticator's answer to `passkeyChallenge`; resolves with a single-use token. */
+  checkPasskey?(challengeId: string, credential: AuthenticationResponseJSON): Promise<string>;
 }
 
 const missing = (): Promise<never> =>

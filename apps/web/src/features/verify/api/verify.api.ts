@@ -33,4 +33,14 @@ export const verificationApi: VerificationApi = {
   },
   checkEmail: (id, userInput) => call(routes.validateEmailCode, { query: { id, userInput }, quiet: 'all' }),
   checkPassword: (password) => call(routes.validatePassword, { body: { password }, quiet: true }),
+  // Second factors (issue 22). Asking which ones the account holds is quiet about everything: the dialog then
+  // offers the methods it was asked for.
+  secondFactors: async () => {
+    const status = await call(routes.secondFactorStatus, { quiet: 'all' });
+    return { totp: status.totp, passkeys: status.passkeys.length };
+  },
+  checkTotp: (code) => call(routes.validateTotp, { body: { code }, quiet: true }),
+  passkeyChallenge: () => call(routes.passkeyVerifyOptions, { quiet: true }),
+  checkPasskey: (challengeId, credential) =>
+    call(routes.validatePasskey, { body: { challengeId, credential }, quiet: true }),
 };

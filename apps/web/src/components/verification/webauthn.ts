@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * @simplewebauthn/browser, fetched on first use: only the screens and dialogs that use passkeys need it, so it
+ * stays out of every route's first load (docs/frontend-budgets.md).
+ */
+export const loadWebAuthn = () => import('@simplewebauthn/browser');
+
+/** Whether this browser can use passkeys (WebAuthn); false when the library cannot be fetched. */
+export async function webAuthnSupported(): Promise<boolean> {
+  try {
+    return (await loadWebAuthn()).browserSupportsWebAuthn();
+  } catch {
+    return false;
+  }
+}
+
+/** webAuthnSupported() as a hook: null until known. */
+export function useWebAuthnSupported(): boolean | null {
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void webAuthnSupported().then((value) => {
+      if (live) setSupported(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return supported;
+}
+
+/**
+ * The user closed the browser's passkey prompt, or it timed out (the browser does not tell the two apart):
+ * `NotAllowedError`, or `AbortError` when a newer ceremony replaced it. Said quietly, not as a failure.
+ */
+export function isWebAuthnCancel(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+}
+
+/** The authenticator already holds a passkey of this account (registration's `excludeCredentials`). */
+export function isKnownAuthenticator(error: unknown): boolean {
+  return (
+    error instanceof Error && (error as Error & { code?: string }).code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+  );
+}
