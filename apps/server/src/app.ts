@@ -14,6 +14,7 @@ import { preferencesModule } from './modules/preferences/index.js';
 import { regionsModule } from './modules/regions/index.js';
 import { resourcesModule } from './modules/resources/index.js';
 import { rolesModule } from './modules/roles/index.js';
+import { secondFactorModule } from './modules/second-factor/index.js';
 import { sessionsModule } from './modules/sessions/index.js';
 import type { SetupResult } from './modules/setup/index.js';
 import { signInModule } from './modules/signin/index.js';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(dictsModule, services);
   await fastify.register(envelopeModule, { enabled: config.requestEncryption, nonces: services.envelopeNonces });
   await fastify.register(verificationModule, services);
+  await fastify.register(secondFactorModule, { ...services, webauthn: config.webauthn });
   await fastify.register(signInModule, services);
   await fastify.register(regionsModule, services);
   await fastify.register(statsModule, services);

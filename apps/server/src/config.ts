@@ -71,6 +71,8 @@ export interface Config {
    * open (own e-mail / mobile, resets of others, deletes of roles and organisations, identity switch, log exports).
    */
   readonly sudoSeconds: number;
+  /** Passkeys' site (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS, WEBAUTHN_RP_NAME); no origins: each request's own. */
+  readonly webauthn: { readonly rpId?: string; readonly origins: readonly string[]; readonly rpName: string };
 }
 
 /** Brute-force defences of password sign-in (LOGIN_* and PASSWORD_HASH_* variables; see README, ADR 0011). */
@@ -223,6 +225,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       'CAPTCHA_TEST_MODE writes captcha answers to the outbox and is refused when NODE_ENV=production',
     );
   }
+  const webauthnOrigins = (env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of webauthnOrigins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`WEBAUTHN_ORIGINS must list origins such as https://admin.example.com, got "${origin}"`);
+    }
+  }
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   return Object.freeze({
@@ -257,6 +274,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     // The API's map is for developers; a production server shows it to anonymous callers only when asked to.
     apiDocs: flag(env, 'API_DOCS', nodeEnv !== 'production'),
     sudoSeconds: int(env, 'SUDO_SECONDS', 300, 10, 86_400),
+    // Passkeys (issue 22): the site they are bound to. Unset, each request's own origin (checked against its host).
+    webauthn: Object.freeze({
+      rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,
+      origins: Object.freeze(webauthnOrigins.map((origin) => new URL(origin).origin)),
+      rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Gatehouse',
+    }),
     uploads: Object.freeze({
       quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 1024, 1, 1_048_576) * 1_048_576,
       perAccountHour: int(env, 'UPLOAD_PER_ACCOUNT_HOUR', 120, 1, 100_000),

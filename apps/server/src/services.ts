@@ -19,9 +19,15 @@ import {
   toResource,
 } from './modules/resources/index.js';
 import { createRolesService } from './modules/roles/index.js';
+import { createSecondFactorRepository, createSecondFactorService } from './modules/second-factor/index.js';
 import { createOnlineRepository, createOnlineService } from './modules/sessions/index.js';
 import type { SetupResult } from './modules/setup/index.js';
-import { createSignInLogService, createSignInPolicy, createSignInRepository } from './modules/signin/index.js';
+import {
+  createSignInLogService,
+  createSignInPolicy,
+  createSignInRepository,
+  unavailableAccount,
+} from './modules/signin/index.js';
 import { createStatsRepository, createStatsService } from './modules/stats/index.js';
 import { createSystemRepository } from './modules/system/index.js';
 import {
@@ -115,13 +121,26 @@ export async function composeServices(config: Config, database: Database, setup:
       maxSessionsPerAccount: config.sessionMaxPerAccount,
       accessControl: config.accessControl,
       authenticate: signInPolicy.authenticate,
+      // An account with a second factor gets a ticket for it instead of a session (made below).
+      secondStep: (accountId) => secondFactor.beginSecondStep(accountId),
     },
+  });
+  const secondFactor = createSecondFactorService({
+    repo: createSecondFactorRepository(db),
+    totpKey: deriveKey(setup.jwtSecret, 'totp-secret'),
+    codeKey: deriveKey(setup.jwtSecret, 'verification-hmac'),
+    issuer: config.webauthn.rpName,
+    policy: signInPolicy,
+    identityVerified,
+    verificationToken: verification.factorToken,
+    openSession: auth.signInAs,
+    unavailable: unavailableAccount,
   });
   const credentials = createCredentialsService({
     verification,
     accounts,
     registration: config.registration,
-    openSession: auth.signInAs,
+    openSession: auth.completeSignIn,
     checkPassword: signInPolicy.checkPassword,
     identityVerified,
     pendingApproval: async (accountId) => (await accountsRepo.findById(accountId))?.pending_approval === 1,
@@ -141,6 +160,10 @@ export async function composeServices(config: Config, database: Database, setup:
       importJobs
         .purge()
         .catch((error: unknown) => log.warn({ err: error }, 'import preview purge failed')),
+      // Second-factor tickets and WebAuthn challenges live minutes.
+      secondFactor
+        .purge(new Date(Date.now() - 3600_000).toISOString())
+        .catch((error: unknown) => log.warn({ err: error }, 'second-factor purge failed')),
     ]);
   const auditRepo = createAuditRepository(db);
   const retention = createLogRetention({
@@ -166,6 +189,7 @@ export async function composeServices(config: Config, database: Database, setup:
     authz,
     verification,
     credentials,
+    secondFactor,
     signInPolicy,
     signInLog: createSignInLogService(signInRepo, authz.accountsWithin),
     regions,

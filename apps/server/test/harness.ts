@@ -122,7 +122,13 @@ export interface TestApp {
   call(
     method: string,
     path: string,
-    options?: { token?: string; query?: Record<string, string | number>; body?: unknown; ip?: string },
+    options?: {
+      token?: string;
+      query?: Record<string, string | number>;
+      body?: unknown;
+      ip?: string;
+      headers?: Record<string, string>;
+    },
   ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
   login(account?: string, password?: string): Promise<string>;
   /** Lines of `$DATA_DIR/outbox.jsonl`, oldest first. */
@@ -156,7 +162,7 @@ export async function startTestApp(
       query: options.query
         ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
         : undefined,
-      headers: options.token ? { authorization: options.token } : {},
+      headers: { ...options.headers, ...(options.token ? { authorization: options.token } : {}) },
       ...(options.ip ? { remoteAddress: options.ip } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });

@@ -24,6 +24,8 @@ export interface Principal {
   superAdmin: boolean;
   /** The password is a generated one and must be changed first (only the owner's sessions, not switches). */
   mustChangePassword?: boolean;
+  /** The role requires a second factor the account does not hold yet: it must add one first (owner only). */
+  mustEnrolSecondFactor?: boolean;
   /** Set while acting as another account (identity switch): the original account's session and id. */
   origin: { sessionId: string; accountId: number } | null;
   /** Sudo mode: when the session's owner last proved who they are (ISO time; a sign-in counts). */

@@ -5,11 +5,12 @@ import { hkdfSync } from 'node:crypto';
  * HKDF-SHA-256 under a distinct label: a key recovered or misused in one place (a code HMAC, say) is no key for
  * the other, and the raw secret signs nothing.
  */
-export type KeyPurpose = 'session-token' | 'verification-hmac';
+export type KeyPurpose = 'session-token' | 'verification-hmac' | 'totp-secret';
 
 const LABELS: Record<KeyPurpose, string> = {
   'session-token': 'gatehouse/v1/session-token/hs256',
   'verification-hmac': 'gatehouse/v1/verification/hmac-sha256',
+  'totp-secret': 'gatehouse/v1/second-factor/totp-secret/aes-256-gcm',
 };
 /** Fixed: the secret is already random (or checked for length and variety), HKDF needs no per-use salt here. */
 const SALT = 'gatehouse/v1';

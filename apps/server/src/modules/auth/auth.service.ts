@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteDef, routes, type SessionEndReason } from '@gatehouse/contract';
+import { type RouteDef, routes, type SecondFactorMethod, type SessionEndReason } from '@gatehouse/contract';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { type MessageKey, t } from '../../platform/i18n.js';
@@ -27,6 +27,11 @@ export interface AuthOptions {
     input: { account: string; password: string; captcha?: string | null },
     client: { ip: string; userAgent?: string },
   ) => Promise<number>;
+  /**
+   * After the first factor: the ticket of the second step an account with a second factor owes
+   * (modules/second-factor), or null to open the session now.
+   */
+  secondStep?: (accountId: number) => Promise<{ secondFactor: SecondFactorMethod[]; ticket: string } | null>;
 }
 
 /** What a 401 says for each reason a session ended (the web words the reason itself on the sign-in page). */
@@ -69,6 +74,19 @@ const DURING_PASSWORD_CHANGE = new Set([
   // With REQUEST_ENCRYPTION the calls above travel inside an envelope; the call it wraps is run through the
   // guard again, so this list still decides what the envelope may carry.
   'envelope',
+]);
+
+/**
+ * Routes a session whose role requires a second factor it does not hold yet may call: the above, and what adding
+ * an authenticator app or a passkey needs. A password change due comes first (its own list is checked first).
+ */
+const DURING_ENROLMENT = new Set([
+  ...DURING_PASSWORD_CHANGE,
+  'secondFactorStatus',
+  'totpSetup',
+  'totpEnable',
+  'passkeyRegisterOptions',
+  'registerPasskey',
 ]);
 
 /** A session a token stands for, as the guard (guard.ts) answers it. */
@@ -130,6 +148,14 @@ export function createAuthService(deps: {
   async function permitsAnyScreen(roleId: number | null, superAdmin: boolean): Promise<boolean> {
     if (superAdmin || !options.accessControl) return true;
     return (await resources.permissionsOf(roleId, false)).some((r) => r.type === 0 && r.route !== null);
+  }
+
+  /**
+   * The end of a first factor (password, SMS code): the session, or for an account with a second factor the ticket
+   * of the step it still owes (POST /login/second-factor opens the session then).
+   */
+  async function completeSignIn(accountId: number, client: { ip: string; userAgent?: string }) {
+    return (await options.secondStep?.(accountId)) ?? signInAs(accountId, client);
   }
 
   async function signInAs(accountId: number, client: { ip: string; userAgent?: string }): Promise<string> {
@@ -196,6 +222,7 @@ export function createAuthService(deps: {
         superAdmin,
         // Only the account's owner is held to it: an administrator acting as the account is not.
         mustChangePassword: live.must_change_password === 1 && !live.origin_session_id,
+        mustEnrolSecondFactor: live.require_second_factor === 1 && live.second_factor !== 1 && !live.origin_session_id,
         verifiedAt: live.verified_at,
         origin:
           live.origin_session_id && live.origin_account_id !== null
@@ -216,6 +243,9 @@ export function createAuthService(deps: {
       if (principal.mustChangePassword && !DURING_PASSWORD_CHANGE.has(routeName)) {
         throw forbidden(t('session.mustChangePassword'));
       }
+      if (principal.mustEnrolSecondFactor && !DURING_ENROLMENT.has(routeName)) {
+        throw forbidden(t('secondFactor.enrolRequired'));
+      }
     },
 
     /** Throws 403 unless the principal's role holds the route's API resource (the super-admin role holds all). */
@@ -229,10 +259,11 @@ export function createAuthService(deps: {
       input: { account: string; password: string; captcha?: string | null },
       client: { ip: string; userAgent?: string },
     ) {
-      return signInAs(await options.authenticate(input, client), client);
+      return completeSignIn(await options.authenticate(input, client), client);
     },
 
     signInAs,
+    completeSignIn,
 
     /**
      * Acting as another account: a new session for the target that remembers the caller's session. The route's

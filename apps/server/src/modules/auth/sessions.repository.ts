@@ -64,7 +64,9 @@ export function createSessionsRepository(db: Kysely<DB>) {
           'account.state',
           'account.role_id',
           'account.must_change_password',
+          'account.second_factor',
           'role.builtin as role_builtin',
+          'role.require_second_factor',
         ]),
     // No LIMIT: the primary key yields at most one row, and a bound LIMIT made SQLite's plan of this join five
     // times slower (27 µs instead of 6 µs per call, measured on SQLite 3.53).

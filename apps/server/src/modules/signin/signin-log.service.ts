@@ -19,6 +19,9 @@ const METHOD_LABELS = {
   password: 'signinLog.password',
   sms: 'signinLog.sms',
   password_check: 'signinLog.passwordCheck',
+  totp: 'signinLog.totp',
+  passkey: 'signinLog.passkey',
+  recovery: 'signinLog.recovery',
 } as const satisfies Record<SignInLogTable['method'], string>;
 
 const toEntry = (row: Row) => ({

@@ -30,6 +30,17 @@ export interface SignInClient {
 
 type Guard = NonNullable<Awaited<ReturnType<SignInRepository['guardOf']>>>;
 type PasswordMethod = Extract<SignInMethod, 'password' | 'password_check'>;
+type SecondFactorMethod = Extract<SignInMethod, 'totp' | 'passkey' | 'recovery'>;
+
+/**
+ * The `signin_guard` scope of second-factor failures: one streak per account from every address. A right password
+ * ends the password streaks, never this one, so knowing the password buys no fresh guesses at the code; five
+ * failures in a row lock the second step of the account (1 min, doubling, at most LOGIN_LOCK_MAX_SECONDS).
+ */
+const SECOND_FACTOR_SCOPE = '2fa';
+const SECOND_FACTOR_LOCK_AFTER = 5;
+/** A client's failed checks of a day, second factors included, for its daily cap at the second step. */
+const SECOND_FACTOR_FAILURES: SignInReason[] = [...FAILED_CHECK_REASONS, 'code_invalid'];
 
 interface CheckedAccount {
   id: number;
@@ -278,6 +289,56 @@ export function createSignInPolicy(deps: {
       } finally {
         checking.delete(accountId);
       }
+    },
+
+    /**
+     * One check of a second factor (a sign-in's second step, a passkey sign-in, an identity verification with the
+     * authenticator app or a passkey) under its own lock: `attempt` answers whether the factor was right. A wrong
+     * one counts toward the account's second-factor streak and the client's daily cap, and is logged with its
+     * method; a lock answers 429 without a check. Throws `wrong()` when the factor was wrong.
+     */
+    async checkSecondFactor(
+      account: { id: number; accountNumber: string },
+      method: SecondFactorMethod,
+      client: SignInClient,
+      attempt: () => Promise<boolean>,
+      wrong: () => AppError,
+    ): Promise<void> {
+      const key = accountKey(account.accountNumber);
+      const now = Date.now();
+      const entry = { account: key, accountId: account.id, method };
+      const refuse = async (reason: SignInReason, error: AppError) => {
+        await log({ ...entry, reason }, client);
+        if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
+        return error;
+      };
+      const { scoped } = await repo.guardsOf(key, SECOND_FACTOR_SCOPE);
+      if (scoped?.locked_until && scoped.locked_until > iso(now)) {
+        const minutes = Math.max(1, Math.ceil((Date.parse(scoped.locked_until) - now) / 60_000));
+        throw await refuse('locked', tooMany(t('signin.secondFactorLocked', { minutes })));
+      }
+      if (
+        (await repo.countByClient(
+          client.ip.slice(0, 64),
+          SECOND_FACTOR_FAILURES,
+          iso(now - DAY_MS),
+          limits.failuresPerClientDay,
+        )) >= limits.failuresPerClientDay
+      ) {
+        throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
+      }
+      if (await attempt()) {
+        if (scoped) await repo.clearGuards(key, SECOND_FACTOR_SCOPE);
+        await log({ ...entry, reason: 'ok' }, client);
+        return;
+      }
+      const failures = await repo.addFailure(key, SECOND_FACTOR_SCOPE, iso(now), iso(now - STREAK_MS));
+      const lock = lockSeconds(failures.scoped, {
+        ...limits,
+        lockAfter: Math.min(limits.lockAfter, SECOND_FACTOR_LOCK_AFTER),
+      });
+      if (lock > 0) await repo.lock(key, SECOND_FACTOR_SCOPE, iso(now + lock * 1000));
+      throw await refuse('code_invalid', wrong());
     },
 
     /** Logs an SMS sign-in (POST /login/sms): `attempt` answers the session token or throws. */

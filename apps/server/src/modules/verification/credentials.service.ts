@@ -1,4 +1,4 @@
-import { normaliseMobile } from '@gatehouse/contract';
+import { normaliseMobile, type SecondFactorMethod } from '@gatehouse/contract';
 import type { VerificationTokenRow } from '../../platform/db/schema.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
@@ -43,8 +43,14 @@ export function createCredentialsService(deps: {
   verification: VerificationService;
   accounts: Pick<AccountsService, 'standing' | 'setPassword' | 'register' | 'holdersOf'>;
   registration: RegistrationSettings;
-  /** Opens a session for an account proven by an SMS code (the same session as a password sign-in). */
-  openSession: (accountId: number, client: { ip: string; userAgent?: string }) => Promise<string>;
+  /**
+   * Finishes a sign-in proven by an SMS code as a password sign-in finishes: the session token, or the second step
+   * an account with a second factor still owes (AuthService.completeSignIn).
+   */
+  openSession: (
+    accountId: number,
+    client: { ip: string; userAgent?: string },
+  ) => Promise<string | { secondFactor: SecondFactorMethod[]; ticket: string }>;
   /**
    * Checks the account's own password under the sign-in limits (SignInPolicy.checkPassword): throws 400 when it
    * is wrong, 429 when locked, capped or busy.
@@ -121,7 +127,7 @@ export function createCredentialsService(deps: {
       );
     },
 
-    async smsLogin(token: string, client: { ip: string; userAgent?: string }): Promise<string> {
+    async smsLogin(token: string, client: { ip: string; userAgent?: string }) {
       const row = await verification.spendToken(token, (r) => {
         if (r.kind !== 'sms' || r.purpose !== 'login') throw badRequest(t('verify.tokenWrongUse'));
       });

@@ -377,6 +377,11 @@ export function createVerificationService(deps: VerificationDeps) {
       return sendCode({ kind, purpose: 'bind', recipient, accountId: principal.accountId, deliver: true, client });
     },
 
+    /** A token proving the signed-in account just used its authenticator app or a passkey (purpose 'verify'). */
+    factorToken(accountId: number, kind: 'totp' | 'passkey'): Promise<string> {
+      return issueToken({ kind, purpose: 'verify', recipient: null, account_id: accountId }, limits.tokenTtlSeconds);
+    },
+
     /** A token proving the signed-in account just typed its password. */
     passwordToken(accountId: number): Promise<string> {
       return issueToken(
