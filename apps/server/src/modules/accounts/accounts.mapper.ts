@@ -49,6 +49,7 @@ export function toAccount(row: AccountView, regionName: RegionNamer, roles: Role
       createTime: row.org_create_time,
     },
     pendingApproval: row.pending_approval === 1,
+    secondFactor: row.second_factor === 1,
   };
 }
 

@@ -65,6 +65,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'account.company',
         'account.region_id',
         'account.pending_approval',
+        'account.second_factor',
         'org.name as org_name',
         'org.full_name as org_full_name',
         'org.pid as org_pid',
@@ -73,6 +74,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         'role.name as role_name',
         'role.remark as role_remark',
         'role.builtin as role_builtin',
+        'role.require_second_factor as role_require_second_factor',
       ]);
 
   /** The unfiltered list (the account screen as it opens) and its total: compiled once, newest or oldest first. */

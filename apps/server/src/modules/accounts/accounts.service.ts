@@ -201,7 +201,10 @@ export function createAccountsService(
 
     /** The signed-in account, naming the original account while an identity switch is in force. */
     async info(principal: Principal) {
-      const account = await view(principal.accountId);
+      // One read (the account with its role's 需要双因素认证 beside it), plus the original account when switched.
+      const row = await repo.findView(principal.accountId);
+      if (!row) throw badRequest(t('account.notFound'));
+      const account = toAccount(row, regionName, await rolesOf(grantsOf, [row]));
       const original = principal.origin ? await repo.findById(principal.origin.accountId) : undefined;
       return {
         ...account,
@@ -209,6 +212,8 @@ export function createAccountsService(
           ? { id: original.id, accountNumber: original.account_number, accountName: original.account_name }
           : null,
         mustChangePassword: principal.mustChangePassword === true,
+        // A switched identity is the original account's session acting as another: it enrols nothing for it.
+        mustEnrolSecondFactor: row.role_require_second_factor === 1 && row.second_factor === 0 && !principal.origin,
       };
     },
 

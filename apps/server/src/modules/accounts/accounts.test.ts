@@ -10,6 +10,7 @@ interface AccountOut {
   belongOrgName: string;
   roleId: number | null;
   roleName: string | null;
+  secondFactor: boolean;
 }
 interface PageOut {
   list: AccountOut[];
@@ -120,6 +121,28 @@ describe.each(lanes)('accounts API on %s', (lane) => {
     const beyond = await list({ p: 99, pageSize: 20, accountNumber: 'page_' });
     expect(beyond.list).toEqual([]);
     expect(beyond.totalCount).toBe(5);
+  });
+
+  it('says which accounts have a second factor, in the list and in one account', async () => {
+    const a = (await create(valid({ accountNumber: 'sf-on' }))).body.data as AccountOut;
+    expect(a.secondFactor).toBe(false);
+    expect((await create(valid({ accountNumber: 'sf-off' }))).status).toBe(200);
+    // Kept by modules/second-factor as it enrols and resets; set here directly.
+    await t.database.db.updateTable('account').set({ second_factor: 1 }).where('id', '=', a.id).execute();
+    const shown = await list({ p: 1, pageSize: 20, accountNumber: 'sf-o' });
+    const byNumber = new Map(shown.list.map((row) => [row.accountNumber, row.secondFactor]));
+    expect(Object.fromEntries(byNumber)).toEqual({ 'sf-on': true, 'sf-off': false });
+    // The sorted list reads the same rows.
+    const sorted = await list({ p: 1, pageSize: 20, accountNumber: 'sf-o', sort: 'accountNumber' });
+    expect(sorted.list.map((row) => [row.accountNumber, row.secondFactor])).toEqual([
+      ['sf-off', false],
+      ['sf-on', true],
+    ]);
+    const edited = await t.call('PUT', '/account', {
+      token: admin,
+      body: { id: a.id, accountNumber: 'sf-on', accountName: '改名', orgId: rootOrg, state: 1, roleId: null },
+    });
+    expect((edited.body.data as AccountOut).secondFactor).toBe(true);
   });
 
   it('names the paging parameter it needs', async () => {

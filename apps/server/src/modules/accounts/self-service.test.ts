@@ -14,6 +14,8 @@ interface InfoOut {
   state: boolean;
   orgId: number;
   originalAccount: { id: number; accountNumber: string; accountName: string } | null;
+  secondFactor: boolean;
+  mustEnrolSecondFactor: boolean;
 }
 
 describe.each(lanes)('personal page and identity switch on %s', (lane) => {
@@ -22,15 +24,15 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
   let rootOrg: number;
   const info = async (token: string) => (await t.call('GET', '/getAccountInfo', { token })).body.data as InfoOut;
 
-  async function roleWith(name: string, keys: string[]) {
+  async function roleWith(name: string, keys: string[], requireSecondFactor = false) {
     const all = (await t.call('GET', '/resources', { token: admin })).body.data as Array<{
       id: number;
       method: string | null;
       url: string | null;
     }>;
     const resources = keys.map((k) => all.find((r) => `${r.method},${r.url}` === k)!.id);
-    return ((await t.call('POST', '/role', { token: admin, body: { name, resources } })).body.data as { id: number })
-      .id;
+    const body = { name, resources, requireSecondFactor };
+    return ((await t.call('POST', '/role', { token: admin, body })).body.data as { id: number }).id;
   }
   async function account(accountNumber: string, roleId: number | null) {
     const res = await t.call('POST', '/account', {
@@ -108,6 +110,35 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
     expect((await info(token)).avatar).toBe(url);
     await t.call('PUT', '/account/profile', { token, body: { accountName: '头像 2', avatar: null } });
     expect((await info(token)).avatar).toBeNull();
+  });
+
+  it('asks an account to enrol a second factor while its role requires one and it has none, not a switched one', async () => {
+    const strict = await roleWith(`需双因素-${lane}`, ['get,/account/s'], true);
+    const strictId = await account(`strict-${lane}`, strict);
+    const token = await t.login(`strict-${lane}`, 'Sw#2026-safe');
+    expect(await info(token)).toMatchObject({ id: strictId, secondFactor: false, mustEnrolSecondFactor: true });
+    expect((await info(admin)).mustEnrolSecondFactor).toBe(false);
+
+    // An identity switch acts as the account without being it: nothing to enrol in that session.
+    const switched = await t.call('GET', '/account/front/identity/switch', { token: admin, query: { id: strictId } });
+    expect(switched.status, switched.body.msg).toBe(200);
+    const acting = await info(switched.body.data as string);
+    expect(acting).toMatchObject({ id: strictId, secondFactor: false, mustEnrolSecondFactor: false });
+    expect(acting.originalAccount).toMatchObject({ accountNumber: 'admin' });
+
+    // With a second factor (kept by modules/second-factor; set here directly), nothing is asked.
+    await t.database.db.updateTable('account').set({ second_factor: 1 }).where('id', '=', strictId).execute();
+    expect(await info(token)).toMatchObject({ secondFactor: true, mustEnrolSecondFactor: false });
+
+    // The role's requirement lifted: an account without a second factor is not asked either.
+    await t.database.db.updateTable('account').set({ second_factor: 0 }).where('id', '=', strictId).execute();
+    await t.database.db.updateTable('role').set({ require_second_factor: 0 }).where('id', '=', strict).execute();
+    expect(await info(token)).toMatchObject({ secondFactor: false, mustEnrolSecondFactor: false });
+
+    // An account without a role has no requirement.
+    await account(`no-role-${lane}`, null);
+    const loose = await info(await t.login(`no-role-${lane}`, 'Sw#2026-safe'));
+    expect(loose).toMatchObject({ roleId: null, secondFactor: false, mustEnrolSecondFactor: false });
   });
 
   it('switches identity: a token acting as the target, remembered original, and a way back', async () => {
