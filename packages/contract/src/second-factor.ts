@@ -23,7 +23,10 @@ export const PASSKEYS_MAX = 20;
  * What POST /login (and POST /login/sms) answer instead of the token for an account with a second factor: the
  * methods it may use and a short-lived, single-use ticket bound to the account for POST /login/second-factor.
  */
-const MethodSchema = Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('recovery')], {
+/** 验证方式 of a second step. */
+const MethodSchema = Type.Unsafe<SecondFactorMethod>({
+  type: 'string',
+  enum: [...SECOND_FACTOR_METHODS],
   title: '验证方式',
 });
 

@@ -200,6 +200,7 @@ export function createMockStore(): MockStore {
     regionId: null,
     regionName: null,
     password: MOCK_PASSWORD,
+    secondFactor: false,
   };
   const accounts: StoredAccount[] = [
     admin,
@@ -222,6 +223,7 @@ export function createMockStore(): MockStore {
         regionId: null,
         regionName: null,
         password: MOCK_PASSWORD,
+        secondFactor: false,
       }),
     ),
   ];
@@ -262,6 +264,7 @@ export function createMockStore(): MockStore {
         builtin: true,
         dataScope: 'all',
         scopeOrgIds: [],
+        requireSecondFactor: false,
       },
       {
         id: 2,
@@ -271,6 +274,7 @@ export function createMockStore(): MockStore {
         builtin: false,
         dataScope: 'all',
         scopeOrgIds: [],
+        requireSecondFactor: false,
       },
       {
         id: 3,
@@ -280,6 +284,7 @@ export function createMockStore(): MockStore {
         builtin: false,
         dataScope: 'all',
         scopeOrgIds: [],
+        requireSecondFactor: false,
       },
       {
         id: 4,
@@ -289,6 +294,7 @@ export function createMockStore(): MockStore {
         builtin: false,
         dataScope: 'all',
         scopeOrgIds: [],
+        requireSecondFactor: false,
       },
     ],
     resources,

@@ -151,6 +151,7 @@ export const verificationMocks = {
       regionId: null,
       regionName: null,
       password: body.password,
+      secondFactor: false,
     };
     store.accounts.push(account);
     // The mock registers as the server's default REGISTRATION=on: enabled at once.

@@ -15,6 +15,9 @@ import { type MessageKey, t } from '@/lib/i18n';
 const METHOD_NOTES = {
   sms: 'signinLog.methodSms',
   password_check: 'signinLog.methodPasswordCheck',
+  totp: 'signinLog.methodTotp',
+  passkey: 'signinLog.methodPasskey',
+  recovery: 'signinLog.methodRecovery',
 } as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, MessageKey>;
 
 const reasonLabel = (reason: string) =>
