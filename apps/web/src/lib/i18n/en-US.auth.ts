@@ -8,6 +8,7 @@ export const enUSAuth = {
   'auth.tabAccount': 'Password',
   'auth.tabSms': 'SMS code',
   'auth.forgotPassword': 'Forgot password?',
+  'auth.passkeySignIn': 'Sign in with a passkey',
   'auth.registerNow': 'Sign up now',
 
   'auth.ended.forced': 'An administrator signed you out; please sign in again',

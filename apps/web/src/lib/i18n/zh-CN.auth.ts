@@ -6,6 +6,7 @@ export const zhCNAuth = {
   'auth.tabAccount': '账号登录',
   'auth.tabSms': '短信登录',
   'auth.forgotPassword': '忘记密码？',
+  'auth.passkeySignIn': '使用通行密钥登录',
   'auth.registerNow': '立即注册',
 
   'auth.ended.forced': '您已被管理员强制下线，请重新登录',

@@ -25,6 +25,8 @@ export function accountInfo(store: MockStore, account: StoredAccount, originalAc
       : null,
     // Mock passwords are never generated: nobody is asked to change one first.
     mustChangePassword: false,
+    // The mock has no second factor (below), so no role's requirement is ever owed.
+    mustEnrolSecondFactor: false,
   };
 }
 
@@ -48,7 +50,36 @@ export function spendToken(store: MockStore, token: string, ...purposes: string[
   return issued;
 }
 
+/**
+ * The second factor (issue 22) needs the server (TOTP secrets, WebAuthn verification): the mock signs everyone in with
+ * one step and answers its routes with a clear refusal. Mocks of a screen's own may replace these.
+ */
+export const SECOND_FACTOR_NEEDS_SERVER = '模拟数据模式不支持双因素认证，请连接服务器后再试';
+const needsServer = () => fail(SECOND_FACTOR_NEEDS_SERVER, 501);
+
+const secondFactorMocks = {
+  secondFactorStatus: handle(routes.secondFactorStatus, needsServer),
+  totpSetup: handle(routes.totpSetup, needsServer),
+  totpEnable: handle(routes.totpEnable, needsServer),
+  totpDisable: handle(routes.totpDisable, needsServer),
+  regenerateRecoveryCodes: handle(routes.regenerateRecoveryCodes, needsServer),
+  passkeyRegisterOptions: handle(routes.passkeyRegisterOptions, needsServer),
+  registerPasskey: handle(routes.registerPasskey, needsServer),
+  renamePasskey: handle(routes.renamePasskey, needsServer),
+  deletePasskey: handle(routes.deletePasskey, needsServer),
+  validateTotp: handle(routes.validateTotp, needsServer),
+  passkeyVerifyOptions: handle(routes.passkeyVerifyOptions, needsServer),
+  validatePasskey: handle(routes.validatePasskey, needsServer),
+  passkeyLoginOptions: handle(routes.passkeyLoginOptions, needsServer),
+  passkeyLogin: handle(routes.passkeyLogin, needsServer),
+  secondFactorOptions: handle(routes.secondFactorOptions, needsServer),
+  loginSecondFactor: handle(routes.loginSecondFactor, needsServer),
+  resetSecondFactor: handle(routes.resetSecondFactor, needsServer),
+};
+
 export const authMocks = {
+  ...secondFactorMocks,
+
   health: handle(routes.health, () => ({ status: 'ok' as const, database: 'mock' })),
 
   login: handle(routes.login, (ctx) => {

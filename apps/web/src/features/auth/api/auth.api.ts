@@ -1,4 +1,4 @@
-import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
+import { type BodyOf, type ResponseOf, routes, type SecondFactorMethod } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/http';
 
@@ -6,6 +6,20 @@ export type AuthOptions = ResponseOf<typeof routes.authOptions>;
 export type LoginBody = BodyOf<typeof routes.login>;
 export type RegisterBody = BodyOf<typeof routes.register>;
 export type SmsSendBody = BodyOf<typeof routes.sendSmsRegister>;
+/** What a first factor (password, SMS code) answers: the session token, or the second step it still needs. */
+export type SignInAnswer = ResponseOf<typeof routes.login>;
+export type SecondFactorChallenge = Exclude<SignInAnswer, string>;
+export type PasskeyCredential = BodyOf<typeof routes.passkeyLogin>['credential'];
+/**
+ * POST /login/second-factor's body. Written out because the contract builds `method` as a union of a mapped array,
+ * which its static type reads as `never`; the cast below goes once the contract lists the literals.
+ */
+export interface SecondFactorBody {
+  ticket: string;
+  method: SecondFactorMethod;
+  code?: string;
+  credential?: PasskeyCredential;
+}
 
 export interface Credentials {
   account: string;
@@ -14,7 +28,7 @@ export interface Credentials {
   captcha?: string | null;
 }
 
-/** POST /login: answers the session token. */
+/** POST /login: answers the session token, or a second-factor challenge. */
 export const login = (credentials: Credentials) => call(routes.login, { body: credentials });
 
 /**
@@ -49,8 +63,28 @@ export const sendLoginSms = (body: SmsSendBody) => call(routes.sendSmsLogin, { b
 /** POST /account/admin/register/noAuth. */
 export const register = (body: RegisterBody) => call(routes.register, { body });
 
-/** POST /login/sms with a login-flavour SMS token: answers the session token. */
+/** POST /login/sms with a login-flavour SMS token: answers the session token, or a second-factor challenge. */
 export const smsLogin = (token: string) => call(routes.smsLogin, { body: { token } });
+
+/*
+ * The second factor (issue 22). Quiet about every failure: the sign-in page says each one where it happened (under
+ * the code, under the passkey button), and a refused code must not leave the page for /500.
+ */
+
+/** POST /login/second-factor/options: WebAuthn request options for the ticket's passkey step. */
+export const secondFactorOptions = (ticket: string) =>
+  call(routes.secondFactorOptions, { body: { ticket }, quiet: 'all' });
+
+/** POST /login/second-factor: the second step of a sign-in; answers the session token. */
+export const loginSecondFactor = (body: SecondFactorBody) =>
+  call(routes.loginSecondFactor, { body: body as BodyOf<typeof routes.loginSecondFactor>, quiet: 'all' });
+
+/** POST /login/passkey/options: WebAuthn request options for a passwordless sign-in. */
+export const passkeyLoginOptions = () => call(routes.passkeyLoginOptions, { quiet: 'all' });
+
+/** POST /login/passkey: a sign-in with a passkey alone; answers the session token. */
+export const passkeyLogin = (challengeId: string, credential: PasskeyCredential) =>
+  call(routes.passkeyLogin, { body: { challengeId, credential }, quiet: 'all' });
 
 /** PUT /auth/password; quiet, the page shows a refused token inline. */
 export const changePassword = (newPassword: string, token: string) =>

@@ -31,12 +31,13 @@ async function settleMicrotasks() {
 }
 
 describe('the sign-in page', () => {
-  // The page, its SMS tab and the antd root are loaded lazily in the app: loaded here first, so no wait below is
+  // The page, its SMS tab, 忘记密码？'s verification and the antd root are loaded lazily in the app: loaded here first, so no wait below is
   // for a module's first transform (docs/testing.md). The page still suspends on them as in the app.
   beforeAll(() =>
     Promise.all([
       preloadScreens('/login', '/user/Account'),
       import('./SmsLoginForm'),
+      import('./PasswordReset'),
       import('@/components/antd-root'),
     ]),
   );

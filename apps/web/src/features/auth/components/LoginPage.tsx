@@ -1,7 +1,7 @@
 import ArrowRightOutlined from '@ant-design/icons-svg/es/asn/ArrowRightOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { sessionEndReason } from '@gatehouse/contract';
+import { needsSecondFactor, sessionEndReason } from '@gatehouse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,28 +11,35 @@ import { CaptchaInput } from '@/components/lite/CaptchaInput';
 import { Field, PasswordInput, TextInput } from '@/components/lite/Field';
 import { Icon } from '@/components/lite/Icon';
 import { Tabs } from '@/components/lite/Tabs';
-import { useIdentityVerification } from '@/components/verification/IdentityVerification';
 import type { CaptchaHandle } from '@/components/verification/use-captcha-image';
 import { safeRedirect } from '@/config/app-config';
-import { login, loginCaptchaState, useAuthOptions } from '@/features/auth/api/auth.api';
+import {
+  login,
+  loginCaptchaState,
+  type SecondFactorChallenge,
+  type SignInAnswer,
+  useAuthOptions,
+} from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { type MessageKey, t } from '@/lib/i18n';
 import { dismissNotices } from '@/lib/notify';
-import { updatePasswordPath } from '@/lib/router/update-password';
 import { useSession } from '@/stores/session';
 import { AuthBackdrop } from './AuthBackdrop';
-import { checkFailure } from './auth-form';
+import { checkFailure } from './check-failure';
+import type { PasskeyNotice } from './passkey';
 import '@/components/lite/lite-base.css';
 import '@/components/lite/lite.css';
 import './auth.css';
 
 /**
  * The page renders without antd (docs/adr/0014): its first screen is the account form in plain elements styled like
- * antd's. The SMS tab and the identity-verification dialog are antd screens fetched on first use, each inside an antd
- * root of its own.
+ * antd's. The SMS tab and 忘记密码？'s identity-verification dialog are antd screens fetched on first use, each inside
+ * an antd root of its own.
  */
 const SmsLoginPanel = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginPanel })));
-const AntdRoot = lazy(() => import('@/components/antd-root').then((m) => ({ default: m.AntdRoot })));
+const PasswordReset = lazy(() => import('./PasswordReset').then((m) => ({ default: m.PasswordReset })));
+/** The second factor (issue 22): the step and the passkey code are fetched when a sign-in needs them. */
+const SecondFactorStep = lazy(() => import('./SecondFactorStep').then((m) => ({ default: m.SecondFactorStep })));
 
 /** What the registration page hands over: the new account number, to fill in. */
 interface LoginLocationState {
@@ -48,10 +55,17 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
+  const initialAccount = (location.state as LoginLocationState | null)?.account;
   const signIn = useSession((state) => state.signIn);
   const restricted = useSession((state) => state.restricted);
-  const { verify, dialog } = useIdentityVerification();
+  // Clicks of 忘记密码？: the first one fetches the identity verification, each one opens it.
+  const [resetRound, setResetRound] = useState(0);
   const [tab, setTab] = useState('account');
+  // A first factor that answered a second-factor challenge: the card shows the second step.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  // Why the second step came back (its ticket no longer works), and the account number to fill in again.
+  const [stepEnded, setStepEnded] = useState<string>();
+  const [typedAccount, setTypedAccount] = useState(initialAccount);
   // Opened while signed in (a bookmark, the back button): the page has nothing to do; the account goes on. A
   // sign-in made here goes on by itself once the account is loaded (or stays, access restricted).
   const hasToken = useSession((state) => Boolean(state.token));
@@ -62,7 +76,6 @@ export function LoginPage() {
   // Unknown options (the call failed) fall back to the server's defaults: captcha on.
   const captchaOn = options.data?.loginCaptcha ?? options.isError;
   const registrationOpen = options.data?.registration === true;
-  const initialAccount = (location.state as LoginLocationState | null)?.account;
 
   const signedIn = async (token: string) => {
     signingIn.current = true;
@@ -74,9 +87,17 @@ export function LoginPage() {
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
-  const forgotPassword = async () => {
-    const token = await verify({ types: ['email', 'mobile'], command: 'reset' });
-    if (token) navigate(updatePasswordPath(token));
+  /** A first factor's answer: the session, or the second step it still needs. */
+  const answered = async (answer: SignInAnswer, account?: string) => {
+    if (!needsSecondFactor(answer)) return signedIn(answer);
+    setStepEnded(undefined);
+    if (account) setTypedAccount(account);
+    setChallenge(answer);
+  };
+
+  const backToFirstStep = (message?: string) => {
+    setChallenge(null);
+    setStepEnded(message);
   };
 
   if (hasToken && !signingIn.current) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
@@ -88,6 +109,10 @@ export function LoginPage() {
         <Alert type="error" style={{ width: 320, marginBottom: 12 }}>
           {t('login.restricted')}
         </Alert>
+      ) : stepEnded ? (
+        <Alert type="warning" style={{ width: 320, marginBottom: 12 }}>
+          {stepEnded}
+        </Alert>
       ) : (
         ended && (
           <Alert type="warning" style={{ width: 320, marginBottom: 12 }}>
@@ -96,46 +121,55 @@ export function LoginPage() {
         )
       )}
       <div className="gh-card">
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            { key: 'account', label: t('auth.tabAccount') },
-            { key: 'sms', label: t('auth.tabSms') },
-          ]}
-        >
-          {tab === 'account' ? (
-            <AccountLoginForm
-              captchaOn={captchaOn}
-              ready={!options.isPending}
-              initialAccount={initialAccount}
-              onSignedIn={signedIn}
-              onForgotPassword={forgotPassword}
-            />
-          ) : (
-            <Suspense fallback={<PanelLoading />}>
-              <SmsLoginPanel onSignedIn={signedIn} />
-            </Suspense>
-          )}
-        </Tabs>
-        {registrationOpen && (
-          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Link to="/register" className="gh-link">
-              {t('auth.registerNow')} <Icon icon={ArrowRightOutlined} />
-            </Link>
-          </div>
+        {challenge ? (
+          <Suspense fallback={<PanelLoading />}>
+            <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={backToFirstStep} />
+          </Suspense>
+        ) : (
+          <>
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                { key: 'account', label: t('auth.tabAccount') },
+                { key: 'sms', label: t('auth.tabSms') },
+              ]}
+            >
+              {tab === 'account' ? (
+                <AccountLoginForm
+                  captchaOn={captchaOn}
+                  ready={!options.isPending}
+                  initialAccount={typedAccount}
+                  onAnswer={answered}
+                  onSignedIn={signedIn}
+                  onForgotPassword={() => setResetRound((round) => round + 1)}
+                />
+              ) : (
+                <Suspense fallback={<PanelLoading />}>
+                  <SmsLoginPanel onAnswer={answered} />
+                </Suspense>
+              )}
+            </Tabs>
+            {registrationOpen && (
+              <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+                <Link to="/register" className="gh-link">
+                  {t('auth.registerNow')} <Icon icon={ArrowRightOutlined} />
+                </Link>
+              </div>
+            )}
+          </>
         )}
       </div>
-      {dialog && (
+      {resetRound > 0 && (
         <Suspense fallback={null}>
-          <AntdRoot>{dialog}</AntdRoot>
+          <PasswordReset round={resetRound} />
         </Suspense>
       )}
     </AuthBackdrop>
   );
 }
 
-/** While the SMS tab's code loads: its height, so the card does not jump. */
+/** While the SMS tab's or the second step's code loads: its height, so the card does not jump. */
 function PanelLoading(): ReactNode {
   return (
     <output className="gh-panel-loading" aria-label={t('common.loading')}>
@@ -168,12 +202,15 @@ const FIELDS: readonly AccountField[] = ['account', 'password', 'captcha'];
 
 /** The account sign-in's mutation: one form on the page, so one key. */
 const SIGN_IN = ['auth', 'signIn'] as const;
+const PASSKEY_SIGN_IN = ['auth', 'passkeySignIn'] as const;
 
 interface AccountLoginFormProps {
   captchaOn: boolean;
   /** The sign-in options are known (until then nobody can tell whether a captcha is needed). */
   ready: boolean;
   initialAccount?: string;
+  /** The sign-in's answer, with the account number it was for. */
+  onAnswer(answer: SignInAnswer, account: string): Promise<void>;
   onSignedIn(token: string): Promise<void>;
   onForgotPassword(): void;
 }
@@ -182,6 +219,7 @@ function AccountLoginForm({
   captchaOn: captchaAlways,
   ready,
   initialAccount,
+  onAnswer,
   onSignedIn,
   onForgotPassword,
 }: AccountLoginFormProps) {
@@ -233,9 +271,9 @@ function AccountLoginForm({
           return;
         }
       }
-      let token: string;
+      let answer: SignInAnswer;
       try {
-        token = await login({ account: sent.account.trim(), password: sent.password, captcha });
+        answer = await login({ account: sent.account.trim(), password: sent.password, captcha });
       } catch (error) {
         // The http client has shown why (e.g. a wrong password). The captcha token is spent either way; the
         // check already put a new image up (one per check), so only the old answer has to go.
@@ -250,7 +288,19 @@ function AccountLoginForm({
         await askServer(sent.account);
         return;
       }
-      await onSignedIn(token);
+      await onAnswer(answer, sent.account.trim());
+    },
+  });
+
+  // A passwordless sign-in; the code that asks the browser (and its library) is fetched on the first click.
+  const [passkeyNote, setPasskeyNote] = useState<PasskeyNotice>();
+  const passkey = useMutation({
+    mutationKey: PASSKEY_SIGN_IN,
+    mutationFn: async () => {
+      setPasskeyNote(undefined);
+      const answer = await (await import('./passkey')).signInWithPasskey();
+      if (typeof answer === 'string') await onSignedIn(answer);
+      else setPasskeyNote(answer);
     },
   });
 
@@ -333,6 +383,27 @@ function AccountLoginForm({
           {t('login.submit')}
         </PrimaryButton>
       </div>
+      {/* @simplewebauthn/browser's browserSupportsWebAuthn() test, written out: the library is fetched on the
+          button's click, not with the page (docs/frontend-budgets.md). */}
+      {typeof globalThis.PublicKeyCredential === 'function' && (
+        <div className="gh-login-passkey">
+          <button
+            type="button"
+            className="gh-link"
+            aria-busy={passkey.isPending || undefined}
+            onClick={() => queryClient.isMutating({ mutationKey: PASSKEY_SIGN_IN }) > 0 || passkey.mutate()}
+          >
+            {passkey.isPending && <span className="gh-spinner" aria-hidden />}
+            {t('auth.passkeySignIn')}
+          </button>
+          {passkeyNote &&
+            (passkeyNote.cancelled ? (
+              <output aria-live="polite">{passkeyNote.text}</output>
+            ) : (
+              <Alert type="error">{passkeyNote.text}</Alert>
+            ))}
+        </div>
+      )}
     </form>
   );
 }

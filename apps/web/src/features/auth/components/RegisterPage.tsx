@@ -14,7 +14,6 @@ import { t } from '@/lib/i18n';
 import { useEffectiveTheme } from '@/stores/preferences';
 import { AuthBackdrop } from './AuthBackdrop';
 import {
-  checkFailure,
   clearsErrorOnChange,
   confirmPasswordRules,
   mobileRules,
@@ -22,6 +21,7 @@ import {
   type RegisterFormValues,
   toRegisterBody,
 } from './auth-form';
+import { checkFailure } from './check-failure';
 import { useSmsSender } from './use-sms-sender';
 
 const boxStyle = {

@@ -4,9 +4,10 @@ import { Button, Form, Input } from 'antd';
 import { useRef } from 'react';
 import { AntdRoot } from '@/components/antd-root';
 import { type CaptchaHandle, type CodeHandle, CodeInput, ImageCaptcha } from '@/components/verification';
-import { sendLoginSms, smsLogin } from '@/features/auth/api/auth.api';
+import { type SignInAnswer, sendLoginSms, smsLogin } from '@/features/auth/api/auth.api';
 import { t } from '@/lib/i18n';
-import { checkFailure, clearsErrorOnChange, mobileRules } from './auth-form';
+import { clearsErrorOnChange, mobileRules } from './auth-form';
+import { checkFailure } from './check-failure';
 import { useSmsSender } from './use-sms-sender';
 
 interface SmsLoginValues {
@@ -19,7 +20,8 @@ interface SmsLoginValues {
 const SMS_SIGN_IN = ['auth', 'smsSignIn'] as const;
 
 interface SmsLoginProps {
-  onSignedIn(token: string): Promise<void>;
+  /** The sign-in's answer: the session token, or the second step it still needs. */
+  onAnswer(answer: SignInAnswer): Promise<void>;
 }
 
 /**
@@ -27,15 +29,15 @@ interface SmsLoginProps {
  * without antd, docs/adr/0014). The code input with its countdown and the captcha check before sending are the
  * registration page's.
  */
-export function SmsLoginPanel({ onSignedIn }: SmsLoginProps) {
+export function SmsLoginPanel({ onAnswer }: SmsLoginProps) {
   return (
     <AntdRoot>
-      <SmsLoginForm onSignedIn={onSignedIn} />
+      <SmsLoginForm onAnswer={onAnswer} />
     </AntdRoot>
   );
 }
 
-function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
+function SmsLoginForm({ onAnswer }: SmsLoginProps) {
   const [form] = Form.useForm<SmsLoginValues>();
   const captchaRef = useRef<CaptchaHandle>(null);
   const codeRef = useRef<CodeHandle>(null);
@@ -57,15 +59,15 @@ function SmsLoginForm({ onSignedIn }: SmsLoginProps) {
         form.setFields([checkFailure('code', error)]);
         return;
       }
-      let token: string;
+      let answer: SignInAnswer;
       try {
-        token = await smsLogin(smsToken);
+        answer = await smsLogin(smsToken);
       } catch {
         // Shown by the http client; the code is used up, a new one has to be sent.
         form.setFields([{ name: 'code', value: '', errors: [] }]);
         return;
       }
-      await onSignedIn(token);
+      await onAnswer(answer);
     },
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterClasses, checkFailure, isMobile, passwordProblem, toRegisterBody } from './auth-form';
+import { characterClasses, isMobile, passwordProblem, toRegisterBody } from './auth-form';
+import { checkFailure } from './check-failure';
 
 describe('auth form helpers', () => {
   it('accepts mainland mobile numbers with an optional +86 / 0086 prefix', () => {

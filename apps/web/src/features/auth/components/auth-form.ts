@@ -68,18 +68,6 @@ export function confirmPasswordRules(passwordField: string): FormRule[] {
  */
 export const clearsErrorOnChange: FormRule = { validator: () => Promise.resolve() };
 
-/**
- * How a failed captcha or code check shows on its form field: the component's message under it, and the input
- * emptied (the image or attempt it was typed for is gone) unless nothing was checked.
- */
-export function checkFailure<N extends string>(name: N, error: unknown): { name: N; errors: string[]; value?: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  if (message === 'loading') return { name, errors: [t('auth.captchaLoading')] };
-  // Nothing was checked: keep what is there (e.g. a code typed before pressing 获取验证码).
-  if (message === t('auth.codeNotSent') || message === t('auth.captchaRequired')) return { name, errors: [message] };
-  return { name, errors: [message], value: '' };
-}
-
 export interface RegisterFormValues {
   mobile: string;
   captcha?: string;

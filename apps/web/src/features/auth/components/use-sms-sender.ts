@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { type RefObject, useCallback } from 'react';
 import type { CaptchaHandle } from '@/components/verification';
 import type { SmsSendBody } from '@/features/auth/api/auth.api';
-import { checkFailure } from './auth-form';
+import { checkFailure } from './check-failure';
 
 interface SmsSenderOptions {
   form: FormInstance;
