@@ -18,4 +18,13 @@ export const enUSAccounts = {
   'account.pendingTag': 'Pending',
   'account.pendingTitle': 'Self-registered; enabling it approves it',
   'account.registerPending': 'Registered. You can sign in once an administrator has approved the account',
+
+  'account.colSecondFactor': '2FA',
+  'account.secondFactorOn': 'On',
+  'account.secondFactorOff': 'Off',
+  'account.resetSecondFactor': 'Reset 2FA',
+  'account.resetSecondFactorTitle': 'Reset the second factor of {account}?',
+  'account.resetSecondFactorConfirm':
+    'This removes the account’s authenticator app, passkeys and recovery codes (a lost phone, say). It then signs in with its password alone; if its role requires a second factor, it must add one again at its next sign-in.',
+  'account.secondFactorReset': 'Second factor reset',
 } as const satisfies Record<keyof typeof zhCNAccounts, string>;

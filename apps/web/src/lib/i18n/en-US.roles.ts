@@ -54,4 +54,11 @@ export const enUSRoles = {
   'roles.scope.orgsRequired': 'Please choose at least one organisation',
   'roles.scope.builtin': "The super-admin role's data scope is always All",
   'roles.scope.customNeedsOrgs': 'You cannot list organisations, so you cannot choose custom ones',
+
+  'roles.secondFactor.field': 'Require 2FA',
+  'roles.secondFactor.hint':
+    'Accounts with this role must first add an authenticator app or a passkey at their next sign-in',
+  'roles.secondFactor.tag': '2FA',
+  'roles.secondFactor.tagTitle':
+    'Second factor required: accounts with this role must use an authenticator app or a passkey',
 } as const satisfies Record<keyof typeof zhCNRoles, string>;

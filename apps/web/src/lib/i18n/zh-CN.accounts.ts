@@ -16,4 +16,14 @@ export const zhCNAccounts = {
   'account.pendingTag': '待审核',
   'account.pendingTitle': '自助注册的账号，启用即审核通过',
   'account.registerPending': '注册成功，请等待管理员审核后登录',
+
+  // 双因素认证 (issue 22).
+  'account.colSecondFactor': '双因素认证',
+  'account.secondFactorOn': '已启用',
+  'account.secondFactorOff': '未启用',
+  'account.resetSecondFactor': '重置双因素认证',
+  'account.resetSecondFactorTitle': '重置账号「{account}」的双因素认证？',
+  'account.resetSecondFactorConfirm':
+    '将移除该账号的身份验证器、通行密钥和恢复码（例如其手机丢失时）。此后该账号仅凭密码即可登录；若其角色要求双因素认证，该账号下次登录时须重新启用。',
+  'account.secondFactorReset': '双因素认证已重置',
 } as const;

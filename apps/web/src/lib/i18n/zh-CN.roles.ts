@@ -50,4 +50,10 @@ export const zhCNRoles = {
   'roles.scope.orgsRequired': '请至少选择一个组织',
   'roles.scope.builtin': '超级管理员角色的数据权限固定为全部',
   'roles.scope.customNeedsOrgs': '您没有组织列表权限，不能选择自定义组织',
+
+  // 需要双因素认证 (issue 22).
+  'roles.secondFactor.field': '需要双因素认证',
+  'roles.secondFactor.hint': '该角色的账号须在下次登录时先启用身份验证器或通行密钥',
+  'roles.secondFactor.tag': '双因素',
+  'roles.secondFactor.tagTitle': '需要双因素认证：该角色的账号须启用身份验证器或通行密钥',
 } as const;

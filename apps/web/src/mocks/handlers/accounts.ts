@@ -114,6 +114,7 @@ export const accountMocks = {
       regionId: null,
       regionName: null,
       password: body.password,
+      secondFactor: false,
     };
     store.accounts.push(account);
     return toAccount(store, account);
@@ -190,5 +191,14 @@ export const accountMocks = {
     assertManageable(store, ctx.me(), account, routes.resetAccountPassword.title);
     account.password = randomPassword();
     return { password: account.password };
+  }),
+
+  // Replaces the auth mocks' refusal (handlers/auth.ts): the account list's action needs no server-side secret.
+  resetSecondFactor: handle(routes.resetSecondFactor, (ctx) => {
+    const { store, query } = ctx;
+    const account = store.accounts.find((a) => a.id === query.id) ?? fail('账号不存在或已被删除');
+    assertManageable(store, ctx.me(), account, routes.resetSecondFactor.title);
+    account.secondFactor = false;
+    return null;
   }),
 };

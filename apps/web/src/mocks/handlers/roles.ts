@@ -66,6 +66,7 @@ export const roleMocks = {
         ['name', '角色名称', (r) => r.name],
         ['remark', '备注', (r) => r.remark],
         ['dataScope', '数据权限', (r) => SCOPE_WORDS[r.dataScope]],
+        ['requireSecondFactor', '需要双因素认证', (r) => (r.requireSecondFactor ? '是' : '否')],
         ['accountCount', '账号数', (r) => r.accountCount],
         ['resources', '权限', (r) => r.resources.map((id) => names.get(id) ?? id).join('、')],
         ['createTime', '创建时间', () => null],
@@ -80,6 +81,8 @@ export const roleMocks = {
       id: nextId(ctx.store, 'role'),
       ...checkedFields(ctx.store, ctx.body, ctx.me(), null),
       ...checkedScope(ctx.store, ctx.body, null),
+      // 需要双因素认证: absent is off for a new role, as on the server.
+      requireSecondFactor: ctx.body.requireSecondFactor ?? false,
       builtin: false,
     };
     ctx.store.roles.push(role);
@@ -91,6 +94,8 @@ export const roleMocks = {
     if (role.builtin) fail('超级管理员角色是内置角色，不能修改或删除');
     assertAssignable(ctx.store, ctx.me(), role, routes.updateRole.title);
     Object.assign(role, checkedFields(ctx.store, ctx.body, ctx.me(), role), checkedScope(ctx.store, ctx.body, role));
+    // Absent keeps the stored flag, as on the server.
+    if (ctx.body.requireSecondFactor !== undefined) role.requireSecondFactor = ctx.body.requireSecondFactor;
     return shown(ctx.store, ctx.me(), role);
   }),
 

@@ -30,6 +30,8 @@ export const batchDeleteAccounts = (ids: number[]) => call(routes.batchDeleteAcc
 export const batchAccountState = (ids: number[], state: boolean) =>
   call(routes.batchAccountState, { body: { ids, state: state ? 1 : 0 } });
 export const resetAccountPassword = (id: number) => call(routes.resetAccountPassword, { body: { id } });
+/** Removes the account's authenticator app, passkeys and recovery codes (a sudo route: the http layer verifies). */
+export const resetSecondFactor = (id: number) => call(routes.resetSecondFactor, { query: { id } });
 /** Answers a token acting as account `id` (the session remembers who switched). */
 export const switchIdentity = (id: number) => call(routes.switchIdentity, { query: { id } });
 /** Ends the switched session; answers a token of the original account's session. */

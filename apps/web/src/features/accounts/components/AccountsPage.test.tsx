@@ -28,6 +28,15 @@ const dataRows = (table: HTMLElement) => [...table.querySelectorAll<HTMLElement>
 
 const total = () => screen.getByTestId('account-total').textContent;
 
+/** The cell of `row` under the header `title` (the header row is a table of its own). */
+function cellOf(row: HTMLElement, title: string): HTMLElement {
+  const header = screen.getAllByRole('table', { name: '账号列表' })[0] as HTMLElement;
+  const titles = [...header.querySelectorAll('th')].map((th) => th.textContent?.trim() ?? '');
+  const index = titles.indexOf(title);
+  expect(index, title).toBeGreaterThanOrEqual(0);
+  return row.querySelectorAll('td')[index] as HTMLElement;
+}
+
 describe('/user/Account', () => {
   // Loaded up front, so no wait below is for a module's first transform (docs/testing.md).
   beforeAll(() =>
@@ -266,6 +275,59 @@ describe('/user/Account', () => {
     fireEvent.click(screen.getByRole('button', { name: '待审核（1）· 显示全部' }));
     await waitFor(() => expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`));
     await screen.findByRole('button', { name: '待审核 1' });
+  });
+
+  it('shows whether each account has a second factor, in a column the settings can hide', async () => {
+    const tingting = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
+    tingting.secondFactor = true;
+    const table = await openScreen();
+    const header = screen.getAllByRole('table', { name: '账号列表' })[0] as HTMLElement;
+    within(header).getByRole('columnheader', { name: '双因素认证' });
+    expect(cellOf(rowOf(table, '谢婷婷'), '双因素认证').textContent).toBe('已启用');
+    expect(cellOf(rowOf(table, '郑凯'), '双因素认证').textContent).toBe('未启用');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(within(await screen.findByTestId('column-settings')).getByRole('checkbox', { name: '双因素认证' }));
+    await waitFor(() => expect(within(header).queryByRole('columnheader', { name: '双因素认证' })).toBeNull());
+    expect(within(rowOf(table, '郑凯')).queryByText('未启用')).toBeNull();
+  });
+
+  it('resets the second factor of an account that has one, after a confirmation saying what follows', async () => {
+    const tingting = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
+    tingting.secondFactor = true;
+    const table = await openScreen();
+    // Only a row with a second factor offers it.
+    expect(within(rowOf(table, '郑凯')).queryByRole('button', { name: '重置双因素认证' })).toBeNull();
+    fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '重置双因素认证' }));
+    const confirm = await findDialog('重置账号「谢婷婷（xietingting）」的双因素认证？');
+    within(confirm).getByText(
+      '将移除该账号的身份验证器、通行密钥和恢复码（例如其手机丢失时）。此后该账号仅凭密码即可登录；若其角色要求双因素认证，该账号下次登录时须重新启用。',
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await screen.findByText('双因素认证已重置');
+    const [sent] = await api.sent(routes.resetSecondFactor);
+    expect(sent?.query.get('id')).toBe(String(tingting.id));
+    expect(tingting.secondFactor).toBe(false);
+    // The list is read again: the row says 未启用 and offers the action no more.
+    await waitFor(() => expect(cellOf(rowOf(table, '谢婷婷'), '双因素认证').textContent).toBe('未启用'));
+    expect(within(rowOf(table, '谢婷婷')).queryByRole('button', { name: '重置双因素认证' })).toBeNull();
+  });
+
+  it('offers 重置双因素认证 only on rows within the caller’s reach', async () => {
+    for (const accountNumber of ['admin', 'xietingting']) {
+      api.store.accounts.find((a) => a.accountNumber === accountNumber)!.secondFactor = true;
+    }
+    // 张伟 (部门管理员), given 重置双因素认证 and what 普通员工 holds: he may act on 谢婷婷, never on the built-in admin.
+    const manager = api.store.roles.find((r) => r.id === 2)!;
+    const staff = api.store.roles.find((r) => r.id === 3)!;
+    const reset = api.store.resources.find((r) => r.method === 'delete' && r.url === routes.resetSecondFactor.path)!;
+    manager.resources = [...new Set([...manager.resources, ...staff.resources, reset.id])];
+    api.signInAs('zhangwei');
+    await renderApp('/user/Account?pageSize=50');
+    const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
+    const admin = await waitFor(() => rowOf(table, '系统管理员'));
+    expect(cellOf(admin, '双因素认证').textContent).toBe('已启用');
+    expect(within(admin).queryByRole('button', { name: '重置双因素认证' })).toBeNull();
+    within(rowOf(table, '谢婷婷')).getByRole('button', { name: '重置双因素认证' });
   });
 
   it('a list the server fails to answer: the error page says why', async () => {

@@ -115,7 +115,7 @@ export function AccountsPage() {
   const [importMounted, setImportMounted] = useState(false);
   if (importing && !importMounted) setImportMounted(true);
   const navigate = useNavigate();
-  const { remove, resetPassword } = useAccountActions();
+  const { remove, resetPassword, resetSecondFactor } = useAccountActions();
   const { switchTo } = useIdentitySwitch();
   const me = useSession((state) => state.user);
   const permissions = useSession((state) => state.permissions);
@@ -127,6 +127,7 @@ export function AccountsPage() {
   const mayExport = useCan(routes.exportAccounts);
   // 权限预览 (a screen of its own): from the 权限说明 drawer as the account or its role, or from the tool bar.
   const mayPreview = useCan(routes.viewAs);
+  const mayResetSecondFactor = useCan(routes.resetSecondFactor);
   // REGISTRATION=approval: the self-registered accounts waiting (a button that filters to them, shown while any wait).
   const pendingCount = usePendingApprovalCount();
   const pendingOnly = list.filters.pendingApproval === 1;
@@ -137,6 +138,7 @@ export function AccountsPage() {
     routes.deleteAccount,
     routes.switchIdentity,
     routes.explainAccount,
+    routes.resetSecondFactor,
   ].some((route) => canCall(permissions, route));
 
   // Rows the caller may not manage cannot be selected (the reason shows on the checkbox); the built-in admin and
@@ -225,6 +227,19 @@ export function AccountsPage() {
         ),
     },
     {
+      title: t('account.colSecondFactor'),
+      key: 'secondFactor',
+      align: 'center',
+      width: 100,
+      ellipsis: false,
+      render: (_value, { secondFactor }) =>
+        secondFactor ? (
+          <Tag color="green">{t('account.secondFactorOn')}</Tag>
+        ) : (
+          <Tag>{t('account.secondFactorOff')}</Tag>
+        ),
+    },
+    {
       title: t('account.colCreateTime'),
       key: 'createTime',
       dataIndex: 'createTime',
@@ -239,7 +254,8 @@ export function AccountsPage() {
       title: t('account.colActions'),
       key: 'actions',
       align: 'center',
-      width: 340,
+      // 重置双因素认证 last, on the rows that have a second factor: room for it when the caller may use it.
+      width: mayResetSecondFactor ? 460 : 340,
       fixed: 'right',
       ellipsis: false,
       hideable: false,
@@ -307,6 +323,12 @@ export function AccountsPage() {
                   {t('account.switchIdentity')}
                 </Button>
               ))}
+            {/* Last, so the other buttons stay in line on rows without it (no second factor, or out of reach). */}
+            {mayResetSecondFactor && account.secondFactor && !refusal && (
+              <Button size="small" color="danger" variant="outlined" onClick={() => resetSecondFactor(account)}>
+                {t('account.resetSecondFactor')}
+              </Button>
+            )}
           </Space>
         );
       },

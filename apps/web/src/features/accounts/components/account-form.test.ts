@@ -34,6 +34,7 @@ const account: Account = {
     createTime: '2024-05-01T05:45:00.000Z',
   },
   pendingApproval: false,
+  secondFactor: false,
 };
 
 describe('account form mapping', () => {

@@ -1,7 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { App, theme } from 'antd';
 import { useListMutation } from '@/components/list-kit';
-import { type Account, accountKeys, deleteAccount, resetAccountPassword } from '@/features/accounts/api/accounts.api';
+import {
+  type Account,
+  accountKeys,
+  deleteAccount,
+  resetAccountPassword,
+  resetSecondFactor as resetSecondFactorOf,
+} from '@/features/accounts/api/accounts.api';
 import { copyText } from '@/lib/clipboard';
 import { t } from '@/lib/i18n';
 
@@ -9,7 +15,10 @@ import { t } from '@/lib/i18n';
 export const accountLabel = (account: Pick<Account, 'accountName' | 'accountNumber'>) =>
   t('account.label', { accountName: account.accountName, accountNumber: account.accountNumber });
 
-/** Delete and password-reset flows of the account list: confirm (naming the account), write, tell, refresh. */
+/**
+ * Delete, password-reset and second-factor-reset flows of the account list: confirm (naming the account), write,
+ * tell, refresh.
+ */
 export function useAccountActions() {
   const { modal, message } = App.useApp();
   const { token } = theme.useToken();
@@ -19,6 +28,11 @@ export function useAccountActions() {
     success: 'common.deleted',
   });
   const reset = useMutation({ mutationFn: (account: Account) => resetAccountPassword(account.id) });
+  const secondFactorReset = useListMutation({
+    mutationFn: (account: Account) => resetSecondFactorOf(account.id),
+    queryKey: accountKeys.all,
+    success: 'account.secondFactorReset',
+  });
 
   const remove = (account: Account) =>
     modal.confirm({
@@ -63,5 +77,17 @@ export function useAccountActions() {
       },
     });
 
-  return { remove, resetPassword };
+  // A lost phone: the account signs in with its password alone, and enrols again when its role requires it.
+  const resetSecondFactor = (account: Account) =>
+    modal.confirm({
+      title: t('account.resetSecondFactorTitle', { account: accountLabel(account) }),
+      content: t('account.resetSecondFactorConfirm'),
+      okText: t('common.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      // A refusal has been toasted by the http client; the dialog closes either way.
+      onOk: () => secondFactorReset.run(account),
+    });
+
+  return { remove, resetPassword, resetSecondFactor };
 }

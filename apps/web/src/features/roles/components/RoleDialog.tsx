@@ -1,5 +1,5 @@
 import { DATA_SCOPES, routes } from '@gatehouse/contract';
-import { Form, Input, Radio, Typography } from 'antd';
+import { Form, Input, Radio, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
@@ -14,7 +14,7 @@ import {
   useOrgNames,
   usePermissionTreeResources,
 } from '@/features/roles/api/roles.api';
-import { byLocale, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import {
   emptyRoleForm,
@@ -89,7 +89,8 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
     <Form<RoleFormValues>
       name={FORM_ID}
       form={form}
-      labelCol={{ flex: byLocale({ 'zh-CN': '80px', 'en-US': '112px' }) }}
+      // Wide enough for the longest label in either language (需要双因素认证, Permissions).
+      labelCol={{ flex: '112px' }}
       wrapperCol={{ flex: 'auto' }}
       initialValues={role ? toRoleFormValues(role) : emptyRoleForm}
       onFinish={save}
@@ -148,6 +149,14 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
           <OrgPicker multiple loadOrgs={loadOrgs} labels={orgNames} allowClear disabled={!mayPickOrgs} />
         </Form.Item>
       )}
+      <Form.Item
+        label={t('roles.secondFactor.field')}
+        name="requireSecondFactor"
+        valuePropName="checked"
+        extra={t('roles.secondFactor.hint')}
+      >
+        <Switch />
+      </Form.Item>
       <Form.Item
         label={t('role.fieldResources')}
         name="resources"

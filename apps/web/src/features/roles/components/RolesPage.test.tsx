@@ -32,7 +32,7 @@ const headers = () =>
     .filter((text) => text !== '');
 
 /** The data scope of the roles a test adds: 全部. */
-const scopeAll = () => ({ dataScope: 'all' as const, scopeOrgIds: [] as number[] });
+const scopeAll = () => ({ dataScope: 'all' as const, scopeOrgIds: [] as number[], requireSecondFactor: false });
 
 const holders = (roleId: number) => String(api.store.accounts.filter((a) => a.roleId === roleId).length);
 
@@ -136,6 +136,45 @@ describe('/user/Role', () => {
     expect(api.store.roles.find((r) => r.name === '审计员')?.resources).toContain(overview?.id);
   });
 
+  it('adds a role with 需要双因素认证 switched on: the hint says what it means, it is sent and the row is tagged', async () => {
+    const table = await openScreen();
+    expect(within(table).queryByTestId('role-second-factor')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
+    const dialog = await findDialog('权限信息');
+    fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '财务' } });
+    await tickOverview(dialog);
+    const toggle = within(dialog).getByRole('switch', { name: '需要双因素认证' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    within(dialog).getByText('该角色的账号须在下次登录时先启用身份验证器或通行密钥');
+    fireEvent.click(toggle);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('添加成功');
+    const row = await waitFor(() => rowOf(table, '财务'));
+    expect(within(row).getByTestId('role-second-factor').textContent).toBe('双因素');
+    const [sent] = await api.sent(routes.createRole);
+    expect(sent?.body).toMatchObject({ name: '财务', requireSecondFactor: true });
+    expect(api.store.roles.find((r) => r.name === '财务')?.requireSecondFactor).toBe(true);
+  });
+
+  it('edits 需要双因素认证: the switch shows the stored flag and turning it off is sent; the tag goes', async () => {
+    const keeper = api.store.roles.find((r) => r.name === '字典维护员');
+    Object.assign(keeper ?? {}, { requireSecondFactor: true });
+    const table = await openScreen();
+    within(rowOf(table, '字典维护员')).getByTestId('role-second-factor');
+    expect(within(rowOf(table, '部门管理员')).queryByTestId('role-second-factor')).toBeNull();
+    fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('权限信息');
+    const toggle = within(dialog).getByRole('switch', { name: '需要双因素认证' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('编辑成功');
+    const [sent] = await api.sent(routes.updateRole);
+    expect(sent?.body).toMatchObject({ id: 4, requireSecondFactor: false });
+    await waitFor(() => expect(within(rowOf(table, '字典维护员')).queryByTestId('role-second-factor')).toBeNull());
+    expect(keeper?.requireSecondFactor).toBe(false);
+  });
+
   it('shows each role’s 数据权限: its name, 自定义 with how many organisations it names', async () => {
     const clerk = api.store.roles.find((r) => r.name === '普通员工');
     if (clerk) clerk.dataScope = 'self';
@@ -147,6 +186,7 @@ describe('/user/Role', () => {
       builtin: false,
       dataScope: 'custom',
       scopeOrgIds: [2, 3, 10],
+      requireSecondFactor: false,
     });
     const table = await openScreen();
     within(rowOf(table, '超级管理员')).getByText('全部');

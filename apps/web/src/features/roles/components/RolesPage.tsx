@@ -46,6 +46,14 @@ function RoleName({ role }: { role: Role }) {
           {t('role.builtinTag')}
         </Tag>
       )}
+      {/* 需要双因素认证: a tag beside the name (as 内置), the list's columns unchanged. */}
+      {role.requireSecondFactor && (
+        <Tooltip title={t('roles.secondFactor.tagTitle')}>
+          <Tag color="blue" data-testid="role-second-factor" style={{ flex: 'none', marginInlineEnd: 0 }}>
+            {t('roles.secondFactor.tag')}
+          </Tag>
+        </Tooltip>
+      )}
     </Flex>
   );
 }
@@ -157,8 +165,9 @@ export function RolesPage() {
           route: routes.exportRoles,
           fallbackName: 'roles',
           columns: { name: 'name', remark: 'remark', dataScope: 'dataScope', accountCount: 'accountCount' },
-          // The permissions and the creation time are not columns of the list; the list's one filter is the name.
-          extraColumns: ['resources', 'createTime'],
+          // 需要双因素认证 (a tag by the name), the permissions and the creation time are not columns of the list; the
+          // list's one filter is the name.
+          extraColumns: ['requireSecondFactor', 'resources', 'createTime'],
           exportQuery: (query) => ({ name: query.name }),
         }}
         actions={

@@ -14,6 +14,7 @@ const role: Role = {
   assignable: true,
   dataScope: 'orgTree',
   scopeOrgIds: [],
+  requireSecondFactor: false,
 };
 
 describe('role form mapping', () => {
@@ -24,7 +25,9 @@ describe('role form mapping', () => {
       resources: [1, 2, 21],
       dataScope: 'orgTree',
       scopeOrgIds: [],
+      requireSecondFactor: false,
     });
+    expect(toRoleFormValues({ ...role, requireSecondFactor: true })).toMatchObject({ requireSecondFactor: true });
     expect(toRoleFormValues({ ...role, dataScope: 'custom', scopeOrgIds: [3, 7] })).toMatchObject({
       dataScope: 'custom',
       scopeOrgIds: [3, 7],
@@ -39,20 +42,29 @@ describe('role form mapping', () => {
       remark: null,
       resources: [3],
       dataScope: 'all',
+      requireSecondFactor: false,
     });
     expect(
-      toUpdateRoleBody(role, { name: '审计员', remark: ' 只读 ', resources: [21], dataScope: 'org', scopeOrgIds: [] }),
+      toUpdateRoleBody(role, {
+        name: '审计员',
+        remark: ' 只读 ',
+        resources: [21],
+        dataScope: 'org',
+        scopeOrgIds: [],
+        requireSecondFactor: true,
+      }),
     ).toEqual({
       id: 4,
       name: '审计员',
       remark: '只读',
       resources: [21],
       dataScope: 'org',
+      requireSecondFactor: true,
     });
   });
 
   it('sends the organisations of a 自定义 scope, and none with another scope', () => {
-    const values = { name: '审计员', remark: '', resources: [21], scopeOrgIds: [2, 3] };
+    const values = { name: '审计员', remark: '', resources: [21], scopeOrgIds: [2, 3], requireSecondFactor: false };
     expect(toCreateRoleBody({ ...values, dataScope: 'custom' })).toMatchObject({
       dataScope: 'custom',
       scopeOrgIds: [2, 3],

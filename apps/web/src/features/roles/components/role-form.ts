@@ -12,9 +12,18 @@ export interface RoleFormValues {
   dataScope: DataScopeKind;
   /** The organisations of a 自定义 scope (kept while another scope is chosen, sent only with 自定义). */
   scopeOrgIds: number[];
+  /** 需要双因素认证: the role's accounts add a second factor at their next sign-in. */
+  requireSecondFactor: boolean;
 }
 
-export const emptyRoleForm: RoleFormValues = { name: '', remark: '', resources: [], dataScope: 'all', scopeOrgIds: [] };
+export const emptyRoleForm: RoleFormValues = {
+  name: '',
+  remark: '',
+  resources: [],
+  dataScope: 'all',
+  scopeOrgIds: [],
+  requireSecondFactor: false,
+};
 
 export const toRoleFormValues = (role: Role): RoleFormValues => ({
   name: role.name,
@@ -23,6 +32,7 @@ export const toRoleFormValues = (role: Role): RoleFormValues => ({
   // The super-admin role's scope is 全部 whatever is stored.
   dataScope: role.builtin ? 'all' : role.dataScope,
   scopeOrgIds: role.builtin ? [] : [...role.scopeOrgIds],
+  requireSecondFactor: role.requireSecondFactor,
 });
 
 const fields = (values: RoleFormValues) => {
@@ -33,6 +43,8 @@ const fields = (values: RoleFormValues) => {
     resources: [...values.resources],
     dataScope: values.dataScope,
     ...(values.dataScope === 'custom' ? { scopeOrgIds: [...values.scopeOrgIds] } : {}),
+    // Always sent: the dialog shows the stored flag, so the answer is what the switch says.
+    requireSecondFactor: values.requireSecondFactor === true,
   };
 };
 
