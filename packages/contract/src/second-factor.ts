@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Id } from './common.js';
 import { defineRoute } from './define.js';
 
@@ -27,6 +27,7 @@ export const PASSKEYS_MAX = 20;
 const MethodSchema = Type.Unsafe<SecondFactorMethod>({
   type: 'string',
   enum: [...SECOND_FACTOR_METHODS],
+  maxLength: 8,
   title: '验证方式',
 });
 
@@ -48,21 +49,95 @@ export function needsSecondFactor(
 const TicketString = Type.String({ minLength: 1, maxLength: 200, title: '登录凭据' });
 const ChallengeId = Type.String({ minLength: 1, maxLength: 200, title: '挑战 ID' });
 const TotpCode = Type.String({ minLength: 1, maxLength: 20, title: '动态验证码' });
+const B64URL = '^[A-Za-z0-9_-]*$';
+const b64url = (title: string, maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: B64URL, title });
 /**
- * A WebAuthn response as @simplewebauthn/browser's startRegistration / startAuthentication answer it
- * (RegistrationResponseJSON / AuthenticationResponseJSON); its inner fields are checked by the server's library.
+ * A WebAuthn answer as @simplewebauthn/browser's startRegistration / startAuthentication give it
+ * (RegistrationResponseJSON / AuthenticationResponseJSON), its fields bounded; `credentialForServer` keeps exactly
+ * these fields of what the browser answered (an extension result nobody asked for is dropped, not refused).
+ * The server's library checks what they say.
  */
 const WebAuthnResponse = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 1024 }),
-    rawId: Type.String({ minLength: 1, maxLength: 1024 }),
-    type: Type.Literal('public-key'),
-    response: Type.Object({}, { additionalProperties: true }),
-    clientExtensionResults: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
+    id: b64url('凭据 ID', 1024),
+    rawId: b64url('凭据 ID', 1024),
+    type: Type.Unsafe<'public-key'>({ type: 'string', enum: ['public-key'], maxLength: 10, title: '凭据类型' }),
+    response: Type.Object(
+      {
+        clientDataJSON: b64url('客户端数据', 4096),
+        attestationObject: Type.Optional(b64url('证明对象', 65536)),
+        authenticatorData: Type.Optional(b64url('认证器数据', 8192)),
+        signature: Type.Optional(b64url('签名', 2048)),
+        userHandle: Type.Optional(Type.String({ maxLength: 512, pattern: B64URL, title: '用户句柄' })),
+        transports: Type.Optional(
+          Type.Array(Type.String({ maxLength: 20, pattern: '^[a-z-]+$', title: '传输方式' }), {
+            maxItems: 10,
+            title: '传输方式',
+          }),
+        ),
+        publicKeyAlgorithm: Type.Optional(Type.Integer({ title: '公钥算法' })),
+        publicKey: Type.Optional(b64url('公钥', 4096)),
+      },
+      { additionalProperties: false, title: '认证器应答' },
+    ),
+    authenticatorAttachment: Type.Optional(
+      Type.Unsafe<'platform' | 'cross-platform'>({
+        type: 'string',
+        enum: ['platform', 'cross-platform'],
+        maxLength: 14,
+        title: '认证器类型',
+      }),
+    ),
+    clientExtensionResults: Type.Object(
+      {
+        credProps: Type.Optional(
+          Type.Object(
+            { rk: Type.Optional(Type.Boolean({ title: '可发现凭据' })) },
+            { additionalProperties: false, title: '凭据属性' },
+          ),
+        ),
+      },
+      { additionalProperties: false, title: '扩展结果' },
+    ),
   },
-  { additionalProperties: true, title: '通行密钥' },
+  { additionalProperties: false, title: '通行密钥' },
 );
+
+/** The fields of a browser's WebAuthn answer the contract carries (see WebAuthnResponse), and nothing else. */
+export function credentialForServer(answer: {
+  id: string;
+  rawId: string;
+  type: string;
+  response: object;
+  authenticatorAttachment?: string | null;
+  clientExtensionResults?: { credProps?: { rk?: boolean } };
+}): Static<typeof WebAuthnResponse> {
+  const response = answer.response as Record<string, unknown>;
+  const pick = <K extends string>(keys: readonly K[]) =>
+    Object.fromEntries(
+      keys.filter((k) => response[k] !== undefined && response[k] !== null).map((k) => [k, response[k]]),
+    );
+  const rk = answer.clientExtensionResults?.credProps?.rk;
+  return {
+    id: answer.id,
+    rawId: answer.rawId,
+    type: 'public-key',
+    response: pick([
+      'clientDataJSON',
+      'attestationObject',
+      'authenticatorData',
+      'signature',
+      'userHandle',
+      'transports',
+      'publicKeyAlgorithm',
+      'publicKey',
+    ] as const) as Static<typeof WebAuthnResponse>['response'],
+    ...(answer.authenticatorAttachment === 'platform' || answer.authenticatorAttachment === 'cross-platform'
+      ? { authenticatorAttachment: answer.authenticatorAttachment }
+      : {}),
+    clientExtensionResults: rk === undefined ? {} : { credProps: { rk } },
+  };
+}
 /** WebAuthn options for navigator.credentials (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON). */
 const WebAuthnOptions = Type.Object({}, { additionalProperties: true });
 const ChallengeAndOptions = Type.Object({ challengeId: Type.String(), options: WebAuthnOptions });
@@ -164,7 +239,10 @@ export const secondFactorRoutes = {
     access: 'signed-in',
     title: '重命名通行密钥',
     description: 'Renames one of the signed-in account’s passkeys.',
-    params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    params: Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 1024, pattern: B64URL, title: '通行密钥 ID' }) },
+      { additionalProperties: false },
+    ),
     body: Type.Object({ name: PasskeyName }, { additionalProperties: false }),
     response: Passkey,
   }),
@@ -176,7 +254,10 @@ export const secondFactorRoutes = {
     title: '删除通行密钥',
     description:
       'Removes one of the signed-in account’s passkeys (needs an identity verification). With no second factor left, the recovery codes go too.',
-    params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    params: Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 1024, pattern: B64URL, title: '通行密钥 ID' }) },
+      { additionalProperties: false },
+    ),
     response: Type.Null(),
   }),
   validateTotp: defineRoute({
@@ -242,14 +323,11 @@ export const secondFactorRoutes = {
     access: 'open',
     title: '双因素登录',
     description:
-      'The second step of a sign-in: the ticket of POST /login with `method` totp (code: the app’s current code, each used once), recovery (code: an unused recovery code, used up) or passkey (credential: the answer to POST /login/second-factor/options). Answers the session token. The ticket lasts five minutes, works once and for five attempts; wrong codes count toward the sign-in limits and are logged with their method.',
+      'The second step of a sign-in: the ticket of POST /login with `method` totp (code: the app’s current code, each used once), recovery (code: an unused recovery code, used up) or passkey (credential: the answer to POST /login/second-factor/options). Answers the session token. The ticket lasts five minutes, works once and for five attempts (a ticket past any of these answers 410: start again at POST /login); wrong codes count toward the sign-in limits and are logged with their method.',
     body: Type.Object(
       {
         ticket: TicketString,
-        method: Type.Union(
-          SECOND_FACTOR_METHODS.map((m) => Type.Literal(m)),
-          { title: '验证方式' },
-        ),
+        method: MethodSchema,
         code: Type.Optional(Type.String({ minLength: 1, maxLength: 40, title: '验证码' })),
         credential: Type.Optional(WebAuthnResponse),
       },

@@ -72,6 +72,13 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
       [
         'applyConfigBundle',
         'deleteOrg',
+        'deletePasskey',
+        'passkeyRegisterOptions',
+        'regenerateRecoveryCodes',
+        'registerPasskey',
+        'resetSecondFactor',
+        'totpDisable',
+        'totpSetup',
         'deleteRole',
         'exportAccounts',
         'exportAudit',
@@ -109,6 +116,13 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
       expectVerificationRequired(await t.call('GET', path, { token }));
     }
     expectVerificationRequired(await t.call('GET', '/config/bundle', { token }));
+    // Issue 22: one's own second factor changes, and the administrator's reset of another's.
+    expectVerificationRequired(await t.call('POST', '/auth/totp/setup', { token }));
+    expectVerificationRequired(await t.call('DELETE', '/auth/totp', { token }));
+    expectVerificationRequired(await t.call('POST', '/auth/recovery-codes', { token }));
+    expectVerificationRequired(await t.call('POST', '/auth/passkeys/options', { token }));
+    expectVerificationRequired(await t.call('DELETE', '/auth/passkeys/abc', { token }));
+    expectVerificationRequired(await t.call('DELETE', '/account/second-factor', { token, query: { id: target.id } }));
     expectVerificationRequired(
       await t.call('POST', '/config/bundle/apply', {
         token,

@@ -24,7 +24,7 @@ import {
 } from '@simplewebauthn/server';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
 import type { AccountPasskeyTable, WebAuthnPurpose } from '../../platform/db/schema.js';
-import { type AppError, badRequest, forbidden } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { SecondFactorRepository } from './second-factor.repository.js';
@@ -81,6 +81,8 @@ const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 /** Recovery codes: 10 characters of an alphabet without look-alikes (about 50 bits), shown as xxxxx-xxxxx. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
+/** A ticket past its life, used or out of attempts: 410, so the web goes back to the password step. */
+const ticketGone = () => new AppError(410, t('secondFactor.ticketInvalid'));
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -221,7 +223,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
   async function liveTicket(ticket: string) {
     const hash = sha256(ticket);
     const row = await repo.ticket(hash);
-    if (!row || row.used_at !== null || row.expires_at <= iso(now())) throw badRequest(t('secondFactor.ticketInvalid'));
+    if (!row || row.used_at !== null || row.expires_at <= iso(now())) throw ticketGone();
     return { hash, row };
   }
 
@@ -275,7 +277,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       const account = await accountOf(row.account_id);
       if (input.method !== 'passkey' && !input.code) throw badRequest(t('secondFactor.codeRequired'));
       if (input.method === 'passkey' && !input.credential) throw badRequest(t('secondFactor.passkeyRequired'));
-      if (!(await repo.takeTicketAttempt(hash, iso(now())))) throw badRequest(t('secondFactor.ticketInvalid'));
+      if (!(await repo.takeTicketAttempt(hash, iso(now())))) throw ticketGone();
       const code = input.code ?? '';
       const attempts = {
         totp: async () => {
@@ -304,7 +306,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         attempts[input.method],
         wrong[input.method],
       );
-      if (!(await repo.useTicket(hash, iso(now())))) throw badRequest(t('secondFactor.ticketInvalid'));
+      if (!(await repo.useTicket(hash, iso(now())))) throw ticketGone();
       return finish(account.id, client);
     },
 

@@ -172,6 +172,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
     // Five attempts spent (one above, four here): the right code no longer helps this ticket.
     await forgetUsedSteps(a.id);
     const late = await secondStep({ ticket: ticketA, method: 'totp', code: await generate({ secret: a.secret }) });
+    expect(late.status).toBe(410);
     expect(late.body.msg).toBe('登录验证已过期或已失效，请重新输入账号和密码');
 
     await t.database.db
@@ -185,6 +186,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     const expired = await secondStep({ ticket: expiring, method: 'totp', code: await generate({ secret: a.secret }) });
+    expect(expired.status).toBe(410);
     expect(expired.body.msg).toBe('登录验证已过期或已失效，请重新输入账号和密码');
   });
 

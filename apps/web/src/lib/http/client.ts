@@ -196,6 +196,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const msg = serverMessage(response.data);
       const status = response.status;
       switch (status) {
+        // 410: something the request named is gone for good (a sign-in's second-step ticket), the caller's own
+        // mistake to start over from, worded by the server like a 400.
+        case 410:
         case 400: {
           const message = msg ?? t('http.badRequest');
           notify({ type: 'notify', level: 'error', message });

@@ -124,7 +124,7 @@ describe('the sign-in page with a second factor', () => {
   });
 
   it('an expired ticket goes back to the password step with the server’s message and the account filled in', async () => {
-    api.fail(routes.loginSecondFactor, 400, TICKET_GONE);
+    api.fail(routes.loginSecondFactor, 410, TICKET_GONE);
     await firstStep();
     fireEvent.change(screen.getByPlaceholderText('6 位动态验证码'), { target: { value: '123456' } });
     expect(await screen.findByText(TICKET_GONE)).toBeTruthy();

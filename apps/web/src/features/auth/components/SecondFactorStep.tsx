@@ -12,11 +12,10 @@ import { tx } from './second-factor-texts';
 import './second-factor.css';
 
 /**
- * The server's refusal of a ticket that no longer works (expired, used, out of attempts): its
- * secondFactor.ticketInvalid, in either language. The contract names no code for it, so its text is what tells it
- * from a wrong code; the step then goes back to the first one, which answers a new ticket.
+ * The status of the server's refusal of a ticket that no longer works (expired, used, out of attempts; the
+ * contract's POST /login/second-factor): the step then goes back to the first one, which answers a new ticket.
  */
-const TICKET_GONE = /登录验证已过期或已失效|sign-in check expired or is no longer valid/;
+const TICKET_GONE = 410;
 
 /** The second step's mutation: one on the page, so one key. */
 const SECOND_STEP = ['auth', 'secondFactor'] as const;
@@ -65,7 +64,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
           token = await loginSecondFactor({ ticket, method: sent.method, code: sent.code });
         }
       } catch (failure) {
-        if (failure instanceof HttpError && TICKET_GONE.test(failure.message)) {
+        if (failure instanceof HttpError && failure.status === TICKET_GONE) {
           onBack(failure.message);
           return;
         }
