@@ -25,7 +25,7 @@ const CREDENTIAL = {
 } as const;
 const OPTIONS = { challenge: 'challenge-bytes', rpId: 'localhost', allowCredentials: [] };
 
-beforeAll(() => import('./IdentityDialog'));
+beforeAll(() => Promise.all([import('./identity-dialog-lazy'), import('./IdentityDialog')]));
 
 beforeEach(() => {
   webauthn.browserSupportsWebAuthn.mockReturnValue(true);

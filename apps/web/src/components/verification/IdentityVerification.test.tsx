@@ -38,7 +38,7 @@ const signIn = (fields: Partial<Account> = {}) =>
 
 // The dialog is a lazy component (fetched on its first opening): load its module before the tests, so no test
 // waits for it to be transformed (docs/testing.md).
-beforeAll(() => import('./IdentityDialog'));
+beforeAll(() => Promise.all([import('./identity-dialog-lazy'), import('./IdentityDialog')]));
 
 afterEach(() => {
   useSession.setState({ token: null, user: null, status: 'signed-out' });

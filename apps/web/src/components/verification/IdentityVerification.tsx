@@ -26,9 +26,10 @@ function offeredMethods(types: VerifyMethod[] | undefined): VerifyMethod[] {
 
 /**
  * The dialog itself (its method forms, the other-method switches) is a chunk of its own, fetched the first time
- * verify() opens it: the sign-in page shows it only after 忘记密码？ (docs/frontend-budgets.md).
+ * verify() opens it: the sign-in page shows it only after 忘记密码？ (docs/frontend-budgets.md). Through a small
+ * module of its own (identity-dialog-lazy.ts), so the dialog's preload list stays out of this chunk.
  */
-const IdentityDialog = lazy(() => import('./IdentityDialog').then((m) => ({ default: m.IdentityDialog })));
+const IdentityDialog = lazy(() => import('./identity-dialog-lazy').then((m) => ({ default: m.IdentityDialog })));
 
 /**
  * The identity-verification dialog (reference-ui §3). `verify()` opens it and resolves with the token of the
