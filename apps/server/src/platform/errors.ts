@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503 | 507,
     message: string,
   ) {
     super(message);

@@ -123,6 +123,15 @@ const sampleBundle = () => ({
   orgs: [],
 });
 
+/** A WebAuthn answer of the contract's shape (the mock refuses it before looking). */
+const SAMPLE_CREDENTIAL = {
+  id: 'a',
+  rawId: 'a',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30' },
+  clientExtensionResults: {},
+};
+
 const SECOND_FACTOR_ROUTES = Object.fromEntries(
   Object.entries(routes).filter(([, route]) =>
     /^\/(auth\/(totp|passkeys|second-factor|recovery-codes)|login\/(passkey|second-factor)|account\/second-factor)/.test(
@@ -150,7 +159,7 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   regenerateRecoveryCodes: async () => ({ status: 501 }),
   passkeyRegisterOptions: async () => ({ status: 501 }),
   registerPasskey: async () => ({
-    body: { challengeId: 'c', name: 'k', credential: { id: 'a', rawId: 'a', type: 'public-key', response: {} } },
+    body: { challengeId: 'c', name: 'k', credential: SAMPLE_CREDENTIAL },
     status: 501,
   }),
   renamePasskey: async () => ({ params: { id: 'a' }, body: { name: 'k' }, status: 501 }),
@@ -158,12 +167,12 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   validateTotp: async () => ({ body: { code: '123456' }, status: 501 }),
   passkeyVerifyOptions: async () => ({ status: 501 }),
   validatePasskey: async () => ({
-    body: { challengeId: 'c', credential: { id: 'a', rawId: 'a', type: 'public-key', response: {} } },
+    body: { challengeId: 'c', credential: SAMPLE_CREDENTIAL },
     status: 501,
   }),
   passkeyLoginOptions: async () => ({ token: null, status: 501 }),
   passkeyLogin: async () => ({
-    body: { challengeId: 'c', credential: { id: 'a', rawId: 'a', type: 'public-key', response: {} } },
+    body: { challengeId: 'c', credential: SAMPLE_CREDENTIAL },
     token: null,
     status: 501,
   }),

@@ -10,16 +10,8 @@ export type SmsSendBody = BodyOf<typeof routes.sendSmsRegister>;
 export type SignInAnswer = ResponseOf<typeof routes.login>;
 export type SecondFactorChallenge = Exclude<SignInAnswer, string>;
 export type PasskeyCredential = BodyOf<typeof routes.passkeyLogin>['credential'];
-/**
- * POST /login/second-factor's body. Written out because the contract builds `method` as a union of a mapped array,
- * which its static type reads as `never`; the cast below goes once the contract lists the literals.
- */
-export interface SecondFactorBody {
-  ticket: string;
-  method: SecondFactorMethod;
-  code?: string;
-  credential?: PasskeyCredential;
-}
+/** POST /login/second-factor's body. */
+export type SecondFactorBody = BodyOf<typeof routes.loginSecondFactor>;
 
 export interface Credentials {
   account: string;
@@ -76,8 +68,7 @@ export const secondFactorOptions = (ticket: string) =>
   call(routes.secondFactorOptions, { body: { ticket }, quiet: 'all' });
 
 /** POST /login/second-factor: the second step of a sign-in; answers the session token. */
-export const loginSecondFactor = (body: SecondFactorBody) =>
-  call(routes.loginSecondFactor, { body: body as BodyOf<typeof routes.loginSecondFactor>, quiet: 'all' });
+export const loginSecondFactor = (body: SecondFactorBody) => call(routes.loginSecondFactor, { body, quiet: 'all' });
 
 /** POST /login/passkey/options: WebAuthn request options for a passwordless sign-in. */
 export const passkeyLoginOptions = () => call(routes.passkeyLoginOptions, { quiet: 'all' });

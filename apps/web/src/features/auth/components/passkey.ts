@@ -1,3 +1,4 @@
+import { credentialForServer } from '@gatehouse/contract';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { isWebAuthnCancel, loadWebAuthn } from '@/components/verification/webauthn';
 import { type PasskeyCredential, passkeyLogin, passkeyLoginOptions } from '@/features/auth/api/auth.api';
@@ -13,7 +14,10 @@ export interface PasskeyNotice {
 /** The browser's passkey prompt for the server's request options (the library is fetched on the first one). */
 export async function passkeyAssertion(options: object): Promise<PasskeyCredential> {
   const { startAuthentication } = await loadWebAuthn();
-  return startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
+  // Only the fields the contract carries (an extension result nobody asked for would be refused).
+  return credentialForServer(
+    await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
+  );
 }
 
 /** How a failed passkey attempt is told: the server's message, a quiet 已取消, or that the browser gave up. */
