@@ -3,8 +3,11 @@ import { type LoaderFunctionArgs, Outlet, redirect, useRevalidator } from 'react
 import { LoadingDots } from '@/components/loading';
 import { useSession } from '@/stores/session';
 
-/** Loaded only when an account must change a generated password (keeps the auth pages out of the main chunk). */
-const InitialPasswordPage = lazy(() => import('@/features/auth').then((m) => ({ default: m.InitialPasswordPage })));
+/**
+ * The page of a step the account must take before any screen (a generated password, a second factor its role
+ * requires), fetched only when one is due: it keeps the auth and second-factor pages out of the main chunk.
+ */
+const ForcedStep = lazy(() => import('./ForcedStep').then((m) => ({ default: m.ForcedStep })));
 
 /**
  * Route guard, as a loader: without a token, session-required routes send the user to
@@ -24,7 +27,8 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
 
 /**
  * The logout event while on a guarded page: re-run the guard so it leaves for /login. While the account's
- * password is a generated one (and nobody is acting as it), the forced change replaces every screen; the
+ * password is a generated one (and nobody is acting as it), the forced change replaces every screen; so does
+ * adding a second factor while its role requires one it lacks (after the password change when both are due). The
  * wanted screen follows once it is done.
  */
 export function RequireSession() {
@@ -32,17 +36,17 @@ export function RequireSession() {
   const mustChangePassword = useSession((state) =>
     Boolean(state.user?.mustChangePassword && !state.user.originalAccount),
   );
+  const mustEnrol = useSession((state) => Boolean(state.user?.mustEnrolSecondFactor && !state.user.originalAccount));
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!token) void revalidate();
   }, [token, revalidate]);
   if (!token) return null;
-  return mustChangePassword ? (
-    // The dots, not the layout's frame: the forced change is a page of its own, outside the main layout.
+  if (!mustChangePassword && !mustEnrol) return <Outlet />;
+  return (
+    // The dots, not the layout's frame: the forced step is a page of its own, outside the main layout.
     <Suspense fallback={<LoadingDots />}>
-      <InitialPasswordPage />
+      <ForcedStep step={mustChangePassword ? 'password' : 'second-factor'} />
     </Suspense>
-  ) : (
-    <Outlet />
   );
 }

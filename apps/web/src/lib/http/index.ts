@@ -8,7 +8,7 @@ export {
   nullifyEmptyParams,
 } from './client';
 export { HttpError, type HttpErrorKind, isCancelled } from './http-error';
-export type { SaveDownloadInput } from './save-file';
+export { type SaveDownloadInput, saveFile } from './save-file';
 export type {
   CacheMode,
   CallInput,

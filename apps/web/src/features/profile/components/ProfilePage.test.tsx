@@ -37,6 +37,15 @@ describe('/system/Profile', () => {
     within(sessions()[0] as HTMLElement).getByText('当前');
   });
 
+  it('shows 双因素认证 (issue 22) between the details and the devices, with its state', async () => {
+    api.answer(routes.secondFactorStatus, { totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
+    await openScreen();
+    const section = await screen.findByTestId('second-factor');
+    expect((await within(section).findByTestId('second-factor-state')).textContent).toBe('已启用');
+    expect(within(section).getByText(/剩余 10 个可用/)).toBeTruthy();
+    expect(form().compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('saves the edited details: the server keeps them and the page shows them', async () => {
     await openScreen();
     fireEvent.change(within(form()).getByLabelText('用户名'), { target: { value: '系统管理员（值班）' } });

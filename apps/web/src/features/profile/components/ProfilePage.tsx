@@ -1,5 +1,5 @@
 import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
-import { type RefObject, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RegionCascader } from '@/components/region-cascader';
 import { ToolBar } from '@/components/tool-bar';
@@ -23,8 +23,11 @@ import {
   toProfileFormValues,
 } from './profile-form';
 
-/** 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself. */
-export function ProfilePage() {
+/**
+ * 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself.
+ * `secondFactor`: the 双因素认证 section, composed in by the app (it belongs to another feature).
+ */
+export function ProfilePage({ secondFactor }: { secondFactor?: ReactNode }) {
   const user = useSession((state) => state.user);
   return (
     <>
@@ -37,6 +40,18 @@ export function ProfilePage() {
           </Divider>
           {/* Remounted when the account changes (e.g. after an identity switch), so it never shows stale values. */}
           <ProfileForm key={user.id} user={user} />
+          {secondFactor && (
+            // The section may load after the page (it is fetched on first render).
+            <Suspense
+              fallback={
+                <Flex justify="center" style={{ padding: 32 }}>
+                  <Spin />
+                </Flex>
+              }
+            >
+              <div key={`second-factor-${user.id}`}>{secondFactor}</div>
+            </Suspense>
+          )}
           <Divider titlePlacement="start" style={{ marginTop: 32 }}>
             {t('sessions.title')}
           </Divider>

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { credentialForServer, routes } from '@gatehouse/contract';
 import type { SmsCommand, VerificationApi } from '@/components/verification';
 import { call } from '@/lib/http';
 
@@ -42,5 +42,8 @@ export const verificationApi: VerificationApi = {
   checkTotp: (code) => call(routes.validateTotp, { body: { code }, quiet: true }),
   passkeyChallenge: () => call(routes.passkeyVerifyOptions, { quiet: true }),
   checkPasskey: (challengeId, credential) =>
-    call(routes.validatePasskey, { body: { challengeId, credential }, quiet: true }),
+    call(routes.validatePasskey, {
+      body: { challengeId, credential: credentialForServer(credential) },
+      quiet: true,
+    }),
 };
