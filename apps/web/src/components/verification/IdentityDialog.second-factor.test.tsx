@@ -37,10 +37,10 @@ afterEach(() => {
   useSession.setState({ token: null, user: null, status: 'signed-out' });
 });
 
-const signIn = () =>
+const signIn = (originalAccount: Account['originalAccount'] = null) =>
   useSession.setState({
     token: 'session-token',
-    user: { id: 2, accountNumber: 'alice', accountName: 'Alice', originalAccount: null } as unknown as Account,
+    user: { id: 2, accountNumber: 'alice', accountName: 'Alice', originalAccount } as unknown as Account,
     status: 'ready',
   });
 
@@ -185,6 +185,15 @@ describe('the identity dialog’s second factors', () => {
     const { dialog } = await open(api, { types: ['email', 'mobile'], command: 'reset' });
     expect(within(dialog).getByText('验证身份（邮箱验证）')).toBeTruthy();
     expect(switches(dialog)).toEqual(['手机验证']);
+    expect(api.secondFactors).not.toHaveBeenCalled();
+  });
+
+  it('while acting as another account (identity switch): not its second factors, which are not the user’s', async () => {
+    signIn({ id: 1, accountNumber: 'admin', accountName: '系统管理员' });
+    const api = apiWith({ totp: true, passkeys: 1 });
+    const { dialog } = await open(api, SUDO);
+    expect(within(dialog).getByText('验证身份（密码验证）')).toBeTruthy();
+    expect(switches(dialog)).toEqual(['邮箱验证', '手机验证']);
     expect(api.secondFactors).not.toHaveBeenCalled();
   });
 

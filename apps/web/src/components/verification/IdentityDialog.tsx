@@ -38,13 +38,16 @@ const METHODS: Record<VerifyMethod, { title: () => string; icon: ReactNode; form
 /**
  * The second factors the signed-in account holds, asked each time the dialog opens (`round`): 'totp' when its
  * authenticator app is on, 'passkey' when it holds a passkey and this browser can use one. None without a session
- * (the password-recovery page) or when the question fails: the dialog then offers what it was asked for.
+ * (the password-recovery page), while acting as another account, or when the question fails: the dialog then
+ * offers what it was asked for.
  */
 function useSecondFactorMethods(open: boolean, round: number): { loading: boolean; methods: VerifyMethod[] } {
   const api = useVerificationApi();
   const signedIn = useSession((state) => state.token !== null);
+  // Acting as another account (identity switch), its second factors are not the user's to use (the server refuses).
+  const switched = useSession((state) => Boolean(state.user?.originalAccount));
   const { secondFactors } = api;
-  const enabled = open && signedIn && secondFactors !== undefined;
+  const enabled = open && signedIn && !switched && secondFactors !== undefined;
   const query = useQuery({
     queryKey: ['verification', 'second-factors', round],
     enabled,

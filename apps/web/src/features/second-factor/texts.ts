@@ -12,6 +12,7 @@ const zhCN = {
   required: '您的角色要求启用双因素认证',
   loadFailed: '双因素认证状态加载失败',
   retry: '重试',
+  switched: '以其他账号身份操作时，只能查看该账号的双因素认证，不能更改',
 
   totp: '身份验证器',
   totpOnHint: '已启用：登录时输入身份验证器应用显示的 6 位动态验证码。',
@@ -103,6 +104,7 @@ const enUS = {
   required: 'Your role requires two-factor authentication',
   loadFailed: 'Could not load the two-factor authentication status',
   retry: 'Retry',
+  switched: 'While acting as another account you can see its two-factor authentication but not change it',
 
   totp: 'Authenticator app',
   totpOnHint: 'On: signing in asks for the 6-digit code your authenticator app shows.',

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format/date';
+import { type Account, useSession } from '@/stores/session';
 import { catchDownloads } from '@/testing/downloads';
 import { setupMockApi } from '@/testing/mock-api';
 import { findDialog, rowOf } from '@/testing/queries';
@@ -241,6 +242,25 @@ describe('SecondFactorCard', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('通行密钥已删除')).toBeTruthy();
     expect(await api.sent(routes.deletePasskey)).toHaveLength(1);
+  });
+
+  it('while acting as another account: its factors are shown, nothing to change', async () => {
+    api.answer(routes.secondFactorStatus, {
+      totp: true,
+      passkeys: [{ id: 'pk-1', name: 'YubiKey', createTime: '2026-11-20T02:00:00.000Z', lastUsedTime: null }],
+      recoveryCodesLeft: 9,
+      required: false,
+    });
+    const card = renderCard();
+    useSession.setState((state) => ({
+      user: { ...(state.user as Account), originalAccount: { id: 1, accountNumber: 'admin', accountName: '管理员' } },
+    }));
+    expect(await state()).toBe('已启用');
+    expect(within(card).getByText('以其他账号身份操作时，只能查看该账号的双因素认证，不能更改')).toBeTruthy();
+    expect(within(card).getByText('YubiKey')).toBeTruthy();
+    for (const name of ['停用', '添加通行密钥', '重命名', '删除', '重新生成']) {
+      expect(within(card).queryByRole('button', { name })).toBeNull();
+    }
   });
 
   it('turns the authenticator app off, and regenerates the recovery codes (each after confirming)', async () => {

@@ -87,6 +87,8 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
   const webAuthn = useWebAuthnSupported();
   const recovery = useRecoveryCodes();
   const factors = (status.totp ? 1 : 0) + status.passkeys.length;
+  // Acting as another account (identity switch): its factors are shown, not changed (the server refuses).
+  const switched = useSession((state) => Boolean(state.user?.originalAccount));
 
   const reload = () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.status });
   /** New recovery codes: shown once, then the status is asked again (the count left). */
@@ -160,7 +162,7 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
     });
 
   const full = status.passkeys.length >= PASSKEYS_MAX;
-  const columns: TableColumnsType<Passkey> = [
+  const dataColumns: TableColumnsType<Passkey> = [
     { title: tx('passkeyName'), dataIndex: 'name', key: 'name', ellipsis: true },
     {
       title: tx('passkeyCreated'),
@@ -183,28 +185,34 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
           <Typography.Text type="secondary">{tx('passkeyNeverUsed')}</Typography.Text>
         ),
     },
-    {
-      title: tx('passkeyActions'),
-      key: 'actions',
-      width: 150,
-      align: 'center',
-      render: (_value, passkey) => (
-        <Flex gap={4} justify="center">
-          <Button size="small" type="link" onClick={() => rename.open(passkey)}>
-            {tx('passkeyRename')}
-          </Button>
-          <Button size="small" type="link" danger onClick={() => remove(passkey)}>
-            {tx('passkeyDelete')}
-          </Button>
-        </Flex>
-      ),
-    },
   ];
+  const columns: TableColumnsType<Passkey> = switched
+    ? dataColumns
+    : [
+        ...dataColumns,
+        {
+          title: tx('passkeyActions'),
+          key: 'actions',
+          width: 150,
+          align: 'center',
+          render: (_value, passkey) => (
+            <Flex gap={4} justify="center">
+              <Button size="small" type="link" onClick={() => rename.open(passkey)}>
+                {tx('passkeyRename')}
+              </Button>
+              <Button size="small" type="link" danger onClick={() => remove(passkey)}>
+                {tx('passkeyDelete')}
+              </Button>
+            </Flex>
+          ),
+        },
+      ];
 
   return (
     <Flex vertical gap={20}>
       <Typography.Text type="secondary">{tx('intro')}</Typography.Text>
       {status.required && factors === 0 && <Alert type="warning" showIcon title={tx('required')} />}
+      {switched && <Alert type="info" showIcon title={tx('switched')} />}
 
       <FactorRow
         icon={<SafetyOutlined />}
@@ -213,7 +221,7 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
         hint={status.totp ? tx('totpOnHint') : tx('totpOffHint')}
         testId="second-factor-totp"
         action={
-          status.totp ? (
+          switched ? null : status.totp ? (
             <Button danger onClick={turnOffTotp}>
               {tx('totpDisable')}
             </Button>
@@ -232,7 +240,7 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
         hint={tx('passkeysHint')}
         testId="second-factor-passkeys"
         action={
-          webAuthn === false ? (
+          switched ? null : webAuthn === false ? (
             <Typography.Text type="secondary">{tx('passkeyUnsupported')}</Typography.Text>
           ) : webAuthn ? (
             <Tooltip title={full ? tx('passkeyLimit', { max: PASSKEYS_MAX }) : undefined}>
@@ -259,7 +267,7 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
         title={tx('recovery')}
         hint={factors > 0 ? tx('recoveryLeft', { count: status.recoveryCodesLeft }) : tx('recoveryNone')}
         testId="second-factor-recovery"
-        action={factors > 0 ? <Button onClick={regenerate}>{tx('recoveryRegenerate')}</Button> : null}
+        action={factors > 0 && !switched ? <Button onClick={regenerate}>{tx('recoveryRegenerate')}</Button> : null}
       />
 
       {totp.dialog}
