@@ -1,6 +1,5 @@
 import { KeyOutlined, LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, TOTP_DIGITS } from '@gatehouse/contract';
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
@@ -12,7 +11,7 @@ import { type CaptchaHandle, ImageCaptcha } from './ImageCaptcha';
 import { maskEmail, maskMobile } from './mask';
 import { sfx } from './second-factor-texts';
 import { refusalMessage, type SmsCommand, useVerificationApi } from './verification-api';
-import { isWebAuthnCancel, loadWebAuthn } from './webauthn';
+import { isWebAuthnCancel, passkeyAssertion } from './webauthn';
 
 export interface MethodProps {
   /** The SMS flavour of the mobile method. */
@@ -401,14 +400,8 @@ export function PasskeyMethod({ onSuccess }: MethodProps) {
     mutationFn: async () => {
       const { passkeyChallenge, checkPasskey } = api;
       if (!passkeyChallenge || !checkPasskey) throw new Error(sfx('passkeyFailed'));
-      const [{ challengeId, options }, { startAuthentication }] = await Promise.all([
-        passkeyChallenge(),
-        loadWebAuthn(),
-      ]);
-      const credential = await startAuthentication({
-        optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-      });
-      return checkPasskey(challengeId, credential);
+      const { challengeId, options } = await passkeyChallenge();
+      return checkPasskey(challengeId, await passkeyAssertion(options));
     },
     onError: (error) => {
       if (isWebAuthnCancel(error)) void message.info({ content: sfx('cancelled'), key: 'verify.passkey' });

@@ -1,6 +1,6 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { createContext, useContext } from 'react';
 import { HttpError } from '@/lib/http';
+import type { PasskeyAnswer } from './webauthn';
 
 /** Which SMS flavour a code is sent for (reference-ui §3): the server binds the code to it. */
 export type SmsCommand = 'common' | 'register' | 'login' | 'reset';
@@ -55,7 +55,7 @@ export interface VerificationApi {
   /** A challenge for an identity verification with one of the account's passkeys. */
   passkeyChallenge?(): Promise<PasskeyChallenge>;
   /** Checks the authenticator's answer to `passkeyChallenge`; resolves with a single-use token. */
-  checkPasskey?(challengeId: string, credential: AuthenticationResponseJSON): Promise<string>;
+  checkPasskey?(challengeId: string, credential: PasskeyAnswer): Promise<string>;
 }
 
 const missing = (): Promise<never> =>

@@ -1,3 +1,8 @@
+import { credentialForServer } from '@gatehouse/contract';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 
 /**
@@ -5,6 +10,25 @@ import { useEffect, useState } from 'react';
  * stays out of every route's first load (docs/frontend-budgets.md).
  */
 export const loadWebAuthn = () => import('@simplewebauthn/browser');
+
+/** A passkey's answer as the contract carries it (an extension result nobody asked for is dropped, not sent). */
+export type PasskeyAnswer = ReturnType<typeof credentialForServer>;
+
+/** The browser's passkey prompt for the server's request options: the one way every screen asks for a passkey. */
+export async function passkeyAssertion(options: object): Promise<PasskeyAnswer> {
+  const { startAuthentication } = await loadWebAuthn();
+  return credentialForServer(
+    await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
+  );
+}
+
+/** The browser's prompt to create a passkey for the server's creation options. */
+export async function passkeyCreation(options: object): Promise<PasskeyAnswer> {
+  const { startRegistration } = await loadWebAuthn();
+  return credentialForServer(
+    await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON }),
+  );
+}
 
 /** Whether this browser can use passkeys (WebAuthn); false when the library cannot be fetched. */
 export async function webAuthnSupported(): Promise<boolean> {

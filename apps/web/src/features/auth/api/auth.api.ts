@@ -1,4 +1,4 @@
-import { type BodyOf, type ResponseOf, routes, type SecondFactorMethod } from '@gatehouse/contract';
+import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/http';
 

@@ -1,7 +1,5 @@
-import { credentialForServer } from '@gatehouse/contract';
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { isWebAuthnCancel, loadWebAuthn } from '@/components/verification/webauthn';
-import { type PasskeyCredential, passkeyLogin, passkeyLoginOptions } from '@/features/auth/api/auth.api';
+import { isWebAuthnCancel, passkeyAssertion } from '@/components/verification/webauthn';
+import { passkeyLogin, passkeyLoginOptions } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { tx } from './second-factor-texts';
 
@@ -9,15 +7,6 @@ import { tx } from './second-factor-texts';
 export interface PasskeyNotice {
   text: string;
   cancelled: boolean;
-}
-
-/** The browser's passkey prompt for the server's request options (the library is fetched on the first one). */
-export async function passkeyAssertion(options: object): Promise<PasskeyCredential> {
-  const { startAuthentication } = await loadWebAuthn();
-  // Only the fields the contract carries (an extension result nobody asked for would be refused).
-  return credentialForServer(
-    await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
-  );
 }
 
 /** How a failed passkey attempt is told: the server's message, a quiet 已取消, or that the browser gave up. */
@@ -36,3 +25,5 @@ export async function signInWithPasskey(): Promise<string | PasskeyNotice> {
     return passkeyNotice(error);
   }
 }
+
+export { passkeyAssertion };

@@ -1,9 +1,8 @@
-import { credentialForServer, PASSKEY_NAME_MAX } from '@gatehouse/contract';
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { PASSKEY_NAME_MAX } from '@gatehouse/contract';
 import { App, Form, Input } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { isKnownAuthenticator, isWebAuthnCancel, loadWebAuthn } from '@/components/verification/webauthn';
+import { isKnownAuthenticator, isWebAuthnCancel, passkeyCreation } from '@/components/verification/webauthn';
 import { HttpError } from '@/lib/http';
 import { type Passkey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../api/second-factor.api';
 import { tx } from '../texts';
@@ -62,16 +61,8 @@ export function useAddPasskey(onAdded: (recoveryCodes: string[] | undefined) => 
     setSaving(true);
     try {
       const { challengeId, options } = await passkeyRegistrationOptions();
-      const { startRegistration } = await loadWebAuthn();
-      const credential = await startRegistration({
-        optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
-      });
-      // Only the fields the contract carries (an extension result nobody asked for is dropped).
-      const { recoveryCodes } = await registerPasskey({
-        challengeId,
-        name,
-        credential: credentialForServer(credential),
-      });
+      const credential = await passkeyCreation(options);
+      const { recoveryCodes } = await registerPasskey({ challengeId, name, credential });
       setTarget(null);
       message.success({ content: tx('passkeyAdded'), key: 'second-factor.passkey' });
       onAdded(recoveryCodes);

@@ -1,4 +1,4 @@
-import { credentialForServer, routes } from '@gatehouse/contract';
+import { routes } from '@gatehouse/contract';
 import type { SmsCommand, VerificationApi } from '@/components/verification';
 import { call } from '@/lib/http';
 
@@ -43,7 +43,7 @@ export const verificationApi: VerificationApi = {
   passkeyChallenge: () => call(routes.passkeyVerifyOptions, { quiet: true }),
   checkPasskey: (challengeId, credential) =>
     call(routes.validatePasskey, {
-      body: { challengeId, credential: credentialForServer(credential) },
+      body: { challengeId, credential },
       quiet: true,
     }),
 };
