@@ -265,6 +265,18 @@ export function createSecondFactorRepository(db: Kysely<DB>) {
       await db.insertInto('webauthn_challenge').values(row).execute();
     },
 
+    /** Challenges asked for from `clientIp` since `since`, counted up to `atMost`. */
+    async challengesBy(clientIp: string, since: string, atMost: number): Promise<number> {
+      const rows = await db
+        .selectFrom('webauthn_challenge')
+        .select('id')
+        .where('client_ip', '=', clientIp)
+        .where('created_at', '>', since)
+        .limit(atMost)
+        .execute();
+      return rows.length;
+    },
+
     /** Spends a challenge of `purpose`: its row for the one caller that found it unused and unexpired. */
     async takeChallenge(id: string, purpose: WebAuthnPurpose, now: string) {
       const row = await db

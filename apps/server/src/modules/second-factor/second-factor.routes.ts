@@ -49,7 +49,7 @@ export const secondFactorModule = fp<SecondFactorModuleOptions>(
     });
     serve(app, routes.regenerateRecoveryCodes, ({ principal }) => secondFactor.regenerateRecoveryCodes(principal));
     serve(app, routes.passkeyRegisterOptions, ({ principal, request }) =>
-      secondFactor.passkeyRegisterOptions(principal, rp(request)),
+      secondFactor.passkeyRegisterOptions(principal, rp(request), client(request)),
     );
     serve(app, routes.registerPasskey, ({ body, principal, request }) =>
       secondFactor.registerPasskey(principal, body, rp(request)),
@@ -65,12 +65,14 @@ export const secondFactorModule = fp<SecondFactorModuleOptions>(
       secondFactor.validateTotp(principal, body.code, client(request)),
     );
     serve(app, routes.passkeyVerifyOptions, ({ principal, request }) =>
-      secondFactor.passkeyVerifyOptions(principal, rp(request)),
+      secondFactor.passkeyVerifyOptions(principal, rp(request), client(request)),
     );
     serve(app, routes.validatePasskey, ({ body, principal, request }) =>
       secondFactor.validatePasskey(principal, body, rp(request), client(request)),
     );
-    serve(app, routes.passkeyLoginOptions, ({ request }) => secondFactor.passkeyLoginOptions(rp(request)));
+    serve(app, routes.passkeyLoginOptions, ({ request }) =>
+      secondFactor.passkeyLoginOptions(rp(request), client(request)),
+    );
     serve(app, routes.passkeyLogin, ({ body, request }) =>
       secondFactor.passkeyLogin(body, rp(request), client(request)),
     );

@@ -76,6 +76,8 @@ export interface SecondFactorDeps {
 const TICKET_TTL_MS = 5 * 60_000;
 const TICKET_ATTEMPTS = 5;
 const CHALLENGE_TTL_MS = 5 * 60_000;
+/** WebAuthn challenges one client address may ask for a minute (passwordless sign-in asks without a session). */
+const CHALLENGES_PER_CLIENT_MINUTE = 30;
 /** Codes one step either side of now are accepted (clock drift of a phone), each step once. */
 const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 /** Recovery codes: 10 characters of an alphabet without look-alikes (about 50 bits), shown as xxxxx-xxxxx. */
@@ -156,14 +158,33 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     return methods;
   }
 
-  async function challenge(purpose: WebAuthnPurpose, accountId: number | null, value: string): Promise<string> {
+  /** Refuses a client that asked for too many WebAuthn challenges in the last minute (each is a stored row). */
+  async function challengeAllowed(client: Client): Promise<void> {
+    const since = iso(now() - 60_000);
+    if (
+      (await repo.challengesBy(client.ip.slice(0, 64), since, CHALLENGES_PER_CLIENT_MINUTE)) >=
+      CHALLENGES_PER_CLIENT_MINUTE
+    ) {
+      throw new AppError(429, t('secondFactor.challengeLimit'));
+    }
+  }
+
+  async function challenge(
+    purpose: WebAuthnPurpose,
+    accountId: number | null,
+    value: string,
+    client: Client,
+  ): Promise<string> {
     const id = randomUUID();
+    const at = now();
     await repo.insertChallenge({
       id,
       purpose,
       account_id: accountId,
       challenge: value,
-      expires_at: iso(now() + CHALLENGE_TTL_MS),
+      client_ip: client.ip.slice(0, 64),
+      created_at: iso(at),
+      expires_at: iso(at + CHALLENGE_TTL_MS),
       used_at: null,
     });
     return id;
@@ -311,9 +332,10 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     },
 
     /** WebAuthn request options for a passwordless sign-in (a discoverable credential; no account named). */
-    async passkeyLoginOptions(rp: RelyingParty) {
+    async passkeyLoginOptions(rp: RelyingParty, client: Client) {
+      await challengeAllowed(client);
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
-      return { challengeId: await challenge('login', null, options.challenge), options };
+      return { challengeId: await challenge('login', null, options.challenge, client), options };
     },
 
     /**
@@ -399,8 +421,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return { recoveryCodes: codes };
     },
 
-    async passkeyRegisterOptions(principal: Principal, rp: RelyingParty) {
+    async passkeyRegisterOptions(principal: Principal, rp: RelyingParty, client: Client) {
       ownerOnly(principal);
+      await challengeAllowed(client);
       const account = await accountOf(principal.accountId);
       const passkeys = await repo.passkeys(account.id);
       if (passkeys.length >= PASSKEYS_MAX) throw badRequest(t('secondFactor.passkeyLimit', { max: PASSKEYS_MAX }));
@@ -417,7 +440,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         excludeCredentials: descriptors(passkeys),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      return { challengeId: await challenge('register', account.id, options.challenge), options };
+      return { challengeId: await challenge('register', account.id, options.challenge, client), options };
     },
 
     async registerPasskey(
@@ -495,8 +518,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return deps.verificationToken(principal.accountId, 'totp');
     },
 
-    async passkeyVerifyOptions(principal: Principal, rp: RelyingParty) {
+    async passkeyVerifyOptions(principal: Principal, rp: RelyingParty, client: Client) {
       ownerOnly(principal);
+      await challengeAllowed(client);
       const passkeys = await repo.passkeys(principal.accountId);
       if (passkeys.length === 0) throw badRequest(t('secondFactor.noPasskey'));
       const options = await generateAuthenticationOptions({
@@ -504,7 +528,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         allowCredentials: descriptors(passkeys),
         userVerification: 'preferred',
       });
-      return { challengeId: await challenge('verify', principal.accountId, options.challenge), options };
+      return { challengeId: await challenge('verify', principal.accountId, options.challenge, client), options };
     },
 
     /** Identity verification with a passkey: sudo mode and a single-use token. */

@@ -390,6 +390,15 @@ describe.each(lanes)('second factor on %s', (lane) => {
     expect(other.status).toBe(400);
   });
 
+  it('gives one client address at most 30 passkey challenges a minute', async () => {
+    const ask = (ip: string) => t.call('POST', '/login/passkey/options', { headers: SITE, ip });
+    for (let i = 0; i < 30; i++) expect((await ask('10.9.9.9')).status).toBe(200);
+    const refused = await ask('10.9.9.9');
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe('通行密钥验证请求过于频繁，请稍后再试');
+    expect((await ask('10.9.9.8')).status).toBe(200);
+  });
+
   it('answers an SMS sign-in of an account with a second factor with a ticket too', async () => {
     const account = await withTotp();
     const mobile = `139${String(Date.now()).slice(-8)}`;

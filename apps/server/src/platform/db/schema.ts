@@ -408,6 +408,8 @@ export interface WebAuthnChallengeTable {
   purpose: WebAuthnPurpose;
   account_id: number | null;
   challenge: string;
+  client_ip: string;
+  created_at: string;
   expires_at: string;
   used_at: string | null;
 }

@@ -71,8 +71,16 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
     .addColumn('account_id', 'integer', (c) => c.references('account.id').onDelete('cascade'))
     .addColumn('challenge', 'varchar(200)', (c) => c.notNull())
+    .addColumn('client_ip', 'varchar(64)', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(30)')
+    .execute();
+  // Asked for without a session: counted per client address (at most a few a minute, like image captchas).
+  await db.schema
+    .createIndex('webauthn_challenge_client_idx')
+    .on('webauthn_challenge')
+    .columns(['client_ip', 'created_at'])
     .execute();
   await db.schema.createIndex('webauthn_challenge_expires_idx').on('webauthn_challenge').column('expires_at').execute();
 }
