@@ -124,6 +124,15 @@ export function createSignInPolicy(deps: {
     });
   }
 
+  /** Minutes left of a lock (`locked_until`) at `now`, at least 1; 0 when there is none. */
+  const lockedMinutes = (lockedUntil: string | null | undefined, now: number) =>
+    lockedUntil && lockedUntil > iso(now) ? Math.max(1, Math.ceil((Date.parse(lockedUntil) - now) / 60_000)) : 0;
+
+  /** Whether the client's failed checks of the last day (with these reasons) reached its daily cap. */
+  const clientCapReached = async (client: SignInClient, reasons: SignInReason[], now: number) =>
+    (await repo.countByClient(client.ip.slice(0, 64), reasons, iso(now - DAY_MS), limits.failuresPerClientDay)) >=
+    limits.failuresPerClientDay;
+
   /** Whether a failure streak (the account's `signin_guard` row) asks for a captcha at `now`. */
   const streakWantsCaptcha = (guard: Guard | undefined, now: number) =>
     !!guard && guard.last_failure_at > iso(now - STREAK_MS) && guard.failures >= limits.captchaAfter;
@@ -164,19 +173,9 @@ export function createSignInPolicy(deps: {
     // The lock first: it is one read by primary key, and a flood at one account number from one address is
     // refused by it alone.
     const guards = await repo.guardsOf(account, scope);
-    const lockedUntil = guards.scoped?.locked_until;
-    if (lockedUntil && lockedUntil > iso(now)) {
-      const minutes = Math.max(1, Math.ceil((Date.parse(lockedUntil) - now) / 60_000));
-      throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
-    }
-    if (
-      (await repo.countByClient(
-        client.ip.slice(0, 64),
-        FAILED_CHECK_REASONS,
-        iso(now - DAY_MS),
-        limits.failuresPerClientDay,
-      )) >= limits.failuresPerClientDay
-    ) {
+    const minutes = lockedMinutes(guards.scoped?.locked_until, now);
+    if (minutes > 0) throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
+    if (await clientCapReached(client, FAILED_CHECK_REASONS, now)) {
       throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
     }
     if (
@@ -313,18 +312,9 @@ export function createSignInPolicy(deps: {
         return error;
       };
       const { scoped } = await repo.guardsOf(key, SECOND_FACTOR_SCOPE);
-      if (scoped?.locked_until && scoped.locked_until > iso(now)) {
-        const minutes = Math.max(1, Math.ceil((Date.parse(scoped.locked_until) - now) / 60_000));
-        throw await refuse('locked', tooMany(t('signin.secondFactorLocked', { minutes })));
-      }
-      if (
-        (await repo.countByClient(
-          client.ip.slice(0, 64),
-          SECOND_FACTOR_FAILURES,
-          iso(now - DAY_MS),
-          limits.failuresPerClientDay,
-        )) >= limits.failuresPerClientDay
-      ) {
+      const minutes = lockedMinutes(scoped?.locked_until, now);
+      if (minutes > 0) throw await refuse('locked', tooMany(t('signin.secondFactorLocked', { minutes })));
+      if (await clientCapReached(client, SECOND_FACTOR_FAILURES, now)) {
         throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
       }
       if (await attempt()) {

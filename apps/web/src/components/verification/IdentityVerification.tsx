@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { configureHttp } from '@/lib/http';
 import type { DialogState, VerifyMethod } from './dialog-state';
 import type { SmsCommand } from './verification-api';
 
@@ -86,4 +87,23 @@ export function useIdentityVerification(): {
       </Suspense>
     ) : null;
   return { verify, dialog };
+}
+
+/**
+ * Sudo mode (issue 15): a call the server refuses until the user proves who they are opens the identity dialog,
+ * and the http client repeats it once they did. Only the methods that prove identity are offered (a captcha proves
+ * no one; the account's own second factors come first when it holds them). Mount it once where antd's providers
+ * are: the signed-in layout (app/SudoVerification.tsx), or a page shown instead of it (the second factor's
+ * enrolment page). Answers the dialog to render.
+ */
+export function useSudoVerifier(): ReactNode {
+  const { verify, dialog } = useIdentityVerification();
+  useEffect(() => {
+    configureHttp({
+      verifyIdentity: async () =>
+        (await verify({ types: ['password', 'email', 'mobile'], command: 'common' })) !== null,
+    });
+    return () => configureHttp({ verifyIdentity: null });
+  }, [verify]);
+  return dialog;
 }

@@ -1,10 +1,9 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Typography, theme } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 // The modules, not the folder's index: the captcha and code inputs stay out of this chunk.
-import { useIdentityVerification } from '@/components/verification/IdentityVerification';
+import { useSudoVerifier } from '@/components/verification/IdentityVerification';
 import { useWebAuthnSupported } from '@/components/verification/webauthn';
-import { configureHttp } from '@/lib/http';
 import { byLocale } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { logout } from '../api/second-factor.api';
@@ -25,7 +24,8 @@ export function EnrolSecondFactorPage() {
   const webAuthn = useWebAuthnSupported();
   const recovery = useRecoveryCodes();
   const [finishing, setFinishing] = useState(false);
-  const sudo = useEnrolmentSudo();
+  // The main layout's verifier is not mounted here: the page installs the same one.
+  const sudo = useSudoVerifier();
 
   const finish = async (codes: string[] | undefined) => {
     if (codes?.length) await recovery.show(codes);
@@ -134,21 +134,4 @@ function EnrolOption({
       {action}
     </Flex>
   );
-}
-
-/**
- * Sudo mode on this page (setting up the app and adding a passkey need a recent identity verification): the main
- * layout's verifier (app/SudoVerification.tsx) is not mounted here, so the page installs one like it, with the
- * same methods.
- */
-function useEnrolmentSudo(): ReactNode {
-  const { verify, dialog } = useIdentityVerification();
-  useEffect(() => {
-    configureHttp({
-      verifyIdentity: async () =>
-        (await verify({ types: ['password', 'email', 'mobile'], command: 'common' })) !== null,
-    });
-    return () => configureHttp({ verifyIdentity: null });
-  }, [verify]);
-  return dialog;
 }
