@@ -197,7 +197,8 @@ describe('list kit', () => {
     );
     const { head, table } = await open();
     await within(table).findByText('谢婷婷');
-    expect(headers(head)).toEqual(['创建时间', '账号', '用户名', '角色', '状态', '操作']);
+    // 双因素认证 came after these settings were stored: a new column shows in its default place.
+    expect(headers(head)).toEqual(['创建时间', '账号', '用户名', '角色', '状态', '双因素认证', '操作']);
     expect(table.closest('.ant-table')?.classList.contains('ant-table-small')).toBe(true);
   });
 
