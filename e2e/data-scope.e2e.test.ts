@@ -202,6 +202,8 @@ describe('data scope in Chromium', () => {
     await screenshot(page, 'scope-06-explain');
     await drawer.getByRole('button', { name: '预览其视图' }).click();
     await waitForHash(page, /#\/view-as\?/);
+    // The preview's own screen, not the account list still shown while its code loads (which lists e2e.south).
+    await page.getByRole('heading', { name: '权限预览' }).waitFor();
     for (const number of ['e2e.manager', 'e2e.east', 'e2e.shanghai']) {
       await page.getByRole('row').filter({ hasText: number }).first().waitFor();
     }

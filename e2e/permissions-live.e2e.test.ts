@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, newContext, type RunningServer, screenshot, startServer } from './support.js';
+import {
+  ADMIN_PASSWORD,
+  label,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './support.js';
 
 /** Menus and buttons follow a role change without signing in again (issue 3, item 7). */
 describe('permissions change while signed in', () => {
@@ -56,7 +64,7 @@ describe('permissions change while signed in', () => {
     await page.goto('/#/login?redirect=%2Fuser%2FAccount');
     await page.getByPlaceholder('输入用户名').fill('reader');
     await page.getByPlaceholder('输入密码').fill('Rd#2026-safe');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: label('登录') }).click();
     await page.getByRole('row').filter({ hasText: 'reader' }).waitFor();
     const menu = page.getByRole('menu').first();
     await menu.getByText('账号管理', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
-import { cloneElement, type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { cloneElement, type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '@/components/menu-icon';
 import { menuTitle, t } from '@/lib/i18n';
@@ -50,29 +50,36 @@ export function usePageTabs() {
   const location = useLocation();
   const navigate = useNavigate();
   const accountId = useSession((state) => state.user?.id);
-  const [stored, setStored] = useState(() => ({ accountId, tabs: readTabs(accountId) }));
+  // `closing`: a tab just closed while the address still shows it (the navigation away is under way), not opened
+  // again. It is state, cleared by an effect once a render with another address is committed: a navigation renders
+  // in a transition, and an urgent render meanwhile still sees the old address.
+  const [stored, setStored] = useState<{ accountId?: number; tabs: PageTab[]; closing: string | null }>(() => ({
+    accountId,
+    tabs: readTabs(accountId),
+    closing: null,
+  }));
   // The account became known (a moment after the layout is up): its kept list, with what was opened meanwhile; or it
   // changed (an identity switch): its own list.
   if (stored.accountId !== accountId) {
     const kept = readTabs(accountId);
-    setStored({ accountId, tabs: stored.accountId === undefined ? mergeTabs(kept, stored.tabs) : kept });
+    setStored({ accountId, tabs: stored.accountId === undefined ? mergeTabs(kept, stored.tabs) : kept, closing: null });
   }
   const [reloads, setReloads] = useState<Record<string, number>>({});
-  // A tab just closed while the address still shows it (the navigation away is under way): not opened again.
-  const closing = useRef<string | null>(null);
 
   const current = tabKeyOf(location.pathname);
-  if (closing.current && closing.current !== current) closing.current = null;
   const here = `${location.pathname}${location.search}`;
   const tabs = useMemo(
-    () => (current && closing.current !== current ? openTab(stored.tabs, current, here) : stored.tabs),
-    [stored.tabs, current, here],
+    () => (current && stored.closing !== current ? openTab(stored.tabs, current, here) : stored.tabs),
+    [stored.tabs, stored.closing, current, here],
   );
 
   useEffect(() => {
     if (tabs !== stored.tabs) setStored((state) => ({ ...state, tabs }));
     if (accountId !== undefined) writeTabs(accountId, tabs);
   }, [tabs, stored.tabs, accountId]);
+  useEffect(() => {
+    if (stored.closing !== null && stored.closing !== current) setStored((state) => ({ ...state, closing: null }));
+  }, [stored.closing, current]);
 
   /**
    * Shows a screen: its tab's last address when it is open, else the screen itself. It always navigates, even to the
@@ -97,11 +104,9 @@ export function usePageTabs() {
           : action === 'closeOthers'
             ? closeOthers(tabs, key)
             : closeRight(tabs, key);
-      if (current && !after.some((tab) => tab.key === current)) {
-        closing.current = current;
-        navigate(nextActive(tabs, after, current).path);
-      }
-      setStored((state) => ({ ...state, tabs: after }));
+      const leaving = current !== undefined && !after.some((tab) => tab.key === current);
+      if (leaving) navigate(nextActive(tabs, after, current).path);
+      setStored((state) => ({ ...state, tabs: after, closing: leaving ? (current ?? null) : state.closing }));
     },
     [tabs, current, navigate],
   );
