@@ -134,8 +134,14 @@ export const AccountRow = Type.Object({
 /** The columns the account list sorts by (server side). */
 export const ACCOUNT_SORTS = ['accountNumber', 'accountName', 'orgName', 'createTime'] as const;
 
+/** The longest contains-search term (`keyword`). */
+export const ACCOUNT_KEYWORD_MAX = 100;
+/** A contains search counts its matches up to this many; past it the list says `totalCapped` (shown as "10,000+"). */
+export const ACCOUNT_SEARCH_CAP = 10_000;
+
 /** The filters the account list and its export share. */
 const AccountFilters = {
+  keyword: Type.Optional(Type.String({ maxLength: ACCOUNT_KEYWORD_MAX, title: '搜索' })),
   accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
   accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
   contactNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: '手机号码' })),
@@ -174,7 +180,7 @@ export const accountRoutes = {
     title: '账号列表',
     menu: '/user/Account',
     description:
-      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting).',
+      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting).',
     query: Type.Object(
       {
         ...PageQuery,
@@ -183,7 +189,11 @@ export const accountRoutes = {
       },
       { additionalProperties: false },
     ),
-    response: Page(AccountRow),
+    response: Type.Object({
+      ...Page(AccountRow).properties,
+      /** Present and true when a contains search (`keyword`) found more matches than it counts (ACCOUNT_SEARCH_CAP). */
+      totalCapped: Type.Optional(Type.Boolean()),
+    }),
   }),
   createAccount: defineRoute({
     method: 'POST',

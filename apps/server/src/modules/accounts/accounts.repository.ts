@@ -1,11 +1,13 @@
-import { type Expression, type Kysely, sql } from 'kysely';
-import { prefixPattern } from '../../platform/db/like.js';
+import { type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
 import type { AccountsWithin } from '../authz/index.js';
 
 export interface AccountFilter {
+  /** Contains search (issue 23): any part of the account number, name, mobile or e-mail, case-insensitive. */
+  keyword?: string;
   accountNumber?: string;
   accountName?: string;
   /** The whole mobile number, matched in any of its stored spellings (bare, +86, 0086). */
@@ -25,6 +27,7 @@ export interface AccountSort {
 }
 
 interface ResolvedFilter {
+  keyword?: string;
   accountNumber?: string;
   accountName?: string;
   contactNumber?: string;
@@ -36,13 +39,40 @@ interface ResolvedFilter {
 /** Whether a filter narrows the list (else the trigger-kept total and the id walks of the whole list serve it). */
 const narrows = (f: ResolvedFilter) =>
   Boolean(
-    f.accountNumber || f.accountName || f.contactNumber || f.orgIds || f.pendingApproval || f.accountId !== undefined,
+    f.keyword ||
+      f.accountNumber ||
+      f.accountName ||
+      f.contactNumber ||
+      f.orgIds ||
+      f.pendingApproval ||
+      f.accountId !== undefined,
   );
+
+/**
+ * A contains search counts its matches up to this many and says when there are more (`capped`): the count of a term
+ * found in most accounts stops early instead of reading every match (or, for a term too short for the trigram index,
+ * every account).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * Whether a term can be served by the trigram index. SQLite's FTS5 trigram table serves any term of three characters
+ * or more. pg_trgm builds trigrams of words (letters and digits, CJK included under a UTF-8 ctype) and none across
+ * punctuation: a term without three word characters in a row gives it no trigram to look up, so it takes the
+ * bounded path of the short terms instead of a whole-index scan.
+ */
+export function indexedTerm(dialect: 'sqlite' | 'postgres', term: string): boolean {
+  return dialect === 'sqlite' ? [...term].length >= 3 : /[\p{L}\p{N}]{3}/u.test(term);
+}
+
+/** The term as one FTS5 string (a phrase of its trigrams): `"` doubled, nothing else special inside quotes. */
+const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /** Values bound per statement when checking an import's contacts. */
 const CONTACT_SLICE = 500;
 
-export function createAccountsRepository(db: Kysely<DB>) {
+export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH_COUNT_CAP) {
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const withNames = (on: Kysely<DB> = db) =>
     on
       .selectFrom('account')
@@ -117,9 +147,37 @@ export function createAccountsRepository(db: Kysely<DB>) {
   const withoutTotal = <T extends { total_count: unknown }>(rows: readonly T[]) =>
     rows.map(({ total_count: _, ...row }) => row);
 
+  /**
+   * Contains search over the four columns. SQLite: the FTS5 trigram table (migration 0024) for terms of three characters
+   * or more, matched as a phrase (case-insensitive); shorter ones a LIKE on each column (case-insensitive for ASCII).
+   * PostgreSQL: ILIKE on the columns joined by U+0001, the expression of the pg_trgm index account_search_trgm; a term
+   * the index cannot serve (`indexedTerm`) is written on a different expression (`|| ''`) so the planner walks the
+   * primary key and stops at the page instead of scanning the whole index. Without pg_trgm (ADR 0024) both are
+   * unindexed and correct. `%`, `_` and `\` of the term match themselves.
+   */
+  const keywordExpr = (term: string) => {
+    const pattern = containsPattern(term);
+    if (dialect === 'sqlite') {
+      if (indexedTerm(dialect, term)) {
+        return sql`account.id in (select rowid from account_search where account_search match ${ftsPhrase(term)})`;
+      }
+      return sql`(${sql.join(
+        ['account_number', 'account_name', 'contact_number', 'email'].map(
+          (c) => sql`${sql.ref(`account.${c}`)} like ${pattern} escape '\\'`,
+        ),
+        sql` or `,
+      )})`;
+    }
+    const joined = sql`(account.account_number || chr(1) || account.account_name || chr(1) || coalesce(account.contact_number, '') || chr(1) || coalesce(account.email, ''))`;
+    return indexedTerm(dialect, term)
+      ? sql`${joined} ilike ${pattern} escape '\\'`
+      : sql`(${joined} || '') ilike ${pattern} escape '\\'`;
+  };
+
   /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
   const filterExpr = (f: ResolvedFilter) => {
     const parts = [];
+    if (f.keyword) parts.push(keywordExpr(f.keyword));
     if (f.accountNumber) parts.push(sql`account.account_number like ${prefixPattern(f.accountNumber)} escape '\\'`);
     if (f.accountName) parts.push(sql`account.account_name like ${prefixPattern(f.accountName)} escape '\\'`);
     if (f.contactNumber) {
@@ -141,6 +199,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
   async function resolve(f: AccountFilter): Promise<ResolvedFilter | undefined> {
     const within = f.within;
     const rest = {
+      keyword: f.keyword,
       accountNumber: f.accountNumber,
       accountName: f.accountName,
       contactNumber: f.contactNumber,
@@ -236,17 +295,33 @@ export function createAccountsRepository(db: Kysely<DB>) {
     return query();
   };
 
-  /** The total of a filter: the trigger-kept counter when unfiltered. */
-  async function totalOf(filter: ResolvedFilter): Promise<number> {
+  /**
+   * The total of a filter: the trigger-kept counter when unfiltered; with a keyword, counted up to the cap
+   * (`capped`: there are more).
+   */
+  async function totalOf(filter: ResolvedFilter): Promise<{ total: number; capped: boolean }> {
     if (!narrows(filter)) {
-      return Number((await accountCount('account'))[0]?.n ?? 0);
+      return { total: Number((await accountCount('account'))[0]?.n ?? 0), capped: false };
+    }
+    if (filter.keyword) {
+      const matches = db
+        .selectFrom('account')
+        .select('account.id')
+        .where(filterExpr(filter))
+        .limit(searchCountCap + 1);
+      const row = await db
+        .selectFrom(matches.as('capped_matches'))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const n = Number(row.n);
+      return n > searchCountCap ? { total: searchCountCap, capped: true } : { total: n, capped: false };
     }
     const row = await db
       .selectFrom('account')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where(filterExpr(filter))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return { total: Number(row.n), capped: false };
   }
 
   return {
@@ -257,15 +332,18 @@ export function createAccountsRepository(db: Kysely<DB>) {
      */
     async sortedPage(accountFilter: AccountFilter, sort: AccountSort, offset: number, limit: number) {
       const filter = await resolve(accountFilter);
-      if (!filter) return { rows: [], total: 0 };
+      if (!filter) return { rows: [], total: 0, capped: false };
       if (offset === 0 && limit > 0 && !narrows(filter)) {
         const rows = await sortedFirstPage(sort, limit);
         const counted = rows[0]?.total_count;
-        if (counted !== undefined && counted !== null) return { rows: withoutTotal(rows), total: Number(counted) };
+        if (counted !== undefined && counted !== null) {
+          return { rows: withoutTotal(rows), total: Number(counted), capped: false };
+        }
       }
-      const total = await totalOf(filter);
-      if (offset >= total || limit <= 0) return { rows: [], total };
-      const fromEnd = offset > total / 2;
+      const { total, capped } = await totalOf(filter);
+      if (offset >= total || limit <= 0) return { rows: [], total, capped };
+      // A capped total is no end to count back from: every page is read from the start.
+      const fromEnd = !capped && offset > total / 2;
       const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
       const take = fromEnd ? Math.min(limit, total - offset) : limit;
       const direction = fromEnd === (sort.order === 'asc') ? 'desc' : 'asc';
@@ -274,9 +352,9 @@ export function createAccountsRepository(db: Kysely<DB>) {
       for (const key of sortKeys(sort.field)) ids = ids.orderBy(key, direction);
       const found = (await ids.limit(take).offset(skip).execute()).map((r) => r.id);
       if (fromEnd) found.reverse();
-      if (found.length === 0) return { rows: [], total };
+      if (found.length === 0) return { rows: [], total, capped };
       const byId = new Map((await withNames().where('account.id', 'in', found).execute()).map((r) => [r.id, r]));
-      return { rows: found.flatMap((id) => byId.get(id) ?? []), total };
+      return { rows: found.flatMap((id) => byId.get(id) ?? []), total, capped };
     },
 
     /**
@@ -286,7 +364,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
      */
     async page(accountFilter: AccountFilter, offset: number, limit: number) {
       const filter = await resolve(accountFilter);
-      if (!filter) return { rows: [], total: 0 };
+      if (!filter) return { rows: [], total: 0, capped: false };
       const filtered = narrows(filter);
       if (!filtered && limit > 0 && (offset === 0 || (knownTotal !== undefined && offset <= knownTotal / 2))) {
         // The first page, or most likely one of the newer half: one statement answers rows and total.
@@ -294,31 +372,46 @@ export function createAccountsRepository(db: Kysely<DB>) {
         const counted = rows[0]?.total_count;
         if (counted !== undefined && counted !== null) {
           knownTotal = Number(counted);
-          return { rows: withoutTotal(rows), total: knownTotal };
+          return { rows: withoutTotal(rows), total: knownTotal, capped: false };
         }
       }
       const all = Number((await accountCount('account'))[0]?.n ?? 0);
       knownTotal = all;
-      const total = filtered
-        ? Number(
-            (
-              await db
-                .selectFrom('account')
-                .select((eb) => eb.fn.countAll<string | number>().as('n'))
-                .where(filterExpr(filter))
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
-        : all;
-      if (offset >= total || limit <= 0) return { rows: [], total };
-      const fromOldest = offset > total / 2;
+      const unindexed = filter.keyword !== undefined && !indexedTerm(dialect, filter.keyword);
+      const newestIds = (take: number, skip: number) =>
+        db
+          .selectFrom('account')
+          .select('account.id')
+          .where(filterExpr(filter))
+          .orderBy('account.id', 'desc')
+          .limit(take)
+          .offset(skip);
+      if (unindexed && offset === 0 && limit > 0) {
+        // A short term's first page walks the primary key and stops at the page: when the walk finds fewer rows than
+        // a page it has read every account, and its rows are the total (a rare term costs one scan, not two).
+        const found = await newestIds(limit, 0).execute();
+        if (found.length < limit) {
+          const ids = found.map((r) => r.id);
+          const rows = ids.length
+            ? await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute()
+            : [];
+          return { rows, total: rows.length, capped: false };
+        }
+      }
+      const { total, capped } = filtered ? await totalOf(filter) : { total: all, capped: false };
+      if (offset >= total || limit <= 0) return { rows: [], total, capped };
+      // A capped total is no end to count back from: every page is read from the newest end.
+      const fromOldest = !capped && offset > total / 2;
       const skip = fromOldest ? Math.max(0, total - offset - limit) : offset;
       const take = fromOldest ? Math.min(limit, total - offset) : limit;
       // Walking the primary key until enough rows match reads about (all / total) rows per match; reading the
       // matches through the filter's index and sorting them reads `total`. With the exact numbers at hand the
-      // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order).
-      if (!filtered) return { rows: withoutTotal(await (fromOldest ? oldestFirst : newestFirst)(take, skip)), total };
-      const walk = (all / Math.max(total, 1)) * (skip + take) <= total;
+      // cheaper way is chosen (`id + 0` keeps the planner off the primary key's order). A term too short for the
+      // trigram index has no index to read its matches through: the walk, which stops at the page.
+      if (!filtered) {
+        return { rows: withoutTotal(await (fromOldest ? oldestFirst : newestFirst)(take, skip)), total, capped };
+      }
+      const walk = unindexed || (all / Math.max(total, 1)) * (skip + take) <= total;
       const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
       const ids = db
         .selectFrom('account')
@@ -328,7 +421,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .limit(take)
         .offset(skip);
       const rows = await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute();
-      return { rows, total };
+      return { rows, total, capped };
     },
     findView(id: number) {
       return withNames().where('account.id', '=', id).executeTakeFirst();

@@ -272,6 +272,7 @@ export function createAccountsService(
 
     async list(query: QueryOf<Routes['listAccounts']>, principal: Principal) {
       const filter = {
+        keyword: query.keyword?.trim() || undefined,
         accountNumber: query.accountNumber?.trim(),
         accountName: query.accountName?.trim(),
         contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),
@@ -279,7 +280,7 @@ export function createAccountsService(
         pendingApproval: query.pendingApproval === 1,
         within: await authz.accountsWithin(principal),
       };
-      const [{ rows, total }, manageable] = await Promise.all([
+      const [{ rows, total, capped }, manageable] = await Promise.all([
         query.sort
           ? repo.sortedPage(
               filter,
@@ -295,6 +296,7 @@ export function createAccountsService(
         list: rows.map((row) => ({ ...toAccount(row, regionName, roles), manageable: manageable(row) })),
         totalCount: total,
         totalPage: Math.ceil(total / query.pageSize),
+        ...(capped ? { totalCapped: true } : {}),
       };
     },
 

@@ -169,6 +169,7 @@ export function createAccountTransfer(
         query.columns,
       );
       const filter = {
+        keyword: query.keyword?.trim() || undefined,
         accountNumber: query.accountNumber?.trim(),
         accountName: query.accountName?.trim(),
         contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),

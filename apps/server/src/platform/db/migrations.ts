@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_session_end_reason.js';
 import * as m0020 from './migrations/0020_data_scope.js';
 import * as m0022 from './migrations/0022_import_jobs.js';
 import * as m0023 from './migrations/0023_second_factor.js';
+import * as m0024 from './migrations/0024_contains_search.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0020_data_scope': m0020,
   '0022_import_jobs': m0022,
   '0023_second_factor': m0023,
+  '0024_contains_search': m0024,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

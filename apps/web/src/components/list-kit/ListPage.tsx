@@ -82,6 +82,7 @@ export function ListPage<Q extends ListQueryBase, T extends object, I extends Ke
           rowKey={props.rowKey}
           rows={page?.list}
           total={page?.totalCount}
+          totalCapped={page?.totalCapped}
           totalTestId={props.totalTestId}
           fetching={list.isFetching}
           refreshing={list.isRefreshing}

@@ -48,6 +48,8 @@ export interface ListTableProps<T extends object, I extends Key = number> {
   onRefresh: () => unknown;
   /** Shown as 共 N 条记录 when given (a tree's count is its items', not its top-level rows'). */
   total?: number;
+  /** There are more rows than `total` (counted up to it): shown as "10,000+". */
+  totalCapped?: boolean;
   /** data-testid of the 共 N 条记录 line. */
   totalTestId?: string;
   /** What an empty table says (default 暂无数据) and the hint under it. */
@@ -176,7 +178,9 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
             <Flex align="center" gap={6}>
               <InfoCircleOutlined aria-hidden style={{ color: token.colorTextTertiary }} />
               <span data-testid={props.totalTestId ?? 'list-total'} style={{ color: token.colorTextSecondary }}>
-                {t('list.total', { count: props.total })}
+                {t('list.total', {
+                  count: props.totalCapped ? `${props.total.toLocaleString('en-US')}+` : props.total,
+                })}
               </span>
             </Flex>
           ) : null}

@@ -20,6 +20,8 @@ export interface ListPageData<T> {
   list: T[];
   totalCount: number;
   totalPage: number;
+  /** The server counted up to totalCount and found more (the account list's contains search): shown as "10,000+". */
+  totalCapped?: boolean;
 }
 
 /** The filters of a route's query: everything but the page and the sort. */

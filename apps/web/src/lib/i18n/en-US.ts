@@ -98,6 +98,8 @@ export const enUS = {
   'account.bulkDeleteConfirm': 'Delete these {count} accounts?',
   'account.bulkEnableConfirm': 'Enable these {count} accounts?',
   'account.bulkDisableConfirm': 'Disable these {count} accounts?',
+  'account.searchKeyword': 'Search',
+  'account.searchKeywordPlaceholder': 'Account, name, mobile or e-mail',
   'account.searchAccountNumber': 'Account',
   'account.searchAccountName': 'Name',
   'account.searchContactNumber': 'Mobile',

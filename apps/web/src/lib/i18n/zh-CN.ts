@@ -100,6 +100,8 @@ export const zhCN = {
   'account.bulkDeleteConfirm': '删除以下 {count} 个账号？',
   'account.bulkEnableConfirm': '启用以下 {count} 个账号？',
   'account.bulkDisableConfirm': '禁用以下 {count} 个账号？',
+  'account.searchKeyword': '搜索',
+  'account.searchKeywordPlaceholder': '账号、姓名、手机号或邮箱',
   'account.searchAccountNumber': '账号',
   'account.searchAccountName': '用户名',
   'account.searchContactNumber': '手机号码',

@@ -61,6 +61,7 @@ function Refused({ reason, children }: { reason: string | null; children: ReactN
 }
 
 const filterCodecs: FilterCodecs<AccountListQuery> = {
+  keyword: 'text',
   accountNumber: 'text',
   accountName: 'text',
   contactNumber: 'text',
@@ -167,6 +168,14 @@ export function AccountsPage() {
   });
 
   const searchFields: SearchFieldSpec<Omit<AccountListQuery, 'p' | 'pageSize' | 'sort' | 'order'>>[] = [
+    // Any part of the account number, name, mobile or e-mail (the server's contains search).
+    {
+      kind: 'text',
+      name: 'keyword',
+      label: t('account.searchKeyword'),
+      placeholder: t('account.searchKeywordPlaceholder'),
+      maxLength: 100,
+    },
     { kind: 'text', name: 'accountNumber', label: t('account.searchAccountNumber'), maxLength: 100 },
     { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
     // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).

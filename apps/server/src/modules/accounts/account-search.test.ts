@@ -1,0 +1,207 @@
+import { ACCOUNT_SEARCH_CAP } from '@gatehouse/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { type AccountFilter, type AccountSort, createAccountsRepository } from './accounts.repository.js';
+
+// Issue 23: contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
+describe.each(lanes)('account contains search on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let orgA: number;
+  let orgB: number;
+  const ids = new Map<string, number>();
+  const now = '2026-01-01T00:00:00.000Z';
+
+  const insert = async (
+    number: string,
+    name: string,
+    mobile: string | null,
+    email: string | null,
+    org = orgA,
+  ): Promise<number> => {
+    const { id } = await t.database.db
+      .insertInto('account')
+      .values({
+        account_number: number,
+        account_name: name,
+        contact_number: mobile,
+        email,
+        password_hash: 'x',
+        state: 1,
+        org_id: org,
+        role_id: null,
+        builtin: 0,
+        create_time: now,
+        update_time: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(number, id);
+    return id;
+  };
+
+  /** The account numbers a filter finds (newest first, or in the sort's order), and its total. */
+  const find = async (filter: AccountFilter, sort?: AccountSort, cap?: number, limit = 100) => {
+    const repo = createAccountsRepository(t.database.db, cap);
+    const { rows, total, capped } = sort
+      ? await repo.sortedPage(filter, sort, 0, limit)
+      : await repo.page(filter, 0, limit);
+    return { numbers: rows.map((r) => r.account_number), total, capped };
+  };
+  const numbers = async (keyword: string, more: AccountFilter = {}) =>
+    (await find({ keyword, ...more })).numbers.sort();
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    const db = t.database.db;
+    await sql`insert into org (pid, name, full_name, create_time) select id, 'east', null, ${now} from org where pid is null`.execute(
+      db,
+    );
+    await sql`insert into org (pid, name, full_name, create_time) select id, 'west', null, ${now} from org where pid is null`.execute(
+      db,
+    );
+    orgA = (await db.selectFrom('org').select('id').where('name', '=', 'east').executeTakeFirstOrThrow()).id;
+    orgB = (await db.selectFrom('org').select('id').where('name', '=', 'west').executeTakeFirstOrThrow()).id;
+    await insert('alpha001', '张三丰', '13812345678', 'Zhang.San@Example.com');
+    await insert('beta_002', '李四', '+8613900001111', 'li%si@example.org');
+    await insert('gamma"03', "王小'明", null, null);
+    await insert('delta004', '张三', '13700000000', null, orgB);
+    await insert('x100%', '欧阳娜娜', null, 'oy@example.net', orgB);
+  });
+  afterAll(() => t.close());
+
+  it('matches any part of the account number, name, mobile or e-mail, ignoring case', async () => {
+    expect(await numbers('pha00')).toEqual(['alpha001']);
+    expect(await numbers('PHA')).toEqual(['alpha001']);
+    expect(await numbers('2345')).toEqual(['alpha001']);
+    expect(await numbers('0000111')).toEqual(['beta_002']);
+    expect(await numbers('example.COM')).toEqual(['alpha001']);
+    expect(await numbers('san@ex')).toEqual(['alpha001']);
+    expect(await numbers('阳娜娜')).toEqual(['x100%']);
+    expect(await numbers('nothing-like-it')).toEqual([]);
+  });
+
+  it('finds Chinese terms of one, two and three characters', async () => {
+    expect(await numbers('张')).toEqual(['alpha001', 'delta004']);
+    expect(await numbers('张三')).toEqual(['alpha001', 'delta004']);
+    expect(await numbers('三丰')).toEqual(['alpha001']);
+    expect(await numbers('张三丰')).toEqual(['alpha001']);
+    expect(await numbers('娜')).toEqual(['x100%']);
+    expect(await numbers('四')).toEqual(['beta_002']);
+  });
+
+  it('matches %, _, quotes and backslashes as themselves', async () => {
+    expect(await numbers('%')).toEqual(['beta_002', 'x100%']);
+    expect(await numbers('0%')).toEqual(['x100%']);
+    expect(await numbers('i%s')).toEqual(['beta_002']);
+    expect(await numbers('_')).toEqual(['beta_002']);
+    // `a_0` as a wildcard would also match alpha001's "a00".
+    expect(await numbers('a_0')).toEqual(['beta_002']);
+    expect(await numbers('"')).toEqual(['gamma"03']);
+    expect(await numbers('a"03')).toEqual(['gamma"03']);
+    expect(await numbers("'明")).toEqual(['gamma"03']);
+    expect(await numbers("小'明")).toEqual(['gamma"03']);
+    expect(await numbers('\\')).toEqual([]);
+    expect(await numbers('a\\_0')).toEqual([]);
+    expect(await numbers('*')).toEqual([]);
+    expect(await numbers('NEAR(a b)')).toEqual([]);
+  });
+
+  it('combines with the other filters, the sort and the data scope', async () => {
+    expect(await numbers('张三', { accountNumber: 'delta' })).toEqual(['delta004']);
+    expect(await numbers('张', { orgId: orgB })).toEqual(['delta004']);
+    expect(await numbers('example', { orgId: orgA })).toEqual(['alpha001', 'beta_002']);
+    expect(await numbers('1', { contactNumber: '13900001111' })).toEqual(['beta_002']);
+    expect((await find({ keyword: '张' }, { field: 'accountNumber', order: 'asc' })).numbers).toEqual([
+      'alpha001',
+      'delta004',
+    ]);
+    expect((await find({ keyword: 'example' }, { field: 'accountNumber', order: 'desc' })).numbers).toEqual([
+      'x100%',
+      'beta_002',
+      'alpha001',
+    ]);
+    // A scoped actor finds nothing outside its scope, whatever the term.
+    expect(await numbers('张', { within: { orgIds: [orgB] } })).toEqual(['delta004']);
+    expect(await numbers('张三丰', { within: { orgIds: [orgB] } })).toEqual([]);
+    expect(await numbers('张', { within: { accountId: ids.get('alpha001')! } })).toEqual(['alpha001']);
+    expect(await numbers('example', { within: { orgIds: [] } })).toEqual([]);
+  });
+
+  it('keeps the index in step with inserts, updates and deletes', async () => {
+    const id = await insert('epsilon5', '赵钱孙', '13655556666', 'E5@Example.com');
+    expect(await numbers('赵钱孙')).toEqual(['epsilon5']);
+    expect(await numbers('5555')).toEqual(['epsilon5']);
+    await t.database.db
+      .updateTable('account')
+      .set({ account_name: '周吴郑', email: 'new5@sample.io', contact_number: null })
+      .where('id', '=', id)
+      .execute();
+    expect(await numbers('赵钱孙')).toEqual([]);
+    expect(await numbers('5555')).toEqual([]);
+    expect(await numbers('周吴郑')).toEqual(['epsilon5']);
+    expect(await numbers('sample.io')).toEqual(['epsilon5']);
+    expect(await numbers('psilon')).toEqual(['epsilon5']);
+    await t.database.db.deleteFrom('account').where('id', '=', id).execute();
+    expect(await numbers('周吴郑')).toEqual([]);
+    expect(await numbers('psilon')).toEqual([]);
+  });
+
+  it('counts the matches up to the cap and says when there are more', async () => {
+    // Terms served by the index (3 characters) and not (1 character), with a cap one below their matches.
+    const matches = {
+      exa: ['x100%', 'beta_002', 'alpha001'],
+      e: ['x100%', 'delta004', 'beta_002', 'alpha001'],
+    };
+    for (const [keyword, all] of Object.entries(matches)) {
+      const cap = all.length - 1;
+      const capped = await find({ keyword }, undefined, cap, cap);
+      expect(capped.total).toBe(cap);
+      expect(capped.capped).toBe(true);
+      expect(capped.numbers).toEqual(all.slice(0, cap));
+      // A first page holding every match knows the total without counting.
+      expect(await find({ keyword }, undefined, cap)).toMatchObject({ numbers: all });
+      const sorted = await find({ keyword }, { field: 'accountNumber', order: 'asc' }, cap);
+      expect(sorted).toMatchObject({ total: cap, capped: true, numbers: [...all].sort() });
+      expect(await find({ keyword }, undefined, all.length, 1)).toMatchObject({ total: all.length, capped: false });
+    }
+    // The second page of a capped search is read from the newest end (no end to count back from).
+    const repo = createAccountsRepository(t.database.db, 2);
+    const second = await repo.page({ keyword: 'exa' }, 1, 1);
+    expect(second).toMatchObject({ total: 2, capped: true });
+    expect(second.rows.map((r) => r.account_number)).toEqual(['beta_002']);
+  });
+
+  it('answers keyword on GET /account/s with totalCapped past 10,000 matches', async () => {
+    const list = async (query: Record<string, string | number>) => {
+      const res = await t.call('GET', '/account/s', { token: admin, query: { p: 1, pageSize: 20, ...query } });
+      return res as typeof res & {
+        body: { data: { list: Array<{ accountNumber: string }>; totalCount: number; totalCapped?: boolean } };
+      };
+    };
+    const found = await list({ keyword: ' 张三丰 ' });
+    expect(found.status, found.body.msg).toBe(200);
+    expect(found.body.data).toMatchObject({ totalCount: 1, totalPage: 1 });
+    expect(found.body.data.totalCapped).toBeUndefined();
+    expect(found.body.data.list.map((r) => r.accountNumber)).toEqual(['alpha001']);
+    const tooLong = await list({ keyword: 'x'.repeat(101) });
+    expect(tooLong.body).toEqual({ code: 400, msg: '搜索长度不能超过 100 个字符' });
+
+    // 10,001 accounts whose names hold 批量: the count stops at the cap.
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < ${sql.lit(ACCOUNT_SEARCH_CAP + 1)})
+      insert into account (account_number, account_name, password_hash, state, org_id, role_id, builtin, create_time, update_time)
+      select 'bulk' || n, '批量' || n, 'x', 1, ${orgA}, null, 0, ${now}, ${now} from g`.execute(t.database.db);
+    for (const keyword of ['批', '批量', 'bulk']) {
+      const capped = await list({ keyword });
+      expect(capped.status, capped.body.msg).toBe(200);
+      expect(capped.body.data).toMatchObject({ totalCount: ACCOUNT_SEARCH_CAP, totalPage: 500, totalCapped: true });
+      expect(capped.body.data.list).toHaveLength(20);
+      expect(capped.body.data.list[0]?.accountNumber).toBe(`bulk${ACCOUNT_SEARCH_CAP + 1}`);
+    }
+    const exact = await list({ keyword: 'bulk1000' });
+    expect(exact.body.data).toMatchObject({ totalCount: 3 });
+    expect(exact.body.data.totalCapped).toBeUndefined();
+  });
+});
