@@ -160,6 +160,70 @@ describe('config', () => {
     expect(() => loadConfig({ UPLOAD_PER_ACCOUNT_HOUR: 'many' }, '/')).toThrow('UPLOAD_PER_ACCOUNT_HOUR');
   });
 
+  it('stores files on disk unless FILE_STORAGE=s3, which needs S3_BUCKET and reads the other S3_* settings', () => {
+    expect(loadConfig({}, '/').fileStorage).toEqual({ driver: 'disk' });
+    expect(loadConfig({ FILE_STORAGE: 'disk', S3_BUCKET: 'ignored' }, '/').fileStorage).toEqual({ driver: 'disk' });
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'gatehouse-files' }, '/').fileStorage).toEqual({
+      driver: 's3',
+      bucket: 'gatehouse-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const minio = loadConfig(
+      {
+        FILE_STORAGE: 'S3',
+        S3_BUCKET: 'files.example',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'gatehouse/',
+      },
+      '/',
+    );
+    expect(minio.fileStorage).toEqual({
+      driver: 's3',
+      bucket: 'files.example',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/with+chars' },
+      forcePathStyle: true,
+      prefix: 'gatehouse/',
+    });
+    expect(Object.isFrozen(minio.fileStorage)).toBe(true);
+  });
+
+  it('refuses an unknown FILE_STORAGE and S3 settings that could not work, naming the variable', () => {
+    const s3 = (env: Record<string, string>) => loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'files', ...env }, '/');
+    expect(() => loadConfig({ FILE_STORAGE: 'ftp' }, '/')).toThrow(/FILE_STORAGE must be disk or s3, got "ftp"/);
+    expect(() => loadConfig({ FILE_STORAGE: 's3' }, '/')).toThrow(/S3_BUCKET must name the bucket/);
+    expect(() => s3({ S3_BUCKET: 'Upper_Case' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => s3({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    expect(() => s3({ S3_ENDPOINT: 'ftp://minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    // Credentials in the URL are refused, and the message does not repeat them.
+    expect(() => s3({ S3_ENDPOINT: 'http://key:hunter2@minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    expect(() => s3({ S3_ENDPOINT: 'http://key:hunter2@minio:9000' })).not.toThrow(/hunter2/);
+    expect(() => s3({ S3_REGION: 'EU West' })).toThrow(/S3_REGION must be a region name/);
+    expect(() => s3({ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => s3({ S3_SECRET_ACCESS_KEY: 'hunter2' })).toThrow(/must be set together/);
+    expect(() => s3({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE must be on or off/);
+    expect(() => s3({ S3_PREFIX: '/gatehouse/' })).toThrow(/S3_PREFIX/);
+    expect(() => s3({ S3_PREFIX: 'a/../b/' })).toThrow(/S3_PREFIX/);
+    expect(() => s3({ S3_PREFIX: 'with space/' })).toThrow(/S3_PREFIX/);
+    for (const error of [
+      () => loadConfig({ FILE_STORAGE: 'ftp' }, '/'),
+      () => s3({ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }),
+    ]) {
+      expect(error).toThrow(ConfigError);
+    }
+  });
+
   it('reads the sign-in limits, within bounds', () => {
     expect(loadConfig({}, '/').signIn).toEqual({
       captchaAfter: 3,

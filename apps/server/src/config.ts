@@ -66,6 +66,8 @@ export interface Config {
   readonly signIn: SignInLimits;
   /** Per-account bounds of uploads (UPLOAD_QUOTA_MB, UPLOAD_PER_ACCOUNT_HOUR; see README). */
   readonly uploads: UploadLimits;
+  /** Where uploaded files' bytes live (FILE_STORAGE and S3_* variables; see README, ADR 0025). */
+  readonly fileStorage: FileStorageConfig;
   /**
    * Sudo mode (SUDO_SECONDS): how long an identity verification — or the sign-in itself — keeps sensitive changes
    * open (own e-mail / mobile, resets of others, deletes of roles and organisations, identity switch, log exports).
@@ -105,6 +107,26 @@ export interface UploadLimits {
   /** Upload attempts (stored or refused after the stream began) in the last hour, counted in the database. */
   readonly perAccountHour: number;
 }
+
+/**
+ * The file-storage driver: the data directory's `files/` folder (disk, the default), or a bucket of an
+ * S3-compatible object store (s3) that several server processes can share.
+ */
+export type FileStorageConfig =
+  | { readonly driver: 'disk' }
+  | {
+      readonly driver: 's3';
+      readonly bucket: string;
+      /** An S3-compatible service's URL; undefined: AWS itself (the region's endpoint). */
+      readonly endpoint?: string;
+      readonly region: string;
+      /** A static key pair; undefined: the AWS SDK's default credential chain (environment, profile, role). */
+      readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
+      /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted stores need it). */
+      readonly forcePathStyle: boolean;
+      /** Put before every key (e.g. `gatehouse/`), so the bucket can hold other things beside. */
+      readonly prefix: string;
+    };
 
 /** How long the logs keep rows, and how many anonymous refusals one client may add to the operation log. */
 export interface AuditLimits {
@@ -205,6 +227,68 @@ function logFormat(env: NodeJS.ProcessEnv): Config['logFormat'] {
   throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${env.LOG_FORMAT}"`);
 }
 
+/** S3 bucket names (the rules for new buckets: 3-63 lowercase letters, digits, dots and hyphens). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** Key prefixes: printable ASCII without a backslash, at most 200 characters; no leading slash or `..` segment. */
+const KEY_PREFIX = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[\x21-\x5b\x5d-\x7e]{0,200}$/;
+
+function fileStorage(env: NodeJS.ProcessEnv): FileStorageConfig {
+  const driver = env.FILE_STORAGE?.trim().toLowerCase() || 'disk';
+  if (driver === 'disk') return Object.freeze({ driver: 'disk' });
+  if (driver !== 's3') throw new ConfigError(`FILE_STORAGE must be disk or s3, got "${env.FILE_STORAGE}"`);
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!bucket) throw new ConfigError('S3_BUCKET must name the bucket when FILE_STORAGE=s3');
+  if (!BUCKET_NAME.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${env.S3_BUCKET}"`,
+    );
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(endpoint);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || parsed.search) {
+      throw new ConfigError(
+        // The value is not echoed: it could hold credentials (user:password@), which belong in S3_ACCESS_KEY_ID.
+        'S3_ENDPOINT must be an http:// or https:// URL without credentials or query, such as https://s3.example.com:9000 (or unset for AWS)',
+      );
+    }
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) {
+    throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${env.S3_REGION}"`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the AWS default credentials)',
+    );
+  }
+  const prefix = env.S3_PREFIX?.trim() ?? '';
+  if (!KEY_PREFIX.test(prefix)) {
+    throw new ConfigError(
+      `S3_PREFIX must be at most 200 printable ASCII characters without spaces or backslashes, not starting with / nor holding a .. segment, got "${env.S3_PREFIX}"`,
+    );
+  }
+  return Object.freeze({
+    driver: 's3',
+    bucket,
+    endpoint,
+    region,
+    credentials:
+      accessKeyId !== undefined && secretAccessKey !== undefined
+        ? Object.freeze({ accessKeyId, secretAccessKey })
+        : undefined,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+    prefix,
+  });
+}
+
 // npm workspaces run scripts inside the package folder; INIT_CWD is where the user typed the command.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD || process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -284,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 1024, 1, 1_048_576) * 1_048_576,
       perAccountHour: int(env, 'UPLOAD_PER_ACCOUNT_HOUR', 120, 1, 100_000),
     }),
+    fileStorage: fileStorage(env),
     signIn: Object.freeze({
       captchaAfter: int(env, 'LOGIN_CAPTCHA_AFTER', 3, 1, 1000),
       lockAfter: int(env, 'LOGIN_LOCK_AFTER', 10, 1, 10_000),

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Config } from './config.js';
 import { createAccountsRepository, createAccountsService, createAccountTransfer } from './modules/accounts/index.js';
 import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
@@ -7,7 +6,7 @@ import { createAuthz, createAuthzRepository, createExplainService } from './modu
 import { createConfigBundleService } from './modules/config-bundle/index.js';
 import { createDictsService, createDictTransfer } from './modules/dicts/index.js';
 import { createNonceStore } from './modules/envelope/index.js';
-import { createDiskStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
+import { createFileStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
 import { createImportJobs, createImportsRepository } from './modules/imports/index.js';
 import { createOrgsService, createOrgTransfer } from './modules/orgs/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
@@ -199,9 +198,10 @@ export async function composeServices(config: Config, database: Database, setup:
     dicts: createDictsService(db),
     configBundle: createConfigBundleService({ db, resources, authz, regionName: regions.nameOf }),
     stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
-    files: createFilesService(createFilesRepository(db), createDiskStorage(join(config.dataDir, 'files')), {
+    files: createFilesService(createFilesRepository(db), createFileStorage(config.fileStorage, config.dataDir), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
       limits: config.uploads,
+      log,
     }),
     online: createOnlineService(
       createOnlineRepository(db),

@@ -95,6 +95,7 @@ const zhCN = {
   'file.textTooLarge': '文档内容超出限制（最大 {limit} KB）',
   'file.textNotFound': '文档不存在',
   'file.noSpace': '存储空间不足，上传失败',
+  'file.storageUnavailable': '文件存储暂时不可用，请稍后再试',
   'file.quota': '上传空间已满：每个账号最多存储 {quota} MB 文件（已用 {used} MB），请删除不需要的文件后再试',
   'file.rate': '上传过于频繁：每个账号每小时最多上传 {limit} 个文件，请稍后再试',
   'file.textForbidden': '无权修改他人的文档',
@@ -442,6 +443,7 @@ const enUS: Record<MessageKey, string> = {
   'file.textTooLarge': 'The document is too large (at most {limit} KB)',
   'file.textNotFound': 'The document does not exist',
   'file.noSpace': 'Not enough storage space; the upload failed',
+  'file.storageUnavailable': 'File storage is temporarily unavailable; please retry later',
   'file.quota':
     'Upload space is full: each account may store at most {quota} MB of files ({used} MB used); delete files you no longer need and try again',
   'file.rate': 'Too many uploads: each account may upload at most {limit} files an hour; please try again later',

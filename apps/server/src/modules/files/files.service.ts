@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   ALLOWED_EXTENSIONS,
   extensionOf,
@@ -15,9 +15,10 @@ import type { FileRow } from '../../platform/db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import type { Logger } from '../../platform/logger.js';
 import { CONTENT_TYPES, contentMatches, IMAGE_EXTENSIONS, servedInline } from './content-types.js';
 import type { FilesRepository } from './files.repository.js';
-import type { FileStorage } from './storage.js';
+import { type FileStorage, StorageUnavailableError } from './storage.js';
 
 const allowed = new Set(ALLOWED_EXTENSIONS);
 const MB = 1_048_576;
@@ -136,6 +137,8 @@ export interface FilesDeps {
    */
   mayAccess: (principal: Principal, ownerAccountId: number | null) => Promise<boolean>;
   limits: UploadLimits;
+  /** Where a storage outage's cause is told (the caller is answered 503 without it). */
+  log?: Logger;
   /** The clock the hourly upload window is judged by. */
   now?: () => number;
 }
@@ -146,6 +149,20 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
 
   const mayReach = (principal: Principal, owner: number | null) =>
     owner === principal.accountId ? Promise.resolve(true) : deps.mayAccess(principal, owner);
+
+  /** A storage that cannot be reached is answered 503, its cause logged; any other error passes as it is. */
+  const unavailable = (error: StorageUnavailableError) => {
+    deps.log?.warn({ err: error }, 'file storage unavailable');
+    return new AppError(503, t('file.storageUnavailable'));
+  };
+  const answerable = (error: unknown) => (error instanceof StorageUnavailableError ? unavailable(error) : error);
+  /** A body whose storage fails before the first byte makes the error handler answer 503 instead of 500. */
+  const answerableBody = (body: Readable): Readable => {
+    const out = new PassThrough();
+    body.on('error', (error) => out.destroy(answerable(error) as Error));
+    out.on('close', () => body.destroy());
+    return body.pipe(out);
+  };
 
   const quotaRefusal = (used: number) =>
     new AppError(413, t('file.quota', { quota: Math.round(quotaBytes / MB), used: (used / MB).toFixed(1) }));
@@ -166,7 +183,7 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
     }
   }
 
-  return {
+  const service = {
     /**
      * Streams the one file of a multipart request to storage (memory stays flat whatever the size), checking
      * name and extension before and the content signature after; a refusal leaves no bytes and no row. The
@@ -206,6 +223,7 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
         if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw overLimit();
         // The storage removed its partial file; the rest of the body is drained so the answer reaches the caller.
         if (code === 'ENOSPC' || code === 'EDQUOT') throw refuse(new AppError(507, t('file.noSpace')));
+        if (error instanceof StorageUnavailableError) throw refuse(unavailable(error));
         throw error;
       }
       if (part.file.truncated) {
@@ -288,10 +306,14 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
             'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
             'Content-Length': range.end - range.start + 1,
           },
-          body: storage.read(row.storage_key, range),
+          body: answerableBody(storage.read(row.storage_key, range)),
         };
       }
-      return { status: 200, headers: { ...headers, 'Content-Length': size }, body: storage.read(row.storage_key) };
+      return {
+        status: 200,
+        headers: { ...headers, 'Content-Length': size },
+        body: answerableBody(storage.read(row.storage_key)),
+      };
     },
 
     /** The images of a group, oldest first: the group's owner's, and those who may act on that owner. */
@@ -365,6 +387,21 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
       if (!row || !(await mayReach(principal, row.account_id))) throw notFound(t('file.textNotFound'));
       return JSON.parse(row.content);
     },
+  };
+
+  // Whatever step of these meets a storage outage (the write, the image header read back, a removal, the size
+  // asked before a download), the answer is the same 503.
+  const guarded =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      method(...args).catch((error: unknown) => {
+        throw answerable(error);
+      });
+  return {
+    ...service,
+    upload: guarded(service.upload),
+    download: guarded(service.download),
+    remove: guarded(service.remove),
   };
 }
 
