@@ -67,8 +67,10 @@ const ONLY_SQLITE = env.BENCH_ONLY === 'sqlite';
 const ONLY_POSTGRES = env.BENCH_ONLY === 'postgres';
 /** BENCH_ONLY=frontend: the front-end figures on the SQLite data set, nothing else. */
 const ONLY_FRONTEND = env.BENCH_ONLY === 'frontend';
-if (env.BENCH_ONLY !== undefined && !ONLY_SQLITE && !ONLY_POSTGRES && !ONLY_FRONTEND) {
-  throw new Error('BENCH_ONLY must be sqlite, postgres or frontend (or unset)');
+/** BENCH_ONLY=search: the contains-search scenarios (issue 23) on both databases, nothing else. */
+const ONLY_SEARCH = env.BENCH_ONLY === 'search';
+if (env.BENCH_ONLY !== undefined && !ONLY_SQLITE && !ONLY_POSTGRES && !ONLY_FRONTEND && !ONLY_SEARCH) {
+  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend or search (or unset)');
 }
 const PAGE_SIZE = 20;
 
@@ -544,6 +546,7 @@ async function scenarios(
       ratio: ratioMs(m.mean),
     });
   };
+  rows.push(...(await searchScenarios(db, server, admin)));
   const sqliteOnly = (ms: number) => (db === 'SQLite' ? ms : undefined);
   const lastPage = Math.ceil(total / PAGE_SIZE);
   await perCall(
@@ -978,6 +981,78 @@ function printPartial(rows: Row[]) {
   }
 }
 
+/**
+ * Issue 23, contains search (`keyword`): page 1 of a 3-character term (a Chinese one from the seeded names, a digits
+ * piece of the seeded mobiles), one caller back to back, p99 ≤ 30 ms; and 1-character terms, bounded by the count's
+ * cap (a common one) or by one read of every account (one found nowhere): figures without a target.
+ */
+async function searchScenarios(db: Row['db'], server: Server, admin: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const terms: Array<[string, string, number | undefined]> = [
+    ['3 字 (姓名)', '王12', 30],
+    ['3 位数字 (手机号)', '876', 30],
+    ['1 字 (常见, 计数到上限)', '王', undefined],
+    ['1 字 (无匹配, 读全部账号)', '龘', undefined],
+  ];
+  for (const [label, term, limitMs] of terms) {
+    const path = `/account/s?p=1&pageSize=${PAGE_SIZE}&keyword=${encodeURIComponent(term)}`;
+    const page = await api<{ totalCount: number; totalCapped?: boolean }>(server.base, 'GET', path, admin);
+    const matching = `${page.totalCount.toLocaleString('en')}${page.totalCapped ? '+' : ''}`;
+    const m = await drive(server.process.pid, {
+      url: `${server.base}/api${path}`,
+      connections: 1,
+      headers: { authorization: admin },
+    });
+    const row: Row = {
+      db,
+      scenario: `账号列表 搜索 ${label} keyword=${term} 第 1 页 (${matching} 条)`,
+      connections: 1,
+      measure: m,
+      figure: `p99 ${m.p99} ms, ${m.mean.toFixed(2)} ms per call (1 connection, back to back)`,
+      target: limitMs === undefined ? '—' : `p99 ≤ ${limitMs} ms`,
+      pass: limitMs === undefined ? undefined : m.p99 <= limitMs,
+      ratio: '—',
+    };
+    rows.push(row);
+    log(`${db} ${row.scenario}: ${row.figure}${row.pass === false ? ' FAIL' : ''}`);
+  }
+  return rows;
+}
+
+/** BENCH_ONLY=search: the contains-search scenarios alone on both databases; the table is printed, not written. */
+async function searchOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  const pgDatabase = await freshPostgresDatabase(PG_SERVER, `gh_bench_${randomBytes(4).toString('hex')}`);
+  const rows: Row[] = [];
+  try {
+    for (const db of ['SQLite', 'PostgreSQL'] as const) {
+      log(`seeding ${db} (${SIZE.accounts.toLocaleString('en')} accounts) …`);
+      const seed =
+        db === 'SQLite'
+          ? await seedSqlite(join(workDir, 'sqlite', 'gatehouse.db'), SIZE)
+          : await seedPostgres(pgDatabase.url, SIZE);
+      log(`  ${seed.seconds.toFixed(1)} s`);
+      const server =
+        db === 'SQLite'
+          ? await startServer(join(workDir, 'sqlite'))
+          : await startServer(join(workDir, 'pg-data'), pgDatabase.url);
+      try {
+        const admin = await api<string>(server.base, 'POST', '/login', undefined, {
+          account: 'admin',
+          password: ADMIN_PASSWORD,
+        });
+        rows.push(...(await searchScenarios(db, server, admin)));
+      } finally {
+        await server.stop();
+      }
+    }
+    printPartial(rows);
+  } finally {
+    await pgDatabase.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 /** BENCH_ONLY=sqlite: the SQLite server scenarios alone, with their baselines; the table is printed, not written. */
 async function sqliteOnly() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
@@ -1145,6 +1220,10 @@ async function main() {
       "  sign-in does not walk the day's successful sign-ins of its account and address. A sign-in's statements",
       '  (account lookup, failure counts with their cap written into the SQL, streak read, log and session inserts)',
       "  are built and compiled once; the token's HMAC key is one key object.",
+      '- Contains search (`keyword`, issue 23; ADR 0024): SQLite reads an FTS5 table of trigrams over account number,',
+      '  name, mobile and e-mail (kept by triggers), PostgreSQL a `pg_trgm` GIN index over the four joined; a term of',
+      '  fewer than three characters walks the primary key newest first and stops at the page. Every search counts',
+      '  its matches up to 10,000 (`totalCapped`, shown as "10,000+"), so a common term never counts them all.',
       '- `apps/server/src/platform/db/query-plans.test.ts` keeps these plans: it fails on a full scan of a big table.',
       '',
       'Noise: the machine is shared, and the absolute figures move with whatever else runs; the ratios to the',
@@ -1163,4 +1242,12 @@ async function main() {
   }
 }
 
-await (ONLY_SQLITE ? sqliteOnly() : ONLY_POSTGRES ? postgresOnly() : ONLY_FRONTEND ? frontendOnly() : main());
+await (ONLY_SQLITE
+  ? sqliteOnly()
+  : ONLY_POSTGRES
+    ? postgresOnly()
+    : ONLY_FRONTEND
+      ? frontendOnly()
+      : ONLY_SEARCH
+        ? searchOnly()
+        : main());

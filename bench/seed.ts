@@ -33,7 +33,10 @@ export const ACCOUNT_PASSWORD = 'Bench#User2026';
 export const BRANCHING = 3;
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭'];
 
-/** Account n: number `u` + 7 digits, name surname + n, organisation 2 + n % orgs, role n % roles. */
+/**
+ * Account n: number `u` + 7 digits, name surname + n, mobile 139 + 8 digits of n, organisation 2 + n % orgs, role
+ * n % roles.
+ */
 export const accountNumberOf = (n: number) => `u${String(n).padStart(7, '0')}`;
 
 export interface SeedReport {
@@ -104,8 +107,8 @@ export async function seedSqlite(file: string, size: SeedSize): Promise<SeedRepo
     }
   })();
   const insertAccount = s.prepare(
-    `insert into account (account_number, account_name, password_hash, state, org_id, role_id, builtin, create_time, update_time)
-     values (?, ?, ?, 1, ?, ?, 0, ?, ?)`,
+    `insert into account (account_number, account_name, contact_number, password_hash, state, org_id, role_id, builtin, create_time, update_time)
+     values (?, ?, ?, ?, 1, ?, ?, 0, ?, ?)`,
   );
   // Secondary indexes are dropped for the bulk insert and rebuilt once after it (much faster than row by row).
   const indexes = s
@@ -119,6 +122,7 @@ export async function seedSqlite(file: string, size: SeedSize): Promise<SeedRepo
         insertAccount.run(
           accountNumberOf(n),
           `${SURNAMES[n % SURNAMES.length]}${n}`,
+          `139${String(n).padStart(8, '0')}`,
           hash,
           2 + (n % size.orgs),
           roleIds[n % roleIds.length],
@@ -200,9 +204,9 @@ export async function seedPostgres(url: string, size: SeedSize): Promise<SeedRep
   ).rows as { indexname: string; indexdef: string }[];
   for (const index of indexes) await q(`drop index ${index.indexname}`);
   await q(
-    `insert into account (account_number, account_name, password_hash, state, org_id, role_id, builtin, create_time, update_time)
+    `insert into account (account_number, account_name, contact_number, password_hash, state, org_id, role_id, builtin, create_time, update_time)
      select 'u' || lpad(n::text, 7, '0'), (array[${SURNAMES.map((x) => `'${x}'`).join(',')}])[n % ${SURNAMES.length} + 1] || n,
-            $1, 1, 2 + n % $2, $3::int + n % $4, 0, $5, $5
+            '139' || lpad(n::text, 8, '0'), $1, 1, 2 + n % $2, $3::int + n % $4, 0, $5, $5
      from generate_series(1, $6) n`,
     [hash, size.orgs, roleIds[0], roleIds.length, now, size.accounts],
   );

@@ -151,27 +151,29 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
    * Contains search over the four columns. SQLite: the FTS5 trigram table (migration 0024) for terms of three characters
    * or more, matched as a phrase (case-insensitive); shorter ones a LIKE on each column (case-insensitive for ASCII).
    * PostgreSQL: ILIKE on the columns joined by U+0001, the expression of the pg_trgm index account_search_trgm; a term
-   * the index cannot serve (`indexedTerm`) is written on a different expression (`|| ''`) so the planner walks the
-   * primary key and stops at the page instead of scanning the whole index. Without pg_trgm (ADR 0024) both are
+   * the index cannot serve (`indexedTerm`) is matched on each column instead, which the index does not serve, so the
+   * planner walks the primary key and stops at the page instead of scanning the whole index. Without pg_trgm (ADR 0024) both are
    * unindexed and correct. `%`, `_` and `\` of the term match themselves.
    */
   const keywordExpr = (term: string) => {
     const pattern = containsPattern(term);
-    if (dialect === 'sqlite') {
-      if (indexedTerm(dialect, term)) {
-        return sql`account.id in (select rowid from account_search where account_search match ${ftsPhrase(term)})`;
-      }
-      return sql`(${sql.join(
+    const eachColumn = (operator: 'like' | 'ilike') =>
+      sql`(${sql.join(
         ['account_number', 'account_name', 'contact_number', 'email'].map(
-          (c) => sql`${sql.ref(`account.${c}`)} like ${pattern} escape '\\'`,
+          (c) => sql`${sql.ref(`account.${c}`)} ${sql.raw(operator)} ${pattern} escape '\\'`,
         ),
         sql` or `,
       )})`;
+    if (dialect === 'sqlite') {
+      return indexedTerm(dialect, term)
+        ? sql`account.id in (select rowid from account_search where account_search match ${ftsPhrase(term)})`
+        : eachColumn('like');
     }
-    const joined = sql`(account.account_number || chr(1) || account.account_name || chr(1) || coalesce(account.contact_number, '') || chr(1) || coalesce(account.email, ''))`;
-    return indexedTerm(dialect, term)
-      ? sql`${joined} ilike ${pattern} escape '\\'`
-      : sql`(${joined} || '') ilike ${pattern} escape '\\'`;
+    if (indexedTerm(dialect, term)) {
+      return sql`(account.account_number || chr(1) || account.account_name || chr(1) || coalesce(account.contact_number, '') || chr(1) || coalesce(account.email, '')) ilike ${pattern} escape '\\'`;
+    }
+    // Not the index's expression. A term without cased letters (Chinese, digits) is LIKE, several times cheaper.
+    return eachColumn(term.toLowerCase() === term.toUpperCase() ? 'like' : 'ilike');
   };
 
   /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
@@ -398,7 +400,47 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
           return { rows, total: rows.length, capped: false };
         }
       }
-      const { total, capped } = filtered ? await totalOf(filter) : { total: all, capped: false };
+      let counted: { total: number; capped: boolean } | undefined;
+      if (filter.keyword && !unindexed && limit > 0) {
+        // One statement reads the matches through the trigram index once, at most cap + 1 of them: their count, and
+        // the page among them newest first. Past the cap those are not the newest: the walk below reads the page.
+        const matches = db
+          .selectFrom('account')
+          .select('account.id')
+          .where(filterExpr(filter))
+          .limit(searchCountCap + 1);
+        const found = await db
+          .with('capped_matches', () => matches)
+          .selectFrom((db) =>
+            db
+              .selectFrom('capped_matches')
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .as('capped_count'),
+          )
+          .leftJoin(
+            (db) =>
+              db
+                .selectFrom('capped_matches')
+                .select('id')
+                .orderBy('id', 'desc')
+                .limit(limit)
+                .offset(offset)
+                .as('capped_page'),
+            (join) => join.onTrue(),
+          )
+          .select(['capped_count.n', 'capped_page.id'])
+          .execute();
+        const n = Number(found[0]?.n ?? 0);
+        if (n <= searchCountCap) {
+          const ids = found.flatMap((r) => (r.id === null ? [] : [r.id]));
+          const rows = ids.length
+            ? await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute()
+            : [];
+          return { rows, total: n, capped: false };
+        }
+        counted = { total: searchCountCap, capped: true };
+      }
+      const { total, capped } = counted ?? (filtered ? await totalOf(filter) : { total: all, capped: false });
       if (offset >= total || limit <= 0) return { rows: [], total, capped };
       // A capped total is no end to count back from: every page is read from the newest end.
       const fromOldest = !capped && offset > total / 2;

@@ -1,4 +1,4 @@
-import { type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
+import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
@@ -70,9 +70,14 @@ export const accountMocks = {
     const me = ctx.me();
     const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
     const mobile = query.contactNumber === undefined ? null : normaliseMobile(query.contactNumber);
+    // As the server: any part of the number, name, mobile or e-mail, ignoring case; counted up to ACCOUNT_SEARCH_CAP.
+    const keyword = query.keyword?.trim().toLowerCase();
+    const found = (a: StoredAccount) =>
+      [a.accountNumber, a.accountName, a.contactNumber, a.email].some((v) => v?.toLowerCase().includes(keyword ?? ''));
     const matches = store.accounts
       .filter(
         (a) =>
+          (!keyword || found(a)) &&
           (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
           (!query.accountName || a.accountName.startsWith(query.accountName)) &&
           (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
@@ -94,8 +99,13 @@ export const accountMocks = {
       list: sorted
         .slice(start, start + query.pageSize)
         .map((a) => ({ ...toAccount(store, a), manageable: mayManageAccount(store, me, a) })),
-      totalCount: matches.length,
-      totalPage: Math.ceil(matches.length / query.pageSize),
+      ...(keyword && matches.length > ACCOUNT_SEARCH_CAP
+        ? {
+            totalCount: ACCOUNT_SEARCH_CAP,
+            totalPage: Math.ceil(ACCOUNT_SEARCH_CAP / query.pageSize),
+            totalCapped: true,
+          }
+        : { totalCount: matches.length, totalPage: Math.ceil(matches.length / query.pageSize) }),
     };
   }),
 

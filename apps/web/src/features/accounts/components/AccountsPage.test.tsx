@@ -82,6 +82,26 @@ describe('/user/Account', () => {
     expect(sent.at(-1)?.query.get('contactNumber')).toBe('+8613910000000');
   });
 
+  it('搜索 sends keyword and finds any part of a name; past 10,000 matches the total reads 10,000+', async () => {
+    const table = await openScreen();
+    fireEvent.change(field('搜索'), { target: { value: '婷婷' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(total()).toBe('共 1 条记录'));
+    within(table).getByText('谢婷婷');
+    expect((await api.sent(routes.listAccounts)).at(-1)?.query.get('keyword')).toBe('婷婷');
+
+    // 10,001 more accounts whose numbers hold "bulk": the server counts up to its cap and says so.
+    const model = api.store.accounts[0]!;
+    const top = Math.max(...api.store.accounts.map((a) => a.id));
+    for (let n = 1; n <= 10_001; n++) {
+      api.store.accounts.push({ ...model, id: top + n, accountNumber: `bulk${n}`, accountName: `批量${n}` });
+    }
+    fireEvent.change(field('搜索'), { target: { value: 'bulk' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(total()).toBe('共 10,000+ 条记录'));
+    expect((await api.sent(routes.listAccounts)).at(-1)?.query.get('keyword')).toBe('bulk');
+  });
+
   it('an organisation filter restored from the address is shown by its name, and filters the rows', async () => {
     const org = api.store.orgs.find((o) => o.name === '前端开发部');
     if (!org) throw new Error('seeded organisation missing');
