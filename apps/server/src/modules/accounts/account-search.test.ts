@@ -1,7 +1,8 @@
 import { ACCOUNT_SEARCH_CAP } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { lanes, openTestDatabase, startTestApp, type TestApp } from '../../../test/harness.js';
+import { migrate } from '../../platform/db/migrations.js';
 import { type AccountFilter, type AccountSort, createAccountsRepository } from './accounts.repository.js';
 
 // Issue 23: contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
@@ -203,5 +204,45 @@ describe.each(lanes)('account contains search on %s', (lane) => {
     const exact = await list({ keyword: 'bulk1000' });
     expect(exact.body.data).toMatchObject({ totalCount: 3 });
     expect(exact.body.data.totalCapped).toBeUndefined();
+  });
+});
+
+describe('account contains search on PostgreSQL without pg_trgm (the fallback of migration 0024)', () => {
+  it('migrates without the index when the extension cannot be created, and still finds every match', async () => {
+    const database = await openTestDatabase('postgres');
+    try {
+      const db = database.db;
+      // A function pg_trgm's script would create: CREATE EXTENSION fails, as for a role not allowed to create it.
+      // (PGlite offers no pg_trgm at all: the other way to the fallback.)
+      await sql`create function similarity(text, text) returns real language sql as 'select 0::real'`.execute(db);
+      await migrate(db as never, 'postgres');
+      const index = await sql<{ n: number }>`select count(*)::int as n from pg_indexes
+        where indexname = 'account_search_trgm'`.execute(db);
+      expect(index.rows[0]!.n).toBe(0);
+      const org = await sql<{ id: number }>`insert into org (pid, name, full_name, create_time)
+        values (null, 'root', null, '2026-01-01T00:00:00.000Z') returning id`.execute(db);
+      for (const [number, name] of [
+        ['zhang01', '张三丰'],
+        ['li02', '李四'],
+      ]) {
+        await sql`insert into account (account_number, account_name, password_hash, state, org_id, builtin, create_time,
+          update_time) values (${number}, ${name}, 'x', 1, ${org.rows[0]!.id}, 0, '2026-01-01', '2026-01-01')`.execute(
+          db,
+        );
+      }
+      const repo = createAccountsRepository(db);
+      for (const [keyword, found] of [
+        ['张三丰', ['zhang01']],
+        ['三丰', ['zhang01']],
+        ['HANG0', ['zhang01']],
+        ['i0', ['li02']],
+      ] as const) {
+        const page = await repo.page({ keyword }, 0, 20);
+        expect(page.rows.map((r) => r.account_number)).toEqual(found);
+        expect(page).toMatchObject({ total: found.length, capped: false });
+      }
+    } finally {
+      await database.dispose();
+    }
   });
 });
