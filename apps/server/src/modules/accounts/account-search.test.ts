@@ -187,6 +187,13 @@ describe.each(lanes)('account contains search on %s', (lane) => {
     expect(found.body.data).toMatchObject({ totalCount: 1, totalPage: 1 });
     expect(found.body.data.totalCapped).toBeUndefined();
     expect(found.body.data.list.map((r) => r.accountNumber)).toEqual(['alpha001']);
+    // The export takes the same search.
+    const exported = await t.call('GET', '/account/export', { token: admin, query: { keyword: '张三', format: 'csv' } });
+    expect(exported.status).toBe(200);
+    const sheet = String(exported.body.data);
+    expect(sheet).toContain('alpha001');
+    expect(sheet).toContain('delta004');
+    expect(sheet).not.toContain('beta_002');
     const tooLong = await list({ keyword: 'x'.repeat(101) });
     expect(tooLong.body).toEqual({ code: 400, msg: '搜索长度不能超过 100 个字符' });
 

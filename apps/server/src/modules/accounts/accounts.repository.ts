@@ -453,7 +453,9 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       if (!filtered) {
         return { rows: withoutTotal(await (fromOldest ? oldestFirst : newestFirst)(take, skip)), total, capped };
       }
-      const walk = unindexed || (all / Math.max(total, 1)) * (skip + take) <= total;
+      // Past the cap the matches are 10,001 or more, so the walk reads at most one pass of the table for any page the
+      // pager reaches, where reading them all and sorting could read every account and sort them.
+      const walk = unindexed || capped || (all / Math.max(total, 1)) * (skip + take) <= total;
       const order = walk ? sql.ref('account.id') : sql`${sql.ref('account.id')} + 0`;
       const ids = db
         .selectFrom('account')
