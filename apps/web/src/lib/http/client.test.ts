@@ -384,6 +384,18 @@ describe('error catalogue', () => {
     ]);
   });
 
+  it('401 for a token that is no longer the session’s (signed in again meanwhile): the new session goes on', async () => {
+    const { client, effects, session } = setup({ token: 'old' });
+    const pending = failure(client.get('/session-ended', { reason: 'logout' }));
+    // Signed in again while the old session's request is on its way.
+    session.token = 'new';
+    expect((await pending).kind).toBe('unauthorized');
+    expect(effects).toEqual([]);
+    // The same answer to a request of the current session ends it.
+    await failure(client.get('/session-ended', { reason: 'logout' }));
+    expect(effects.map((effect) => effect.type)).toEqual(['notify', 'logout']);
+  });
+
   it('effects raised before a handler is installed reach the handler once it is, in order', async () => {
     const client = createHttpClient({ baseURL, timeout: 30_000, session: { getToken: () => 't', replaceToken() {} } });
     await failure(client.get('/status/401'));

@@ -154,6 +154,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseURL = options.baseURL ?? API_BASE;
   const defaultTimeout = options.timeout ?? 10_000;
 
+  /** The token each failed request was sent with: a 401 ends the session only when it was this session's. */
+  const sentWith = new WeakMap<TransportError, string | null>();
+
   /** Sends a request with the session token and the page's language (the server answers `msg` in it). */
   const request = <T>(config: TransportRequest): Promise<TransportResponse<T>> => {
     const token = session?.getToken();
@@ -161,6 +164,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       ...config,
       timeout: config.timeout ?? defaultTimeout,
       headers: { ...config.headers, ...(token ? { Authorization: token } : {}), 'Accept-Language': currentLocale() },
+    }).catch((error: unknown) => {
+      if (error instanceof TransportError) sentWith.set(error, token ?? null);
+      throw error;
     });
   };
 
@@ -206,6 +212,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         case 401: {
           const message = msg ?? t('http.unauthorized');
+          // Sent with a token that is no longer the session's (signed out and in again, or another identity
+          // meanwhile): that old session's end is no news, and the current one goes on.
+          const sent = sentWith.get(error);
+          if (sent !== undefined && sent !== (session?.getToken() ?? null)) {
+            return new HttpError('unauthorized', message, status);
+          }
           emit({ type: 'notify', level: 'warning', message });
           emit({ type: 'logout', reason: sessionEndReason(response.header(SESSION_END_HEADER)) ?? 'ended' });
           return new HttpError('unauthorized', message, status);

@@ -309,6 +309,9 @@ describe('/user/Account', () => {
     fireEvent.click(within(await screen.findByTestId('column-settings')).getByRole('checkbox', { name: '双因素认证' }));
     await waitFor(() => expect(within(header).queryByRole('columnheader', { name: '双因素认证' })).toBeNull());
     expect(within(rowOf(table, '郑凯')).queryByText('未启用')).toBeNull();
+    // The setting is saved before the test ends: saved at unmount instead, its request would outlive this test's
+    // session and sign the next test out.
+    await waitFor(async () => expect(await api.sent(routes.putPreference)).toHaveLength(1));
   });
 
   it('resets the second factor of an account that has one, after a confirmation saying what follows', async () => {
