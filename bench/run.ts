@@ -37,6 +37,7 @@ import {
   signInForAudit,
   startAuditBrowser,
 } from '../e2e/frontend-perf.js';
+import { measureInstances } from './instances.js';
 import { longListScenarios } from './long-list.js';
 import {
   ACCOUNT_PASSWORD,
@@ -69,8 +70,17 @@ const ONLY_POSTGRES = env.BENCH_ONLY === 'postgres';
 const ONLY_FRONTEND = env.BENCH_ONLY === 'frontend';
 /** BENCH_ONLY=search: the contains-search scenarios (issue 23) on both databases, nothing else. */
 const ONLY_SEARCH = env.BENCH_ONLY === 'search';
-if (env.BENCH_ONLY !== undefined && !ONLY_SQLITE && !ONLY_POSTGRES && !ONLY_FRONTEND && !ONLY_SEARCH) {
-  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend or search (or unset)');
+/** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL (issue 23), nothing else. */
+const ONLY_INSTANCES = env.BENCH_ONLY === 'instances';
+if (
+  env.BENCH_ONLY !== undefined &&
+  !ONLY_SQLITE &&
+  !ONLY_POSTGRES &&
+  !ONLY_FRONTEND &&
+  !ONLY_SEARCH &&
+  !ONLY_INSTANCES
+) {
+  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend, search or instances (or unset)');
 }
 const PAGE_SIZE = 20;
 
@@ -1053,6 +1063,59 @@ async function searchOnly() {
   }
 }
 
+/**
+ * The account list's first page through nginx with one instance behind it, then two (each its own DATA_DIR, one
+ * PostgreSQL database): the README's "Running several instances". Load generator, nginx, both instances and the
+ * database share this machine's cores, so the ratio shows what a second process adds here, not on two machines.
+ */
+async function instanceRows(workDir: string, databaseUrl: string): Promise<Row[]> {
+  const path = `/account/s?p=1&pageSize=${PAGE_SIZE}`;
+  const { direct, one, two } = await measureInstances(
+    {
+      startServer: (dataDir, url) => startServer(dataDir, url),
+      drive: (options) => drive(undefined, options),
+      login: (base) => api<string>(base, 'POST', '/login', undefined, { account: 'admin', password: ADMIN_PASSWORD }),
+    },
+    { workDir, databaseUrl, path, connections: CONNECTIONS },
+  );
+  const cores = os.cpus().length;
+  const row = (instances: number, measure: Measure, ratio: string): Row => ({
+    db: 'PostgreSQL',
+    scenario:
+      instances === 0
+        ? '账号列表 第 1 页 直连 1 个实例 (同一进程, 不经 nginx)'
+        : `账号列表 第 1 页 经 nginx, ${instances} 个实例 (各自的 DATA_DIR)`,
+    connections: CONNECTIONS,
+    measure,
+    figure: `${measure.rps.toFixed(0)} req/s, p99 ${measure.p99} ms`,
+    target: '—',
+    pass: undefined,
+    ratio,
+  });
+  const rows = [
+    row(0, direct, `${(one.rps / direct.rps).toFixed(2)}× through nginx`),
+    row(1, one, '1'),
+    row(2, two, `${(two.rps / one.rps).toFixed(2)}× one instance (${cores} cores shared by all processes)`),
+  ];
+  for (const r of rows) log(`${r.scenario}: ${r.figure} (${r.ratio})`);
+  return rows;
+}
+
+/** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL; the table is printed, not written. */
+async function instancesOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  const pgDatabase = await freshPostgresDatabase(PG_SERVER, `gh_bench_${randomBytes(4).toString('hex')}`);
+  try {
+    log(`seeding PostgreSQL (${SIZE.accounts.toLocaleString('en')} accounts) …`);
+    const seed = await seedPostgres(pgDatabase.url, SIZE);
+    log(`  ${seed.seconds.toFixed(1)} s`);
+    printPartial(await instanceRows(workDir, pgDatabase.url));
+  } finally {
+    await pgDatabase.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 /** BENCH_ONLY=sqlite: the SQLite server scenarios alone, with their baselines; the table is printed, not written. */
 async function sqliteOnly() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
@@ -1168,6 +1231,7 @@ async function main() {
     } finally {
       await pgServer.stop();
     }
+    rows.push(...(await instanceRows(workDir, pgDatabase.url)));
 
     const pgClient = new pg.Client({ connectionString: pgDatabase.url });
     await pgClient.connect();
@@ -1250,4 +1314,6 @@ await (ONLY_SQLITE
       ? frontendOnly()
       : ONLY_SEARCH
         ? searchOnly()
-        : main());
+        : ONLY_INSTANCES
+          ? instancesOnly()
+          : main());
