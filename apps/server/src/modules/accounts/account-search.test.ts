@@ -188,7 +188,10 @@ describe.each(lanes)('account contains search on %s', (lane) => {
     expect(found.body.data.totalCapped).toBeUndefined();
     expect(found.body.data.list.map((r) => r.accountNumber)).toEqual(['alpha001']);
     // The export takes the same search.
-    const exported = await t.call('GET', '/account/export', { token: admin, query: { keyword: '张三', format: 'csv' } });
+    const exported = await t.call('GET', '/account/export', {
+      token: admin,
+      query: { keyword: '张三', format: 'csv' },
+    });
     expect(exported.status).toBe(200);
     const sheet = String(exported.body.data);
     expect(sheet).toContain('alpha001');
