@@ -258,6 +258,16 @@ describe('walking skeleton in Chromium', () => {
     await page.getByText('共 2 条记录').waitFor();
     expect(await search.getByLabel('用户名', { exact: true }).inputValue()).toBe('');
     await row('admin').waitFor();
+
+    // 搜索 (keyword) finds any part of the number, name, mobile or e-mail: here the end of the name 张三丰.
+    await search.getByLabel('搜索', { exact: true }).fill('三丰');
+    await search.getByLabel('搜索', { exact: true }).press('Enter');
+    await page.getByText('共 1 条记录').waitFor();
+    await row(newUser.accountNumber).waitFor();
+    expect(await row('admin').count()).toBe(0);
+    await screenshot(page, '10c-accounts-keyword');
+    await page.getByRole('button', { name: label('重置') }).click();
+    await page.getByText('共 2 条记录').waitFor();
   });
 
   it('deletes an account after confirmation; the built-in admin cannot be deleted', async () => {
