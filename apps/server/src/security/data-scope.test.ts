@@ -230,6 +230,14 @@ describe.each(lanes)('data scope on %s', (lane) => {
       expect((await list(scope, { orgId: org.b })).totalCount).toBe(0);
       // Sorted pages are scoped alike.
       expect((await list(scope, { sort: 'accountNumber', order: 'asc' })).totalCount).toBe(page.totalCount);
+      // So is the contains search (keyword), in its rows and its count: the other branch's account is not found by
+      // any part of its number, while an account in reach is.
+      const outside = await list(scope, { keyword: inB.accountNumber.slice(1) });
+      expect(outside.list).toEqual([]);
+      expect(outside.totalCount).toBe(0);
+      expect((await list(scope, { keyword: inA1.accountNumber.slice(1) })).list.map((row) => row.id)).toEqual([
+        inA1.id,
+      ]);
     }
     const own = await list('org');
     expect(own.list.map((row) => row.id)).toContain(inA.id);
@@ -238,6 +246,7 @@ describe.each(lanes)('data scope on %s', (lane) => {
     const self = await list('self');
     expect(self.list.map((row) => row.id)).toEqual([actors.get('self')!.id]);
     expect(self.totalCount).toBe(1);
+    expect((await list('self', { keyword: inA.accountNumber.slice(1) })).totalCount).toBe(0);
     expect((await list('all')).list.map((row) => row.id)).toContain(inB.id);
   });
 
