@@ -297,6 +297,10 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     return query();
   };
 
+  /** These accounts' rows (with names), newest first; none for no ids. */
+  const newestFirstRows = async (ids: readonly number[]) =>
+    ids.length ? withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute() : [];
+
   /**
    * The total of a filter: the trigger-kept counter when unfiltered; with a keyword, counted up to the cap
    * (`capped`: there are more).
@@ -380,23 +384,18 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       const all = Number((await accountCount('account'))[0]?.n ?? 0);
       knownTotal = all;
       const unindexed = filter.keyword !== undefined && !indexedTerm(dialect, filter.keyword);
-      const newestIds = (take: number, skip: number) =>
-        db
+      if (unindexed && offset === 0 && limit > 0) {
+        // A short term's first page walks the primary key and stops at the page: when the walk finds fewer rows than
+        // a page it has read every account, and its rows are the total (a rare term costs one scan, not two).
+        const found = await db
           .selectFrom('account')
           .select('account.id')
           .where(filterExpr(filter))
           .orderBy('account.id', 'desc')
-          .limit(take)
-          .offset(skip);
-      if (unindexed && offset === 0 && limit > 0) {
-        // A short term's first page walks the primary key and stops at the page: when the walk finds fewer rows than
-        // a page it has read every account, and its rows are the total (a rare term costs one scan, not two).
-        const found = await newestIds(limit, 0).execute();
+          .limit(limit)
+          .execute();
         if (found.length < limit) {
-          const ids = found.map((r) => r.id);
-          const rows = ids.length
-            ? await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute()
-            : [];
+          const rows = await newestFirstRows(found.map((r) => r.id));
           return { rows, total: rows.length, capped: false };
         }
       }
@@ -432,10 +431,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
           .execute();
         const n = Number(found[0]?.n ?? 0);
         if (n <= searchCountCap) {
-          const ids = found.flatMap((r) => (r.id === null ? [] : [r.id]));
-          const rows = ids.length
-            ? await withNames().where('account.id', 'in', ids).orderBy('account.id', 'desc').execute()
-            : [];
+          const rows = await newestFirstRows(found.flatMap((r) => (r.id === null ? [] : [r.id])));
           return { rows, total: n, capped: false };
         }
         counted = { total: searchCountCap, capped: true };
