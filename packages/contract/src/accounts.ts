@@ -80,6 +80,13 @@ export const Account = Type.Object({
   pendingApproval: Type.Boolean(),
   /** The account has a second factor (an authenticator app or a passkey): its sign-in takes two steps. */
   secondFactor: Type.Boolean(),
+  /**
+   * The stored mobile number was proven by its owner (a code round trip): only a proven contact receives recovery,
+   * SMS sign-in and identity-verification codes. A number an administrator set stays unproven (未验证) until then.
+   */
+  contactVerified: Type.Boolean(),
+  /** The stored e-mail was proven by its owner, as `contactVerified`. */
+  emailVerified: Type.Boolean(),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */

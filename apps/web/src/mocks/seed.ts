@@ -201,6 +201,8 @@ export function createMockStore(): MockStore {
     regionName: null,
     password: MOCK_PASSWORD,
     secondFactor: false,
+    contactVerified: false,
+    emailVerified: false,
   };
   const accounts: StoredAccount[] = [
     admin,
@@ -224,6 +226,8 @@ export function createMockStore(): MockStore {
         regionName: null,
         password: MOCK_PASSWORD,
         secondFactor: false,
+        contactVerified: false,
+        emailVerified: false,
       }),
     ),
   ];

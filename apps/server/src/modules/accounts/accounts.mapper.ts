@@ -50,6 +50,8 @@ export function toAccount(row: AccountView, regionName: RegionNamer, roles: Role
     },
     pendingApproval: row.pending_approval === 1,
     secondFactor: row.second_factor === 1,
+    contactVerified: row.contact_number !== null && row.contact_verified === 1,
+    emailVerified: row.email !== null && row.email_verified === 1,
   };
 }
 

@@ -96,6 +96,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         'account.region_id',
         'account.pending_approval',
         'account.second_factor',
+        'account.contact_verified',
+        'account.email_verified',
         'org.name as org_name',
         'org.full_name as org_full_name',
         'org.pid as org_pid',

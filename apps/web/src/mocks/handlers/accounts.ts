@@ -125,6 +125,8 @@ export const accountMocks = {
       regionName: null,
       password: body.password,
       secondFactor: false,
+      contactVerified: false,
+      emailVerified: false,
     };
     store.accounts.push(account);
     return toAccount(store, account);

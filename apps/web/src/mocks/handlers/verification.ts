@@ -152,6 +152,8 @@ export const verificationMocks = {
       regionName: null,
       password: body.password,
       secondFactor: false,
+      contactVerified: false,
+      emailVerified: false,
     };
     store.accounts.push(account);
     // The mock registers as the server's default REGISTRATION=on: enabled at once.

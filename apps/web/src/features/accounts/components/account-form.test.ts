@@ -35,6 +35,8 @@ const account: Account = {
   },
   pendingApproval: false,
   secondFactor: false,
+  contactVerified: false,
+  emailVerified: false,
 };
 
 describe('account form mapping', () => {
