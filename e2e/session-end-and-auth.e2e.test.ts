@@ -63,7 +63,7 @@ describe('how a session ends, and the sign-in pages, in Chromium', () => {
   const search = (page: Page) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
 
   beforeAll(async () => {
-    server = await startServer({ LOGIN_CAPTCHA: 'off', CAPTCHA_TEST_MODE: '1' });
+    server = await startServer({ LOGIN_CAPTCHA: 'off', CAPTCHA_TEST_MODE: '1', REGISTRATION: 'on' });
     browser = await launchBrowser();
     admin = (await apiCall(server, '/login', {
       method: 'POST',

@@ -67,7 +67,7 @@ describe('verification, registration and passwords in Chromium', () => {
 
   beforeAll(async () => {
     // One number receives several codes within a minute here; the per-number resend pause is the server's to test.
-    server = await startServer({ CAPTCHA_TEST_MODE: '1', VERIFY_RESEND_SECONDS: '0' });
+    server = await startServer({ CAPTCHA_TEST_MODE: '1', VERIFY_RESEND_SECONDS: '0', REGISTRATION: 'on' });
     browser = await launchBrowser();
   });
 

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
 /** Runtime configuration, parsed once at start (DESIGN.md §3). Nothing else reads process.env. */
@@ -188,6 +188,31 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return Object.freeze(entries);
 }
 
+/**
+ * The trusted ranges (wider than one address) that contain one of the machine's own addresses (the listening
+ * address, or any interface's when it listens on all): clients on that network could choose their own address
+ * through X-Forwarded-For. Loopback names and single addresses are a proxy's own and are not reported.
+ */
+export function trustedClientRanges(trust: TrustProxy, ownAddresses: readonly string[]): string[] {
+  if (!Array.isArray(trust)) return [];
+  const wide: string[] = [];
+  for (const entry of trust as readonly string[]) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || prefix === undefined || Number(prefix) === (family === 6 ? 128 : 32)) continue;
+    const list = new BlockList();
+    list.addSubnet(address, Number(prefix), family === 6 ? 'ipv6' : 'ipv4');
+    const holds = ownAddresses.some((own) => {
+      const ownFamily = isIP(own);
+      return ownFamily !== 0 && !isLoopback(own) && list.check(own, ownFamily === 6 ? 'ipv6' : 'ipv4');
+    });
+    if (holds) wide.push(entry);
+  }
+  return wide;
+}
+
+const isLoopback = (address: string) => address === '::1' || address.startsWith('127.');
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -196,9 +221,13 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
-/** REGISTRATION: on (default), off, or approval (an administrator enables each new account). */
+/**
+ * REGISTRATION: approval (default: an enterprise console does not let strangers in by themselves; each self-registered
+ * account waits, disabled, for an administrator), on, or off.
+ */
 function registrationMode(env: NodeJS.ProcessEnv): 'on' | 'off' | 'approval' {
-  if (env.REGISTRATION?.trim().toLowerCase() === 'approval') return 'approval';
+  const raw = env.REGISTRATION?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'approval') return 'approval';
   try {
     return flag(env, 'REGISTRATION', true) ? 'on' : 'off';
   } catch {

@@ -1,6 +1,7 @@
+import { networkInterfaces } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, trustedClientRanges } from './config.js';
 import { prepareDatabase } from './modules/setup/index.js';
 import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
@@ -31,6 +32,19 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 });
 
 const address = await fastify.listen({ port: config.port, host: config.host });
+
+// A trusted range that holds the machine's own network lets the clients in it choose their address (README).
+const own =
+  config.host === '0.0.0.0' || config.host === '::'
+    ? Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address))
+    : [config.host];
+const wide = trustedClientRanges(config.trustProxy, own);
+if (wide.length > 0) {
+  fastify.log.warn(
+    { trustProxy: wide },
+    "TRUST_PROXY trusts a range that holds this machine's own network: clients in it can choose their address; list the proxies' own addresses instead",
+  );
+}
 
 if (setup.generatedAdminPassword) {
   // Printed once, on the start that created the account, once the server answers; it is not stored anywhere in

@@ -143,6 +143,7 @@ export async function composeServices(config: Config, database: Database, setup:
     checkPassword: signInPolicy.checkPassword,
     identityVerified,
     pendingApproval: async (accountId) => (await accountsRepo.findById(accountId))?.pending_approval === 1,
+    accountsWithin: (principal) => authz.accountsWithin(principal),
   });
 
   // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
@@ -218,7 +219,7 @@ export async function composeServices(config: Config, database: Database, setup:
       authz,
       resources,
       toResource,
-      firstAccountPage: (principal) => accounts.list({ p: 1, pageSize: 20 }, principal),
+      firstAccountPage: (principal, alsoWithin) => accounts.list({ p: 1, pageSize: 20 }, principal, alsoWithin),
     }),
     preferences: createPreferencesService(db, database.dialect),
     importJobs,

@@ -99,6 +99,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WEB_DIST: '/nonexistent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-data-')),
     CAPTCHA_TEST_MODE: '1',
+    // Open self-registration (the default is approval): the flows under test sign the new accounts in.
+    REGISTRATION: 'on',
     LOGIN_CAPTCHA: 'off',
     // Refusals answer at once here; signin.test.ts sets a delay where it checks the delay itself.
     LOGIN_REFUSAL_DELAY_MS: '0',

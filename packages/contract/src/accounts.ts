@@ -132,6 +132,29 @@ const editableFields = {
   email: optionalText('邮箱', 254),
 };
 
+/**
+ * The proof a change of one's own contact pays with, on every route that writes contacts (PUT /account/profile,
+ * PUT /account): the token of a code sent to the new (or not yet proven) number or address.
+ */
+const contactProofFields = {
+  mobileToken: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      title: '手机验证码',
+      description: 'Token of a code sent to the NEW mobile number (POST /account/profile/mobile/code).',
+    }),
+  ),
+  emailToken: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      title: '邮箱验证码',
+      description: 'Token of a code sent to the NEW e-mail address (POST /account/profile/email/code).',
+    }),
+  ),
+};
+
 /** A row of the account list: `manageable` says whether the caller may act on it (the dominance rule). */
 export const AccountRow = Type.Object({
   ...Account.properties,
@@ -184,6 +207,7 @@ export const accountRoutes = {
     method: 'GET',
     path: '/account/s',
     access: 'permission',
+    security: ['personal'],
     title: '账号列表',
     menu: '/user/Account',
     description:
@@ -206,6 +230,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/account',
     access: 'permission',
+    security: ['contact', 'credential', 'grant'],
     subjects: [
       { kind: 'org', in: 'body', field: 'orgId' },
       { kind: 'assignRole', in: 'body', field: 'roleId' },
@@ -228,6 +253,7 @@ export const accountRoutes = {
     method: 'PUT',
     path: '/account',
     access: 'permission',
+    security: ['contact', 'grant'],
     subjects: [
       { kind: 'account', in: 'body', field: 'id' },
       { kind: 'org', in: 'body', field: 'orgId' },
@@ -235,8 +261,9 @@ export const accountRoutes = {
     ],
     title: '编辑账号',
     menu: '/user/Account',
-    description: 'Edits an account. Disabling it or changing its role applies to its very next request.',
-    body: Type.Object({ id: Id(), ...editableFields }, { additionalProperties: false }),
+    description:
+      'Edits an account. Disabling it or changing its role applies to its very next request. A mobile number or e-mail set for another account stays unproven (未验证) until its owner proves it; changing one\'s own costs what it costs on the personal page: sudo mode and the token of a code sent to the new contact (`mobileToken` / `emailToken`).',
+    body: Type.Object({ id: Id(), ...editableFields, ...contactProofFields }, { additionalProperties: false }),
     response: Account,
   }),
   deleteAccount: defineRoute({
@@ -276,6 +303,7 @@ export const accountRoutes = {
     method: 'PUT',
     path: '/account/reset',
     access: 'permission',
+    security: ['credential'],
     subjects: [{ kind: 'account', in: 'body', field: 'id' }],
     sudo: true,
     title: '重置密码',
@@ -289,6 +317,7 @@ export const accountRoutes = {
     method: 'GET',
     path: '/account/export',
     access: 'permission',
+    security: ['personal'],
     sudo: true,
     transport: 'file',
     title: '导出账号',
@@ -325,6 +354,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/account/import/commit',
     access: 'permission',
+    security: ['contact', 'credential', 'grant'],
     title: '执行账号导入',
     menu: '/user/Account',
     description:
@@ -350,6 +380,7 @@ export const accountSelfRoutes = {
     method: 'PUT',
     path: '/account/profile',
     access: 'signed-in',
+    security: ['contact'],
     title: '修改个人信息',
     description:
       'The signed-in account edits its own name, avatar and contact details; role, state, organisation and number stay. Without `avatar` the current one is kept. A new mobile number or e-mail needs the token of a code sent to it (`mobileToken` / `emailToken`) and, like removing one, an identity verification within the last SUDO_SECONDS (sudo mode, else 400 with `x-verification-required`). A proven number or address belongs to one account only.',
@@ -366,22 +397,7 @@ export const accountSelfRoutes = {
         ),
         address: optionalText('联系地址', 255),
         introduction: optionalText('个人介绍', 1000, 'multiline'),
-        mobileToken: Type.Optional(
-          Type.String({
-            minLength: 1,
-            maxLength: 200,
-            title: '手机验证码',
-            description: 'Token of a code sent to the NEW mobile number (POST /account/profile/mobile/code).',
-          }),
-        ),
-        emailToken: Type.Optional(
-          Type.String({
-            minLength: 1,
-            maxLength: 200,
-            title: '邮箱验证码',
-            description: 'Token of a code sent to the NEW e-mail address (POST /account/profile/email/code).',
-          }),
-        ),
+        ...contactProofFields,
       },
       { additionalProperties: false },
     ),

@@ -66,6 +66,7 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit/s',
     access: 'permission',
+    security: ['personal'],
     title: '操作日志列表',
     menu: '/monitor/OperLog',
     description:
@@ -80,6 +81,7 @@ export const auditRoutes = {
     method: 'GET',
     path: '/audit/export',
     access: 'permission',
+    security: ['personal'],
     sudo: true,
     transport: 'file',
     title: '导出操作日志',

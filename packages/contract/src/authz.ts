@@ -65,6 +65,7 @@ export const authzRoutes = {
     method: 'GET',
     path: '/authz/explain/account',
     access: 'permission',
+    security: ['personal'],
     subjects: [{ kind: 'account', in: 'query', field: 'id' }],
     title: '权限说明',
     menu: '/user/Account',
@@ -87,6 +88,7 @@ export const authzRoutes = {
     method: 'GET',
     path: '/authz/view-as',
     access: 'permission',
+    security: ['personal'],
     subjects: [
       { kind: 'account', in: 'query', field: 'accountId' },
       { kind: 'assignRole', in: 'query', field: 'roleId' },

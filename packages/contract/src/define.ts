@@ -40,6 +40,35 @@ export interface Subject {
   field: string;
 }
 
+/**
+ * What a route does that an attacker wants, declared once per route; the route guard (apps/server modules/authz)
+ * derives its extra rules from it, so a new route of a class cannot forget them (docs/security.md, "Security
+ * classes"):
+ * - 'contact': writes a mobile number or an e-mail (its own account's or another's). A contact proves identity only
+ *   once its owner proved it with a code; changing one's own costs sudo mode plus a code to the new contact on every
+ *   route, and a switched session (identity switch) changes none of the account it acts as;
+ * - 'credential': creates or changes a credential (a password, an authenticator app, a passkey, recovery codes, an
+ *   account with a password): sudo mode, and never from a switched session;
+ * - 'grant': hands a role to an account: sudo mode when the role is at or above the actor's own (it holds every
+ *   resource the actor holds), and the role's data scope is judged for the holder it is handed to;
+ * - 'sessions': ends sessions other than the caller's current one: sudo mode;
+ * - 'personal': reads other accounts' personal data (contacts): the answer stays inside the caller's data scope.
+ */
+export type SecurityClass = 'contact' | 'credential' | 'grant' | 'sessions' | 'personal';
+
+export const SECURITY_CLASSES: readonly SecurityClass[] = ['contact', 'credential', 'grant', 'sessions', 'personal'];
+
+/** The classes whose routes always need sudo mode (an identity verification within SUDO_SECONDS). */
+export const SUDO_CLASSES: readonly SecurityClass[] = ['credential', 'sessions'];
+
+/** The classes a switched session (identity switch) may never call. */
+export const UNSWITCHED_CLASSES: readonly SecurityClass[] = ['credential'];
+
+/** Whether a route needs sudo mode: it says so, or one of its security classes does. */
+export function needsSudo(route: Pick<RouteDef, 'sudo' | 'security'>): boolean {
+  return route.sudo === true || (route.security ?? []).some((c) => SUDO_CLASSES.includes(c));
+}
+
 export interface RouteDef<
   Q extends TSchema | undefined = TSchema | undefined,
   B extends TSchema | undefined = TSchema | undefined,
@@ -67,6 +96,8 @@ export interface RouteDef<
    * else 400 with the `x-verification-required` header and nothing changes.
    */
   sudo?: boolean;
+  /** What the route does that the guard watches (see `SecurityClass`); absent: none of them. */
+  security?: readonly SecurityClass[];
   /** Schema of the envelope's `data`. */
   response: R;
 }

@@ -174,6 +174,7 @@ export const secondFactorRoutes = {
     method: 'POST',
     path: '/auth/totp/setup',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '设置身份验证器',
     description:
@@ -184,6 +185,7 @@ export const secondFactorRoutes = {
     method: 'POST',
     path: '/auth/totp/enable',
     access: 'signed-in',
+    security: ['credential'],
     title: '启用身份验证器',
     description:
       'Confirms the secret of POST /auth/totp/setup with a current code and turns TOTP on. Answers ten recovery codes, shown once (stored hashed, each usable once; they replace any earlier ones).',
@@ -194,6 +196,7 @@ export const secondFactorRoutes = {
     method: 'DELETE',
     path: '/auth/totp',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '停用身份验证器',
     description:
@@ -204,6 +207,7 @@ export const secondFactorRoutes = {
     method: 'POST',
     path: '/auth/recovery-codes',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '重新生成恢复码',
     description: 'Ten new recovery codes, shown once; the earlier ones stop working. Only with a second factor on.',
@@ -213,6 +217,7 @@ export const secondFactorRoutes = {
     method: 'POST',
     path: '/auth/passkeys/options',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '添加通行密钥（选项）',
     description:
@@ -223,6 +228,7 @@ export const secondFactorRoutes = {
     method: 'POST',
     path: '/auth/passkeys',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '添加通行密钥',
     description:
@@ -250,6 +256,7 @@ export const secondFactorRoutes = {
     method: 'DELETE',
     path: '/auth/passkeys/:id',
     access: 'signed-in',
+    security: ['credential'],
     sudo: true,
     title: '删除通行密钥',
     description:
@@ -339,6 +346,7 @@ export const secondFactorRoutes = {
     method: 'DELETE',
     path: '/account/second-factor',
     access: 'permission',
+    security: ['credential'],
     subjects: [{ kind: 'account', in: 'query', field: 'id' }],
     sudo: true,
     title: '重置双因素认证',

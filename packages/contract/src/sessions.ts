@@ -44,6 +44,7 @@ export const sessionRoutes = {
     method: 'GET',
     path: '/online/s',
     access: 'permission',
+    security: ['personal'],
     title: '在线用户列表',
     menu: '/monitor/Online',
     description:
@@ -67,6 +68,7 @@ export const sessionRoutes = {
     method: 'DELETE',
     path: '/online',
     access: 'permission',
+    security: ['sessions'],
     subjects: [{ kind: 'session', in: 'query', field: 'id' }],
     title: '强制下线',
     menu: '/monitor/Online',
@@ -79,6 +81,7 @@ export const sessionRoutes = {
     method: 'POST',
     path: '/online/batch-logout',
     access: 'permission',
+    security: ['sessions'],
     title: '批量强制下线',
     menu: '/monitor/Online',
     description:
@@ -108,6 +111,7 @@ export const sessionRoutes = {
     method: 'DELETE',
     path: '/account/sessions',
     access: 'signed-in',
+    security: ['sessions'],
     title: '下线我的设备',
     description:
       'Ends one of the signed-in account’s other sessions (and switched sessions opened from it). The current session signs out through POST /logout.',
@@ -118,6 +122,7 @@ export const sessionRoutes = {
     method: 'DELETE',
     path: '/account/sessions/others',
     access: 'signed-in',
+    security: ['sessions'],
     title: '退出其他设备',
     description: 'Ends every live session of the signed-in account except the current one; answers how many ended.',
     response: Type.Object({ ended: Type.Integer() }),

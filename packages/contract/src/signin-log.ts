@@ -72,6 +72,7 @@ export const signinLogRoutes = {
     method: 'GET',
     path: '/signin-log/s',
     access: 'permission',
+    security: ['personal'],
     title: '登录日志列表',
     menu: '/monitor/LoginLog',
     description:
@@ -83,6 +84,7 @@ export const signinLogRoutes = {
     method: 'GET',
     path: '/signin-log/export',
     access: 'permission',
+    security: ['personal'],
     sudo: true,
     transport: 'file',
     title: '导出登录日志',

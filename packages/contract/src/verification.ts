@@ -165,6 +165,7 @@ export const verificationRoutes = {
     method: 'POST',
     path: '/account/profile/mobile/code',
     access: 'signed-in',
+    security: ['contact'],
     title: '发送新手机号验证码',
     description:
       'Sends a code to a mobile number the signed-in account wants as its own; validated through /captcha/sms/validate, its token goes to PUT /account/profile as `mobileToken`, which refuses a number another account holds (told only then, so this call is no directory of numbers). Rate-limited like every code.',
@@ -175,6 +176,7 @@ export const verificationRoutes = {
     method: 'POST',
     path: '/account/profile/email/code',
     access: 'signed-in',
+    security: ['contact'],
     title: '发送新邮箱验证码',
     description:
       'Sends a code to an e-mail address the signed-in account wants as its own; validated through /emailValidCode/valid, its token goes to PUT /account/profile as `emailToken`, which refuses an address another account holds. Rate-limited like every code.',
@@ -197,6 +199,7 @@ export const verificationRoutes = {
     method: 'PUT',
     path: '/auth/password',
     access: 'open',
+    security: ['credential'],
     title: '修改密码',
     description:
       'Sets a new password with a token from password validation, or from an e-mail / SMS code sent to the account’s address or mobile (the reset flavour works without a session). A captcha token never does. The token is used up; the account’s other sessions end.',
@@ -218,6 +221,7 @@ export const verificationRoutes = {
     method: 'POST',
     path: '/account/admin/register/noAuth',
     access: 'open',
+    security: ['credential'],
     title: '注册账号',
     description:
       'Self-registration with a token from a register-flavour SMS code: the account number and mobile are the number, the name is 姓名, the company is kept; the organisation and role come from the configuration. With REGISTRATION=approval the account is created disabled and pending (`pendingApproval` true) until an administrator enables it.',
@@ -256,6 +260,7 @@ export const verificationRoutes = {
     method: 'GET',
     path: '/user/field',
     access: 'permission',
+    security: ['personal'],
     title: '按手机号或邮箱查找账号',
     menu: '/user/Account',
     description: 'The account whose mobile (联系电话) or e-mail matches, or null. Exactly one of mobile and email.',

@@ -160,7 +160,7 @@ export function serve<D extends RouteDef>(app: FastifyInstance, route: D, handle
       guard.admit?.(principal, name);
       if (route.access === 'permission') await guard.authorize(principal, route);
     },
-    ...(route.subjects?.length || route.sudo
+    ...(route.subjects?.length || route.sudo || route.security?.length
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
             if (request.principal) await guard.check?.(request.principal, route, request, reply);

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Expression, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
@@ -18,6 +18,8 @@ export interface AccountFilter {
   pendingApproval?: boolean;
   /** The caller's data scope (modules/authz): the accounts of these organisations, or one account; absent: all. */
   within?: AccountsWithin;
+  /** A second scope the accounts must lie within too (权限预览: the previewed holder's, inside the caller's). */
+  alsoWithin?: AccountsWithin;
 }
 
 /** A column the account list sorts by (contract ACCOUNT_SORTS) and its direction. */
@@ -70,6 +72,13 @@ const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /** Values bound per statement when checking an import's contacts. */
 const CONTACT_SLICE = 500;
+
+/** A query on `account` kept to the accounts a data scope reaches (none: every account). */
+function withinAccounts<O>(q: SelectQueryBuilder<DB, 'account', O>, within: AccountsWithin) {
+  if (!within) return q;
+  if ('accountId' in within) return q.where('id', '=', within.accountId);
+  return within.orgIds.length > 0 ? q.where('org_id', 'in', within.orgIds) : q.where(sql<boolean>`1 = 0`);
+}
 
 export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH_COUNT_CAP) {
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -202,15 +211,23 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
    */
   async function resolve(f: AccountFilter): Promise<ResolvedFilter | undefined> {
     const within = f.within;
+    const also = f.alsoWithin;
+    const ids = [within, also].flatMap((w) => (w && 'accountId' in w ? [w.accountId] : []));
+    // Two scopes of one account each reach nobody unless they are the same account.
+    if (ids.length === 2 && ids[0] !== ids[1]) return undefined;
     const rest = {
       keyword: f.keyword,
       accountNumber: f.accountNumber,
       accountName: f.accountName,
       contactNumber: f.contactNumber,
       pendingApproval: f.pendingApproval,
-      accountId: within && 'accountId' in within ? within.accountId : undefined,
+      accountId: ids[0],
     };
-    const scoped = within && 'orgIds' in within ? within.orgIds : undefined;
+    const orgSets = [within, also].flatMap((w) => (w && 'orgIds' in w ? [w.orgIds] : []));
+    const scoped =
+      orgSets.length === 2
+        ? (orgSets[0] as readonly number[]).filter((id) => new Set(orgSets[1]).has(id))
+        : orgSets[0];
     // A scope of no organisation reaches no account.
     if (scoped?.length === 0) return undefined;
     const inScope = (orgIds: readonly number[]): ResolvedFilter | undefined => {
@@ -551,6 +568,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
           'account.role_id',
           'account.contact_number',
           'account.email',
+          'account.contact_verified',
+          'account.email_verified',
           'role.builtin as role_builtin',
         ])
         .where('account.id', '=', id)
@@ -645,21 +664,25 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       if (rows.length) await db.insertInto('account').values(rows).execute();
     },
     /** Accounts whose mobile is `mobile`, stored with or without the +86 / 0086 prefix: the first two by id. */
-    holdersOfMobile(mobile: string) {
-      return db
+    holdersOfMobile(mobile: string, within: AccountsWithin | 'proven') {
+      let q = db
         .selectFrom('account')
         .select(['id', 'account_number', 'state'])
-        .where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`])
+        .where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]);
+      q = within === 'proven' ? q.where('contact_verified', '=', 1) : withinAccounts(q, within);
+      return q
         .orderBy('id')
         .limit(2)
         .execute();
     },
     /** Accounts whose e-mail is `email`, ignoring case: the first two by id. */
-    holdersOfEmail(email: string) {
-      return db
+    holdersOfEmail(email: string, within: AccountsWithin | 'proven') {
+      let q = db
         .selectFrom('account')
         .select(['id', 'account_number', 'state'])
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+      q = within === 'proven' ? q.where('email_verified', '=', 1) : withinAccounts(q, within);
+      return q
         .orderBy('id')
         .limit(2)
         .execute();

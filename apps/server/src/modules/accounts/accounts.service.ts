@@ -6,7 +6,7 @@ import { type BatchOutcome, badRequest, forbidden, partition } from '../../platf
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
-import type { Authz } from '../authz/index.js';
+import type { AccountsWithin, Authz } from '../authz/index.js';
 import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
@@ -41,8 +41,12 @@ export interface AccountStanding {
   roleId: number | null;
   /** Its role is the built-in super-admin role. */
   superAdmin: boolean;
-  contactNumber: string | null;
-  email: string | null;
+  /**
+   * The mobile number and e-mail its owner proved with a code (null when unset or unproven): the only contacts that
+   * prove identity (recovery, SMS sign-in, identity verification).
+   */
+  provenMobile: string | null;
+  provenEmail: string | null;
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,7 +64,7 @@ function optional(value: string | null | undefined): string | null {
 }
 
 /** The forms a mobile number and an e-mail are compared in (a number typed with +86 is the same number). */
-const sameMobile = (a: string | null, b: string | null) =>
+export const sameMobile = (a: string | null, b: string | null) =>
   (a ? normaliseMobile(a) : null) === (b ? normaliseMobile(b) : null);
 const sameEmail = (a: string | null, b: string | null) => (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
 
@@ -196,6 +200,52 @@ export function createAccountsService(
     return row;
   }
 
+  /**
+   * The one rule for an account's own contacts, on every route that writes them (the personal page, PUT /account,
+   * the import): changing or removing one's own mobile or e-mail, or proving the stored one, needs a recent identity
+   * verification (sudo mode) and, for a number or address kept, the token of a code sent to it; a switched session
+   * (identity switch) changes no contact of the account it acts as. Answers the tokens to spend with the write and
+   * the proof marks to store. Another account's contacts are not judged here: an administrator may set them, and
+   * they stay unproven (未验证) until their owner proves them.
+   */
+  async function ownContactChange(
+    current: { contact_number: string | null; email: string | null; contact_verified: number; email_verified: number },
+    next: { contactNumber: string | null; email: string | null },
+    tokens: { mobileToken?: string; emailToken?: string },
+    principal: Principal,
+  ): Promise<{ spent: VerificationTokenRow[]; marks: { contact_verified?: number; email_verified?: number } }> {
+    const { contactNumber, email } = next;
+    const mobileChanged = !sameMobile(current.contact_number, contactNumber);
+    const emailChanged = !sameEmail(current.email, email);
+    // The stored, unproven number or address, with the token of a code sent to it: its owner proves it.
+    const provingMobile = !mobileChanged && !!contactNumber && current.contact_verified !== 1 && !!tokens.mobileToken;
+    const provingEmail = !emailChanged && !!email && current.email_verified !== 1 && !!tokens.emailToken;
+    const spent: VerificationTokenRow[] = [];
+    const marks: { contact_verified?: number; email_verified?: number } = {};
+    if (!mobileChanged && !emailChanged && !provingMobile && !provingEmail) return { spent, marks };
+    if (principal.origin) throw forbidden(t('account.switchedContact'));
+    authz.requireRecentVerification(principal);
+    if ((mobileChanged || provingMobile) && contactNumber) {
+      spent.push(await proof(tokens.mobileToken, 'sms', normaliseMobile(contactNumber), principal, 'mobile'));
+    }
+    if ((emailChanged || provingEmail) && email) {
+      spent.push(await proof(tokens.emailToken, 'email', email.toLowerCase(), principal, 'email'));
+    }
+    // Proven numbers belong to one account: none other may hold them, verified or not.
+    await assertContactsFree(
+      repo,
+      {
+        contactNumber: mobileChanged || provingMobile ? contactNumber : null,
+        email: emailChanged || provingEmail ? email : null,
+      },
+      principal.accountId,
+      false,
+    );
+    if (mobileChanged || provingMobile) marks.contact_verified = contactNumber ? 1 : 0;
+    if (emailChanged || provingEmail) marks.email_verified = email ? 1 : 0;
+    return { spent, marks };
+  }
+
   return {
     get: (id: number) => view(id),
 
@@ -231,35 +281,16 @@ export function createAccountsService(
       if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
       const current = await repo.findById(principal.accountId);
       if (!current) throw badRequest(t('account.notFound'));
-      const mobileChanged = !sameMobile(current.contact_number, contactNumber);
-      const emailChanged = !sameEmail(current.email, email);
-      const spent: VerificationTokenRow[] = [];
-      if (mobileChanged || emailChanged) {
-        authz.requireRecentVerification(principal);
-        if (mobileChanged && contactNumber) {
-          spent.push(await proof(input.mobileToken, 'sms', normaliseMobile(contactNumber), principal, 'mobile'));
-        }
-        if (emailChanged && email) {
-          spent.push(await proof(input.emailToken, 'email', email.toLowerCase(), principal, 'email'));
-        }
-        // Proven numbers belong to one account: none other may hold them, verified or not.
-        await assertContactsFree(
-          repo,
-          { contactNumber: mobileChanged ? contactNumber : null, email: emailChanged ? email : null },
-          principal.accountId,
-          false,
-        );
-      }
+      const own = await ownContactChange(current, { contactNumber, email }, input, principal);
       await db.transaction().execute(async (trx) => {
-        for (const row of spent) await proofs.spendIn(trx, row);
+        for (const row of own.spent) await proofs.spendIn(trx, row);
         await createAccountsRepository(trx).update(principal.accountId, {
           account_name: required(input.accountName, '用户名'),
           // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
           ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
           contact_number: contactNumber,
           email,
-          ...(mobileChanged ? { contact_verified: contactNumber ? 1 : 0 } : {}),
-          ...(emailChanged ? { email_verified: email ? 1 : 0 } : {}),
+          ...own.marks,
           // Absent keeps the stored region; null clears it.
           ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
           address: optional(input.address),
@@ -270,7 +301,8 @@ export function createAccountsService(
       return this.info(principal);
     },
 
-    async list(query: QueryOf<Routes['listAccounts']>, principal: Principal) {
+    /** `alsoWithin`: a second scope the rows must lie in (权限预览 keeps the previewed list inside the caller's). */
+    async list(query: QueryOf<Routes['listAccounts']>, principal: Principal, alsoWithin?: AccountsWithin) {
       const filter = {
         keyword: query.keyword?.trim() || undefined,
         accountNumber: query.accountNumber?.trim(),
@@ -279,6 +311,7 @@ export function createAccountsService(
         orgId: query.orgId,
         pendingApproval: query.pendingApproval === 1,
         within: await authz.accountsWithin(principal),
+        alsoWithin,
       };
       const [{ rows, total, capped }, manageable] = await Promise.all([
         query.sort
@@ -323,6 +356,18 @@ export function createAccountsService(
     },
 
     async update(input: UpdateInput, principal: Principal) {
+      const self = input.id === principal.accountId;
+      // One's own contacts cost here what they cost on the personal page (judged before the write's transaction:
+      // sudo mode and the proofs read through the shared connection).
+      const before = self ? await repo.findById(input.id) : undefined;
+      const own =
+        before &&
+        (await ownContactChange(
+          before,
+          { contactNumber: optional(input.contactNumber), email: optional(input.email) },
+          input,
+          principal,
+        ));
       const id = await db.transaction().execute(async (trx) => {
         const r = createAccountsRepository(trx);
         const current = await r.findById(input.id);
@@ -337,12 +382,14 @@ export function createAccountsService(
         if (await r.numberTaken(fields.account_number, current.id)) {
           throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
         }
+        for (const row of own?.spent ?? []) await proofs.spendIn(trx, row);
         await uniqueNumber(fields.account_number, () =>
           r.update(current.id, {
             ...fields,
             // A number or address set by an administrator is no longer the one its owner proved.
             ...(sameMobile(current.contact_number, fields.contact_number) ? {} : { contact_verified: 0 }),
             ...(sameEmail(current.email, fields.email) ? {} : { email_verified: 0 }),
+            ...own?.marks,
             // Enabling a self-registered account is its approval.
             ...(fields.state === 1 ? { pending_approval: 0 } : {}),
             update_time: new Date().toISOString(),
@@ -498,21 +545,22 @@ export function createAccountsService(
           enabled: row.state === 1,
           roleId: row.role_id,
           superAdmin: row.role_builtin === 1,
-          contactNumber: row.contact_number,
-          email: row.email,
+          provenMobile: row.contact_verified === 1 ? row.contact_number : null,
+          provenEmail: row.email_verified === 1 ? row.email : null,
         }
       );
     },
 
     /**
      * The accounts holding a mobile number (normalised, any stored spelling) or an e-mail (any case), first by id;
-     * at most two: the callers only ask whether exactly one does.
+     * at most two: the callers only ask whether exactly one does. `within`: 'proven' for the holders that proved it
+     * (recovery and sign-in codes go to those only), or a data scope (an administrator's lookup sees only its own).
      */
-    async holdersOf(contact: { mobile: string } | { email: string }) {
+    async holdersOf(contact: { mobile: string } | { email: string }, within: AccountsWithin | 'proven' = 'proven') {
       const rows =
         'mobile' in contact
-          ? await repo.holdersOfMobile(normaliseMobile(contact.mobile))
-          : await repo.holdersOfEmail(contact.email.trim().toLowerCase());
+          ? await repo.holdersOfMobile(normaliseMobile(contact.mobile), within)
+          : await repo.holdersOfEmail(contact.email.trim().toLowerCase(), within);
       return rows.map((row) => ({ id: row.id, accountNumber: row.account_number, enabled: row.state === 1 }));
     },
 

@@ -1,4 +1,4 @@
-import { type RouteDef, routes, type Subject } from '@gatehouse/contract';
+import { needsSudo, type RouteDef, routes, type Subject, UNSWITCHED_CLASSES } from '@gatehouse/contract';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
@@ -118,7 +118,8 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     const scope = await scopeOf(principal);
     // An account always reaches itself (its own record, its own sessions), whatever its scope names.
     if (target.id !== principal.accountId && !holdsAccount(scope, target)) {
-      return forbidden(t('authz.accountOutOfScope', { account, title }));
+      // Said without the account's number: the caller may not learn what lies outside its scope.
+      return forbidden(t('authz.accountOutOfScope', { title }));
     }
     const held = await heldBy(principal);
     if (!covers(held, await roleHolding(target.role_id, target.role_builtin === 1))) {
@@ -158,6 +159,29 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     const within = accountsWithin(scope);
     if (within && (await repo.heldOutside(role.id, within))) {
       throw forbidden(t('authz.roleHeldOutside', { role: role.name, title }));
+    }
+  }
+
+  /**
+   * A scope is judged for the holder it is handed to: the organisations `roleId` reaches when held by an account of
+   * `holderOrgId` must lie within what the actor reaches (a 本组织及以下 role handed to an account above the actor's
+   * organisations would reach their parents).
+   */
+  async function assertHolderScope(principal: Principal, roleId: number, holderOrgId: number, title: string) {
+    if (principal.superAdmin) return;
+    const actor = await scopeOf(principal);
+    if (actor.kind === 'all') return;
+    const role = await repo.role(roleId);
+    if (!role || role.builtin === 1) return;
+    const held = await scopes.resolve({
+      accountId: 0,
+      orgId: holderOrgId,
+      superAdmin: false,
+      role: await roleScope(role.id, false, role.data_scope),
+    });
+    if (held.kind === 'self') return;
+    if (held.kind === 'all' || actor.kind === 'self' || [...held.orgIds].some((id) => !actor.orgIds.has(id))) {
+      throw forbidden(t('authz.holderScopeExceeds', { title }));
     }
   }
 
@@ -300,8 +324,17 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
       return refusals;
     },
 
-    /** Runs the dominance rule on everything `route` names in `subjects`, then sudo mode when it asks for it. */
+    /**
+     * Runs what the route's security classes derive (a switched session refused where it may change no credential),
+     * the dominance rule on everything `route` names in `subjects` (with a role handed out judged for its holder),
+     * then sudo mode when the route or its classes ask for it, or when it hands out a role at or above the actor's.
+     */
     async check(principal: Principal, route: RouteDef, request: { query: unknown; body: unknown }): Promise<void> {
+      const classes = route.security ?? [];
+      if (principal.origin && classes.some((c) => UNSWITCHED_CLASSES.includes(c))) {
+        throw forbidden(t('authz.switchedCredential', { title: route.title }));
+      }
+      let grantsHigh = false;
       for (const subject of route.subjects ?? []) {
         const value = field(subject, request);
         if (subject.kind === 'parentOrg' && !principal.superAdmin) {
@@ -333,9 +366,29 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
             break;
           }
           case 'role':
-          case 'assignRole':
-            await assertRole(principal, value as number, route.title, subject.kind === 'assignRole');
+            await assertRole(principal, value as number, route.title, false);
             break;
+          case 'assignRole': {
+            await assertRole(principal, value as number, route.title, true);
+            // The holder: the account edited (its organisation as the request leaves it) or the one created.
+            const edited = route.subjects?.find((s) => s.kind === 'account');
+            const editedId = edited ? field(edited, request) : undefined;
+            const current = typeof editedId === 'number' ? await repo.account(editedId) : undefined;
+            const placed = route.subjects?.find((s) => s.kind === 'org');
+            const orgId = (placed ? field(placed, request) : undefined) ?? current?.org_id;
+            const changes = !current || current.role_id !== value || current.org_id !== orgId;
+            if (changes && typeof orgId === 'number') {
+              await assertHolderScope(principal, value as number, orgId, route.title);
+            }
+            // A role at or above the actor's own (it holds all the actor holds) is a grant that costs sudo mode.
+            if (changes && current?.role_id !== value && classes.includes('grant')) {
+              const role = await repo.role(value as number);
+              if (role && covers(await roleHolding(role.id, role.builtin === 1), await heldBy(principal))) {
+                grantsHigh = true;
+              }
+            }
+            break;
+          }
           case 'org': {
             // An account edited where it stands is not put anywhere: its organisation is judged when it changes
             // (an account always reaches itself, whatever organisations its scope names).
@@ -356,7 +409,7 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
           }
         }
       }
-      if (route.sudo) this.requireRecentVerification(principal);
+      if (needsSudo(route) || grantsHigh) this.requireRecentVerification(principal);
     },
 
     /** Sudo mode: throws `VerificationRequired` unless the owner proved who they are within `sudoSeconds`. */

@@ -7,6 +7,7 @@ import { t } from '../../platform/i18n.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { AuthzRepository } from './authz.repository.js';
 import type { Authz } from './authz.service.js';
+import type { AccountsWithin } from './data-scope.js';
 
 type AccountPage = Static<ReturnType<typeof Page<typeof AccountRow>>>;
 
@@ -15,8 +16,11 @@ export interface ExplainDeps {
   authz: Authz;
   resources: ResourcesService;
   toResource: (row: ResourceRow) => Static<typeof Resource>;
-  /** The account list's first page as `principal` sees it (modules/accounts: the same query as GET /account/s). */
-  firstAccountPage: (principal: Principal) => Promise<AccountPage>;
+  /**
+   * The account list's first page as `principal` sees it (modules/accounts: the same query as GET /account/s), kept
+   * within `alsoWithin` too (the caller's scope).
+   */
+  firstAccountPage: (principal: Principal, alsoWithin?: AccountsWithin) => Promise<AccountPage>;
 }
 
 /**
@@ -97,7 +101,15 @@ export function createExplainService({ repo, authz, resources, toResource, first
       } else {
         const role = await repo.role(query.roleId!);
         if (!role) throw badRequest(t('role.notFound'));
-        const orgId = query.orgId ?? (await repo.orgOf(caller.accountId));
+        // By default a holder in the caller's own organisation, when the caller's scope reaches it; else in the first
+        // organisation its scope is made of (an explicit orgId is judged by the route's 'org' subject).
+        const callerScope = await authz.scopeOf(caller);
+        const own = await repo.orgOf(caller.accountId);
+        const orgId =
+          query.orgId ??
+          (callerScope.kind === 'orgs' && (own === undefined || !callerScope.orgIds.has(own))
+            ? callerScope.roots[0]
+            : own);
         principal = authz.previewPrincipal(
           { accountId: 0, accountNumber: '', roleId: role.id, superAdmin: role.builtin === 1 },
           orgId,
@@ -107,7 +119,8 @@ export function createExplainService({ repo, authz, resources, toResource, first
       const [permissions, summary, accounts] = await Promise.all([
         resources.permissionsOf(principal.roleId, principal.superAdmin),
         authz.summary(scope),
-        firstAccountPage(principal),
+        // What the preview lists stays inside the caller's own scope, whatever the previewed one reaches.
+        firstAccountPage(principal, await authz.accountsWithin(caller)),
       ]);
       return { permissions: permissions.map(toResource), scope: summary, accounts };
     },

@@ -4,6 +4,7 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { AccountsService } from '../accounts/index.js';
+import type { AccountsWithin } from '../authz/index.js';
 import { unavailableAccount } from '../signin/index.js';
 import type { VerificationService } from './verification.service.js';
 
@@ -60,6 +61,8 @@ export function createCredentialsService(deps: {
   identityVerified?: (principal: Principal) => Promise<void>;
   /** REGISTRATION=approval: whether a disabled account still awaits an administrator's approval. */
   pendingApproval?: (accountId: number) => Promise<boolean>;
+  /** The accounts an administrator's data scope reaches (modules/authz), for its lookups. */
+  accountsWithin: (principal: Principal) => Promise<AccountsWithin>;
 }) {
   const { verification, accounts } = deps;
 
@@ -90,11 +93,11 @@ export function createCredentialsService(deps: {
       if (
         row.purpose === 'reset' &&
         row.kind === 'sms' &&
-        normaliseMobile(account.contactNumber ?? '') !== row.recipient
+        normaliseMobile(account.provenMobile ?? '') !== row.recipient
       ) {
         throw badRequest(t('verify.tokenInvalid'));
       }
-      if (row.purpose === 'reset' && row.kind === 'email' && account.email?.trim().toLowerCase() !== row.recipient) {
+      if (row.purpose === 'reset' && row.kind === 'email' && account.provenEmail?.trim().toLowerCase() !== row.recipient) {
         throw badRequest(t('verify.tokenInvalid'));
       }
       await accounts.setPassword(accountId, input.newPassword, {
@@ -138,11 +141,15 @@ export function createCredentialsService(deps: {
       return deps.openSession(account.id, client);
     },
 
-    /** The recovery page's lookup: the first account holding the mobile number or the e-mail. */
-    async findByField(query: { mobile?: string; email?: string }) {
+    /**
+     * An administrator's lookup: the first account holding the mobile number or the e-mail, among the accounts its
+     * data scope reaches (one outside it is not there for this caller).
+     */
+    async findByField(query: { mobile?: string; email?: string }, principal: Principal) {
       if ((query.mobile === undefined) === (query.email === undefined)) throw badRequest(t('verify.fieldOne'));
       const [first] = await accounts.holdersOf(
         query.mobile !== undefined ? { mobile: query.mobile } : { email: query.email! },
+        await deps.accountsWithin(principal),
       );
       return first ? { id: first.id, accountNumber: first.accountNumber } : null;
     },

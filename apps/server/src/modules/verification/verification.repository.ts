@@ -4,6 +4,7 @@ import type {
   MessageQueueTable,
   VerificationCodeTable,
   VerificationKind,
+  VerificationPurpose,
   VerificationTokenTable,
 } from '../../platform/db/schema.js';
 
@@ -66,6 +67,18 @@ export function createVerificationRepository(db: Kysely<DB>) {
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
       return { count: Number(row.n), last: row.last as string | null };
+    },
+
+    /** Codes of `purpose` one account asked for since `since` (verification_code_account_idx). */
+    async askedBy(accountId: number, purpose: VerificationPurpose, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('verification_code')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('purpose', '=', purpose)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Rows of the given kinds created for `clientIp` since `since`. */

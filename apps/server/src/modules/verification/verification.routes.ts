@@ -65,7 +65,7 @@ export const verificationModule = fp<VerificationModuleOptions>(
         credentials.smsLogin(body.token, client(request)),
       );
     });
-    serve(app, routes.findUserByField, ({ query }) => credentials.findByField(query));
+    serve(app, routes.findUserByField, ({ query, principal }) => credentials.findByField(query, principal));
   },
   { name: 'gatehouse-verification', dependencies: MODULE_DEPENDENCIES },
 );

@@ -22,11 +22,11 @@ export interface Client {
 
 /** What the sends need to know of accounts: the accounts module's service answers it (AccountsService). */
 export interface AccountDirectory {
-  /** An account's own mobile and e-mail, and whether it is enabled. */
+  /** An account's own proven mobile and e-mail (null when unset or not proven by its owner), and whether it is enabled. */
   standing(
     accountId: number,
-  ): Promise<{ enabled: boolean; contactNumber: string | null; email: string | null } | undefined>;
-  /** The accounts holding a mobile number or an e-mail, first by id (at most two are asked for). */
+  ): Promise<{ enabled: boolean; provenMobile: string | null; provenEmail: string | null } | undefined>;
+  /** The accounts that proved a mobile number or an e-mail, first by id (at most two are asked for). */
   holdersOf(contact: { mobile: string } | { email: string }): Promise<Array<{ id: number; enabled: boolean }>>;
   /** Whether self-registration with this mobile would collide with an account. */
   mobileRegistered(mobile: string): Promise<boolean>;
@@ -284,7 +284,8 @@ export function createVerificationService(deps: VerificationDeps) {
       // Signed in, the generic flavour verifies the account's own number; signed out, it is a recovery.
       if (command === 'common' && principal) {
         const own = await deps.accounts().standing(principal.accountId);
-        if (!own?.contactNumber || normaliseMobile(own.contactNumber) !== mobile) {
+        // Only a number its owner proved verifies who they are: one an administrator set is not (yet) theirs.
+        if (!own?.provenMobile || normaliseMobile(own.provenMobile) !== mobile) {
           throw badRequest(t('verify.mobileNotOwn'));
         }
         return sendCode({
@@ -341,7 +342,9 @@ export function createVerificationService(deps: VerificationDeps) {
       const email = input.email.trim().toLowerCase();
       if (principal) {
         const own = await deps.accounts().standing(principal.accountId);
-        if (!own?.email || own.email.trim().toLowerCase() !== email) throw badRequest(t('verify.emailNotOwn'));
+        if (!own?.provenEmail || own.provenEmail.trim().toLowerCase() !== email) {
+          throw badRequest(t('verify.emailNotOwn'));
+        }
         return sendCode({
           kind: 'email',
           purpose: 'verify',
@@ -372,8 +375,12 @@ export function createVerificationService(deps: VerificationDeps) {
      * A code to a mobile number or e-mail the signed-in account wants as its own (personal page). Whether another
      * account holds it is told only when the proven token is used, so this call is no directory of numbers.
      */
-    sendBindCode(kind: 'sms' | 'email', raw: string, principal: Principal, client: Client) {
+    async sendBindCode(kind: 'sms' | 'email', raw: string, principal: Principal, client: Client) {
       const recipient = kind === 'sms' ? normaliseMobile(raw) : raw.trim().toLowerCase();
+      // Per account too, not only per recipient: one account cannot spray codes over many new numbers.
+      if ((await repo.askedBy(principal.accountId, 'bind', iso(Date.now() - 86_400_000))) >= limits.perRecipientDay) {
+        throw tooMany(t('verify.bindAccountDaily'));
+      }
       return sendCode({ kind, purpose: 'bind', recipient, accountId: principal.accountId, deliver: true, client });
     },
 
