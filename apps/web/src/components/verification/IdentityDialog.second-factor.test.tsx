@@ -40,7 +40,17 @@ afterEach(() => {
 const signIn = (originalAccount: Account['originalAccount'] = null) =>
   useSession.setState({
     token: 'session-token',
-    user: { id: 2, accountNumber: 'alice', accountName: 'Alice', originalAccount } as unknown as Account,
+    user: {
+      id: 2,
+      accountNumber: 'alice',
+      accountName: 'Alice',
+      originalAccount,
+      // Both contacts proven by their owner: the dialog offers 邮箱验证 and 手机验证 too (issue 31).
+      contactNumber: '13812345621',
+      contactVerified: true,
+      email: 'alice@example.com',
+      emailVerified: true,
+    } as unknown as Account,
     status: 'ready',
   });
 
@@ -113,17 +123,40 @@ describe('the identity dialog’s second factors', () => {
     expect(await within(dialog).findByText('请输入 6 位数字验证码')).toBeTruthy();
     expect(api.checkTotp).not.toHaveBeenCalled();
 
-    // A wrong code: the server's words under the emptied field; the dialog stays.
-    fireEvent.change(code, { target: { value: '111111' } });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '立即验证' })));
+    // A wrong code, sent by its sixth digit as on the sign-in page: the server's words under the emptied field;
+    // the dialog stays.
+    await act(async () => fireEvent.change(code, { target: { value: '111111' } }));
     expect(await within(dialog).findByText('动态验证码错误')).toBeTruthy();
     expect(code).toHaveProperty('value', '');
+    expect(api.checkTotp).toHaveBeenCalledTimes(1);
     expect(onResult).not.toHaveBeenCalled();
 
-    fireEvent.change(code, { target: { value: '246810' } });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '立即验证' })));
+    // Digits only (a pasted "246 810" too); five of them send nothing, the sixth sends the code.
+    await act(async () => fireEvent.change(code, { target: { value: '246 81' } }));
+    expect(code).toHaveProperty('value', '24681');
+    expect(api.checkTotp).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.change(code, { target: { value: '246 810' } }));
     await waitFor(() => expect(onResult).toHaveBeenCalledWith('totp-token'));
     expect(api.checkTotp).toHaveBeenLastCalledWith('246810');
+    expect(api.checkTotp).toHaveBeenCalledTimes(2);
+  });
+
+  it('Enter still sends a full code, once, and a short one is refused without a check', async () => {
+    signIn();
+    const api = apiWith({ totp: true, passkeys: 0 });
+    const { dialog, onResult } = await open(api, SUDO);
+    const code = await within(dialog).findByRole('textbox', { name: '6 位动态验证码' });
+    await act(async () => fireEvent.change(code, { target: { value: '2468' } }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '立即验证' })));
+    expect(await within(dialog).findByText('请输入 6 位数字验证码')).toBeTruthy();
+    expect(api.checkTotp).not.toHaveBeenCalled();
+    // The sixth digit and the button together: one check.
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '246810' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '立即验证' }));
+    });
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith('totp-token'));
+    expect(api.checkTotp).toHaveBeenCalledTimes(1);
   });
 
   it('an account with both: 身份验证器, then 通行密钥, then what the caller asked for; a passkey answers the token', async () => {

@@ -6,6 +6,7 @@ import {
   PictureOutlined,
   SafetyOutlined,
 } from '@ant-design/icons';
+import { MOBILE_PATTERN } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Divider, Flex, Modal, Spin, theme } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
@@ -67,6 +68,39 @@ function useSecondFactorMethods(open: boolean, round: number): { loading: boolea
   return { loading: enabled && query.isPending, methods: query.data ?? [] };
 }
 
+const mobilePattern = new RegExp(MOBILE_PATTERN);
+
+/**
+ * The contact methods the signed-in account can use: a code goes only to a contact its owner proved (an
+ * administrator's entry stays 未验证), so the mobile is offered when `contactVerified` (and the number is a mobile
+ * one), the e-mail when `emailVerified`. The password and the methods no contact carries stay. Without a session (the
+ * password-recovery page) nothing is known of the account and everything asked for is offered. When nothing is left
+ * (a caller asking for a contact only), what was asked for stays, and its form says the account has no such contact.
+ */
+function useUsableMethods(types: VerifyMethod[]): VerifyMethod[] {
+  const signedIn = useSession((state) => state.token !== null);
+  const user = useSession((state) => state.user);
+  if (!signedIn || !user) return types;
+  const usable = types.filter((type) => {
+    if (type === 'mobile') {
+      return user.contactVerified === true && mobilePattern.test(user.contactNumber?.trim() ?? '');
+    }
+    if (type === 'email') return user.emailVerified === true && Boolean(user.email?.trim());
+    return true;
+  });
+  return usable.length > 0 ? usable : types;
+}
+
+/**
+ * Above every other layer a screen can open: antd stacks a dialog, drawer or popconfirm opened from another one 100
+ * over its parent, up to CONTAINER_MAX_OFFSET (1000) over `zIndexPopupBase`, where App.useApp()'s confirmations sit
+ * (`modal.confirm`: base + 1000); a page's own dialogs are inside its popup layer (app/layouts/KeptPage.tsx, z-index
+ * 1001). The identity dialog is asked for by the action of such a dialog, so it must cover it, or its mask blocks
+ * the mouse while its focus trap holds the keyboard (issue 31). Toasts (base + 1010) and notifications (base + 1050)
+ * stay over it: a refused check is told in a toast.
+ */
+const ABOVE_EVERY_DIALOG = 1000 + 1;
+
 /** The identity-verification dialog of `useIdentityVerification()` (loaded on its first opening). */
 export function IdentityDialog({
   state,
@@ -81,8 +115,10 @@ export function IdentityDialog({
 }) {
   const { open, types, command, round } = state;
   const factors = useSecondFactorMethods(open, round);
+  const usable = useUsableMethods(types);
+  const { token } = theme.useToken();
   // A second factor is the stronger proof: offered first.
-  const offered = [...factors.methods, ...types];
+  const offered = [...factors.methods, ...usable];
   const method = state.method ?? (offered[0] as VerifyMethod);
   const { title, form: MethodForm } = METHODS[method];
   const others = offered.filter((type) => type !== method);
@@ -98,6 +134,7 @@ export function IdentityDialog({
       open={open}
       title={factors.loading ? sfx('title') : t('verify.title', { method: title() })}
       width={500}
+      zIndex={token.zIndexPopupBase + ABOVE_EVERY_DIALOG}
       mask={{ closable: false }}
       keyboard={false}
       footer={null}
@@ -109,7 +146,7 @@ export function IdentityDialog({
         if (isOpen) focusFirstField(body.current);
       }}
     >
-      <Alert type="success" showIcon title={t('verify.notice')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('verify.notice')} style={{ marginBottom: 16 }} />
       <div ref={body} style={{ display: 'contents' }}>
         {factors.loading ? (
           <Flex justify="center" style={{ padding: 24 }}>

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, Modal } from 'antd';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, useSession } from '@/stores/session';
 import {
@@ -16,8 +18,11 @@ const account = (fields: Partial<Account>): Account =>
     accountNumber: 'alice',
     accountName: 'Alice',
     avatar: null,
-    contactNumber: null,
-    email: null,
+    // Both contacts proven by the account's owner: the dialog offers each (issue 31).
+    contactNumber: '13812345621',
+    contactVerified: true,
+    email: 'alice@example.com',
+    emailVerified: true,
     state: true,
     createTime: '2024-05-01T05:45:00.000Z',
     orgId: 1,
@@ -197,15 +202,50 @@ describe('useIdentityVerification', () => {
     await waitFor(() => expect(onResult).toHaveBeenCalledWith('email-token:email-1'));
   });
 
-  it('signed in without a bound number / e-mail: says so instead of a form', async () => {
-    signIn({ contactNumber: null, email: null });
+  it('signed in without a mobile number or e-mail: offers neither, only the password', async () => {
+    signIn({ contactNumber: null, contactVerified: false, email: null, emailVerified: false });
     const { dialog } = await open({ types: ['mobile', 'email', 'password'] });
+    expect(within(dialog).getByText('验证身份（密码验证）')).toBeTruthy();
+    expect(within(dialog).getByPlaceholderText('请输入当前登录密码')).toBeTruthy();
+    expect(within(dialog).queryByText('其他验证方式')).toBeNull();
+    expect(offered(dialog)).toEqual([]);
+  });
+
+  it('offers a contact only once its owner proved it (an administrator’s entry is 未验证)', async () => {
+    signIn({ contactVerified: false, emailVerified: true });
+    const first = await open({ types: ['mobile', 'email', 'password'] });
+    expect(within(first.dialog).getByText('验证身份（邮箱验证）')).toBeTruthy();
+    expect(offered(first.dialog)).toEqual(['密码验证']);
+    cleanup();
+
+    signIn({ contactVerified: true, emailVerified: false });
+    const second = await open({ types: ['password', 'email', 'mobile'] });
+    expect(within(second.dialog).getByText('验证身份（密码验证）')).toBeTruthy();
+    expect(offered(second.dialog)).toEqual(['手机验证']);
+    cleanup();
+
+    // A 联系电话 that is no mobile number (a landline) receives no code, proven or not.
+    signIn({ contactNumber: '010-12345678', contactVerified: true, emailVerified: false });
+    const third = await open({ types: ['password', 'email', 'mobile'] });
+    expect(offered(third.dialog)).toEqual([]);
+  });
+
+  it('a caller asking for a contact the account lacks gets its form, which says so', async () => {
+    signIn({ contactNumber: null, contactVerified: false, email: null, emailVerified: false });
+    const { dialog } = await open({ types: ['mobile', 'email'] });
     expect(within(dialog).getByText('当前账号未绑定手机号，请选择其他验证方式')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: '立即验证' })).toBeNull();
-    expect(offered(dialog)).toEqual(['邮箱验证', '密码验证']);
     fireEvent.click(within(dialog).getByRole('button', { name: '邮箱验证' }));
     expect(within(dialog).getByText('当前账号未绑定邮箱，请选择其他验证方式')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: '请输入安全邮箱' })).toBeNull();
+  });
+
+  it('the notice is a neutral information, not a success', async () => {
+    signIn();
+    const { dialog } = await open();
+    const notice = within(dialog).getByText('为确保您的账号安全，请先验证身份').closest('.ant-alert');
+    expect(notice?.className).toContain('ant-alert-info');
+    expect(notice?.className).not.toContain('ant-alert-success');
   });
 
   it('mobile (signed in): masked number, sends with the command and resolves with the SMS token', async () => {
@@ -279,5 +319,102 @@ describe('useIdentityVerification', () => {
     fireEvent.change(input, { target: { value: FAKE.captchaAnswer } });
     await submit(dialog);
     await waitFor(() => expect(onResult).toHaveBeenCalledWith('captcha-token:captcha-2'));
+  });
+});
+
+/**
+ * Issue 31: a sudo action started from a dialog (a confirmation of App.useApp(), a page's own dialog in its popup
+ * layer) asks for the verification while that dialog is open. The identity dialog must stack over it, and give the
+ * focus back to the action that asked once it closes.
+ */
+describe('the identity dialog over the dialog that asked for it', () => {
+  /** 重置 opens App.useApp()'s confirmation, or a dialog of the page's own, whose 确定 asks for the verification. */
+  function Asking({
+    via,
+    onResult,
+    done,
+  }: {
+    via: 'confirm' | 'dialog';
+    onResult: (token: string | null) => void;
+    /** The action's own work after the verification (the repeated request), held until the test lets it end. */
+    done: Promise<void>;
+  }) {
+    const { modal } = App.useApp();
+    const { verify, dialog } = useIdentityVerification();
+    const [open, setOpen] = useState(false);
+    const ask = async () => {
+      onResult(await verify({ types: ['password'] }));
+      await done;
+    };
+    const start = () =>
+      via === 'confirm'
+        ? modal.confirm({ title: '重置密码', okText: '确定', cancelText: '取消', onOk: ask })
+        : setOpen(true);
+    return (
+      <>
+        <button type="button" onClick={start}>
+          重置
+        </button>
+        <Modal open={open} title="添加通行密钥" okText="确定" onOk={() => void ask()} onCancel={() => setOpen(false)}>
+          页面自己的对话框
+        </Modal>
+        {dialog}
+      </>
+    );
+  }
+
+  const zIndexOf = (dialog: HTMLElement) =>
+    Number(getComputedStyle(dialog.closest('.ant-modal-wrap') as HTMLElement).zIndex);
+
+  /** Opens the asking dialog, focuses and clicks its 确定; answers it, its 确定 and the identity dialog. */
+  async function askFrom(via: 'confirm' | 'dialog') {
+    signIn();
+    const onResult = vi.fn();
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <VerificationTestProviders api={createFakeVerificationApi()}>
+          <Asking via={via} onResult={onResult} done={done} />
+        </VerificationTestProviders>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    // A confirmation's role="dialog" takes no name from its title: each is found by its text.
+    const [title] = await screen.findAllByText(via === 'confirm' ? '重置密码' : '添加通行密钥');
+    const asking = title?.closest('[role="dialog"]') as HTMLElement;
+    const ok = within(asking).getByRole('button', { name: '确定' });
+    ok.focus();
+    await act(async () => fireEvent.click(ok));
+    const verify = (await screen.findByText('验证身份（密码验证）')).closest('[role="dialog"]') as HTMLElement;
+    return { asking, ok, verify, onResult, finish };
+  }
+
+  async function verifyAndClose(verify: HTMLElement, onResult: ReturnType<typeof vi.fn>) {
+    fireEvent.change(within(verify).getByLabelText('请输入当前登录密码'), { target: { value: FAKE.password } });
+    await submit(verify);
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(FAKE.passwordToken));
+    await waitFor(() => expect(screen.queryByText('验证身份（密码验证）')).toBeNull());
+  }
+
+  it('stacks over App.useApp()’s confirmation (and under toasts), and gives the focus back to its 确定', async () => {
+    const { asking, ok, verify, onResult, finish } = await askFrom('confirm');
+    expect(zIndexOf(verify)).toBeGreaterThan(zIndexOf(asking));
+    // Toasts (antd's message: zIndexPopupBase + 1010) stay over it: a refused check is told in one.
+    expect(zIndexOf(verify)).toBeLessThan(1000 + 1010);
+    await verifyAndClose(verify, onResult);
+    await waitFor(() => expect(document.activeElement).toBe(ok));
+    finish();
+  });
+
+  it('stacks over a page’s own dialog and its popup layer, and gives the focus back to its 确定', async () => {
+    const { asking, ok, verify, onResult, finish } = await askFrom('dialog');
+    // A page's dialogs are inside its popup layer, stacked at 1001 (app/global.css .gh-page-popups).
+    expect(zIndexOf(verify)).toBeGreaterThan(Math.max(zIndexOf(asking), 1001));
+    await verifyAndClose(verify, onResult);
+    await waitFor(() => expect(document.activeElement).toBe(ok));
+    finish();
   });
 });

@@ -338,11 +338,19 @@ export function MobileMethod({ command, onSuccess }: MethodProps) {
 
 const totpPattern = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 
+/** What an authenticator code field keeps of its input: the digits, at most TOTP_DIGITS of them. */
+const totpDigits = (value: string | undefined): string => (value ?? '').replace(/\D/g, '').slice(0, TOTP_DIGITS);
+
 /** 身份验证器: the app's current code, checked by the server (each code works once). */
 export function TotpMethod({ onSuccess }: MethodProps) {
   const [form] = Form.useForm<{ code: string }>();
   const api = useVerificationApi();
   const queryClient = useQueryClient();
+  /**
+   * A code was accepted: nothing more is sent. The sixth digit sends the code at once, and an Enter or a click typed
+   * with it submits too, after the form's validation, which a quick answer may have outrun.
+   */
+  const verified = useRef(false);
   const check = useMutation({
     mutationKey: checkKey('totp'),
     gcTime: 0,
@@ -351,11 +359,14 @@ export function TotpMethod({ onSuccess }: MethodProps) {
     // A wrong or used code: the server's words under the field, which is emptied for the next code.
     onError: (error) =>
       form.setFields([{ name: 'code', value: '', errors: [refusalMessage(error) ?? t('verify.checkFailed')] }]),
-    onSuccess: (token) => onSuccess(token),
+    onSuccess: (token) => {
+      verified.current = true;
+      onSuccess(token);
+    },
   });
 
   const submit = ({ code }: { code: string }) => {
-    if (queryClient.isMutating({ mutationKey: checkKey('totp') }) > 0) return;
+    if (verified.current || queryClient.isMutating({ mutationKey: checkKey('totp') }) > 0) return;
     check.mutate(code.trim());
   };
 
@@ -366,6 +377,8 @@ export function TotpMethod({ onSuccess }: MethodProps) {
       <Form.Item
         name="code"
         validateFirst
+        // Digits only (a pasted "123 456" too), as on the sign-in page's second step.
+        normalize={totpDigits}
         rules={[
           { required: true, whitespace: true, message: sfx('totpRequired') },
           { pattern: totpPattern, transform: (value?: string) => value?.trim(), message: sfx('totpFormat') },
@@ -378,7 +391,11 @@ export function TotpMethod({ onSuccess }: MethodProps) {
           aria-label={placeholder}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={TOTP_DIGITS}
+          // The sixth digit sends the code (the sign-in page's second step does the same); Enter still submits.
+          onChange={(event) => {
+            const digits = totpDigits(event.target.value);
+            if (digits.length === TOTP_DIGITS) submit({ code: digits });
+          }}
         />
       </Form.Item>
       <SubmitButton loading={check.isPending} />
