@@ -209,6 +209,39 @@ describe.each(lanes)('second factor on %s', (lane) => {
     expect(await lastLog(account.id)).toMatchObject({ method: 'totp', reason: 'locked' });
   });
 
+  it('checks at most five of 200 wrong codes sent at once: the lock is counted and set before each check', async () => {
+    // Issue 31, M-2: read, checked, then counted, 500 concurrent wrong codes were all checked and none locked.
+    const account = await withTotp();
+    // Codes no step near now accepts (one step of drift either side, and one more should the clock turn meanwhile).
+    const near = new Set<string>();
+    for (let s = -2; s <= 3; s++) {
+      near.add(await generate({ secret: account.secret, epoch: Math.floor(Date.now() / 1000) + s * 30 }));
+    }
+    const codes: string[] = [];
+    for (let n = 100_000; codes.length < 200; n++) if (!near.has(String(n))) codes.push(String(n));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.call('POST', '/auth/totp/validate', {
+          token: account.token,
+          body: { code: codes[i]! },
+          ip: '10.31.1.1',
+        }),
+      ),
+    );
+    const wrong = answers.filter((a) => a.status === 400);
+    expect(wrong.every((a) => a.body.msg === '动态验证码错误或已使用')).toBe(true);
+    expect(wrong.length).toBeLessThanOrEqual(5);
+    const refused = answers.filter((a) => a.status !== 400);
+    expect(refused.every((a) => a.status === 429 && /双因素验证失败次数过多/.test(a.body.msg))).toBe(true);
+    const checked = await t.database.db
+      .selectFrom('signin_log')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('account_id', '=', account.id)
+      .where('reason', '=', 'code_invalid')
+      .executeTakeFirstOrThrow();
+    expect(Number(checked.n)).toBeLessThanOrEqual(5);
+  });
+
   it('makes the authenticator app a method of identity verification that opens sudo mode', async () => {
     const account = await withTotp();
     // Sudo mode long past: turning TOTP off asks for a verification.

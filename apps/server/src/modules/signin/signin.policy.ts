@@ -3,7 +3,7 @@ import type { SignInMethod, SignInReason } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
-import { FAILED_CHECK_REASONS, type SignInRepository } from './signin.repository.js';
+import { FAILED_CHECK_REASONS, type LockLadder, type SignInRepository } from './signin.repository.js';
 
 /**
  * Brute-force defences of sign-in and of a signed-in account's password checks, in one place (ADR 0011).
@@ -90,6 +90,20 @@ export function lockSeconds(failures: number, limits: SignInLimits): number {
   return Math.min(limits.lockMaxSeconds, limits.lockBaseSeconds * 2 ** doublings);
 }
 
+/**
+ * The locks a streak calls for from `now` on (the repository sets the one its new count reaches in the same
+ * statement that counts it): one rung per lock length, from the `lockAfter`-th failure until the length stops
+ * growing.
+ */
+export function lockLadder(lockAfter: number, limits: SignInLimits, now: number): LockLadder {
+  const until: string[] = [];
+  for (let failures = lockAfter; ; failures++) {
+    const seconds = lockSeconds(failures, { ...limits, lockAfter });
+    until.push(iso(now + seconds * 1000));
+    if (seconds >= limits.lockMaxSeconds || failures - lockAfter >= 30) return { from: lockAfter, until };
+  }
+}
+
 export function createSignInPolicy(deps: {
   repo: SignInRepository;
   limits: SignInLimits;
@@ -127,6 +141,10 @@ export function createSignInPolicy(deps: {
   /** Minutes left of a lock (`locked_until`) at `now`, at least 1; 0 when there is none. */
   const lockedMinutes = (lockedUntil: string | null | undefined, now: number) =>
     lockedUntil && lockedUntil > iso(now) ? Math.max(1, Math.ceil((Date.parse(lockedUntil) - now) / 60_000)) : 0;
+
+  /** Minutes left of the lock of `account` in `scope` (at least 1: an attempt found it locked a moment ago). */
+  const lockedMinutesOf = async (account: string, scope: string, now: number) =>
+    Math.max(1, lockedMinutes((await repo.guardsOf(account, scope)).scoped?.locked_until, now));
 
   /** Whether the client's failed checks of the last day (with these reasons) reached its daily cap. */
   const clientCapReached = async (client: SignInClient, reasons: SignInReason[], now: number) =>
@@ -206,26 +224,40 @@ export function createSignInPolicy(deps: {
     }
 
     const found = await find();
+    // Counted as a failure, with the lock its count calls for, before the check and in one statement: of a burst
+    // that all read "not locked" above, the attempts after the locking one are refused here, unchecked.
+    const taken = await repo.takeAttempt(
+      account,
+      scope,
+      iso(now),
+      iso(now - STREAK_MS),
+      lockLadder(limits.lockAfter, limits, now),
+    );
+    if (!taken) {
+      const minutes = await lockedMinutesOf(account, scope, now);
+      throw await refuse('locked', tooMany(t('signin.locked', { minutes })));
+    }
     let passwordOk: boolean;
     try {
       // Unknown accounts cost one argon2 verification too, so the answer time does not tell which exist.
       passwordOk = await verifyPassword(found?.password_hash ?? (await decoyPasswordHash()), check.password);
     } catch (error) {
+      // Not checked (the hashing queue was full): not a failure either.
+      await repo.giveBackAttempt(account, scope, taken.lockedUntil);
       if (error instanceof AppError) throw await refuse('busy', error, found?.id ?? null);
       throw error;
     }
     if (found && passwordOk && found.state === 1) {
-      // A success ends the streaks read above; with none there is nothing to delete (a failure another attempt
-      // records meanwhile is kept, as it would be had it landed just after this success).
-      if (guards.account || guards.scoped) await repo.clearGuards(account, scope);
+      // A success ends this address's streak (the attempt's own count included) and the account number's (a failure
+      // another attempt records meanwhile is kept, as it would be had it landed just after this success).
+      await repo.clearGuards(account, scope);
       await log({ account, accountId: found.id, reason: 'ok', method }, client);
       return found.id;
     }
 
     const reason: SignInReason = !found ? 'unknown_account' : !passwordOk ? 'bad_credentials' : 'disabled';
-    const failures = await repo.addFailure(account, scope, iso(now), iso(now - STREAK_MS));
-    const lock = lockSeconds(failures.scoped, limits);
-    if (lock > 0) await repo.lock(account, scope, iso(now + lock * 1000));
+    // The address's streak counted this failure already; the account number's own (the captcha's) counts it now.
+    await repo.addAccountFailure(account, iso(now), iso(now - STREAK_MS));
     // No account-state oracle: only the right password is told why it does not sign in.
     const refusal = found && passwordOk && check.unavailable ? check.unavailable(found) : check.wrong();
     throw await refuse(reason, refusal, found?.id ?? null);
@@ -317,17 +349,26 @@ export function createSignInPolicy(deps: {
       if (await clientCapReached(client, SECOND_FACTOR_FAILURES, now)) {
         throw await refuse('rate_limited', tooMany(t('signin.clientDaily')));
       }
-      if (await attempt()) {
-        if (scoped) await repo.clearGuards(key, SECOND_FACTOR_SCOPE);
+      // Counted and locked before the check, in one statement (as the password's): of 200 wrong codes sent at once,
+      // at most the lock's five are checked.
+      const ladder = lockLadder(Math.min(limits.lockAfter, SECOND_FACTOR_LOCK_AFTER), limits, now);
+      const taken = await repo.takeAttempt(key, SECOND_FACTOR_SCOPE, iso(now), iso(now - STREAK_MS), ladder);
+      if (!taken) {
+        const minutes = await lockedMinutesOf(key, SECOND_FACTOR_SCOPE, now);
+        throw await refuse('locked', tooMany(t('signin.secondFactorLocked', { minutes })));
+      }
+      let right: boolean;
+      try {
+        right = await attempt();
+      } catch (error) {
+        await repo.giveBackAttempt(key, SECOND_FACTOR_SCOPE, taken.lockedUntil);
+        throw error;
+      }
+      if (right) {
+        await repo.clearGuards(key, SECOND_FACTOR_SCOPE);
         await log({ ...entry, reason: 'ok' }, client);
         return;
       }
-      const failures = await repo.addFailure(key, SECOND_FACTOR_SCOPE, iso(now), iso(now - STREAK_MS));
-      const lock = lockSeconds(failures.scoped, {
-        ...limits,
-        lockAfter: Math.min(limits.lockAfter, SECOND_FACTOR_LOCK_AFTER),
-      });
-      if (lock > 0) await repo.lock(key, SECOND_FACTOR_SCOPE, iso(now + lock * 1000));
       throw await refuse('code_invalid', wrong());
     },
 

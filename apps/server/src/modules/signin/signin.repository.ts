@@ -13,6 +13,15 @@ const PASSWORD_METHODS: SignInMethod[] = ['password', 'password_check'];
 /** The `signin_guard` scope of an account number's streak from any address (the captcha's). */
 export const ANY_ADDRESS = '';
 
+/**
+ * The locks a streak calls for: its `from`-th failure locks until `until[0]`, the next one until `until[1]`, and so
+ * on; every failure past the last rung locks until the last rung's time (signin.policy.ts `lockLadder`).
+ */
+export interface LockLadder {
+  from: number;
+  until: string[];
+}
+
 export interface SignInLogFilters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
@@ -94,6 +103,10 @@ export function createSignInRepository(db: Kysely<DB>) {
   const guardsOf = preparedQuery(db, (db, account: string, scope: string) =>
     db.selectFrom('signin_guard').selectAll().where('account', '=', account).where('scope', 'in', [ANY_ADDRESS, scope]),
   );
+  // Every success runs it (the attempt's own count is in the streak): compiled once too.
+  const clearGuards = preparedQuery(db, (db, account: string, scope: string) =>
+    db.deleteFrom('signin_guard').where('account', '=', account).where('scope', 'in', [ANY_ADDRESS, scope]),
+  );
   const signedInFrom = preparedQuery(db, (db, accountId: number, ip: string, since: string) =>
     db
       .selectFrom('signin_log')
@@ -126,6 +139,63 @@ export function createSignInRepository(db: Kysely<DB>) {
       counts.set(key, count);
     }
     return count;
+  }
+
+  /** A streak's count after one more failure, in an upsert: 1 again when its last failure is older than `since`. */
+  const nextCount = (since: string) =>
+    sql<number>`case when ${sql.ref('signin_guard.last_failure_at')} < ${since} then 1 else ${sql.ref('signin_guard.failures')} + 1 end`;
+
+  const accountFailure = preparedQuery(db, (db, account: string, now: string, streakSince: string) =>
+    db
+      .insertInto('signin_guard')
+      .values({ account, scope: ANY_ADDRESS, failures: 1, last_failure_at: now, locked_until: null })
+      .onConflict((oc) =>
+        oc.columns(['account', 'scope']).doUpdateSet({ failures: nextCount(streakSince), last_failure_at: now }),
+      )
+      .returning('failures'),
+  );
+
+  type AttemptRow = { failures: number | string; locked_until: string | null };
+  /**
+   * One prepared attempt per ladder shape (`from`, number of rungs): the lock is a CASE over the new count with each
+   * rung's time a bound parameter, so the count and the lock it calls for are one write. The conflict's WHERE is
+   * judged on the row the upsert has locked (PostgreSQL re-reads its newest version; SQLite has one writer), so of
+   * racing attempts every one after the locking one finds the lock and changes nothing.
+   */
+  const attempts = new Map<string, (...args: (string | null)[]) => Promise<AttemptRow[]>>();
+  function attemptOf(ladder: LockLadder) {
+    const { from } = ladder;
+    const rungs = ladder.until.length;
+    if (!Number.isSafeInteger(from) || from < 1 || rungs < 1) throw new Error(`lock ladder ${from}/${rungs} is none`);
+    const key = `${from}|${rungs}`;
+    let attempt = attempts.get(key);
+    if (!attempt) {
+      attempt = preparedQuery(db, (db, ...args: (string | null)[]) => {
+        const [account, scope, now, since, first, ...until] = args as [string, string, string, string, string | null];
+        const count = nextCount(since);
+        // From the last rung down: the highest threshold the count reaches names the lock.
+        let lock = sql<string | null>`null`;
+        for (let i = 0; i < rungs; i++) {
+          lock = sql<
+            string | null
+          >`case when ${count} >= ${sql.lit(from + i)} then ${until[i] ?? null} else ${lock} end`;
+        }
+        return db
+          .insertInto('signin_guard')
+          .values({ account, scope, failures: 1, last_failure_at: now, locked_until: first })
+          .onConflict((oc) =>
+            oc
+              .columns(['account', 'scope'])
+              .doUpdateSet({ failures: count, last_failure_at: now, locked_until: lock })
+              .where((eb) =>
+                eb.or([eb('signin_guard.locked_until', 'is', null), eb('signin_guard.locked_until', '<=', now)]),
+              ),
+          )
+          .returning(['failures', 'locked_until']);
+      });
+      attempts.set(key, attempt);
+    }
+    return attempt;
   }
 
   return {
@@ -179,50 +249,55 @@ export function createSignInRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One more failure of `account`, from any address and from `scope`, atomically (several server processes
-     * may count at once): answers both new counts. A streak whose last failure is older than `streakSince`
-     * starts again at 1.
+     * Counts an attempt of `account` from `scope` as a failure *before* it is checked, and sets the lock its count
+     * calls for, in one statement (issue 31, M-2): read, checked and only then counted, every attempt of a burst read
+     * "not locked" and was checked. Answers the new count and lock, or undefined when `scope` is locked at `now` (the
+     * attempt is then refused unchecked and counts nothing). A streak whose last failure is older than `streakSince`
+     * starts again at 1. A right answer then clears the streak (`clearGuards`); an attempt that could not be checked
+     * gives its count back (`giveBackAttempt`).
      */
-    async addFailure(
+    async takeAttempt(
       account: string,
       scope: string,
       now: string,
       streakSince: string,
-    ): Promise<{ account: number; scoped: number }> {
-      // Both rows in one statement: with scope '' they would be one row, which the upsert cannot take twice.
-      if (scope === ANY_ADDRESS) throw new Error('a failure needs the address it came from');
-      const fresh = { account, failures: 1, last_failure_at: now, locked_until: null };
-      const rows = await db
-        .insertInto('signin_guard')
-        .values([
-          { ...fresh, scope: ANY_ADDRESS },
-          { ...fresh, scope },
-        ])
-        .onConflict((oc) =>
-          oc.columns(['account', 'scope']).doUpdateSet((eb) => ({
-            failures: eb
-              .case()
-              .when('signin_guard.last_failure_at', '<', streakSince)
-              .then(1)
-              .else(eb('signin_guard.failures', '+', 1))
-              .end(),
-            last_failure_at: now,
-          })),
-        )
-        .returning(['scope', 'failures'])
-        .execute();
-      const count = (of: string) => Number(rows.find((row) => row.scope === of)?.failures ?? 0);
-      return { account: count(ANY_ADDRESS), scoped: count(scope) };
+      ladder: LockLadder,
+    ): Promise<{ failures: number; lockedUntil: string | null } | undefined> {
+      if (scope === ANY_ADDRESS) throw new Error('an attempt is counted in the scope it locks');
+      const first = ladder.from <= 1 ? (ladder.until[0] ?? null) : null;
+      const [row] = await attemptOf(ladder)(account, scope, now, streakSince, first, ...ladder.until);
+      return row && { failures: Number(row.failures), lockedUntil: row.locked_until };
     },
 
-    /** Locks `account` for the address `scope` only. */
-    async lock(account: string, scope: string, until: string): Promise<void> {
+    /**
+     * Gives back the count `takeAttempt` took for an attempt that was never checked (the hashing queue was full, the
+     * check threw): one failure less, and no lock if the lock is the one that attempt set.
+     */
+    async giveBackAttempt(account: string, scope: string, lockedUntil: string | null): Promise<void> {
       await db
         .updateTable('signin_guard')
-        .set({ locked_until: until })
+        .set((eb) => ({
+          failures: sql<number>`case when failures > 0 then failures - 1 else 0 end`,
+          locked_until: eb
+            .case()
+            .when('locked_until', '=', lockedUntil ?? '')
+            .then(sql<string | null>`null`)
+            .else(eb.ref('locked_until'))
+            .end(),
+        }))
         .where('account', '=', account)
         .where('scope', '=', scope)
         .execute();
+    },
+
+    /**
+     * One more failure of the account number's own streak (from any address: the captcha's), atomically (several
+     * server processes may count at once); answers the new count. A streak whose last failure is older than
+     * `streakSince` starts again at 1.
+     */
+    async addAccountFailure(account: string, now: string, streakSince: string): Promise<number> {
+      const [row] = await accountFailure(account, now, streakSince);
+      return Number(row?.failures ?? 0);
     },
 
     /** Drops failure streaks that can neither lock nor ask for a captcha any more (spraying many names grows them). */
@@ -239,11 +314,7 @@ export function createSignInRepository(db: Kysely<DB>) {
      * locks stay (they were not this caller's).
      */
     async clearGuards(account: string, scope: string): Promise<void> {
-      await db
-        .deleteFrom('signin_guard')
-        .where('account', '=', account)
-        .where('scope', 'in', [ANY_ADDRESS, scope])
-        .execute();
+      await clearGuards(account, scope);
     },
 
     /** One page, newest first, or oldest first (`order` asc); equal times by id in the same direction. */

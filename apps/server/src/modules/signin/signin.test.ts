@@ -125,7 +125,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     ]);
   });
 
-  it('reads the failure streak once per password sign-in, and deletes it only when there is one', async () => {
+  it('reads the failure streak once per password sign-in and counts the attempt before the check in one write', async () => {
     const database = await openTestDatabase(lane);
     const statements: string[] = [];
     // Records the SQL of every statement the server runs; nothing is changed.
@@ -147,14 +147,15 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
         return {
           status: res.status,
           guardReads: count(/^select .* from "signin_guard"/),
+          guardWrites: count(/^insert into "signin_guard"/),
           guardDeletes: count(/^delete from "signin_guard"/),
         };
       };
-      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 0 });
-      expect(await signIn('wrong-pass-1')).toEqual({ status: 400, guardReads: 1, guardDeletes: 0 });
-      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 1 });
-      // The streak is gone: the next success finds none to delete.
-      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardDeletes: 0 });
+      // The attempt is counted (and locked, when its count calls for it) before the check, in one upsert; a success
+      // deletes the streak, its own count included; a failure adds to the account number's own (the captcha's).
+      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardWrites: 1, guardDeletes: 1 });
+      expect(await signIn('wrong-pass-1')).toEqual({ status: 400, guardReads: 1, guardWrites: 2, guardDeletes: 0 });
+      expect(await signIn(ADMIN_PASSWORD)).toEqual({ status: 200, guardReads: 1, guardWrites: 1, guardDeletes: 1 });
     } finally {
       await traced.close();
       await database.dispose();
@@ -357,6 +358,48 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  it('checks at most LOGIN_LOCK_AFTER of 200 wrong passwords sent at once from one address: the rest are locked or busy', async () => {
+    // The lock is counted and set in one statement before the check (issue 31, M-2): read first, then counted after
+    // the check, every attempt of a burst read "not locked" and was checked.
+    const racing = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
+    try {
+      const token = await racing.login();
+      const org = ((await racing.call('GET', '/orgs', { token })).body.data as Array<{ id: number }>)[0]!.id;
+      const accountNumber = 'race.lock';
+      const created = await racing.call('POST', '/account', {
+        token,
+        body: { accountNumber, accountName: '并发测试', password: PASSWORD, orgId: org, state: 1 },
+      });
+      expect(created.status, created.body.msg).toBe(200);
+      const before = passwordWork.verifies;
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          racing.call('POST', '/login', {
+            body: { account: accountNumber, password: `wrong-${i}-x` },
+            ip: '10.31.2.1',
+          }),
+        ),
+      );
+      const wrong = answers.filter((a) => a.status === 400);
+      expect(wrong.every((a) => a.body.msg === '账号或密码错误')).toBe(true);
+      expect(wrong.length).toBeLessThanOrEqual(10);
+      expect(answers.filter((a) => a.status !== 400).every((a) => a.status === 429)).toBe(true);
+      expect(passwordWork.verifies - before).toBeLessThanOrEqual(10);
+      // The right password from that address is locked out too; from another address it signs in.
+      const locked = await racing.call('POST', '/login', {
+        body: { account: accountNumber, password: PASSWORD },
+        ip: '10.31.2.1',
+      });
+      expect(locked.status).toBe(429);
+      expect(
+        (await racing.call('POST', '/login', { body: { account: accountNumber, password: PASSWORD }, ip: '10.31.2.2' }))
+          .status,
+      ).toBe(200);
+    } finally {
+      await racing.close();
     }
   });
 
@@ -760,8 +803,18 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       // Other values, the same statements: nothing is compiled again, and the answers follow the data.
       expect(await round('prepared.two')).toEqual({ byAccount: 1, byClient: 2, guard: undefined });
       expect(compile).not.toHaveBeenCalled();
-      expect(await repo.addFailure('prepared.two', '10.9.8.7', at, since)).toEqual({ account: 1, scoped: 1 });
+      const ladder = { from: 10, until: [at, at] };
+      expect(await repo.takeAttempt('prepared.one', '10.9.8.7', at, since, ladder)).toEqual({
+        failures: 1,
+        lockedUntil: null,
+      });
+      expect(await repo.addAccountFailure('prepared.one', at, since)).toBe(1);
       compile.mockClear();
+      expect(await repo.takeAttempt('prepared.two', '10.9.8.7', at, since, ladder)).toEqual({
+        failures: 1,
+        lockedUntil: null,
+      });
+      expect(await repo.addAccountFailure('prepared.two', at, since)).toBe(1);
       expect((await repo.guardOf('prepared.two'))?.failures).toBe(1);
       expect((await repo.guardOf('prepared.two', '10.9.8.7'))?.failures).toBe(1);
       expect(compile).not.toHaveBeenCalled();
@@ -791,10 +844,14 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
     const ip = '10.0.0.1';
-    await repo.addFailure('purge.old', ip, iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
-    await repo.addFailure('purge.locked', ip, iso(now - 2 * 86_400_000), iso(now - 3 * 86_400_000));
-    await repo.lock('purge.locked', ip, iso(now + 60_000));
-    await repo.addFailure('purge.recent', ip, iso(now - 60_000), iso(now - 86_400_000));
+    const fail = async (account: string, at: number, lockedUntil?: number) => {
+      const ladder = { from: lockedUntil ? 1 : 10, until: [iso(lockedUntil ?? at)] };
+      await repo.takeAttempt(account, ip, iso(at), iso(at - 86_400_000), ladder);
+      await repo.addAccountFailure(account, iso(at), iso(at - 86_400_000));
+    };
+    await fail('purge.old', now - 2 * 86_400_000);
+    await fail('purge.locked', now - 2 * 86_400_000, now + 60_000);
+    await fail('purge.recent', now - 60_000);
     await repo.purgeGuards(iso(now - 86_400_000), iso(now));
     expect(await repo.guardsOf('purge.old', ip)).toEqual({ account: undefined, scoped: undefined });
     // The lock is the address's: that row stays while it locks; the account number's own streak is over.
