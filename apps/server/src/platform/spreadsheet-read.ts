@@ -1,16 +1,20 @@
+import { isUtf8 } from 'node:buffer';
+import { posix } from 'node:path';
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { parse as csvParser } from 'csv-parse';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { AppError, badRequest } from './errors.js';
 import { catalogues, type MessageKey, t } from './i18n.js';
 
 /**
- * Reads an uploaded table (XLSX or CSV) into its header and rows of text, refusing hostile files before they cost
- * anything: a file that is neither, a zip that inflates past `maxInflatedBytes` (a zip bomb posing as XLSX, checked
- * by inflating with a counter, not by trusting the sizes the zip declares), more rows than `maxRows` (empty ones
- * count: a sheet of a million empty rows is refused), a cell longer than `maxCellChars`. Formulas are read as their
- * text (`=A1+1`), never evaluated. Every refusal is a 400 with a zh-CN (or en-US) message.
+ * Reads an uploaded table (XLSX or CSV) as a stream of rows of text, refusing hostile files at the first row, cell or
+ * byte over a limit rather than after holding them: a file that is neither, more rows than `maxRows` (empty ones
+ * count: a sheet of a million empty rows is refused), a cell past column `maxColumns` or longer than `maxCellChars`,
+ * an XLSX whose parts inflate past `maxInflatedBytes` (counted as they inflate, never trusting the sizes the zip
+ * declares) or whose shared strings pass their budget. Formulas are read as their text (`=A1+1`), never evaluated.
+ * Every refusal is a 400 with a zh-CN (or en-US) message. Memory does not grow with the rows: the caller gets them in
+ * slices (ADR 0026).
  */
 
 export interface TableLimits {
@@ -18,8 +22,11 @@ export interface TableLimits {
   maxRows: number;
   maxColumns: number;
   maxCellChars: number;
-  /** Everything the XLSX zip holds, inflated. */
+  /** The XLSX parts read, inflated (each counted as it inflates). */
   maxInflatedBytes: number;
+  /** XLSX shared strings kept while the sheet is read: how many, and their UTF-8 bytes (held compactly). */
+  maxSharedStrings: number;
+  maxSharedStringBytes: number;
 }
 
 export const DEFAULT_TABLE_LIMITS: TableLimits = {
@@ -27,7 +34,20 @@ export const DEFAULT_TABLE_LIMITS: TableLimits = {
   maxColumns: 50,
   maxCellChars: 2_000,
   maxInflatedBytes: 128 * 1024 * 1024,
+  maxSharedStrings: 1_000_000,
+  maxSharedStringBytes: 32 * 1024 * 1024,
 };
+
+/** Rows handed to the caller at a time. */
+export const TABLE_SLICE_ROWS = 1_000;
+/** Longest run of XML bytes without `<` or `>` (a text or a tag): no cell comes near it, and saxes holds one whole. */
+const MAX_XML_TOKEN = 64 * 1024;
+/** Element nesting of an XLSX part (SpreadsheetML needs fewer than 10). */
+const MAX_XML_DEPTH = 64;
+/** Parts read whole into a model (workbook, its relationships, styles): each at most this large inflated. */
+const MAX_MODEL_PART_BYTES = 4 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 10_000;
+const MIB = 1024 * 1024;
 
 export interface ReadRow {
   /** The row's number as a spreadsheet shows it (the header is row 1). */
@@ -40,175 +60,538 @@ export interface ReadTable {
   rows: ReadRow[];
 }
 
-const isZip = (buffer: Buffer) => buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
+/** An uploaded table being read: its header, then its non-blank data rows in slices of TABLE_SLICE_ROWS. */
+export interface TableStream {
+  header: string[];
+  slices: AsyncIterable<ReadRow[]>;
+}
 
-/** Inflates every entry with a running count; past the limit (or on a corrupt zip) the file is refused. */
-async function assertInflatesWithin(buffer: Buffer, maxBytes: number): Promise<void> {
+const isZip = (buffer: Buffer) => buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
+const blank = (cells: readonly string[]) => cells.every((c) => c === '');
+const notTable = () => badRequest(t('sheet.notTable'));
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV: csv-parse's stream, each cell counted and measured as the parser completes it
+
+/** A file with a NUL byte, or more than three bytes that are not UTF-8, is not a text table. */
+function assertText(buffer: Buffer): void {
+  if (buffer.includes(0)) throw notTable();
+  if (isUtf8(buffer)) return;
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let bad = 0;
+  for (let at = 0; at < buffer.length; at += MIB) {
+    const text = decoder.decode(buffer.subarray(at, at + MIB), { stream: true });
+    for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) bad += 1;
+    if (bad > 3) throw notTable();
+  }
+}
+
+async function* csvRows(buffer: Buffer, limits: TableLimits): AsyncGenerator<ReadRow[]> {
+  assertText(buffer);
+  const parser = csvParser({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: limits.maxCellChars * limits.maxColumns,
+    // Called for each cell as the parser completes it: the row is refused at its first cell over a limit.
+    cast: (value: string, context: { index: number; records: number }) => {
+      if (context.index >= limits.maxColumns) throw badRequest(t('sheet.tooManyColumns', { max: limits.maxColumns }));
+      if (value.length > limits.maxCellChars) {
+        throw badRequest(t('sheet.cellTooLong', { row: context.records + 1, max: limits.maxCellChars }));
+      }
+      return value;
+    },
+  });
+  const input = Readable.from(
+    (function* () {
+      for (let at = 0; at < buffer.length; at += 64 * 1024) yield buffer.subarray(at, at + 64 * 1024);
+    })(),
+    { objectMode: false },
+  );
+  input.pipe(parser);
+  let records = 0;
+  let batch: ReadRow[] = [];
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      records += 1;
+      if (records > limits.maxRows + 1) throw badRequest(t('sheet.tooManyRows', { max: limits.maxRows }));
+      // A cell the export guarded against formulas (`'=…`) reads back without the guard's quote.
+      const cells = record.map((c) => (c.startsWith("'") && /^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c).trim());
+      batch.push({ row: records, cells });
+      if (batch.length >= TABLE_SLICE_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notTable();
+  } finally {
+    input.destroy();
+    parser.destroy();
+  }
+  if (batch.length > 0) yield batch;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// XLSX: yauzl inflates the parts with running counts; saxes parses their XML; the SpreadsheetML is read here
+
+/** The shared strings, kept as UTF-8 in 1 MiB blocks with a position and length each (6 bytes), within a budget. */
+class SharedStrings {
+  private static readonly BLOCK = MIB;
+  private readonly blocks: Buffer[] = [];
+  private used = SharedStrings.BLOCK;
+  private bytes = 0;
+  private positions = new Uint32Array(1024);
+  private lengths = new Uint16Array(1024);
+  count = 0;
+
+  constructor(private readonly limits: TableLimits) {}
+
+  private refuse(): AppError {
+    return badRequest(
+      t('sheet.sharedStrings', {
+        count: this.limits.maxSharedStrings,
+        mib: Math.round(this.limits.maxSharedStringBytes / MIB),
+      }),
+    );
+  }
+
+  push(text: string): void {
+    const size = Buffer.byteLength(text);
+    if (this.count >= this.limits.maxSharedStrings || this.bytes + size > this.limits.maxSharedStringBytes) {
+      throw this.refuse();
+    }
+    if (this.count === this.positions.length) {
+      const grown = Math.min(this.count * 2, this.limits.maxSharedStrings);
+      const positions = new Uint32Array(grown);
+      positions.set(this.positions);
+      this.positions = positions;
+      const lengths = new Uint16Array(grown);
+      lengths.set(this.lengths);
+      this.lengths = lengths;
+    }
+    if (this.used + size > SharedStrings.BLOCK) {
+      this.blocks.push(Buffer.allocUnsafe(SharedStrings.BLOCK));
+      this.used = 0;
+    }
+    const block = this.blocks.length - 1;
+    (this.blocks[block] as Buffer).write(text, this.used, 'utf8');
+    this.positions[this.count] = block * SharedStrings.BLOCK + this.used;
+    this.lengths[this.count] = size;
+    this.used += size;
+    this.bytes += size;
+    this.count += 1;
+  }
+
+  get(index: number): string {
+    if (!(index >= 0 && index < this.count)) throw notTable();
+    const position = this.positions[index] as number;
+    const block = this.blocks[Math.floor(position / SharedStrings.BLOCK)] as Buffer;
+    const start = position % SharedStrings.BLOCK;
+    return block.toString('utf8', start, start + (this.lengths[index] as number));
+  }
+}
+
+interface XmlHandlers {
+  open(tag: SaxesTagPlain): void;
+  text(text: string): void;
+  close(name: string): void;
+}
+
+/** An element's or attribute's name without its namespace prefix. */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/** The zip's entries by name, read from its central directory (a corrupt or encrypted zip is not a table). */
+async function openZip(buffer: Buffer) {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
       error || !file ? reject(error) : resolve(file),
     ),
   ).catch(() => {
-    throw badRequest(t('sheet.notTable'));
+    throw notTable();
   });
-  let total = 0;
-  let tooBig = false;
+  const entries = new Map<string, yauzl.Entry>();
   await new Promise<void>((resolve, reject) => {
     zip.on('error', reject);
     zip.on('end', resolve);
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (total + entry.uncompressedSize > maxBytes) {
-        tooBig = true;
-        zip.close();
-        resolve();
-        return;
-      }
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        stream.on('data', (chunk: Buffer) => {
-          total += chunk.length;
-          if (total > maxBytes && !tooBig) {
-            tooBig = true;
-            stream.destroy();
-            zip.close();
-            resolve();
-          }
-        });
-        stream.on('error', reject);
-        stream.on('end', () => zip.readEntry());
-      });
+      if (entries.size >= MAX_ZIP_ENTRIES || entry.isEncrypted()) return reject(notTable());
+      entries.set(entry.fileName, entry);
+      zip.readEntry();
     });
     zip.readEntry();
   }).catch(() => {
-    throw badRequest(t('sheet.notTable'));
+    throw notTable();
   });
-  if (tooBig) throw badRequest(t('sheet.tooBig', { mib: Math.round(maxBytes / 1024 / 1024) }));
-}
-
-/** One cell as text: numbers as written, dates as ISO 8601, a formula as its text (never its result). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('formula' in value && typeof value.formula === 'string') return `=${value.formula}`;
-    if ('sharedFormula' in value && typeof value.sharedFormula === 'string') return `=${value.sharedFormula}`;
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-    if ('error' in value) return String(value.error);
-  }
-  return String(value);
-}
-
-function checkedRow(cells: string[], row: number, limits: TableLimits): string[] {
-  if (cells.length > limits.maxColumns) throw badRequest(t('sheet.tooManyColumns', { max: limits.maxColumns }));
-  for (const cell of cells) {
-    if (cell.length > limits.maxCellChars) {
-      throw badRequest(t('sheet.cellTooLong', { row, max: limits.maxCellChars }));
-    }
-  }
-  return cells.map((c) => c.trim());
-}
-
-const blank = (cells: string[]) => cells.every((c) => c === '');
-
-async function readXlsx(buffer: Buffer, limits: TableLimits): Promise<ReadTable> {
-  await assertInflatesWithin(buffer, limits.maxInflatedBytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  // exceljs 4.4 reads a worksheet met after the workbook's relationships but before xl/workbook.xml against a model it
-  // has not read yet (a TypeError on `model.sheets`). Its own writer puts the entries in that order now and then
-  // (about one file in 300 here), so without this an export would sometimes not import back. An empty model only
-  // leaves that sheet unnamed until workbook.xml is read.
-  const internals = reader as unknown as { model?: { sheets?: unknown[] } };
-  internals.model ??= { sheets: [] };
-  let header: string[] | undefined;
-  const rows: ReadRow[] = [];
-  let seen = 0;
-  try {
-    for await (const sheet of reader) {
-      // The data is on the first sheet shown; a template's drop-down choices are on a hidden one.
-      if ((sheet as unknown as { state?: string }).state === 'hidden') {
-        // Read through (the zip reads on only past it); its size is bounded by the inflate check above.
-        for await (const _row of sheet as AsyncIterable<ExcelJS.Row>) seen += 0;
-        continue;
-      }
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        seen += 1;
-        if (row.number > limits.maxRows + 1 || seen > limits.maxRows + 1) {
-          throw badRequest(t('sheet.tooManyRows', { max: limits.maxRows }));
-        }
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = checkedRow(
-          Array.from(values, (v) => cellText(v as ExcelJS.CellValue)),
-          row.number,
-          limits,
-        );
-        if (!header) {
-          if (blank(cells)) continue;
-          header = cells;
-          continue;
-        }
-        if (!blank(cells)) rows.push({ row: row.number, cells });
-      }
-      break; // the first worksheet only: a template's drop-down choices live on a hidden second one
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(t('sheet.notTable'));
-  }
-  if (!header) throw badRequest(t('sheet.empty'));
-  return { header, rows };
-}
-
-function readCsv(buffer: Buffer, limits: TableLimits): ReadTable {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
-  // A binary file (an image, a PDF, a zip that is not an XLSX) is not a table.
-  if (text.includes('\u0000') || (text.match(/\uFFFD/g)?.length ?? 0) > 3) throw badRequest(t('sheet.notTable'));
-  let records: string[][];
-  try {
-    records = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      max_record_size: limits.maxCellChars * limits.maxColumns,
-      to_line: limits.maxRows + 2,
-    }) as string[][];
-  } catch {
-    throw badRequest(t('sheet.notTable'));
-  }
-  if (records.length > limits.maxRows + 1) throw badRequest(t('sheet.tooManyRows', { max: limits.maxRows }));
-  let header: string[] | undefined;
-  const rows: ReadRow[] = [];
-  records.forEach((record, index) => {
-    const cells = checkedRow(
-      record.map((c) => (c.startsWith("'") && /^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)),
-      index + 1,
-      limits,
-    );
-    if (!header) {
-      if (!blank(cells)) header = cells;
-      return;
-    }
-    if (!blank(cells)) rows.push({ row: index + 1, cells });
-  });
-  if (!header) throw badRequest(t('sheet.empty'));
-  return { header, rows };
+  return { zip, entries };
 }
 
 /**
- * The table in an uploaded file: XLSX when it is a zip, else CSV (UTF-8, with or without a BOM). CSV cells that
- * the export guarded against formulas (`'=…`) read back without the guard's quote, so an export imports unchanged.
+ * Parses one part's XML, handing its events to `handlers` and yielding after each inflated chunk (so a caller can
+ * pass on what the chunk completed). Every inflated byte counts against the file's budget (and `partMax`), every run
+ * of bytes between `<` and `>` against MAX_XML_TOKEN, nesting against MAX_XML_DEPTH: saxes never holds more than a
+ * token, and the handlers hold what they choose to.
  */
-export async function readTable(buffer: Buffer, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<ReadTable> {
+async function* parsePart(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  budget: { used: number; max: number },
+  partMax: number,
+  handlers: XmlHandlers,
+): AsyncGenerator<void> {
+  // What the zip declares is refused at once; what it really inflates to is counted below.
+  if (budget.used + entry.uncompressedSize > budget.max) {
+    throw badRequest(t('sheet.tooBig', { mib: Math.round(budget.max / MIB) }));
+  }
+  if (entry.uncompressedSize > partMax) throw badRequest(t('sheet.tooBig', { mib: Math.round(partMax / MIB) }));
+  const stream = await new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (error, s) => (error || !s ? reject(error ?? notTable()) : resolve(s))),
+  ).catch(() => {
+    throw notTable();
+  });
+  const parser = new SaxesParser();
+  let depth = 0;
+  parser.on('opentag', (tag) => {
+    depth += 1;
+    if (depth > MAX_XML_DEPTH) throw notTable();
+    handlers.open(tag as SaxesTagPlain);
+  });
+  parser.on('text', (text) => handlers.text(text));
+  parser.on('closetag', (tag) => {
+    depth -= 1;
+    handlers.close(local(tag.name));
+  });
+  parser.on('error', () => {
+    throw notTable();
+  });
+  const decoder = new TextDecoder('utf-8');
+  let partBytes = 0;
+  let run = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      budget.used += chunk.length;
+      partBytes += chunk.length;
+      if (budget.used > budget.max) throw badRequest(t('sheet.tooBig', { mib: Math.round(budget.max / MIB) }));
+      if (partBytes > partMax) throw badRequest(t('sheet.tooBig', { mib: Math.round(partMax / MIB) }));
+      for (let i = 0; i < chunk.length; i += 1) {
+        const byte = chunk[i];
+        if (byte === 0x3c || byte === 0x3e) run = 0;
+        else if (++run > MAX_XML_TOKEN) throw notTable();
+      }
+      parser.write(decoder.decode(chunk, { stream: true }));
+      yield;
+    }
+    parser.write(decoder.decode());
+    parser.close();
+    yield;
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function drain(parts: AsyncGenerator<void>): Promise<void> {
+  for await (const _ of parts);
+}
+
+/** Excel's built-in number formats that show a date or a time. */
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
+/** A custom number format shows a date when, outside its quoted texts and [brackets], it has a date or time letter. */
+const isDateFormat = (code: string) => /[dmyhs]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ''));
+
+/** The workbook's first sheet shown (a template's drop-down choices are on a hidden one), and its date system. */
+async function workbookModel(
+  zip: yauzl.ZipFile,
+  entries: Map<string, yauzl.Entry>,
+  budget: { used: number; max: number },
+) {
+  const sheets: { state: string; rel: string }[] = [];
+  let date1904 = false;
+  const workbook = entries.get('xl/workbook.xml');
+  if (workbook) {
+    await drain(
+      parsePart(zip, workbook, budget, MAX_MODEL_PART_BYTES, {
+        open(tag) {
+          const name = local(tag.name);
+          if (name === 'workbookPr') date1904 = ['1', 'true'].includes(String(tag.attributes.date1904 ?? ''));
+          if (name === 'sheet') {
+            const rel = Object.entries(tag.attributes).find(([key]) => key.includes(':') && local(key) === 'id');
+            sheets.push({ state: String(tag.attributes.state ?? 'visible'), rel: String(rel?.[1] ?? '') });
+          }
+        },
+        text() {},
+        close() {},
+      }),
+    );
+  }
+  const targets = new Map<string, string>();
+  const rels = entries.get('xl/_rels/workbook.xml.rels');
+  if (rels) {
+    await drain(
+      parsePart(zip, rels, budget, MAX_MODEL_PART_BYTES, {
+        open(tag) {
+          if (local(tag.name) !== 'Relationship') return;
+          const target = String(tag.attributes.Target ?? '');
+          const path = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join('xl', target));
+          targets.set(String(tag.attributes.Id ?? ''), path);
+        },
+        text() {},
+        close() {},
+      }),
+    );
+  }
+  const shown = sheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden');
+  const path = shown ? targets.get(shown.rel) : undefined;
+  const sheet = entries.get(path ?? 'xl/worksheets/sheet1.xml');
+  if (!sheet) throw notTable();
+  return { sheet, date1904 };
+}
+
+/** Which cell styles (xf indexes of cellXfs) show a date: a number in such a cell reads as its date. */
+async function dateStyles(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined, budget: { used: number; max: number }) {
+  const custom = new Map<number, string>();
+  const formats: number[] = [];
+  if (!entry) return [];
+  let inCellXfs = false;
+  await drain(
+    parsePart(zip, entry, budget, MAX_MODEL_PART_BYTES, {
+      open(tag) {
+        const name = local(tag.name);
+        if (name === 'numFmt') custom.set(Number(tag.attributes.numFmtId), String(tag.attributes.formatCode ?? ''));
+        else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) formats.push(Number(tag.attributes.numFmtId ?? 0));
+      },
+      text() {},
+      close(name) {
+        if (name === 'cellXfs') inCellXfs = false;
+      },
+    }),
+  );
+  return formats.map((id) => DATE_FORMAT_IDS.has(id) || isDateFormat(custom.get(id) ?? ''));
+}
+
+/** The shared strings (xl/sharedStrings.xml), each kept to maxCellChars + 1 characters (longer is refused in a cell). */
+async function sharedStrings(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry | undefined,
+  budget: { used: number; max: number },
+  limits: TableLimits,
+) {
+  const store = new SharedStrings(limits);
+  if (!entry) return store;
+  const keep = limits.maxCellChars + 1;
+  let inSi = false;
+  let inT = false;
+  let phonetic = 0;
+  let text = '';
+  await drain(
+    parsePart(zip, entry, budget, Number.POSITIVE_INFINITY, {
+      open(tag) {
+        const name = local(tag.name);
+        if (name === 'si') {
+          inSi = true;
+          text = '';
+        } else if (name === 'rPh') phonetic += 1;
+        else if (name === 't' && inSi && phonetic === 0) inT = true;
+      },
+      text(value) {
+        if (inT && text.length < keep) text += value.slice(0, keep - text.length);
+      },
+      close(name) {
+        if (name === 't') inT = false;
+        else if (name === 'rPh') phonetic -= 1;
+        else if (name === 'si' && inSi) {
+          inSi = false;
+          store.push(text);
+          text = '';
+        }
+      },
+    }),
+  );
+  return store;
+}
+
+/** A column's number from a cell reference's letters (`AB12` → 28); 0 when it has none. */
+function columnOf(ref: string): number {
+  let column = 0;
+  for (let i = 0; i < ref.length; i += 1) {
+    const code = ref.charCodeAt(i);
+    if (code >= 65 && code <= 90) column = column * 26 + code - 64;
+    else if (code >= 97 && code <= 122) column = column * 26 + code - 96;
+    else break;
+    if (column > 16_384) throw notTable();
+  }
+  return column;
+}
+
+const excelDate = (serial: number, date1904: boolean) =>
+  new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000)).toISOString();
+
+async function* xlsxRows(buffer: Buffer, limits: TableLimits): AsyncGenerator<ReadRow[]> {
+  const { zip, entries } = await openZip(buffer);
+  try {
+    const budget = { used: 0, max: limits.maxInflatedBytes };
+    const { sheet, date1904 } = await workbookModel(zip, entries, budget);
+    const dates = await dateStyles(zip, entries.get('xl/styles.xml'), budget);
+    const strings = await sharedStrings(zip, entries.get('xl/sharedStrings.xml'), budget, limits);
+
+    const tooLong = (row: number) => badRequest(t('sheet.cellTooLong', { row, max: limits.maxCellChars }));
+    const completed: ReadRow[] = [];
+    let inSheetData = false;
+    let rowNumber = 0;
+    let seen = 0;
+    let cells: string[] | undefined;
+    let cell:
+      | { column: number; type: string; style: number; value: string; formula: string; inline: string }
+      | undefined;
+    let column = 0;
+    let into: 'value' | 'formula' | 'inline' | undefined;
+    let phonetic = 0;
+    const handlers: XmlHandlers = {
+      open(tag) {
+        const name = local(tag.name);
+        if (name === 'sheetData') inSheetData = true;
+        else if (name === 'row' && inSheetData) {
+          const r = Number.parseInt(String(tag.attributes.r ?? ''), 10);
+          rowNumber = Number.isFinite(r) && r > 0 ? r : rowNumber + 1;
+          seen += 1;
+          if (rowNumber > limits.maxRows + 1 || seen > limits.maxRows + 1) {
+            throw badRequest(t('sheet.tooManyRows', { max: limits.maxRows }));
+          }
+          cells = [];
+          column = 0;
+        } else if (name === 'c' && cells) {
+          const ref = tag.attributes.r;
+          column = (ref === undefined ? 0 : columnOf(String(ref))) || column + 1;
+          const style = Number(tag.attributes.s ?? 0);
+          cell = { column, type: String(tag.attributes.t ?? 'n'), style, value: '', formula: '', inline: '' };
+        } else if (cell) {
+          if (name === 'v') into = 'value';
+          else if (name === 'f') into = 'formula';
+          else if (name === 'rPh') phonetic += 1;
+          else if (name === 't' && phonetic === 0) into = 'inline';
+        }
+      },
+      text(value) {
+        if (!cell || !into) return;
+        const now = cell[into] + value;
+        if (now.length > limits.maxCellChars) throw tooLong(rowNumber);
+        cell[into] = now;
+      },
+      close(name) {
+        if (name === 'v' || name === 'f' || name === 't') into = undefined;
+        else if (name === 'rPh') phonetic -= 1;
+        else if (name === 'c' && cell && cells) {
+          const text = cellText(cell, strings, dates, date1904);
+          if (text.length > limits.maxCellChars) throw tooLong(rowNumber);
+          if (text !== '') {
+            // Counted as read: the row is refused at its first cell past the last column allowed.
+            if (cell.column > limits.maxColumns) {
+              throw badRequest(t('sheet.tooManyColumns', { max: limits.maxColumns }));
+            }
+            cells[cell.column - 1] = text.trim();
+          }
+          cell = undefined;
+          into = undefined;
+        } else if (name === 'row' && cells) {
+          completed.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
+          cells = undefined;
+        } else if (name === 'sheetData') inSheetData = false;
+      },
+    };
+    for await (const _ of parsePart(zip, sheet, budget, Number.POSITIVE_INFINITY, handlers)) {
+      if (completed.length >= TABLE_SLICE_ROWS) yield completed.splice(0);
+    }
+    if (completed.length > 0) yield completed.splice(0);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notTable();
+  } finally {
+    zip.close();
+  }
+}
+
+/** One cell as text: numbers as written, dates as ISO 8601, a formula as its text (never its result). */
+function cellText(
+  cell: { type: string; style: number; value: string; formula: string; inline: string },
+  strings: SharedStrings,
+  dates: readonly boolean[],
+  date1904: boolean,
+): string {
+  if (cell.formula !== '') return `=${cell.formula}`;
+  switch (cell.type) {
+    case 's':
+      return cell.value === '' ? '' : strings.get(Number(cell.value));
+    case 'inlineStr':
+      return cell.inline;
+    case 'b':
+      return cell.value === '' ? '' : String(cell.value === '1' || cell.value === 'true');
+    case 'str':
+    case 'e':
+    case 'd':
+      return cell.value;
+    default: {
+      if (cell.value === '') return '';
+      const number = Number(cell.value);
+      if (!Number.isFinite(number)) return cell.value;
+      return dates[cell.style] ? excelDate(number, date1904) : String(number);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The table
+
+/**
+ * The table in an uploaded file, read as it is consumed: XLSX when it is a zip, else CSV (UTF-8, with or without a
+ * BOM). Answers once the header (the first non-blank row) is read; the data rows follow in slices, blank ones left
+ * out. CSV cells that the export guarded against formulas (`'=…`) read back without the guard's quote, so an export
+ * imports unchanged. A limit passed later in the file is thrown by the slices' iteration.
+ */
+export async function openTable(buffer: Buffer, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<TableStream> {
   if (buffer.length === 0) throw badRequest(t('sheet.empty'));
-  return isZip(buffer) ? readXlsx(buffer, limits) : readCsv(buffer, limits);
+  const source = (isZip(buffer) ? xlsxRows : csvRows)(buffer, limits);
+  let header: string[] | undefined;
+  let rest: ReadRow[] = [];
+  try {
+    while (!header) {
+      const next = await source.next();
+      if (next.done) throw badRequest(t('sheet.empty'));
+      const at = next.value.findIndex((r) => !blank(r.cells));
+      if (at >= 0) {
+        header = next.value[at]?.cells;
+        rest = next.value.slice(at + 1);
+      }
+    }
+  } catch (error) {
+    await source.return(undefined);
+    throw error;
+  }
+  async function* slices(): AsyncGenerator<ReadRow[]> {
+    try {
+      let slice = rest.filter((r) => !blank(r.cells));
+      for (;;) {
+        if (slice.length > 0) yield slice;
+        const next = await source.next();
+        if (next.done) return;
+        slice = next.value.filter((r) => !blank(r.cells));
+      }
+    } finally {
+      await source.return(undefined);
+    }
+  }
+  return { header, slices: slices() };
+}
+
+/** The whole table at once: for small files (tests, fixtures); an import reads `openTable`'s slices. */
+export async function readTable(buffer: Buffer, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<ReadTable> {
+  const table = await openTable(buffer, limits);
+  const rows: ReadRow[] = [];
+  for await (const slice of table.slices) rows.push(...slice);
+  return { header: table.header, rows };
 }
 
 /** A column's header in every language (zh-CN first): an import reads a sheet written in any of them. */

@@ -20,7 +20,7 @@ export const accountsModule = fp<{ accounts: AccountsService; accountTransfer: A
       sendTable(reply, await accountTransfer.template(principal)),
     );
     serve(app, routes.previewAccountImport, async ({ request, principal }) =>
-      accountTransfer.preview(await uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      accountTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitAccountImport, ({ body, principal }) => accountTransfer.commit(body, principal));
     serve(app, routes.createAccount, ({ body, principal }) => accounts.create(body, principal));

@@ -16,13 +16,13 @@ import type { Principal } from '../../platform/http.js';
 import { catalogues, type MessageKey, t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
-import { DEFAULT_TABLE_LIMITS, type ImportColumn, mapHeader, readTable } from '../../platform/spreadsheet-read.js';
+import { DEFAULT_TABLE_LIMITS, type ImportColumn, mapHeader } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
-import type { ImportJobs, ImportPayload, ImportResultCounts } from '../imports/index.js';
+import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
 import { orgPath, splitOrgPath } from '../orgs/index.js';
 import { type AccountSort, createAccountsRepository } from './accounts.repository.js';
-import { EMAIL, PHONE } from './accounts.service.js';
+import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
 
 /**
  * Accounts in and out of spreadsheets (issue 21). One sheet layout (contract ACCOUNT_SHEET_COLUMNS) serves the
@@ -210,15 +210,17 @@ export function createAccountTransfer(
         roleName: grantable.map((r) => r.name),
         state: [t('sheet.state.enabled'), t('sheet.state.disabled')],
       };
+      // An example that says it is one and grants nothing: left in the file, it makes a disabled account without a
+      // role (never one holding the first grantable role, which for the super-admin is 超级管理员).
       const example: ExportRow = {
         id: 0,
-        account_number: 'zhangsan',
-        account_name: '张三',
+        account_number: 'example.zhangsan',
+        account_name: '张三（示例）',
         org_id: orgIds[0] ?? 0,
-        role_id: grantable[0]?.id ?? null,
+        role_id: null,
         contact_number: '13800138000',
         email: 'zhangsan@example.com',
-        state: 1,
+        state: 0,
         create_time: '',
         org_name: '',
       };
@@ -236,152 +238,165 @@ export function createAccountTransfer(
       };
     },
 
-    /** Reads and checks an uploaded sheet; stores the outcome as a preview. Writes no account. */
-    async preview(file: Buffer, principal: Principal) {
+    /**
+     * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
+     * preview. Writes no account. `file` is read once the process's preview slot is free (imports.service.ts).
+     */
+    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
       // An import creates accounts: only an account that may create them one by one may import them.
       await authorize(principal, routes.createAccount);
-      const table = await readTable(file, { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS });
-      const at = mapHeader(table.header, IMPORT_COLUMNS);
-      const cell = (cells: string[], key: AccountSheetColumn) => {
-        const index = at.get(key);
-        return index === undefined ? '' : (cells[index] ?? '');
-      };
-      const { paths, roles } = await names();
-      const roleByName = new Map(roles.map((r) => [r.name, r]));
-      const placement = placementJudge(principal);
-      const rowsByNumber = new Map<string, number>();
-      const numbers = [...new Set(table.rows.map((r) => cell(r.cells, 'accountNumber')).filter(Boolean))];
-      const existing = new Map<string, Awaited<ReturnType<typeof repo.findByNumbers>>[number]>();
-      for (let i = 0; i < numbers.length; i += LOOKUP_BATCH) {
-        for (const a of await repo.findByNumbers(numbers.slice(i, i + LOOKUP_BATCH))) existing.set(a.account_number, a);
-      }
-      const manageable = await authz.rowTest(principal);
-
-      const valid: CheckedRow[] = [];
-      const rejected: ImportPayload<CheckedRow>['rejected'] = [];
-      const mobiles = new Map<string, number>();
-      const emails = new Map<string, number>();
-      const pending: {
-        row: number;
-        cells: string[];
-        checked: CheckedRow;
-        errors: { field: string; message: string }[];
-      }[] = [];
-
-      for (const { row, cells } of table.rows) {
-        const errors: { field: string; message: string }[] = [];
-        const fail = (field: string, message: string) => {
-          if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+      const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
+      return importJobs.preview<CheckedRow>('account', principal, file, limits, async (table, out) => {
+        const at = mapHeader(table.header, IMPORT_COLUMNS);
+        const cell = (cells: string[], key: AccountSheetColumn) => {
+          const index = at.get(key);
+          return index === undefined ? '' : (cells[index] ?? '');
         };
-        const accountNumber = cell(cells, 'accountNumber');
-        const accountName = cell(cells, 'accountName');
-        const orgPath = normalisePath(cell(cells, 'orgPath'));
-        const roleText = cell(cells, 'roleName');
-        const contactNumber = cell(cells, 'contactNumber') || null;
-        const email = cell(cells, 'email') || null;
-        const stateText = cell(cells, 'state').toLowerCase();
+        const { paths, roles } = await names();
+        const roleByName = new Map(roles.map((r) => [r.name, r]));
+        const placement = placementJudge(principal);
+        const manageable = await authz.rowTest(principal);
+        // The file's keys so far, for its duplicates: the one thing the preview holds per row.
+        const rowsByNumber = new Map<string, number>();
+        const mobiles = new Map<string, number>();
+        const emails = new Map<string, number>();
+        let total = 0;
+        let existingCount = 0;
 
-        let state: 0 | 1 = 1;
-        if (stateText && DISABLED.has(stateText)) state = 0;
-        else if (stateText && !ENABLED.has(stateText)) fail('state', t('import.state'));
+        for await (const slice of table.slices) {
+          total += slice.length;
+          const numbers = [...new Set(slice.map((r) => cell(r.cells, 'accountNumber')).filter(Boolean))];
+          const existing = new Map<string, Awaited<ReturnType<typeof repo.findByNumbers>>[number]>();
+          for (let i = 0; i < numbers.length; i += LOOKUP_BATCH) {
+            for (const a of await repo.findByNumbers(numbers.slice(i, i + LOOKUP_BATCH))) {
+              existing.set(a.account_number, a);
+            }
+          }
+          const pending: {
+            row: number;
+            cells: string[];
+            checked: CheckedRow;
+            errors: { field: string; message: string }[];
+          }[] = [];
 
-        let orgId = 0;
-        if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));
-        else {
-          const found = paths.idOf.get(orgPath);
-          if (found === undefined) fail('orgPath', t('import.orgPath', { path: orgPath }));
-          else if (found === 'ambiguous') fail('orgPath', t('import.orgPathAmbiguous', { path: orgPath }));
-          else orgId = found;
-        }
-        let roleId: number | null = null;
-        if (roleText) {
-          const role = roleByName.get(roleText);
-          if (!role) fail('roleName', t('import.role', { name: roleText }));
-          else roleId = role.id;
-        }
-        // The single-row API's body schema: lengths, required fields, plain text.
-        const schemaError = rowSchema({
-          id: 1,
-          accountNumber,
-          accountName,
-          state,
-          orgId: orgId || 1,
-          roleId,
-          contactNumber,
-          email,
-        });
-        if (schemaError) fail(schemaError.field, schemaError.message);
-        if (email && !EMAIL.test(email)) fail('email', t('account.email'));
-        if (contactNumber && !PHONE.test(contactNumber)) fail('contactNumber', t('account.contactNumber'));
+          for (const { row, cells } of slice) {
+            const errors: { field: string; message: string }[] = [];
+            const fail = (field: string, message: string) => {
+              if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+            };
+            const accountNumber = cell(cells, 'accountNumber');
+            const accountName = cell(cells, 'accountName');
+            const orgPath = normalisePath(cell(cells, 'orgPath'));
+            const roleText = cell(cells, 'roleName');
+            const contactNumber = cell(cells, 'contactNumber') || null;
+            const email = cell(cells, 'email') || null;
+            const stateText = cell(cells, 'state').toLowerCase();
 
-        if (accountNumber) {
-          const first = rowsByNumber.get(accountNumber);
-          if (first !== undefined) fail('accountNumber', t('import.duplicateInFile', { row: first }));
-          else rowsByNumber.set(accountNumber, row);
-        }
-        if (contactNumber && PHONE.test(contactNumber)) {
-          const mobile = normaliseMobile(contactNumber);
-          const first = mobiles.get(mobile);
-          if (first !== undefined) fail('contactNumber', t('import.duplicateInFile', { row: first }));
-          else mobiles.set(mobile, row);
-        }
-        if (email) {
-          const first = emails.get(email.toLowerCase());
-          if (first !== undefined) fail('email', t('import.duplicateInFile', { row: first }));
-          else emails.set(email.toLowerCase(), row);
-        }
+            let state: 0 | 1 = 1;
+            if (stateText && DISABLED.has(stateText)) state = 0;
+            else if (stateText && !ENABLED.has(stateText)) fail('state', t('import.state'));
 
-        const current = existing.get(accountNumber);
-        if (current) {
-          // Updated by upsert: only an account the caller may edit, and the built-in admin keeps its role.
-          if (!manageable(current)) fail('accountNumber', t('import.notManageable', { accountNumber }));
-          else if (current.builtin === 1) fail('accountNumber', t('import.builtin', { accountNumber }));
-        }
-        if (orgId && errors.length === 0) {
-          const refusal = await placement(orgId, roleId, roles);
-          if (refusal) fail(refusal.field, refusal.message);
-        }
-        pending.push({
-          row,
-          cells,
-          checked: {
-            accountNumber,
-            accountName,
-            orgId,
-            roleId,
-            contactNumber,
-            email,
-            state,
-            ...(current ? { id: current.id } : {}),
-          },
-          errors,
-        });
-      }
+            let orgId = 0;
+            if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));
+            else {
+              const found = paths.idOf.get(orgPath);
+              if (found === undefined) fail('orgPath', t('import.orgPath', { path: orgPath }));
+              else if (found === 'ambiguous') fail('orgPath', t('import.orgPathAmbiguous', { path: orgPath }));
+              else orgId = found;
+            }
+            let roleId: number | null = null;
+            if (roleText) {
+              const role = roleByName.get(roleText);
+              if (!role) fail('roleName', t('import.role', { name: roleText }));
+              else roleId = role.id;
+            }
+            // The single-row API's body schema: lengths, required fields, plain text.
+            const schemaError = rowSchema({
+              id: 1,
+              accountNumber,
+              accountName,
+              state,
+              orgId: orgId || 1,
+              roleId,
+              contactNumber,
+              email,
+            });
+            if (schemaError) fail(schemaError.field, schemaError.message);
+            if (email && !EMAIL.test(email)) fail('email', t('account.email'));
+            if (contactNumber && !PHONE.test(contactNumber)) fail('contactNumber', t('account.contactNumber'));
 
-      // A mobile or e-mail a *proven* holder keeps is refused, as the single create refuses it.
-      const held = await repo.provenContactsHeld([...mobiles.keys()], [...emails.keys()]);
-      let existingCount = 0;
-      for (const p of pending) {
-        const { contactNumber, email, accountNumber } = p.checked;
-        const mobileHolder =
-          contactNumber && PHONE.test(contactNumber) ? held.mobiles.get(normaliseMobile(contactNumber)) : undefined;
-        if (mobileHolder && mobileHolder !== accountNumber)
-          p.errors.push({ field: 'contactNumber', message: t('account.mobileTaken') });
-        const emailHolder = email ? held.emails.get(email.toLowerCase()) : undefined;
-        if (emailHolder && emailHolder !== accountNumber)
-          p.errors.push({ field: 'email', message: t('account.emailTaken') });
-        if (p.errors.length > 0) rejected.push({ row: p.row, cells: p.cells, errors: p.errors });
-        else {
-          valid.push(p.checked);
-          if (p.checked.id !== undefined) existingCount += 1;
+            if (accountNumber) {
+              const first = rowsByNumber.get(accountNumber);
+              if (first !== undefined) fail('accountNumber', t('import.duplicateInFile', { row: first }));
+              else rowsByNumber.set(accountNumber, row);
+            }
+            if (contactNumber && PHONE.test(contactNumber)) {
+              const mobile = normaliseMobile(contactNumber);
+              const first = mobiles.get(mobile);
+              if (first !== undefined) fail('contactNumber', t('import.duplicateInFile', { row: first }));
+              else mobiles.set(mobile, row);
+            }
+            if (email) {
+              const first = emails.get(email.toLowerCase());
+              if (first !== undefined) fail('email', t('import.duplicateInFile', { row: first }));
+              else emails.set(email.toLowerCase(), row);
+            }
+
+            const current = existing.get(accountNumber);
+            if (current) {
+              // Updated by upsert: only an account the caller may edit, and the built-in admin keeps its role.
+              if (!manageable(current)) fail('accountNumber', t('import.notManageable', { accountNumber }));
+              else if (current.builtin === 1) fail('accountNumber', t('import.builtin', { accountNumber }));
+            }
+            if (orgId && errors.length === 0) {
+              const refusal = await placement(orgId, roleId, roles);
+              if (refusal) fail(refusal.field, refusal.message);
+            }
+            pending.push({
+              row,
+              cells,
+              checked: {
+                accountNumber,
+                accountName,
+                orgId,
+                roleId,
+                contactNumber,
+                email,
+                state,
+                ...(current ? { id: current.id } : {}),
+              },
+              errors,
+            });
+          }
+
+          // A mobile or e-mail a *proven* holder keeps is refused, as the single create refuses it.
+          const sliceMobiles = new Set<string>();
+          const sliceEmails = new Set<string>();
+          for (const { checked } of pending) {
+            if (checked.contactNumber && PHONE.test(checked.contactNumber)) {
+              sliceMobiles.add(normaliseMobile(checked.contactNumber));
+            }
+            if (checked.email) sliceEmails.add(checked.email.toLowerCase());
+          }
+          const held = await repo.provenContactsHeld([...sliceMobiles], [...sliceEmails]);
+          for (const p of pending) {
+            const { contactNumber, email, accountNumber } = p.checked;
+            const mobileHolder =
+              contactNumber && PHONE.test(contactNumber) ? held.mobiles.get(normaliseMobile(contactNumber)) : undefined;
+            if (mobileHolder && mobileHolder !== accountNumber)
+              p.errors.push({ field: 'contactNumber', message: t('account.mobileTaken') });
+            const emailHolder = email ? held.emails.get(email.toLowerCase()) : undefined;
+            if (emailHolder && emailHolder !== accountNumber)
+              p.errors.push({ field: 'email', message: t('account.emailTaken') });
+            if (p.errors.length > 0) out.reject(p.row, p.cells, p.errors);
+            else {
+              out.valid(p.checked);
+              if (p.checked.id !== undefined) existingCount += 1;
+            }
+          }
+          await out.flush();
         }
-      }
-      return importJobs.save('account', principal, table.rows.length, {
-        header: table.header,
-        valid,
-        existing: existingCount,
-        rejected,
-        columns: [...at.keys()],
+        return { total, existing: existingCount, columns: [...at.keys()] };
       });
     },
 
@@ -445,6 +460,15 @@ export function createAccountTransfer(
                   }
                   // Only the columns the file had: one left out keeps what the account holds.
                   const has = (column: AccountSheetColumn) => present.includes(column);
+                  // One's own contacts change only with sudo mode and a code to the new one (the personal page):
+                  // never from a sheet.
+                  if (
+                    current.id === principal.accountId &&
+                    ((has('contactNumber') && !sameMobile(row.contactNumber, current.contact_number)) ||
+                      (has('email') && (row.email?.toLowerCase() ?? null) !== (current.email?.toLowerCase() ?? null)))
+                  ) {
+                    throw badRequest(t('import.ownContact', { accountNumber: row.accountNumber }));
+                  }
                   await r.update(current.id, {
                     account_name: row.accountName,
                     org_id: row.orgId,
@@ -520,7 +544,7 @@ export function createAccountTransfer(
       if (known !== undefined) return known;
       let refusal: { field: string; message: string } | null = null;
       try {
-        await authz.check(principal, { ...routes.createAccount, sudo: false }, { query: {}, body });
+        await authz.check(principal, { ...routes.createAccount, sudo: false, security: [] }, { query: {}, body });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         refusal = { field, message: error.message };

@@ -27,7 +27,7 @@ export const dictsModule = fp<{ dicts: DictsService; dictTransfer: DictTransfer 
     serve(app, routes.listDictItems, ({ query }) => dicts.items(query.dictCode));
     serve(app, routes.dictItemImportTemplate, async ({ reply }) => sendTable(reply, await dictTransfer.template()));
     serve(app, routes.previewDictItemImport, async ({ request, principal }) =>
-      dictTransfer.preview(await uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      dictTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitDictItemImport, ({ body, principal }) => dictTransfer.commit(body, principal));
     serve(app, routes.createDictItem, ({ body }) => dicts.createItem(body));

@@ -11,10 +11,9 @@ import {
   headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
-  readTable,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
-import type { ImportJobs, ImportPayload, ImportResultCounts } from '../imports/index.js';
+import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
 import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
 
 /**
@@ -67,9 +66,18 @@ interface CheckedItem {
 const keyOf = (dictCode: string, value: string) => `${dictCode}\u0000${value}`;
 
 /** The items of the dictionaries `codes`, by key (a value held twice in one dictionary is marked ambiguous). */
-async function readItems(r: DictsRepository, codes: readonly string[]) {
-  const byKey = new Map<string, DictItemRow | 'ambiguous'>();
-  const byId = new Map<number, DictItemRow>();
+interface Items {
+  byKey: Map<string, DictItemRow | 'ambiguous'>;
+  byId: Map<number, DictItemRow>;
+}
+
+/** The items of these dictionaries, added to `into` (a new set when omitted). */
+async function readItems(
+  r: DictsRepository,
+  codes: readonly string[],
+  into: Items = { byKey: new Map(), byId: new Map() },
+): Promise<Items> {
+  const { byKey, byId } = into;
   for (let i = 0; i < codes.length; i += LOOKUP_BATCH) {
     for (const item of await r.itemsOfDicts(codes.slice(i, i + LOOKUP_BATCH))) {
       const key = keyOf(item.dict_code, item.value);
@@ -77,7 +85,7 @@ async function readItems(r: DictsRepository, codes: readonly string[]) {
       byId.set(item.id, item);
     }
   }
-  return { byKey, byId };
+  return into;
 }
 
 export function createDictTransfer(
@@ -121,120 +129,127 @@ export function createDictTransfer(
       };
     },
 
-    /** Reads and checks an uploaded sheet; stores the outcome as a preview. Writes no item. */
-    async preview(file: Buffer, principal: Principal) {
+    /**
+     * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
+     * preview. Writes no item. `file` is read once the process's preview slot is free (imports.service.ts).
+     */
+    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
       // An import adds items: only an account that may add them one by one may import them.
       await authorize(principal, routes.createDictItem);
-      const table = await readTable(file, { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS });
-      const at = mapHeader(table.header, IMPORT_COLUMNS);
-      const cell = (cells: string[], key: DictColumn) => {
-        const index = at.get(key);
-        return index === undefined ? '' : (cells[index] ?? '');
-      };
-      const hasParentColumn = at.has('parentValue');
-      const known = new Set((await repo.allCodes()).map((d) => d.dict_code));
-      const named = [...new Set(table.rows.map((r) => cell(r.cells, 'dictCode')))].filter((c) => known.has(c));
-      const items = await readItems(repo, named);
-
-      /** Each item of the file: the row it is on and whether that row passed. */
-      const inFile = new Map<string, { row: number; ok: boolean }>();
-      /** Parents the valid rows so far set (an item moved or added by the file). */
-      const finalParent = new Map<string, string | null>();
-      /** Each item's parent once the valid rows so far are applied (to refuse a cycle before it is written). */
-      const parentOf = (key: string): string | null | undefined => {
-        const moved = finalParent.get(key);
-        if (moved !== undefined) return moved;
-        const item = items.byKey.get(key);
-        if (!item || item === 'ambiguous' || item.pid === null) return null;
-        const parent = items.byId.get(item.pid);
-        return parent ? keyOf(parent.dict_code, parent.value) : null;
-      };
-      const valid: CheckedItem[] = [];
-      const rejected: ImportPayload<CheckedItem>['rejected'] = [];
-      let existing = 0;
-      let skipped = 0;
-
-      for (const { row, cells } of table.rows) {
-        const dictCode = cell(cells, 'dictCode');
-        const value = cell(cells, 'value');
-        const parentValue = cell(cells, 'parentValue') || null;
-        const orderText = cell(cells, 'orderNum');
-        // A dictionary without items, as the export writes it: nothing to import.
-        if (!value && !parentValue && !orderText) {
-          skipped += 1;
-          continue;
-        }
-        const errors: { field: string; message: string }[] = [];
-        const fail = (field: string, message: string) => {
-          if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+      const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
+      return importJobs.preview<CheckedItem>('dictItem', principal, file, limits, async (table, out) => {
+        const at = mapHeader(table.header, IMPORT_COLUMNS);
+        const cell = (cells: string[], key: DictColumn) => {
+          const index = at.get(key);
+          return index === undefined ? '' : (cells[index] ?? '');
         };
-        let orderNum: number | null = null;
-        if (orderText) {
-          orderNum = /^\d+$/.test(orderText) ? Number(orderText) : Number.NaN;
-          if (!(orderNum >= 0 && orderNum <= ORDER_MAX)) fail('orderNum', t('dictImport.orderNum'));
-        }
-        if (dictCode && !known.has(dictCode)) fail('dictCode', t('dictImport.dictCode', { dictCode }));
-        // The single-row API's body schema: required fields, lengths, plain text.
-        const schemaError = rowSchema({
-          id: 1,
-          dictCode,
-          value,
-          pid: parentValue ? 1 : null,
-          ...(orderNum !== null && !Number.isNaN(orderNum) ? { orderNum } : {}),
-        });
-        if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
+        const hasParentColumn = at.has('parentValue');
+        const known = new Set((await repo.allCodes()).map((d) => d.dict_code));
+        // The items of the dictionaries the file names, read as the slices name them.
+        const items: Items = { byKey: new Map(), byId: new Map() };
+        const read = new Set<string>();
 
-        const key = keyOf(dictCode, value);
-        const current = items.byKey.get(key);
-        const keyed = dictCode !== '' && value !== '' && !errors.some((e) => e.field === 'dictCode');
-        if (keyed) {
-          const first = inFile.get(key);
-          if (first !== undefined) fail('value', t('import.duplicateInFile', { row: first.row }));
-          else if (current === 'ambiguous') fail('value', t('dictImport.ambiguous', { dictCode, value }));
-        }
-        let parentKey: string | null = null;
-        if (keyed && parentValue) {
-          parentKey = keyOf(dictCode, parentValue);
-          const earlier = inFile.get(parentKey);
-          const stored = items.byKey.get(parentKey);
-          if (parentValue === value) {
-            fail('parentValue', t('dictImport.parentSelf'));
-          } else if (earlier && !earlier.ok) {
-            fail('parentValue', t('dictImport.parentRejected', { value: parentValue, row: earlier.row }));
-          } else if (!earlier && stored === 'ambiguous') {
-            fail('parentValue', t('dictImport.ambiguous', { dictCode, value: parentValue }));
-          } else if (!earlier && !stored) {
-            fail('parentValue', t('dictImport.parentMissing', { value: parentValue }));
-          } else {
-            // Never under itself nor under one of its own descendants (PUT /dict/item's cycle rule).
-            const seen = new Set<string>();
-            for (let at: string | null | undefined = parentKey; at; at = parentOf(at)) {
-              if (at === key || seen.has(at)) {
-                fail('parentValue', t('dictImport.parentSelf'));
-                break;
-              }
-              seen.add(at);
+        /** Each item of the file: the row it is on and whether that row passed. */
+        const inFile = new Map<string, { row: number; ok: boolean }>();
+        /** Parents the valid rows so far set (an item moved or added by the file). */
+        const finalParent = new Map<string, string | null>();
+        /** Each item's parent once the valid rows so far are applied (to refuse a cycle before it is written). */
+        const parentOf = (key: string): string | null | undefined => {
+          const moved = finalParent.get(key);
+          if (moved !== undefined) return moved;
+          const item = items.byKey.get(key);
+          if (!item || item === 'ambiguous' || item.pid === null) return null;
+          const parent = items.byId.get(item.pid);
+          return parent ? keyOf(parent.dict_code, parent.value) : null;
+        };
+        let existing = 0;
+        let skipped = 0;
+        let total = 0;
+        for await (const slice of table.slices) {
+          total += slice.length;
+          const named = [...new Set(slice.map((r) => cell(r.cells, 'dictCode')))].filter(
+            (c) => known.has(c) && !read.has(c),
+          );
+          for (const code of named) read.add(code);
+          await readItems(repo, named, items);
+          for (const { row, cells } of slice) {
+            const dictCode = cell(cells, 'dictCode');
+            const value = cell(cells, 'value');
+            const parentValue = cell(cells, 'parentValue') || null;
+            const orderText = cell(cells, 'orderNum');
+            // A dictionary without items, as the export writes it: nothing to import.
+            if (!value && !parentValue && !orderText) {
+              skipped += 1;
+              continue;
             }
-          }
-        }
-        if (keyed && !inFile.has(key)) inFile.set(key, { row, ok: errors.length === 0 });
+            const errors: { field: string; message: string }[] = [];
+            const fail = (field: string, message: string) => {
+              if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+            };
+            let orderNum: number | null = null;
+            if (orderText) {
+              orderNum = /^\d+$/.test(orderText) ? Number(orderText) : Number.NaN;
+              if (!(orderNum >= 0 && orderNum <= ORDER_MAX)) fail('orderNum', t('dictImport.orderNum'));
+            }
+            if (dictCode && !known.has(dictCode)) fail('dictCode', t('dictImport.dictCode', { dictCode }));
+            // The single-row API's body schema: required fields, lengths, plain text.
+            const schemaError = rowSchema({
+              id: 1,
+              dictCode,
+              value,
+              pid: parentValue ? 1 : null,
+              ...(orderNum !== null && !Number.isNaN(orderNum) ? { orderNum } : {}),
+            });
+            if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
 
-        if (errors.length > 0) {
-          rejected.push({ row, cells, errors });
-          continue;
+            const key = keyOf(dictCode, value);
+            const current = items.byKey.get(key);
+            const keyed = dictCode !== '' && value !== '' && !errors.some((e) => e.field === 'dictCode');
+            if (keyed) {
+              const first = inFile.get(key);
+              if (first !== undefined) fail('value', t('import.duplicateInFile', { row: first.row }));
+              else if (current === 'ambiguous') fail('value', t('dictImport.ambiguous', { dictCode, value }));
+            }
+            let parentKey: string | null = null;
+            if (keyed && parentValue) {
+              parentKey = keyOf(dictCode, parentValue);
+              const earlier = inFile.get(parentKey);
+              const stored = items.byKey.get(parentKey);
+              if (parentValue === value) {
+                fail('parentValue', t('dictImport.parentSelf'));
+              } else if (earlier && !earlier.ok) {
+                fail('parentValue', t('dictImport.parentRejected', { value: parentValue, row: earlier.row }));
+              } else if (!earlier && stored === 'ambiguous') {
+                fail('parentValue', t('dictImport.ambiguous', { dictCode, value: parentValue }));
+              } else if (!earlier && !stored) {
+                fail('parentValue', t('dictImport.parentMissing', { value: parentValue }));
+              } else {
+                // Never under itself nor under one of its own descendants (PUT /dict/item's cycle rule).
+                const seen = new Set<string>();
+                for (let at: string | null | undefined = parentKey; at; at = parentOf(at)) {
+                  if (at === key || seen.has(at)) {
+                    fail('parentValue', t('dictImport.parentSelf'));
+                    break;
+                  }
+                  seen.add(at);
+                }
+              }
+            }
+            if (keyed && !inFile.has(key)) inFile.set(key, { row, ok: errors.length === 0 });
+
+            if (errors.length > 0) {
+              out.reject(row, cells, errors);
+              continue;
+            }
+            const id = current && current !== 'ambiguous' ? current.id : undefined;
+            if (hasParentColumn || id === undefined) finalParent.set(key, parentKey);
+            out.valid({ dictCode, value, parentValue, orderNum, ...(id !== undefined ? { id } : {}) });
+            if (id !== undefined) existing += 1;
+          }
+          await out.flush();
         }
-        const id = current && current !== 'ambiguous' ? current.id : undefined;
-        if (hasParentColumn || id === undefined) finalParent.set(key, parentKey);
-        valid.push({ dictCode, value, parentValue, orderNum, ...(id !== undefined ? { id } : {}) });
-        if (id !== undefined) existing += 1;
-      }
-      // Rows of dictionaries without items are not rows to import: the counts are of the item rows.
-      return importJobs.save('dictItem', principal, table.rows.length - skipped, {
-        header: table.header,
-        valid,
-        existing,
-        rejected,
-        columns: [...at.keys()],
+        // Rows of dictionaries without items are not rows to import: the counts are of the item rows.
+        return { total: total - skipped, existing, columns: [...at.keys()] };
       });
     },
 

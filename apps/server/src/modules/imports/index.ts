@@ -4,6 +4,7 @@ export {
   createImportJobs,
   IMPORT_ERRORS_LISTED,
   type ImportJobs,
-  type ImportPayload,
   type ImportResultCounts,
+  type PreviewRows,
+  type RejectedRow,
 } from './imports.service.js';

@@ -26,7 +26,7 @@ export const orgsModule = fp<{ orgs: OrgsService; orgTransfer: OrgTransfer; auth
       sendTable(reply, await orgTransfer.template(principal)),
     );
     serve(app, routes.previewOrgImport, async ({ request, principal }) =>
-      orgTransfer.preview(await uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      orgTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitOrgImport, ({ body, principal }) => orgTransfer.commit(body, principal));
     serve(app, routes.createOrg, ({ body }) => orgs.create(body));

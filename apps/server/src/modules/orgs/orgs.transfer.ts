@@ -11,11 +11,10 @@ import {
   headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
-  readTable,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
-import type { ImportJobs, ImportPayload, ImportResultCounts } from '../imports/index.js';
+import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
 import { orgPath, splitOrgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
@@ -195,117 +194,118 @@ export function createOrgTransfer(
       };
     },
 
-    /** Reads and checks an uploaded sheet; stores the outcome as a preview. Writes no organisation. */
-    async preview(file: Buffer, principal: Principal) {
+    /**
+     * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
+     * preview. Writes no organisation. `file` is read once the process's preview slot is free (imports.service.ts).
+     */
+    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
       // An import creates organisations: only an account that may create them one by one may import them.
       await authorize(principal, routes.createOrg);
-      const table = await readTable(file, { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS });
-      const at = mapHeader(table.header, IMPORT_COLUMNS);
-      const cell = (cells: string[], key: OrgColumn) => {
-        const index = at.get(key);
-        return index === undefined ? '' : (cells[index] ?? '');
-      };
-      const paths = await readPaths(repo);
-      const codeOwner = new Map((await repo.codes()).map((c) => [c.org_code, c.id]));
-      const placement = placementJudge(principal);
-
-      /** Each path of the file: the row it is on and whether that row passed. */
-      const inFile = new Map<string, { row: number; ok: boolean }>();
-      const codesInFile = new Map<string, number>();
-      const valid: CheckedOrg[] = [];
-      const rejected: ImportPayload<CheckedOrg>['rejected'] = [];
-      let existing = 0;
-
-      for (const { row, cells } of table.rows) {
-        const errors: { field: string; message: string }[] = [];
-        const fail = (field: string, message: string) => {
-          if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+      const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
+      return importJobs.preview<CheckedOrg>('org', principal, file, limits, async (table, out) => {
+        const at = mapHeader(table.header, IMPORT_COLUMNS);
+        const cell = (cells: string[], key: OrgColumn) => {
+          const index = at.get(key);
+          return index === undefined ? '' : (cells[index] ?? '');
         };
-        const pathText = cell(cells, 'path');
-        const names = splitOrgPath(pathText);
-        const path = orgPath(names);
-        const name = names[names.length - 1] ?? '';
-        const parentPath = names.length > 1 ? orgPath(names.slice(0, -1)) : null;
-        if (!pathText) fail('path', t('validation.required', { field: t('orgExport.path') }));
-        else if (names.some((n) => n === '')) fail('path', t('orgImport.emptySegment', { path: pathText }));
-        const nameText = cell(cells, 'name');
-        if (nameText && name && nameText !== name) fail('name', t('orgImport.nameMismatch', { name }));
-        const fullName = cell(cells, 'fullName') || null;
-        const orgCode = cell(cells, 'orgCode') || null;
-        const regionText = cell(cells, 'regionName');
-        let regionId: number | null = null;
-        if (regionText) {
-          regionId = regions.idOfName(regionText);
-          if (regionId === null) fail('regionName', t('orgImport.region', { name: regionText }));
-        }
-        // The single-row API's body schema: lengths, the code's characters, plain text.
-        const schemaError = rowSchema({ id: 1, name: name || 'x', fullName, pid: null, orgCode, regionId });
-        if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
+        const paths = await readPaths(repo);
+        const codeOwner = new Map((await repo.codes()).map((c) => [c.org_code, c.id]));
+        const placement = placementJudge(principal);
 
-        const found = errors.some((e) => e.field === 'path') ? undefined : paths.idOf.get(path);
-        if (found === 'ambiguous') fail('path', t('import.orgPathAmbiguous', { path }));
-        const id = typeof found === 'number' ? found : undefined;
-        if (!errors.some((e) => e.field === 'path')) {
-          const first = inFile.get(path);
-          if (first !== undefined) fail('path', t('import.duplicateInFile', { row: first.row }));
-        }
-        if (orgCode) {
-          const first = codesInFile.get(orgCode);
-          if (first !== undefined) fail('orgCode', t('import.duplicateInFile', { row: first }));
-          else codesInFile.set(orgCode, row);
-          const owner = codeOwner.get(orgCode);
-          if (owner !== undefined && owner !== id) fail('orgCode', t('org.codeTaken', { code: orgCode }));
-        }
+        /** Each path of the file: the row it is on and whether that row passed. */
+        const inFile = new Map<string, { row: number; ok: boolean }>();
+        const codesInFile = new Map<string, number>();
+        let existing = 0;
+        let total = 0;
+        for await (const slice of table.slices) {
+          total += slice.length;
+          for (const { row, cells } of slice) {
+            const errors: { field: string; message: string }[] = [];
+            const fail = (field: string, message: string) => {
+              if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+            };
+            const pathText = cell(cells, 'path');
+            const names = splitOrgPath(pathText);
+            const path = orgPath(names);
+            const name = names[names.length - 1] ?? '';
+            const parentPath = names.length > 1 ? orgPath(names.slice(0, -1)) : null;
+            if (!pathText) fail('path', t('validation.required', { field: t('orgExport.path') }));
+            else if (names.some((n) => n === '')) fail('path', t('orgImport.emptySegment', { path: pathText }));
+            const nameText = cell(cells, 'name');
+            if (nameText && name && nameText !== name) fail('name', t('orgImport.nameMismatch', { name }));
+            const fullName = cell(cells, 'fullName') || null;
+            const orgCode = cell(cells, 'orgCode') || null;
+            const regionText = cell(cells, 'regionName');
+            let regionId: number | null = null;
+            if (regionText) {
+              regionId = regions.idOfName(regionText);
+              if (regionId === null) fail('regionName', t('orgImport.region', { name: regionText }));
+            }
+            // The single-row API's body schema: lengths, the code's characters, plain text.
+            const schemaError = rowSchema({ id: 1, name: name || 'x', fullName, pid: null, orgCode, regionId });
+            if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
 
-        if (!errors.some((e) => e.field === 'path')) {
-          if (id !== undefined) {
-            // Updated by upsert: only an organisation the caller may edit (PUT /org's 'org' subject).
-            if (!(await mayEdit(principal, id, paths.pidOf(id)))) {
-              fail('path', t('orgImport.notManageable', { path }));
+            const found = errors.some((e) => e.field === 'path') ? undefined : paths.idOf.get(path);
+            if (found === 'ambiguous') fail('path', t('import.orgPathAmbiguous', { path }));
+            const id = typeof found === 'number' ? found : undefined;
+            if (!errors.some((e) => e.field === 'path')) {
+              const first = inFile.get(path);
+              if (first !== undefined) fail('path', t('import.duplicateInFile', { row: first.row }));
             }
-          } else if (parentPath === null) {
-            const message = await placement(null);
-            if (message) fail('path', message);
-          } else {
-            const parentId = paths.idOf.get(parentPath);
-            const earlier = inFile.get(parentPath);
-            if (typeof parentId === 'number') {
-              const message = await placement(parentId);
-              if (message) fail('path', message);
-            } else if (parentId === 'ambiguous') {
-              fail('path', t('import.orgPathAmbiguous', { path: parentPath }));
-            } else if (!earlier) {
-              fail('path', t('orgImport.parentMissing', { path: parentPath }));
-            } else if (!earlier.ok) {
-              fail('path', t('orgImport.parentRejected', { path: parentPath, row: earlier.row }));
+            if (orgCode) {
+              const first = codesInFile.get(orgCode);
+              if (first !== undefined) fail('orgCode', t('import.duplicateInFile', { row: first }));
+              else codesInFile.set(orgCode, row);
+              const owner = codeOwner.get(orgCode);
+              if (owner !== undefined && owner !== id) fail('orgCode', t('org.codeTaken', { code: orgCode }));
             }
-            // A valid new parent row was placed where the caller may create: its children are too.
+
+            if (!errors.some((e) => e.field === 'path')) {
+              if (id !== undefined) {
+                // Updated by upsert: only an organisation the caller may edit (PUT /org's 'org' subject).
+                if (!(await mayEdit(principal, id, paths.pidOf(id)))) {
+                  fail('path', t('orgImport.notManageable', { path }));
+                }
+              } else if (parentPath === null) {
+                const message = await placement(null);
+                if (message) fail('path', message);
+              } else {
+                const parentId = paths.idOf.get(parentPath);
+                const earlier = inFile.get(parentPath);
+                if (typeof parentId === 'number') {
+                  const message = await placement(parentId);
+                  if (message) fail('path', message);
+                } else if (parentId === 'ambiguous') {
+                  fail('path', t('import.orgPathAmbiguous', { path: parentPath }));
+                } else if (!earlier) {
+                  fail('path', t('orgImport.parentMissing', { path: parentPath }));
+                } else if (!earlier.ok) {
+                  fail('path', t('orgImport.parentRejected', { path: parentPath, row: earlier.row }));
+                }
+                // A valid new parent row was placed where the caller may create: its children are too.
+              }
+              if (!inFile.has(path)) inFile.set(path, { row, ok: errors.length === 0 });
+            }
+
+            if (errors.length > 0) {
+              out.reject(row, cells, errors);
+              continue;
+            }
+            out.valid({
+              path,
+              name,
+              parentPath,
+              depth: names.length,
+              fullName,
+              orgCode,
+              regionId,
+              ...(id !== undefined ? { id } : {}),
+            });
+            if (id !== undefined) existing += 1;
           }
-          if (!inFile.has(path)) inFile.set(path, { row, ok: errors.length === 0 });
+          await out.flush();
         }
-
-        if (errors.length > 0) {
-          rejected.push({ row, cells, errors });
-          continue;
-        }
-        valid.push({
-          path,
-          name,
-          parentPath,
-          depth: names.length,
-          fullName,
-          orgCode,
-          regionId,
-          ...(id !== undefined ? { id } : {}),
-        });
-        if (id !== undefined) existing += 1;
-      }
-      return importJobs.save('org', principal, table.rows.length, {
-        header: table.header,
-        valid,
-        existing,
-        rejected,
-        columns: [...at.keys()],
+        return { total, existing, columns: [...at.keys()] };
       });
     },
 
