@@ -51,4 +51,6 @@ export const enUSVerify = {
   'verify.codeRequired': 'Please enter the code',
   'verify.codeLength': 'Please enter the correct code',
   'verify.sendCaptchaPlaceholder': 'Image code',
+  'verify.unverified': 'Unverified',
+  'verify.unverifiedHint': 'Not yet proven by its owner; it receives no codes',
 } as const satisfies Record<keyof typeof zhCNVerify, string>;

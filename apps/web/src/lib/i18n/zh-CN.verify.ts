@@ -54,4 +54,7 @@ export const zhCNVerify = {
   'verify.codeRequired': '请输入验证码',
   'verify.codeLength': '请输入正确的验证码',
   'verify.sendCaptchaPlaceholder': '图形验证码',
+  // Beside a contact its owner has not proven (an administrator set it): it receives no codes until proven.
+  'verify.unverified': '未验证',
+  'verify.unverifiedHint': '尚未经本人验证，不能接收验证码',
 } as const;

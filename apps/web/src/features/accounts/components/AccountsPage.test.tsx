@@ -266,6 +266,29 @@ describe('/user/Account', () => {
     expect(within(own).getByTestId('account-role-hint').querySelector('[aria-label="lock"]')).not.toBeNull();
   });
 
+  it('marks a mobile or e-mail its owner has not proven 未验证 (issue 31), once its column is shown', async () => {
+    const proven = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
+    Object.assign(proven, { email: 'xie@gatehouse.cn', contactVerified: true, emailVerified: true });
+    const unproven = api.store.accounts.find((a) => a.accountNumber === 'admin')!;
+    Object.assign(unproven, { contactVerified: false, emailVerified: false });
+    const none = api.store.accounts.find((a) => a.accountNumber === 'lina')!;
+    Object.assign(none, { email: null, emailVerified: false });
+    const table = await openScreen('/user/Account?pageSize=50');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByTestId('column-settings');
+    fireEvent.click(within(settings).getByRole('checkbox', { name: '手机号码' }));
+    fireEvent.click(within(settings).getByRole('checkbox', { name: '邮箱' }));
+    const admin = rowOf(table, '系统管理员');
+    await waitFor(() => within(admin).getByText('admin@gatehouse.cn'));
+    expect(cellOf(admin, '手机号码').textContent).toBe(`${unproven.contactNumber}未验证`);
+    expect(cellOf(admin, '邮箱').textContent).toBe('admin@gatehouse.cn未验证');
+    const xie = rowOf(table, '谢婷婷');
+    expect(cellOf(xie, '手机号码').textContent).toBe(proven.contactNumber);
+    expect(cellOf(xie, '邮箱').textContent).toBe('xie@gatehouse.cn');
+    // A row without an e-mail says nothing of its proof.
+    expect(within(cellOf(rowOf(table, none.accountName), '邮箱')).queryByText('未验证')).toBeNull();
+  });
+
   it('every row keeps the same action slots when 切换身份 is absent (itself, disabled accounts)', async () => {
     const table = await openScreen('/user/Account?pageSize=50');
     const slots = (name: string) => within(rowOf(table, name)).getAllByRole('button', { hidden: true }).length;

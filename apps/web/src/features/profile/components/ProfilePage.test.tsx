@@ -37,6 +37,17 @@ describe('/system/Profile', () => {
     within(sessions()[0] as HTMLElement).getByText('当前');
   });
 
+  it('marks the mobile and the e-mail 未验证 (issue 31) until the account proved them', async () => {
+    const admin = api.store.accounts.find((a) => a.accountNumber === 'admin')!;
+    Object.assign(admin, { contactVerified: false, emailVerified: true });
+    await openScreen();
+    const summary = screen.getByText('账号').closest('table') as HTMLElement;
+    const mobile = within(summary).getByText('13800000000').parentElement as HTMLElement;
+    expect(mobile.textContent).toBe('13800000000未验证');
+    expect(within(summary).getByText('admin@gatehouse.cn').parentElement?.textContent).toBe('admin@gatehouse.cn');
+    expect(within(summary).getAllByText('未验证')).toHaveLength(1);
+  });
+
   it('shows 双因素认证 (issue 22) between the details and the devices, with its state', async () => {
     api.answer(routes.secondFactorStatus, { totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
     await openScreen();

@@ -5,6 +5,7 @@ import { RegionCascader } from '@/components/region-cascader';
 import { ToolBar } from '@/components/tool-bar';
 import { AvatarUploader } from '@/components/upload';
 import { type CodeHandle, CodeInput, useIdentityVerification } from '@/components/verification';
+import { ContactWithProof } from '@/components/verification/ContactWithProof';
 import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '@/features/profile/api/profile.api';
 import { formatDateTime } from '@/lib/format/date';
 import { HttpError } from '@/lib/http';
@@ -100,8 +101,24 @@ function ProfileSummary({ user }: { user: Account }) {
                 </Typography.Link>
               ),
             },
-            { key: 'contactNumber', label: t('profile.contactNumber'), children: shown(user.contactNumber) },
-            { key: 'email', label: t('profile.email'), children: shown(user.email) },
+            {
+              key: 'contactNumber',
+              label: t('profile.contactNumber'),
+              children: user.contactNumber?.trim() ? (
+                <ContactWithProof value={user.contactNumber} verified={user.contactVerified} />
+              ) : (
+                shown(user.contactNumber)
+              ),
+            },
+            {
+              key: 'email',
+              label: t('profile.email'),
+              children: user.email?.trim() ? (
+                <ContactWithProof value={user.email} verified={user.emailVerified} />
+              ) : (
+                shown(user.email)
+              ),
+            },
             { key: 'org', label: t('profile.org'), children: shown(user.orgName) },
             { key: 'role', label: t('profile.role'), children: shown(user.roleName, t('profile.noRole')) },
             { key: 'createTime', label: t('profile.createTime'), children: formatDateTime(user.createTime) },
