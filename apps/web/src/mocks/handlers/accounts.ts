@@ -59,6 +59,10 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   };
 }
 
+/** Two stored contacts are the same one (a number or an address written differently). */
+const sameContact = (a: string | null, b: string | null, normal: (value: string) => string) =>
+  (a === null ? null : normal(a)) === (b === null ? null : normal(b));
+
 /** A strong random password in the shape the server answers (letters, digits and a symbol). */
 function randomPassword(): string {
   return `Gh${randomId(9).replace(/[-_]/g, 'x')}#${Math.floor(Math.random() * 90 + 10)}`;
@@ -140,7 +144,12 @@ export const accountMocks = {
     if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
-    Object.assign(account, fields, avatar === undefined ? {} : { avatar });
+    // As the server: a number or address an administrator changes is its owner's proof no more (未验证).
+    const unproven = {
+      ...(sameContact(account.contactNumber, fields.contactNumber, normaliseMobile) ? {} : { contactVerified: false }),
+      ...(sameContact(account.email, fields.email, (email) => email.toLowerCase()) ? {} : { emailVerified: false }),
+    };
+    Object.assign(account, fields, unproven, avatar === undefined ? {} : { avatar });
     // As the server: enabling a self-registered account approves it.
     if (fields.state) account.pendingApproval = false;
     return toAccount(store, account);

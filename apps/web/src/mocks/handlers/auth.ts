@@ -104,7 +104,7 @@ export const authMocks = {
   updateProfile: handle(routes.updateProfile, (ctx) => {
     const me = ctx.me();
     const { body } = ctx;
-    proveNewContacts(ctx.store, me, body);
+    const marks = proveNewContacts(ctx.store, me, body);
     me.accountName = body.accountName.trim() || fail('请填写用户名');
     if (body.avatar !== undefined) me.avatar = textOrNull(body.avatar);
     if (body.contactNumber !== undefined) me.contactNumber = textOrNull(body.contactNumber);
@@ -120,6 +120,7 @@ export const authMocks = {
               .join(' / ') || fail('地区不存在');
     }
     if (body.introduction !== undefined) me.introduction = textOrNull(body.introduction);
+    Object.assign(me, marks);
     return accountInfo(ctx.store, me, ctx.session?.originalAccountId ?? null);
   }),
 

@@ -33,24 +33,41 @@ function bindToken(store: MockStore, token: string | undefined, flavour: string,
 
 /**
  * The personal page's new mobile number / e-mail (PUT /account/profile): a changed one needs the token of a code
- * sent to it. Every check runs before a token is spent, so a refusal uses none up.
+ * sent to it. Every check runs before a token is spent, so a refusal uses none up. Answers the proof marks to
+ * store (contactVerified / emailVerified) for the contacts the write proves or removes.
  */
-export function proveNewContacts(store: MockStore, me: StoredAccount, body: BodyOf<typeof routes.updateProfile>) {
+export function proveNewContacts(
+  store: MockStore,
+  me: StoredAccount,
+  body: BodyOf<typeof routes.updateProfile>,
+): Partial<Pick<StoredAccount, 'contactVerified' | 'emailVerified'>> {
   const mobile = body.contactNumber?.trim() || null;
   const email = body.email?.trim() || null;
   const mobileChanged = body.contactNumber !== undefined && !sameMobile(me.contactNumber, mobile);
   const emailChanged = body.email !== undefined && !sameEmail(me.email, email);
+  // As the server: the stored, unproven number or address with the token of a code sent to it is proven.
+  const provingMobile = !mobileChanged && Boolean(me.contactNumber) && !me.contactVerified && Boolean(body.mobileToken);
+  const provingEmail = !emailChanged && Boolean(me.email) && !me.emailVerified && Boolean(body.emailToken);
   assertFree(store, me, mobileChanged ? mobile : null, emailChanged ? email : null);
   const spent: string[] = [];
-  if (mobileChanged && mobile) {
+  const proven = {
+    mobile: mobileChanged ? mobile : provingMobile ? me.contactNumber : null,
+    email: emailChanged ? email : provingEmail ? me.email : null,
+  };
+  if (proven.mobile) {
     const missing = '更换手机号需要先向新手机号发送验证码并完成验证';
-    spent.push(bindToken(store, body.mobileToken, BIND_MOBILE, normaliseMobile(mobile), missing));
+    spent.push(bindToken(store, body.mobileToken, BIND_MOBILE, normaliseMobile(proven.mobile), missing));
   }
-  if (emailChanged && email) {
+  if (proven.email) {
     const missing = '更换邮箱需要先向新邮箱发送验证码并完成验证';
-    spent.push(bindToken(store, body.emailToken, BIND_EMAIL, email.toLowerCase(), missing));
+    spent.push(bindToken(store, body.emailToken, BIND_EMAIL, proven.email.toLowerCase(), missing));
   }
   for (const token of spent) store.tokens.delete(token);
+  // A number or address proven by its code is the owner's; one removed is proven no more.
+  return {
+    ...(mobileChanged || provingMobile ? { contactVerified: proven.mobile !== null } : {}),
+    ...(emailChanged || provingEmail ? { emailVerified: proven.email !== null } : {}),
+  };
 }
 
 const sendCode = (store: MockStore, purpose: 'sms' | 'email', flavour: string, subject: string) => {
