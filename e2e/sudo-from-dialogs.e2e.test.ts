@@ -193,7 +193,7 @@ describe('sudo actions started from a dialog', () => {
     await page.getByTestId('reset-password-result').waitFor();
     // The focus went back from the identity dialog to the 确定 that asked for it.
     const trail = await focusTrail();
-    const lastInVerify = trail.findLastIndex((entry) => entry.startsWith('验证身份（'));
+    const lastInVerify = trail.map((entry) => entry.startsWith('验证身份（')).lastIndexOf(true);
     expect(trail[lastInVerify + 1]).toBe('提示|确定');
     await screenshot(page, 'sudo-dialogs-02-reset-password-done');
     await page.getByRole('button', { name: label('我知道了') }).click();
