@@ -34,6 +34,8 @@ const toEntry = (row: Row) => ({
   method: row.method,
   ip: row.ip,
   userAgent: row.user_agent,
+  repeats: row.repeats,
+  lastAt: row.last_at,
 });
 
 /**
@@ -65,7 +67,12 @@ export function createSignInLogService(
         ['at', (row) => row.at, 'date'],
         ['account', (row) => row.account],
         ['outcome', (row) => t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure')],
-        ['reason', (row) => t(`signinLog.reason.${row.reason as SignInReasonCode}`)],
+        // An entry that stands for several attempts (a flood's repeated refusals) says how many.
+        [
+          'reason',
+          (row) =>
+            `${t(`signinLog.reason.${row.reason as SignInReasonCode}`)}${row.repeats > 1 ? ` ×${row.repeats}` : ''}`,
+        ],
         ['ip', (row) => row.ip],
         ['userAgent', (row) => describeUserAgent(row.user_agent)],
         ['method', (row) => t(METHOD_LABELS[row.method])],

@@ -3,7 +3,12 @@ import type { SignInMethod, SignInReason } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
-import { FAILED_CHECK_REASONS, type LockLadder, type SignInRepository } from './signin.repository.js';
+import {
+  FAILED_CHECK_REASONS,
+  type LockLadder,
+  REPEATED_REFUSALS,
+  type SignInRepository,
+} from './signin.repository.js';
 
 /**
  * Brute-force defences of sign-in and of a signed-in account's password checks, in one place (ADR 0011).
@@ -63,6 +68,17 @@ const KNOWN_ADDRESS_MS = 30 * DAY_MS;
  * connections idle. A wrong password needs no delay: the argon2 check and its bounded queue pace it.
  */
 const UNCHECKED_REFUSALS: ReadonlySet<SignInReason> = new Set(['locked', 'rate_limited', 'captcha_required']);
+
+/**
+ * How the refusals a flood repeats (`REPEATED_REFUSALS`) are logged (issue 31, M-5): within `REFUSAL_WINDOW_MS` a
+ * client's first `REFUSAL_ROWS_PER_KEY` of one account number, method and reason are rows of their own, further ones
+ * add to the newest of them (its `repeats`, shown ×N); past `REFUSAL_ROWS_PER_CLIENT` such rows of a client in the
+ * window, refusals of further account numbers add to one summary row per method and reason with no account number.
+ */
+const REPEATED: ReadonlySet<SignInReason> = new Set(REPEATED_REFUSALS);
+const REFUSAL_WINDOW_MS = 10 * 60_000;
+const REFUSAL_ROWS_PER_KEY = 3;
+const REFUSAL_ROWS_PER_CLIENT = 20;
 
 /** The refusal of an account whose owner proved who they are (right password, SMS code) but may not sign in. */
 export class AccountUnavailableError extends AppError {
@@ -126,16 +142,26 @@ export function createSignInPolicy(deps: {
     entry: { account: string; accountId?: number | null; reason: SignInReason; method: SignInMethod },
     client: SignInClient,
   ): Promise<void> {
-    await repo.insertLog({
-      at: new Date().toISOString(),
+    const at = new Date();
+    const row = {
+      at: at.toISOString(),
       account: entry.account.slice(0, 100),
       account_id: entry.accountId ?? null,
-      outcome: entry.reason === 'ok' ? 'success' : 'failure',
+      outcome: entry.reason === 'ok' ? ('success' as const) : ('failure' as const),
       reason: entry.reason,
       method: entry.method,
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent?.slice(0, 512) ?? null,
-    });
+    };
+    if (REPEATED.has(entry.reason)) {
+      await repo.recordRefusal(row, {
+        since: iso(at.getTime() - REFUSAL_WINDOW_MS),
+        perKey: REFUSAL_ROWS_PER_KEY,
+        perClient: REFUSAL_ROWS_PER_CLIENT,
+      });
+      return;
+    }
+    await repo.insertLog(row);
   }
 
   /** Minutes left of a lock (`locked_until`) at `now`, at least 1; 0 when there is none. */

@@ -10,6 +10,25 @@ export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown
 /** The methods that check a password: a sign-in, and a signed-in account's check of its own password. */
 const PASSWORD_METHODS: SignInMethod[] = ['password', 'password_check'];
 
+/**
+ * Refusals a flood repeats at will (issue 31, M-5), each a row of about 1.1 KiB until then: `recordRefusal` adds them
+ * to a few rows. Failed password checks are not among them (the caps count them per account number, and the client's
+ * daily cap bounds them already); successes never are.
+ */
+export const REPEATED_REFUSALS: readonly SignInReason[] = [
+  'locked',
+  'rate_limited',
+  'captcha_required',
+  'captcha_wrong',
+  'busy',
+  'code_invalid',
+];
+
+/** The account number of a client's summary row: the refusals of any account number past its cap (`recordRefusal`). */
+export const SUMMARY_ACCOUNT = '';
+/** Refusal rows of a client `recordRefusal` reads (its cap plus room for summary rows and failed checks). */
+const REFUSALS_READ = 100;
+
 /** The `signin_guard` scope of an account number's streak from any address (the captcha's). */
 export const ANY_ADDRESS = '';
 
@@ -103,6 +122,24 @@ export function createSignInRepository(db: Kysely<DB>) {
   const guardsOf = preparedQuery(db, (db, account: string, scope: string) =>
     db.selectFrom('signin_guard').selectAll().where('account', '=', account).where('scope', 'in', [ANY_ADDRESS, scope]),
   );
+  /** A client's newest repeated refusals since a time, for `recordRefusal`: at most `REFUSALS_READ` rows. */
+  const recentRefusals = preparedQuery(db, (db, ip: string, since: string) =>
+    db
+      .selectFrom('signin_log')
+      .select(['id', 'account', 'method', 'reason'])
+      .where('ip', '=', ip)
+      .where('at', '>', since)
+      .where('reason', 'in', REPEATED_REFUSALS)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(sql.lit(REFUSALS_READ)),
+  );
+  const addRepeat = preparedQuery(db, (db, id: number, at: string) =>
+    db
+      .updateTable('signin_log')
+      .set((eb) => ({ repeats: eb('repeats', '+', 1), last_at: at }))
+      .where('id', '=', id),
+  );
   // Every success runs it (the attempt's own count is in the streak): compiled once too.
   const clearGuards = preparedQuery(db, (db, account: string, scope: string) =>
     db.deleteFrom('signin_guard').where('account', '=', account).where('scope', 'in', [ANY_ADDRESS, scope]),
@@ -124,17 +161,21 @@ export function createSignInRepository(db: Kysely<DB>) {
     let count = counts.get(key);
     if (!count) {
       count = preparedQuery(db, (db, who: string, since: string) => {
-        let rows = db
-          .selectFrom('signin_log')
-          .select(sql<number>`1`.as('one'))
-          .where(by, '=', who)
-          .where('at', '>', since);
+        let rows = db.selectFrom('signin_log').where(by, '=', who).where('at', '>', since);
         // The account's count looks at password checks only (sign-ins and signed-in checks), the address's at
         // every method.
         if (by === 'account') rows = rows.where('method', 'in', PASSWORD_METHODS);
+        rows = rows.where('reason', 'in', reasons).limit(capOf(atMost));
+        // A row of a repeated refusal may stand for several attempts (`repeats`, `recordRefusal`): those counts add
+        // them up, over at most `atMost` rows still. Failed password checks are one row each, counted off the index.
+        if (!reasons.some((reason) => REPEATED_REFUSALS.includes(reason))) {
+          return db
+            .selectFrom(rows.select(sql<number>`1`.as('one')).as('capped'))
+            .select((eb) => eb.fn.countAll<string | number>().as('n'));
+        }
         return db
-          .selectFrom(rows.where('reason', 'in', reasons).limit(capOf(atMost)).as('capped'))
-          .select((eb) => eb.fn.countAll<string | number>().as('n'));
+          .selectFrom(rows.select('repeats').as('capped'))
+          .select(sql<string | number>`coalesce(sum(${sql.ref('capped.repeats')}), 0)`.as('n'));
       });
       counts.set(key, count);
     }
@@ -210,6 +251,30 @@ export function createSignInRepository(db: Kysely<DB>) {
         row.ip,
         row.user_agent ?? null,
       );
+    },
+
+    /**
+     * Logs a refusal that a flood may repeat (signin.policy.ts says which), adding it to a row of the last `window`
+     * instead of inserting one when the client already has enough (issue 31, M-5): after `perKey` rows of the same
+     * client, account number, method and reason, to the newest of them; after `perClient` refusal rows of the
+     * client (any account number), to the newest of them for this account number, else to the client's summary row
+     * of this method and reason (no account number), inserted once. Racing refusals may each insert: a flood's rows
+     * stay bounded by its concurrency, not its length.
+     */
+    async recordRefusal(
+      row: Insertable<SignInLogTable>,
+      rules: { since: string; perKey: number; perClient: number },
+    ): Promise<void> {
+      if (rules.perClient > REFUSALS_READ)
+        throw new Error(`a client's cap of ${rules.perClient} rows is past the read`);
+      const recent = await recentRefusals(row.ip, rules.since);
+      const like = (account: string) =>
+        recent.filter((r) => r.account === account && r.method === row.method && r.reason === row.reason);
+      const same = like(row.account);
+      const full = recent.length >= rules.perClient;
+      const into = same.length >= rules.perKey ? same[0] : full ? (same[0] ?? like(SUMMARY_ACCOUNT)[0]) : undefined;
+      if (into) await addRepeat(into.id, row.at);
+      else await this.insertLog(full ? { ...row, account: SUMMARY_ACCOUNT, account_id: null } : row);
     },
 
     /**

@@ -250,6 +250,10 @@ export interface SignInLogTable {
   method: SignInMethod;
   ip: string;
   user_agent: string | null;
+  /** Attempts this row stands for (0027): refusals a flood repeats are added to a few rows (signin.policy.ts). */
+  repeats: Generated<number>;
+  /** The newest attempt added to this row; null while it stands for itself alone. */
+  last_at: string | null;
 }
 
 export interface SignInGuardTable {
