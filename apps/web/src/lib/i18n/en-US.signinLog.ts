@@ -34,5 +34,7 @@ export const enUSSigninLog = {
   'signinLog.reason.rate_limited': 'Too many attempts',
   'signinLog.reason.busy': 'System busy',
   'signinLog.reason.code_invalid': 'SMS verification invalid',
+  'signinLog.repeats': 'Repeated {count} times from this address, the last at {lastAt}',
+  'signinLog.manyAccounts': '(several accounts)',
   'loginGuard.captchaHint': 'Several sign-ins failed; please enter the image captcha',
 } as const satisfies Record<keyof typeof zhCNSigninLog, string>;

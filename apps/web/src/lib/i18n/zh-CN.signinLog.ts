@@ -32,5 +32,7 @@ export const zhCNSigninLog = {
   'signinLog.reason.rate_limited': '尝试过于频繁',
   'signinLog.reason.busy': '系统繁忙',
   'signinLog.reason.code_invalid': '短信验证无效',
+  'signinLog.repeats': '同一来源重复 {count} 次，最后一次 {lastAt}',
+  'signinLog.manyAccounts': '（多个账号）',
   'loginGuard.captchaHint': '登录失败次数较多，请输入图形验证码',
 } as const;

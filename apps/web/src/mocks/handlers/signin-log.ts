@@ -47,6 +47,8 @@ function entries(store: MockStore): Entry[] {
     method: 'password',
     ip: `10.12.9.${40 + index}`,
     userAgent: CHROME_WINDOWS,
+    // 李娜's wrong captcha was repeated: the server adds a client's repeated refusals to one entry (issue 31).
+    ...(reason === 'captcha_wrong' ? { repeats: 4, lastAt: minutesAgo((minutes as number) - 3) } : {}),
   }));
   return [...successes, ...failures].sort((a, b) => b.at.localeCompare(a.at));
 }

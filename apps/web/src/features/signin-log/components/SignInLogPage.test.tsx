@@ -46,6 +46,17 @@ describe('/monitor/LoginLog', () => {
     refusal?.getByText('10.12.9.40');
   });
 
+  it('shows how many attempts an entry of repeated refusals stands for, and when the newest was', async () => {
+    const { table } = await openScreen();
+    await waitFor(() => expect(total()).toBe(`共 ${entries()} 条记录`));
+    const repeated = rows(table).find((row) => within(row).queryByText('lina') && within(row).queryByText('失败'));
+    expect(within(repeated!).getByTestId('signin-log-repeats').textContent).toBe('×4');
+    fireEvent.mouseOver(within(repeated!).getByTestId('signin-log-repeats'));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(
+      /^同一来源重复 4 次，最后一次 \d{4}\/\d{2}\/\d{2} /,
+    );
+  });
+
   it('a search by account narrows the rows, in the URL; 重置 brings them all back', async () => {
     const { table, router } = await openScreen();
     await waitFor(() => expect(total()).toBe(`共 ${entries()} 条记录`));

@@ -64,7 +64,9 @@ export function SignInLogPage() {
       key: 'account',
       dataIndex: 'account',
       width: 180,
-      render: (account: string) => account || '—',
+      // A client's summary entry (refusals of many account numbers past its cap) has none.
+      render: (account: string, entry) =>
+        account || ((entry.repeats ?? 1) > 1 && entry.outcome === 'failure' ? t('signinLog.manyAccounts') : '—'),
     },
     {
       title: t('signinLog.colOutcome'),
@@ -83,10 +85,24 @@ export function SignInLogPage() {
       title: t('signinLog.colReason'),
       key: 'reason',
       width: 200,
-      render: (_value, entry) =>
-        entry.method === 'password'
-          ? reasonLabel(entry.reason)
-          : `${reasonLabel(entry.reason)} (${t(METHOD_NOTES[entry.method])})`,
+      render: (_value, entry) => {
+        const label =
+          entry.method === 'password'
+            ? reasonLabel(entry.reason)
+            : `${reasonLabel(entry.reason)} (${t(METHOD_NOTES[entry.method])})`;
+        const repeats = entry.repeats ?? 1;
+        if (repeats <= 1) return label;
+        // Refusals one address repeated are one entry (issue 31): how many, and when the newest was.
+        const lastAt = formatDateTime(entry.lastAt ?? entry.at, 'YYYY/MM/DD HH:mm:ss');
+        return (
+          <>
+            {label}{' '}
+            <Tooltip title={t('signinLog.repeats', { count: repeats, lastAt })}>
+              <Tag data-testid="signin-log-repeats">×{repeats}</Tag>
+            </Tooltip>
+          </>
+        );
+      },
     },
     { title: t('signinLog.colIp'), key: 'ip', dataIndex: 'ip', width: 150 },
     {
