@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL (a PostgreSQL server to create a throw-away database on; default TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DOCS=0 to leave docs/benchmarks.md alone, BENCH_ONLY=sqlite (or
  * postgres) for one database's server scenarios alone (with the baselines; no front end, long lists or start-up; the
- * table is printed and docs/benchmarks.md left alone).
+ * table is printed and docs/benchmarks.md left alone); BENCH_ONLY=search, instances or import for those scenarios alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -72,15 +72,18 @@ const ONLY_FRONTEND = env.BENCH_ONLY === 'frontend';
 const ONLY_SEARCH = env.BENCH_ONLY === 'search';
 /** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL (issue 23), nothing else. */
 const ONLY_INSTANCES = env.BENCH_ONLY === 'instances';
+/** BENCH_ONLY=import: an import preview's peak RSS at 10,000 and 100,000 rows (issue 31, H-2), nothing else. */
+const ONLY_IMPORT = env.BENCH_ONLY === 'import';
 if (
   env.BENCH_ONLY !== undefined &&
   !ONLY_SQLITE &&
   !ONLY_POSTGRES &&
   !ONLY_FRONTEND &&
   !ONLY_SEARCH &&
-  !ONLY_INSTANCES
+  !ONLY_INSTANCES &&
+  !ONLY_IMPORT
 ) {
-  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend, search or instances (or unset)');
+  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend, search, instances or import (or unset)');
 }
 const PAGE_SIZE = 20;
 
@@ -1101,6 +1104,95 @@ async function instanceRows(workDir: string, databaseUrl: string): Promise<Row[]
   return rows;
 }
 
+/** An account sheet of `rows` valid rows (CSV or XLSX), all in the root organisation `root`. */
+async function accountSheet(format: 'csv' | 'xlsx', rows: number, root: string): Promise<Buffer> {
+  const header = ['账号', '用户名', '所属组织', '手机号码', '邮箱', '状态'];
+  const row = (i: number) => [
+    `bench.preview.${i}`,
+    `预检${i}`,
+    root,
+    `1${String(6_000_000_000 + i).padStart(10, '0')}`,
+    `preview${i}@bench.example`,
+    '启用',
+  ];
+  if (format === 'csv') {
+    const lines = [header.join(',')];
+    for (let i = 0; i < rows; i += 1) lines.push(row(i).join(','));
+    return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+  }
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('账号');
+  sheet.addRow(header);
+  for (let i = 0; i < rows; i += 1) sheet.addRow(row(i));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Issue 31, H-2: the import preview's memory does not grow with the file's rows. For each format and size, a fresh
+ * compiled server (SQLite, nothing seeded: the peak is the preview's own) takes a 100-row warm-up preview, then the
+ * measured one, its RSS sampled every 20 ms. Targets: each peak ≤ 256 MiB, and 100,000 rows within 32 MiB of 10,000.
+ */
+async function importPreviewRows(workDir: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const format of ['csv', 'xlsx'] as const) {
+    const peaks = new Map<number, number>();
+    for (const count of [10_000, 100_000]) {
+      const server = await startServer(join(workDir, `import-${format}-${count}`));
+      try {
+        const admin = await api<string>(server.base, 'POST', '/login', undefined, {
+          account: 'admin',
+          password: ADMIN_PASSWORD,
+        });
+        const root = (await api<Array<{ name: string }>>(server.base, 'GET', '/orgs', admin))[0]?.name ?? '';
+        const name = `staff.${format}`;
+        const path = '/api/account/import/preview';
+        const warm = await multipartPost(server.port, admin, path, name, await accountSheet(format, 100, root));
+        if (warm.code !== 200) throw new Error(`warm-up preview: ${JSON.stringify(warm).slice(0, 300)}`);
+        const file = await accountSheet(format, count, root);
+        await new Promise((r) => setTimeout(r, 500));
+        const pid = server.process.pid as number;
+        const idle = rssOf(pid);
+        const started = performance.now();
+        const { result, peak } = await withPeakRss(pid, () => multipartPost(server.port, admin, path, name, file));
+        const seconds = (performance.now() - started) / 1000;
+        const data = result.data as { valid: number } | undefined;
+        if (result.code !== 200 || data?.valid !== count) {
+          throw new Error(`import preview: ${JSON.stringify(result).slice(0, 300)}`);
+        }
+        peaks.set(count, peak);
+        const small = peaks.get(10_000);
+        const apart = small === undefined || count === 10_000 ? undefined : mib(peak - small);
+        const row: Row = {
+          db: 'SQLite',
+          scenario: `导入预检 ${count.toLocaleString('en-US')} 行账号 (${format.toUpperCase()}, ${mib(file.length).toFixed(1)} MiB)`,
+          connections: 1,
+          measure: { rps: 0, mean: 0, p50: 0, p99: 0, peakRss: peak },
+          figure: `峰值 RSS ${mib(peak).toFixed(0)} MiB (空闲 ${mib(idle).toFixed(0)} MiB), ${seconds.toFixed(1)} s${apart === undefined ? '' : `, 比 10,000 行 ${apart >= 0 ? '+' : ''}${apart.toFixed(0)} MiB`}`,
+          target: count === 10_000 ? '≤ 256 MiB' : '≤ 256 MiB, ≤ 10,000 行 + 32 MiB',
+          pass: mib(peak) <= 256 && (apart === undefined || apart <= 32),
+          ratio: '—',
+        };
+        rows.push(row);
+        log(`${row.scenario}: ${row.figure}${row.pass ? '' : ' FAIL'}`);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  return rows;
+}
+
+/** BENCH_ONLY=import: the import preview's memory at 10,000 and 100,000 rows; the table is printed, not written. */
+async function importOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  try {
+    printPartial(await importPreviewRows(workDir));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 /** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL; the table is printed, not written. */
 async function instancesOnly() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
@@ -1232,6 +1324,7 @@ async function main() {
       await pgServer.stop();
     }
     rows.push(...(await instanceRows(workDir, pgDatabase.url)));
+    rows.push(...(await importPreviewRows(workDir)));
 
     const pgClient = new pg.Client({ connectionString: pgDatabase.url });
     await pgClient.connect();
@@ -1316,4 +1409,6 @@ await (ONLY_SQLITE
         ? searchOnly()
         : ONLY_INSTANCES
           ? instancesOnly()
-          : main());
+          : ONLY_IMPORT
+            ? importOnly()
+            : main());

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, uploadPreview } from '../../../test/import-upload.js';
+import type { Principal } from '../../platform/http.js';
+import { DEFAULT_TABLE_LIMITS } from '../../platform/spreadsheet-read.js';
 import { IMPORT_KEEP_MS } from './imports.service.js';
 import { createImportJobs, createImportsRepository } from './index.js';
 
@@ -33,5 +35,49 @@ describe.each(lanes)('import previews on %s', (lane) => {
     expect(await previews()).toContain(id);
     await createImportJobs(repo, () => new Date(Date.now() + IMPORT_KEEP_MS + 60_000)).purge();
     expect(await previews()).not.toContain(id);
+  });
+
+  it('runs one preview at a time in a process: another is answered 429 once its wait is over, nothing stored', async () => {
+    const jobs = createImportJobs(createImportsRepository(t.database.db), undefined, { previewWaitMs: 0 });
+    const principal = { accountId: 1 } as Principal;
+    const file = csvOf([['账号'], ['a'], ['b']]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = jobs.preview<string>('test', principal, file, DEFAULT_TABLE_LIMITS, async (table, rows) => {
+      started();
+      await held;
+      for await (const slice of table.slices) for (const r of slice) rows.valid(r.cells[0] as string);
+      return { total: 2, existing: 0, columns: ['a'] };
+    });
+    await running;
+    let read = false;
+    const second = jobs.preview(
+      'test',
+      principal,
+      async () => {
+        read = true;
+        return file;
+      },
+      DEFAULT_TABLE_LIMITS,
+      async () => ({ total: 0, existing: 0, columns: [] }),
+    );
+    await expect(second).rejects.toMatchObject({ status: 429, message: '服务器正在预检另一个导入文件，请稍后再试' });
+    expect(read).toBe(false); // the upload of a refused preview is not read
+    release();
+    const done = await first;
+    expect(done).toMatchObject({ total: 2, valid: 2, rejected: 0 });
+    // The slot is free again.
+    const third = await jobs.preview('test', principal, file, DEFAULT_TABLE_LIMITS, async () => ({
+      total: 0,
+      existing: 0,
+      columns: [],
+    }));
+    expect(third.valid).toBe(0);
   });
 });

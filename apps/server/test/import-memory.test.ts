@@ -1,0 +1,195 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@gatehouse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD } from './harness.js';
+import { multipart, zip } from './import-upload.js';
+
+/**
+ * H-2 (issue 31): no import preview inside the documented limits (20 MiB upload, 100,000 rows, 50 columns, 2,000
+ * characters a cell, 128 MiB inflated) may exhaust the server's memory. The server runs in a process of its own with
+ * the heap flags `npm run serve` gives it (apps/server/package.json "start": a 192 MiB old space), as
+ * upload-memory.test.ts runs it, and its resident set is read from /proc. Before the fix the first input (an 18 MiB
+ * CSV of 100,000 rows of 50 cells, read whole into arrays of strings) and the second (a 12 MiB XLSX whose shared
+ * strings inflate to 109 MiB, all cached as strings by exceljs) each ended the process.
+ */
+const ROOT = resolve(import.meta.dirname, '../../..');
+const MIB = 1024 * 1024;
+/** The bound on the server's peak resident set while it reads the hostile files (it idles at ~150 MiB under tsx). */
+const PEAK_BOUND_MIB = 320;
+
+function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
+/**
+ * 100,000 account rows of 50 cells (the required three and 47 short ones under empty headers, which the import
+ * ignores): ~18 MiB, every limit kept.
+ */
+function wideCsv(root: string): Buffer {
+  const filler = ',ab'.repeat(47);
+  const lines = [`账号,用户名,所属组织${','.repeat(47)}`];
+  for (let i = 0; i < IMPORT_MAX_ROWS; i += 1) {
+    const n = String(i).padStart(6, '0');
+    lines.push(`wide.${n},宽表${n},${root}${filler}`);
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+/** A workbook whose xl/sharedStrings.xml inflates to ~109 MiB of short distinct strings (12 MiB as a file). */
+function sharedStringsBomb(): Buffer {
+  const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const count = 4_750_000;
+  const pieces: Buffer[] = [Buffer.from(`<sst xmlns="${main}" count="${count}" uniqueCount="${count}">`)];
+  let piece = '';
+  for (let i = 0; i < count; i += 1) {
+    piece += `<si><t>s${i.toString(36).padStart(7, '0')}</t></si>`;
+    if (piece.length > 1_000_000) {
+      pieces.push(Buffer.from(piece));
+      piece = '';
+    }
+  }
+  pieces.push(Buffer.from(`${piece}</sst>`));
+  return zip({
+    '[Content_Types].xml': xml(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+    ),
+    'xl/workbook.xml': xml(
+      `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="账号" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': xml(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/sharedStrings.xml': Buffer.concat(pieces),
+    'xl/worksheets/sheet1.xml': xml(
+      `<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row></sheetData></worksheet>`,
+    ),
+  });
+}
+
+describe('hostile import previews, measured in a server process of its own', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gh-import-memory-'));
+  let child: ChildProcess;
+  let base: string;
+  let token: string;
+  const output: string[] = [];
+
+  beforeAll(async () => {
+    // The heap flags of `npm run serve` (apps/server/package.json "start").
+    const heapFlags = ['--max-semi-space-size=4', '--max-old-space-size=192'];
+    child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD,
+        LOGIN_CAPTCHA: 'off',
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    base = await new Promise<string>((found, fail) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output.push(chunk.toString());
+        const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''))?.[1];
+        if (address) found(address);
+      });
+      child.once('exit', () => fail(new Error(`server exited:\n${output.join('')}`)));
+    });
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const json = (await res.json()) as { msg: string; data: string };
+    expect(res.status, json.msg).toBe(200);
+    token = json.data;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** POSTs a file to the account import's preview; a dead server answers `status: 0` with its output. */
+  async function preview(name: string, file: Buffer) {
+    const boundary = '----gatehouse-import-boundary';
+    try {
+      const res = await fetch(`${base}/api/account/import/preview`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: new Uint8Array(multipart(name, file)),
+      });
+      const json = (await res.json()) as { msg: string; data?: { total: number; valid: number; rejected: number } };
+      return { status: res.status, msg: json.msg, data: json.data };
+    } catch (error) {
+      const exit = child.exitCode ?? (await once(child, 'exit'))[0];
+      return {
+        status: 0,
+        msg: `${String(error)}; server exited (${exit}):\n${output.join('').slice(-600)}`,
+        data: undefined,
+      };
+    }
+  }
+
+  it('survives an 18 MiB CSV and a shared-strings bomb, answering a preview or a clear 4xx, memory bounded', async () => {
+    const pid = child.pid as number;
+    const orgs = (await (await fetch(`${base}/api/orgs`, { headers: { authorization: token } })).json()) as {
+      data: { name: string }[];
+    };
+    const root = orgs.data[0]?.name as string;
+    const csv = wideCsv(root);
+    expect(csv.length).toBeGreaterThan(16 * MIB);
+    expect(csv.length).toBeLessThan(IMPORT_MAX_BYTES);
+    const bomb = sharedStringsBomb();
+    expect(bomb.length).toBeLessThan(IMPORT_MAX_BYTES);
+
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const before = procStatus(pid, 'VmRSS');
+
+    // The CSV is inside every limit: a correct preview of its 100,000 rows.
+    const wide = await preview('wide.csv', csv);
+    expect(wide.status, wide.msg).toBe(200);
+    expect(wide.data).toMatchObject({ total: IMPORT_MAX_ROWS, valid: IMPORT_MAX_ROWS, rejected: 0 });
+
+    // The shared strings pass their budget long before they are all read: a 400 naming the rule.
+    const strings = await preview('strings.xlsx', bomb);
+    expect(strings).toMatchObject({
+      status: 400,
+      msg: '文件的共享字符串超过 1000000 个或 32 MiB，已拒绝：请另存为 CSV 或拆分后再导入',
+    });
+
+    // Two at once: one preview runs at a time in a process; the other waits for it or is told to come back (429).
+    const both = await Promise.all([preview('a.xlsx', bomb), preview('b.xlsx', bomb)]);
+    for (const answer of both) {
+      expect([400, 429], answer.msg).toContain(answer.status);
+      if (answer.status === 429) expect(answer.msg).toBe('服务器正在预检另一个导入文件，请稍后再试');
+    }
+
+    const peak = procStatus(pid, 'VmHWM');
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(child.exitCode).toBeNull();
+    console.info(
+      `hostile previews: server RSS ${(before / MIB).toFixed(0)} MiB before, peak ${(peak / MIB).toFixed(0)} MiB`,
+    );
+    expect(peak / MIB).toBeLessThan(PEAK_BOUND_MIB);
+  }, 600_000);
+});
