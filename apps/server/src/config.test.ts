@@ -50,10 +50,11 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, '/')).toThrow('DATABASE_URL');
   });
 
-  it('asks for a sign-in captcha and opens registration unless switched off', () => {
+  it('asks for a sign-in captcha, and by default lets self-registered accounts in only with approval', () => {
     const defaults = loadConfig({}, '/');
     expect(defaults).toMatchObject({ loginCaptcha: true, captchaTestMode: false, smtpUrl: undefined });
-    expect(defaults.registration).toEqual({ enabled: true, approval: false, orgId: undefined, roleId: undefined });
+    expect(defaults.registration).toEqual({ enabled: true, approval: true, orgId: undefined, roleId: undefined });
+    expect(loadConfig({ REGISTRATION: '' }, '/').registration).toMatchObject({ enabled: true, approval: true });
     const off = loadConfig(
       { LOGIN_CAPTCHA: 'off', REGISTRATION: '0', REGISTRATION_ORG_ID: '7', REGISTRATION_ROLE_ID: '3' },
       '/',

@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503 | 507,
     message: string,
+    /** Headers the answer carries with the refusal (sudo mode's `x-verification-required`), wherever it was thrown. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -205,7 +205,7 @@ export function installLocale(app: FastifyInstance): void {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyLikeError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.status, msg: error.message });
+      return reply.status(error.status).headers(error.headers).send({ code: error.status, msg: error.message });
     }
     if (error.validation) {
       return reply.status(400).send({ code: 400, msg: validationMessage(error.validation) });

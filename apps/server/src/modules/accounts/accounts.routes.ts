@@ -5,7 +5,6 @@ import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import { sendTable } from '../../platform/spreadsheet.js';
 import { uploadedBuffer } from '../../platform/upload.js';
 import { noteAuditBatch } from '../audit/index.js';
-import { withVerificationHeader } from '../authz/index.js';
 import type { AccountsService } from './accounts.service.js';
 import type { AccountTransfer } from './accounts.transfer.js';
 
@@ -41,9 +40,7 @@ export const accountsModule = fp<{ accounts: AccountsService; accountTransfer: A
     });
     serve(app, routes.resetAccountPassword, ({ body }) => accounts.resetPassword(body.id));
     // A new mobile or e-mail needs sudo mode: its refusal carries the header that makes the web ask for a verification.
-    serve(app, routes.updateProfile, ({ body, principal, reply }) =>
-      withVerificationHeader(reply, () => accounts.updateProfile(body, principal)),
-    );
+    serve(app, routes.updateProfile, ({ body, principal }) => accounts.updateProfile(body, principal));
   },
   { name: 'gatehouse-accounts', dependencies: MODULE_DEPENDENCIES },
 );

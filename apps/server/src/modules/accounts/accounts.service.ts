@@ -556,7 +556,7 @@ export function createAccountsService(
      * at most two: the callers only ask whether exactly one does. `within`: 'proven' for the holders that proved it
      * (recovery and sign-in codes go to those only), or a data scope (an administrator's lookup sees only its own).
      */
-    async holdersOf(contact: { mobile: string } | { email: string }, within: AccountsWithin | 'proven' = 'proven') {
+    async holdersOf(contact: { mobile: string } | { email: string }, within: AccountsWithin | 'proven') {
       const rows =
         'mobile' in contact
           ? await repo.holdersOfMobile(normaliseMobile(contact.mobile), within)

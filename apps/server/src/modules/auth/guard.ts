@@ -1,7 +1,7 @@
 import { PERMISSION_STAMP_HEADER, SESSION_END_HEADER, TOKEN_RENEWAL_HEADER } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Guard } from '../../platform/http.js';
-import { type Authz, withVerificationHeader } from '../authz/index.js';
+import type { Authz } from '../authz/index.js';
 import { type AuthService, SessionEndedError } from './auth.service.js';
 
 function tokenFrom(request: FastifyRequest): string | undefined {
@@ -33,7 +33,7 @@ export function createGuard(auth: AuthService, authz: Authz): Guard {
     },
     admit: (principal, routeName) => auth.admit(principal, routeName),
     authorize: (principal, route) => auth.authorize(principal, route),
-    check: (principal, route, request, reply) =>
-      withVerificationHeader(reply, () => authz.check(principal, route, request)),
+    // Sudo mode's refusal carries its own header (VerificationRequired), wherever it is thrown.
+    check: (principal, route, request) => authz.check(principal, route, request),
   };
 }

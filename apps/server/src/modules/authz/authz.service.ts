@@ -1,4 +1,11 @@
-import { needsSudo, type RouteDef, routes, type Subject, UNSWITCHED_CLASSES } from '@gatehouse/contract';
+import {
+  needsSudo,
+  type RouteDef,
+  routes,
+  type Subject,
+  UNSWITCHED_CLASSES,
+  VERIFICATION_REQUIRED_HEADER,
+} from '@gatehouse/contract';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
@@ -27,11 +34,14 @@ export function covers(held: Holding, target: Holding): boolean {
 
 /**
  * Sudo mode's refusal (400): the routes answer it with the header that makes the web app ask for an identity
- * verification (`withVerificationHeader`).
+ * verification (the refusal carries the header itself).
  */
 export class VerificationRequired extends AppError {
   constructor(sudoSeconds: number) {
-    super(400, t('authz.verificationRequired', { minutes: Math.max(1, Math.round(sudoSeconds / 60)) }));
+    // The header travels with the refusal from wherever it is thrown (the guard or an owning service).
+    super(400, t('authz.verificationRequired', { minutes: Math.max(1, Math.round(sudoSeconds / 60)) }), {
+      [VERIFICATION_REQUIRED_HEADER]: 'identity',
+    });
     this.name = 'VerificationRequired';
   }
 }
@@ -333,6 +343,11 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
       const classes = route.security ?? [];
       if (principal.origin && classes.some((c) => UNSWITCHED_CLASSES.includes(c))) {
         throw forbidden(t('authz.switchedCredential', { title: route.title }));
+      }
+      // A switched session changes no contact of the account it acts as (the personal page's routes act on it).
+      if (principal.origin && classes.includes('contact')) {
+        const edited = route.subjects?.find((s) => s.kind === 'account');
+        if (!edited || field(edited, request) === principal.accountId) throw forbidden(t('account.switchedContact'));
       }
       let grantsHigh = false;
       for (const subject of route.subjects ?? []) {

@@ -68,7 +68,7 @@ describe.each(lanes)('request envelopes on %s', (lane) => {
     const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
     await t.database.db
       .updateTable('session')
-      .set({ verified_at: new Date(Date.now() - 3600_000).toISOString() })
+      .set({ verified_at: new Date(Date.now() - 2 * 3600_000).toISOString() })
       .where('id', '=', sid)
       .execute();
     const refused = await wrappedCall(t, token, { path: '/audit/export', method: 'GET' });

@@ -97,7 +97,11 @@ export function createCredentialsService(deps: {
       ) {
         throw badRequest(t('verify.tokenInvalid'));
       }
-      if (row.purpose === 'reset' && row.kind === 'email' && account.provenEmail?.trim().toLowerCase() !== row.recipient) {
+      if (
+        row.purpose === 'reset' &&
+        row.kind === 'email' &&
+        account.provenEmail?.trim().toLowerCase() !== row.recipient
+      ) {
         throw badRequest(t('verify.tokenInvalid'));
       }
       await accounts.setPassword(accountId, input.newPassword, {

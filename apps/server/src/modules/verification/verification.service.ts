@@ -27,7 +27,10 @@ export interface AccountDirectory {
     accountId: number,
   ): Promise<{ enabled: boolean; provenMobile: string | null; provenEmail: string | null } | undefined>;
   /** The accounts that proved a mobile number or an e-mail, first by id (at most two are asked for). */
-  holdersOf(contact: { mobile: string } | { email: string }): Promise<Array<{ id: number; enabled: boolean }>>;
+  holdersOf(
+    contact: { mobile: string } | { email: string },
+    within: 'proven',
+  ): Promise<Array<{ id: number; enabled: boolean }>>;
   /** Whether self-registration with this mobile would collide with an account. */
   mobileRegistered(mobile: string): Promise<boolean>;
 }
@@ -321,7 +324,7 @@ export function createVerificationService(deps: VerificationDeps) {
       // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
       // same either way, so the call does not tell which numbers are registered. A disabled account gets its
       // sign-in code too: whoever holds the phone is then told 账号已停用 (or 账号待审核) by POST /login/sms.
-      const owners = await deps.accounts().holdersOf({ mobile });
+      const owners = await deps.accounts().holdersOf({ mobile }, 'proven');
       const owner = owners.length === 1 ? owners[0] : undefined;
       const purpose: VerificationPurpose = command === 'login' ? 'login' : 'reset';
       return sendCode({
@@ -355,7 +358,7 @@ export function createVerificationService(deps: VerificationDeps) {
         });
       }
       await requireCaptcha(input.captcha);
-      const owners = await deps.accounts().holdersOf({ email });
+      const owners = await deps.accounts().holdersOf({ email }, 'proven');
       const owner = owners.length === 1 ? owners[0] : undefined;
       return sendCode({
         kind: 'email',

@@ -78,7 +78,7 @@ export const verificationMocks = {
   sendSms: smsSender(routes.sendSms, (ctx) => {
     const me = ctx.session?.account;
     const own = me?.contactNumber ? normaliseMobile(me.contactNumber) : null;
-    if (me && own !== normaliseMobile(ctx.body.mobile)) fail('手机号与当前账号绑定的手机号不一致');
+    if (me && own !== normaliseMobile(ctx.body.mobile)) fail('该手机号不是当前账号已验证的手机号');
   }),
   sendSmsRegister: smsSender(routes.sendSmsRegister, (ctx) => {
     if (accountWithMobile(ctx.store, normaliseMobile(ctx.body.mobile)).length) fail('该手机号已注册，请直接登录');
@@ -92,7 +92,7 @@ export const verificationMocks = {
 
   sendEmailCode: handle(routes.sendEmailCode, (ctx) => {
     const me = ctx.session?.account;
-    if (me && me.email?.toLowerCase() !== ctx.query.email.toLowerCase()) fail('邮箱与当前账号的安全邮箱不一致');
+    if (me && me.email?.toLowerCase() !== ctx.query.email.toLowerCase()) fail('该邮箱不是当前账号已验证的邮箱');
     if (!me) {
       if (!ctx.query.captcha) fail('请先完成图形验证码');
       spendToken(ctx.store, ctx.query.captcha, 'captcha');
