@@ -639,7 +639,8 @@ const enUS: Record<MessageKey, string> = {
   'sheet.tooManyRows': 'The file has more than {max} data rows; please split it',
   'sheet.tooManyColumns': 'The file has more than {max} columns; please use the import template',
   'sheet.cellTooLong': 'Row {row} has a cell longer than {max} characters',
-  'sheet.sharedStrings': 'The file has more than {count} shared strings or {mib} MiB of them and was refused: save it as CSV or split it',
+  'sheet.sharedStrings':
+    'The file has more than {count} shared strings or {mib} MiB of them and was refused: save it as CSV or split it',
   'import.previewBusy': 'The server is checking another import file; please try again shortly',
   'sheet.unknownColumn': 'Unknown column "{column}"; please use the import template',
   'sheet.duplicateColumn': 'Column "{column}" appears twice',

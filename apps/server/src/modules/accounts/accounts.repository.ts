@@ -225,9 +225,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     };
     const orgSets = [within, also].flatMap((w) => (w && 'orgIds' in w ? [w.orgIds] : []));
     const scoped =
-      orgSets.length === 2
-        ? (orgSets[0] as readonly number[]).filter((id) => new Set(orgSets[1]).has(id))
-        : orgSets[0];
+      orgSets.length === 2 ? (orgSets[0] as readonly number[]).filter((id) => new Set(orgSets[1]).has(id)) : orgSets[0];
     // A scope of no organisation reaches no account.
     if (scoped?.length === 0) return undefined;
     const inScope = (orgIds: readonly number[]): ResolvedFilter | undefined => {
@@ -670,10 +668,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         .select(['id', 'account_number', 'state'])
         .where('contact_number', 'in', [mobile, `+86${mobile}`, `0086${mobile}`]);
       q = within === 'proven' ? q.where('contact_verified', '=', 1) : withinAccounts(q, within);
-      return q
-        .orderBy('id')
-        .limit(2)
-        .execute();
+      return q.orderBy('id').limit(2).execute();
     },
     /** Accounts whose e-mail is `email`, ignoring case: the first two by id. */
     holdersOfEmail(email: string, within: AccountsWithin | 'proven') {
@@ -682,10 +677,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         .select(['id', 'account_number', 'state'])
         .where(sql<string>`lower(email)`, '=', email.toLowerCase());
       q = within === 'proven' ? q.where('email_verified', '=', 1) : withinAccounts(q, within);
-      return q
-        .orderBy('id')
-        .limit(2)
-        .execute();
+      return q.orderBy('id').limit(2).execute();
     },
     /** Whether an account is named by `mobile` or holds it as its mobile (in any of its spellings, proven or not). */
     async mobileInUse(mobile: string): Promise<boolean> {
