@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustedClientRanges } from './config.js';
 
 describe('config', () => {
   it('defaults to 127.0.0.1:8080 with SQLite under ./data of the directory the command ran in', () => {
@@ -271,5 +271,20 @@ describe('config', () => {
   it('refuses to start with a weak JWT_SECRET', () => {
     expect(() => loadConfig({ JWT_SECRET: 'secret' }, '/')).toThrow('JWT_SECRET must be at least 32 characters');
     expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(40) }, '/')).toThrow('JWT_SECRET');
+  });
+
+  it('L-4: names a trusted range that holds the machine’s own network (its clients could choose their address)', () => {
+    const trust = loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1,loopback,192.168.1.5' }, '/').trustProxy;
+    // Listening in 10.0.0.0/8: the office's clients are in the trusted range.
+    expect(trustedClientRanges(trust, ['10.1.2.3'])).toEqual(['10.0.0.0/8']);
+    // The proxies' own addresses, loopback and a range the machine is not in are not reported.
+    expect(trustedClientRanges(trust, ['127.0.0.1', '172.16.0.4'])).toEqual([]);
+    expect(
+      trustedClientRanges(loadConfig({ TRUST_PROXY: '10.0.3.10,10.0.3.11' }, '/').trustProxy, ['10.0.3.2']),
+    ).toEqual([]);
+    expect(trustedClientRanges(loadConfig({ TRUST_PROXY: '2' }, '/').trustProxy, ['10.0.3.2'])).toEqual([]);
+    expect(trustedClientRanges(loadConfig({ TRUST_PROXY: 'fd00::/8' }, '/').trustProxy, ['fd00::5'])).toEqual([
+      'fd00::/8',
+    ]);
   });
 });

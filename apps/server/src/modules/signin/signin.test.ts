@@ -5,6 +5,7 @@ import {
   ADMIN_PASSWORD,
   lanes,
   openTestDatabase,
+  proven,
   startTestApp,
   type TestApp,
   testConfig,
@@ -877,6 +878,8 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     });
     expect(res.status, res.body.msg).toBe(200);
     const accountId = (res.body.data as { id: number }).id;
+    // Its owner proved the number (codes go to proven numbers only).
+    await proven(t, accountId);
     const sent = await t.call('POST', '/captcha/sms/login', {
       body: { mobile: '13912345678', captcha: await captchaToken() },
     });
