@@ -663,6 +663,55 @@ describe('the mock behaves like the server where a developer clicks', () => {
     expect(again.status).toBe(400);
   });
 
+  it('proves the stored, unproven mobile with a code sent to it, never from a switched session (issue 31)', async () => {
+    const own = await signIn('zhaomin');
+    const me = await data(routes.getAccountInfo, { token: own });
+    expect(me).toMatchObject({ contactVerified: false, emailVerified: false });
+    const mobile = me.contactNumber as string;
+    const body = { accountName: me.accountName, contactNumber: mobile, email: me.email };
+    const { id } = await data(routes.sendProfileMobileCode, { body: { mobile }, token: own });
+    const mobileToken = await data(routes.validateSms, { query: { id, userInput: '123456' }, token: own });
+    // The administrator acting as 赵敏 (identity switch) proves nothing for her, and uses up no token.
+    const switched = await data(routes.switchIdentity, { query: { id: me.id } });
+    const refused = await call(routes.updateProfile, { body: { ...body, mobileToken }, token: switched });
+    expect(refused).toMatchObject({ status: 403, body: { msg: expect.stringContaining('切换身份期间') } });
+    const saved = await data(routes.updateProfile, { body: { ...body, mobileToken }, token: own });
+    expect(saved).toMatchObject({ contactNumber: mobile, contactVerified: true, emailVerified: false });
+    // Saved again without a token, the proven number stays proven.
+    expect(await data(routes.updateProfile, { body, token: own })).toMatchObject({ contactVerified: true });
+  });
+
+  it('an account editing itself on PUT /account changes its own mobile only with a code, as on the personal page', async () => {
+    const me = await data(routes.getAccountInfo);
+    const edit = {
+      id: me.id,
+      accountNumber: me.accountNumber,
+      accountName: me.accountName,
+      state: 1 as const,
+      orgId: me.orgId as number,
+      roleId: me.roleId,
+      contactNumber: '13600009999',
+      email: me.email,
+    };
+    const refused = await call(routes.updateAccount, { body: edit });
+    expect(refused).toMatchObject({ status: 400, body: { msg: '更换手机号需要先向新手机号发送验证码并完成验证' } });
+    expect(store.accounts.find((a) => a.id === me.id)?.contactNumber).toBe(me.contactNumber);
+    // Another account's number is the administrator's to set: it is stored, unproven.
+    const other = store.accounts.find((a) => a.accountNumber === 'huangtao')!;
+    const set = await data(routes.updateAccount, {
+      body: {
+        ...edit,
+        id: other.id,
+        accountNumber: other.accountNumber,
+        accountName: other.accountName,
+        orgId: other.orgId,
+        roleId: other.roleId,
+        email: other.email,
+      },
+    });
+    expect(set).toMatchObject({ contactNumber: '13600009999', contactVerified: false });
+  });
+
   it('signs every seeded account in with the documented password, and no other', async () => {
     expect(store.accounts.filter((a) => a.state).length).toBeGreaterThan(20);
     expect(await signIn('zhangwei')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

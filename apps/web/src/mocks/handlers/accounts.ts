@@ -4,6 +4,7 @@ import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
 import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
+import { proveNewContacts } from './profile-contacts';
 import { perRow, sortRows } from './sorting';
 
 type EditableFields = BodyOf<typeof routes.createAccount> | BodyOf<typeof routes.updateAccount>;
@@ -144,12 +145,15 @@ export const accountMocks = {
     if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
+    // As the server: one's own contacts cost here what they cost on the personal page (a code sent to them).
+    const own =
+      account.id === ctx.me().id ? proveNewContacts(store, account, body, ctx.session?.originalAccountId != null) : {};
     // As the server: a number or address an administrator changes is its owner's proof no more (未验证).
     const unproven = {
       ...(sameContact(account.contactNumber, fields.contactNumber, normaliseMobile) ? {} : { contactVerified: false }),
       ...(sameContact(account.email, fields.email, (email) => email.toLowerCase()) ? {} : { emailVerified: false }),
     };
-    Object.assign(account, fields, unproven, avatar === undefined ? {} : { avatar });
+    Object.assign(account, fields, unproven, own, avatar === undefined ? {} : { avatar });
     // As the server: enabling a self-registered account approves it.
     if (fields.state) account.pendingApproval = false;
     return toAccount(store, account);

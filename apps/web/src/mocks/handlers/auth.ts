@@ -104,7 +104,7 @@ export const authMocks = {
   updateProfile: handle(routes.updateProfile, (ctx) => {
     const me = ctx.me();
     const { body } = ctx;
-    const marks = proveNewContacts(ctx.store, me, body);
+    const marks = proveNewContacts(ctx.store, me, body, ctx.session?.originalAccountId != null);
     me.accountName = body.accountName.trim() || fail('请填写用户名');
     if (body.avatar !== undefined) me.avatar = textOrNull(body.avatar);
     if (body.contactNumber !== undefined) me.contactNumber = textOrNull(body.contactNumber);
