@@ -27,4 +27,10 @@ export const enUSProfile = {
   'profile.emailCodeHint': 'A new address must be verified: send a code to it and enter the code you receive',
   'profile.save': 'Save',
   'profile.saved': 'Saved!',
+  'profile.verify': 'Verify',
+  'profile.verifyMobileTitle': 'Verify mobile number',
+  'profile.verifyEmailTitle': 'Verify e-mail',
+  'profile.verifyMobileHint': 'A code is sent to {target}: enter the code you receive and confirm to verify the number',
+  'profile.verifyEmailHint': 'A code is sent to {target}: enter the code you receive and confirm to verify the address',
+  'profile.contactVerified': 'Verified',
 } as const satisfies Record<keyof typeof zhCNProfile, string>;

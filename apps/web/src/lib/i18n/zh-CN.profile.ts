@@ -25,4 +25,11 @@ export const zhCNProfile = {
   'profile.emailCodeHint': '更换邮箱需验证新邮箱：点击获取验证码，填写收到的验证码',
   'profile.save': '保 存',
   'profile.saved': '更新成功！',
+  // 验证 a stored, unproven mobile number / e-mail (issue 31).
+  'profile.verify': '验证',
+  'profile.verifyMobileTitle': '验证手机号',
+  'profile.verifyEmailTitle': '验证邮箱',
+  'profile.verifyMobileHint': '验证码将发送至 {target}，填写收到的验证码并确定即完成验证',
+  'profile.verifyEmailHint': '验证码将发送至 {target}，填写收到的验证码并确定即完成验证',
+  'profile.contactVerified': '验证成功',
 } as const;

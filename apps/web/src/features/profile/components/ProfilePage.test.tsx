@@ -1,7 +1,11 @@
 // The personal page in the whole app (signed in as the seeded admin), answered by the mock API (src/mocks).
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '@/mocks/handle';
+import { issueToken } from '@/mocks/token';
+import { useSession } from '@/stores/session';
 import { setupMockApi } from '@/testing/mock-api';
 import { findDialog } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
@@ -46,6 +50,81 @@ describe('/system/Profile', () => {
     expect(mobile.textContent).toBe('13800000000未验证');
     expect(within(summary).getByText('admin@gatehouse.cn').parentElement?.textContent).toBe('admin@gatehouse.cn');
     expect(within(summary).getAllByText('未验证')).toHaveLength(1);
+  });
+
+  it('验证 beside the unproven mobile sends a code to it; the code saves the profile with its token and proves it', async () => {
+    const admin = api.store.accounts.find((a) => a.accountNumber === 'admin')!;
+    Object.assign(admin, { contactVerified: false, emailVerified: true });
+    await openScreen();
+    // Only the unproven contact offers 验证.
+    expect(screen.queryByTestId('profile-verify-email')).toBeNull();
+    fireEvent.click(screen.getByTestId('profile-verify-mobile'));
+    const dialog = await findDialog('验证手机号');
+    within(dialog).getByText('验证码将发送至 13800000000，填写收到的验证码并确定即完成验证');
+    // No code typed: the field says so, and nothing is saved.
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await within(dialog).findByText('请输入验证码');
+    fireEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await within(dialog).findByRole('button', { name: /^\d+s$/ });
+    expect((await api.sent(routes.sendProfileMobileCode)).map((r) => r.body)).toEqual([{ mobile: '13800000000' }]);
+    fireEvent.change(within(dialog).getByLabelText('手机验证码'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('验证成功');
+    // The profile as stored, with the token of the code: the server marks the number proven.
+    const [saved] = await api.sent(routes.updateProfile);
+    expect(saved?.body).toMatchObject({
+      accountName: '系统管理员',
+      contactNumber: '13800000000',
+      email: 'admin@gatehouse.cn',
+      mobileToken: expect.any(String),
+    });
+    expect(saved?.body).not.toHaveProperty('emailToken');
+    expect(admin.contactVerified).toBe(true);
+    const summary = screen.getByText('账号').closest('table') as HTMLElement;
+    await waitFor(() => expect(within(summary).queryByText('未验证')).toBeNull());
+    expect(screen.queryByTestId('profile-verify-mobile')).toBeNull();
+  });
+
+  it('验证 the unproven e-mail: a refused save asks for a new code, the next one proves it', async () => {
+    const admin = api.store.accounts.find((a) => a.accountNumber === 'admin')!;
+    Object.assign(admin, { contactVerified: true, emailVerified: false });
+    await openScreen();
+    fireEvent.click(screen.getByTestId('profile-verify-email'));
+    const dialog = await findDialog('验证邮箱');
+    const send = () => fireEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    send();
+    await within(dialog).findByRole('button', { name: /^\d+s$/ });
+    fireEvent.change(within(dialog).getByLabelText('邮箱验证码'), { target: { value: '654321' } });
+    const refusal = '验证凭证无效或已过期，请重新验证身份';
+    api.server.use(http.put(api.url(routes.updateProfile), () => failure(400, refusal), { once: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText(refusal);
+    // The code input starts afresh: the token may be what was refused.
+    await waitFor(() => expect(within(dialog).getByLabelText('邮箱验证码')).toHaveProperty('value', ''));
+    send();
+    await within(dialog).findByRole('button', { name: /^\d+s$/ });
+    fireEvent.change(within(dialog).getByLabelText('邮箱验证码'), { target: { value: '112233' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('验证成功');
+    expect((await api.sent(routes.sendProfileEmailCode)).map((r) => r.body)).toEqual([
+      { email: 'admin@gatehouse.cn' },
+      { email: 'admin@gatehouse.cn' },
+    ]);
+    expect(admin.emailVerified).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('profile-verify-email')).toBeNull());
+  });
+
+  it('a switched session (identity switch) shows 未验证 but offers no 验证', async () => {
+    // The seeded admin acting as 李娜.
+    const lina = api.store.accounts.find((a) => a.accountNumber === 'lina')!;
+    useSession.getState().setToken(issueToken({ sub: lina.id, orig: 1 }));
+    await renderApp('/system/Profile');
+    await screen.findByText('编辑资料');
+    const summary = screen.getByText('账号').closest('table') as HTMLElement;
+    await within(summary).findByText('lina');
+    expect(within(summary).getAllByText('未验证')).toHaveLength(2);
+    expect(screen.queryByTestId('profile-verify-mobile')).toBeNull();
+    expect(screen.queryByTestId('profile-verify-email')).toBeNull();
   });
 
   it('shows 双因素认证 (issue 22) between the details and the devices, with its state', async () => {

@@ -1,28 +1,27 @@
-import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Spin, Typography } from 'antd';
-import { type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
+import { App, Button, Card, Descriptions, Divider, Flex, Form, Input, Space, Spin, Typography } from 'antd';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RegionCascader } from '@/components/region-cascader';
 import { ToolBar } from '@/components/tool-bar';
 import { AvatarUploader } from '@/components/upload';
-import { type CodeHandle, CodeInput, useIdentityVerification } from '@/components/verification';
+import { useIdentityVerification } from '@/components/verification';
 import { ContactWithProof } from '@/components/verification/ContactWithProof';
 import { sendProfileEmailCode, sendProfileMobileCode, updateProfile } from '@/features/profile/api/profile.api';
 import { formatDateTime } from '@/lib/format/date';
-import { HttpError } from '@/lib/http';
 import { byLocale, t } from '@/lib/i18n';
 import { regionSource } from '@/lib/regions';
 import { updatePasswordPath } from '@/lib/router/update-password';
 import { type Account, useSession } from '@/stores/session';
+import { ContactCode, type ProofKind, useContactProofs } from './contact-proof';
 import { OwnSessionsCard } from './OwnSessionsCard';
 import {
-  emailKey,
   MOBILE_PATTERN,
-  mobileKey,
   newContacts,
   type ProfileFormValues,
   toProfileBody,
   toProfileFormValues,
 } from './profile-form';
+import { VerifyContactDialog } from './VerifyContactDialog';
 
 /**
  * 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself.
@@ -73,6 +72,9 @@ const shown = (value: string | null | undefined, fallback = t('profile.none')) =
 function ProfileSummary({ user }: { user: Account }) {
   const navigate = useNavigate();
   const { verify, dialog } = useIdentityVerification();
+  const [proving, setProving] = useState<ProofKind | null>(null);
+  // A switched session (identity switch) may not prove the contacts of the account it acts as (the server refuses).
+  const mayProve = !user.originalAccount;
 
   // Proves who is at the keyboard (current password, or a code to the account's e-mail or mobile) first.
   const changePassword = async () => {
@@ -105,7 +107,12 @@ function ProfileSummary({ user }: { user: Account }) {
               key: 'contactNumber',
               label: t('profile.contactNumber'),
               children: user.contactNumber?.trim() ? (
-                <ContactWithProof value={user.contactNumber} verified={user.contactVerified} />
+                <StoredContact
+                  value={user.contactNumber}
+                  verified={user.contactVerified}
+                  onVerify={mayProve ? () => setProving('mobile') : undefined}
+                  testId="profile-verify-mobile"
+                />
               ) : (
                 shown(user.contactNumber)
               ),
@@ -114,7 +121,12 @@ function ProfileSummary({ user }: { user: Account }) {
               key: 'email',
               label: t('profile.email'),
               children: user.email?.trim() ? (
-                <ContactWithProof value={user.email} verified={user.emailVerified} />
+                <StoredContact
+                  value={user.email}
+                  verified={user.emailVerified}
+                  onVerify={mayProve ? () => setProving('email') : undefined}
+                  testId="profile-verify-email"
+                />
               ) : (
                 shown(user.email)
               ),
@@ -126,7 +138,32 @@ function ProfileSummary({ user }: { user: Account }) {
         />
       </Flex>
       {dialog}
+      <VerifyContactDialog kind={proving} onClose={() => setProving(null)} />
     </>
+  );
+}
+
+/** A stored mobile number / e-mail, 未验证 while unproven, with 验证 beside it (`onVerify`) to prove it by a code. */
+function StoredContact({
+  value,
+  verified,
+  onVerify,
+  testId,
+}: {
+  value: string;
+  verified: boolean;
+  onVerify: (() => void) | undefined;
+  testId: string;
+}) {
+  return (
+    <Space size={12} wrap>
+      <ContactWithProof value={value} verified={verified} />
+      {!verified && onVerify && (
+        <Typography.Link onClick={onVerify} data-testid={testId}>
+          {t('profile.verify')}
+        </Typography.Link>
+      )}
+    </Space>
   );
 }
 
@@ -161,49 +198,14 @@ function ProfileAvatar({ user }: { user: Account }) {
   );
 }
 
-/** A code checked for a new mobile number / e-mail: its token, and the value it proves. */
-interface Proof {
-  value: string;
-  token: string;
-}
-
-type ProofKind = 'mobile' | 'email';
-
-const CODE_FIELD = { mobile: 'mobileCode', email: 'emailCode' } as const;
-
 function ProfileForm({ user }: { user: Account }) {
   const [form] = Form.useForm<ProfileFormValues>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const codes = { mobile: useRef<CodeHandle>(null), email: useRef<CodeHandle>(null) };
-  /**
-   * Tokens of codes already checked, kept until the save goes through: a save the user did not confirm in the
-   * identity dialog (sudo mode) can be repeated without a new code. Any other refusal drops them.
-   */
-  const proofs = useRef<Partial<Record<ProofKind, Proof>>>({});
-  // Bumped to start the code inputs afresh (no code sent, no countdown) after a refused save.
-  const [codeRound, setCodeRound] = useState(0);
+  const { codes, round: codeRound, proofFor, settle } = useContactProofs(form);
   const contactNumber = Form.useWatch('contactNumber', form);
   const email = Form.useWatch('email', form);
   const pending = newContacts(user, { contactNumber, email });
-
-  /** The token proving `value` (a code checked before, or the typed one checked now); null: the field says why. */
-  const proofFor = async (kind: ProofKind, value: string): Promise<string | null> => {
-    const key = kind === 'mobile' ? mobileKey(value) : emailKey(value);
-    const known = proofs.current[kind];
-    if (known && known.value === key) return known.token;
-    const field = CODE_FIELD[kind];
-    try {
-      const handle = codes[kind].current;
-      if (!handle) throw new Error(t('verify.codeNotSent'));
-      const token = await handle.check(form.getFieldValue(field) as string | undefined);
-      proofs.current[kind] = { value: key ?? '', token };
-      return token;
-    } catch (error) {
-      form.setFields([{ name: field, errors: [error instanceof Error ? error.message : t('verify.checkFailed')] }]);
-      return null;
-    }
-  };
 
   const save = async (values: ProfileFormValues) => {
     setSaving(true);
@@ -223,14 +225,10 @@ function ProfileForm({ user }: { user: Account }) {
     } catch (error) {
       setSaving(false);
       // Reported by the http client; keep what was typed. A token may be what was refused: send a new code.
-      if (!(error instanceof HttpError && error.verificationRequired)) {
-        proofs.current = {};
-        form.setFieldsValue({ mobileCode: '', emailCode: '' });
-        setCodeRound((round) => round + 1);
-      }
+      settle(error);
       return;
     }
-    proofs.current = {};
+    settle();
     message.success({ content: t('profile.saved'), key: 'profile.saved' });
     try {
       // The header and the summary above read the session's user.
@@ -291,12 +289,13 @@ function ProfileForm({ user }: { user: Account }) {
         <Input maxLength={30} autoComplete="tel" />
       </Form.Item>
       {pending.mobile && (
-        <NewContactCode
+        <ContactCode
           kind="mobile"
           round={codeRound}
           handle={codes.mobile}
           send={sender('mobile')}
           target={pending.mobile}
+          hint={t('profile.mobileCodeHint')}
         />
       )}
       <Form.Item
@@ -307,12 +306,13 @@ function ProfileForm({ user }: { user: Account }) {
         <Input maxLength={254} autoComplete="email" />
       </Form.Item>
       {pending.email && (
-        <NewContactCode
+        <ContactCode
           kind="email"
           round={codeRound}
           handle={codes.email}
           send={sender('email')}
           target={pending.email}
+          hint={t('profile.emailCodeHint')}
         />
       )}
       <Form.Item label={t('profile.address')} style={{ marginBottom: 0 }}>
@@ -337,41 +337,5 @@ function ProfileForm({ user }: { user: Account }) {
         </Button>
       </Form.Item>
     </Form>
-  );
-}
-
-/**
- * The code field under a changed mobile number / e-mail: 获取验证码 sends to the NEW value. It starts afresh when
- * the value changes, so a code sent to an earlier value is never checked for this one.
- */
-function NewContactCode({
-  kind,
-  round,
-  handle,
-  send,
-  target,
-}: {
-  kind: ProofKind;
-  round: number;
-  handle: RefObject<CodeHandle | null>;
-  send: () => Promise<string | null>;
-  target: string;
-}) {
-  const fieldLabel = t(kind === 'mobile' ? 'profile.mobileCode' : 'profile.emailCode');
-  return (
-    <Form.Item
-      label={fieldLabel}
-      name={CODE_FIELD[kind]}
-      extra={t(kind === 'mobile' ? 'profile.mobileCodeHint' : 'profile.emailCodeHint')}
-      rules={[{ required: true, whitespace: true, message: t('verify.codeRequired') }]}
-    >
-      <CodeInput
-        key={`${round}:${target}`}
-        ref={handle}
-        channel={kind === 'mobile' ? 'sms' : 'email'}
-        send={send}
-        aria-label={fieldLabel}
-      />
-    </Form.Item>
   );
 }
