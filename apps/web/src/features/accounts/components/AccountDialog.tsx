@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { routes } from '@gatehouse/contract';
 import { Checkbox, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
 import { OrgPicker } from '@/components/org-picker';
@@ -25,6 +26,9 @@ import {
   toFormValues,
   toUpdateBody,
 } from './account-form';
+
+/** The personal page (个人信息), where one's own mobile number and e-mail are changed with a code. */
+const PROFILE_PATH = '/system/Profile';
 
 /** `account` undefined = create. */
 export interface AccountDialogTarget {
@@ -63,6 +67,7 @@ interface AccountFormProps {
 function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
   const [form] = Form.useForm<AccountFormValues>();
   const creating = !account;
+  const ownAccount = useSession((state) => account !== undefined && account.id === state.user?.id);
   // The role list needs its own permission: without it the field shows the account's role by the name the account
   // itself answers, and cannot change it (no request that could only answer 403).
   const mayListRoles = useSession((state) => canCall(state.permissions, routes.listRoles));
@@ -196,20 +201,43 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           options={roleOptions}
         />
       </Form.Item>
-      <Form.Item
-        label={t('account.fieldContactNumber')}
-        name="contactNumber"
-        rules={[{ pattern: PHONE_PATTERN, message: t('account.contactNumberInvalid') }]}
-      >
-        <Input maxLength={30} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        label={t('account.fieldEmail')}
-        name="email"
-        rules={[{ type: 'email', message: t('account.emailInvalid') }]}
-      >
-        <Input maxLength={254} autoComplete="off" />
-      </Form.Item>
+      {ownAccount ? (
+        // One's own mobile number and e-mail are changed on the personal page, proven by a code sent to them (issue
+        // 31): the server refuses them here without one. Shown, not edited; the form sends them back unchanged.
+        <>
+          <Form.Item label={t('account.fieldContactNumber')} name="contactNumber">
+            <Input readOnly variant="filled" aria-label={t('account.fieldContactNumber')} />
+          </Form.Item>
+          <Form.Item
+            label={t('account.fieldEmail')}
+            name="email"
+            extra={
+              <span data-testid="account-own-contact-hint">
+                {t('account.ownContactHint')} <Link to={PROFILE_PATH}>{t('account.ownContactLink')}</Link>
+              </span>
+            }
+          >
+            <Input readOnly variant="filled" aria-label={t('account.fieldEmail')} />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          <Form.Item
+            label={t('account.fieldContactNumber')}
+            name="contactNumber"
+            rules={[{ pattern: PHONE_PATTERN, message: t('account.contactNumberInvalid') }]}
+          >
+            <Input maxLength={30} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={t('account.fieldEmail')}
+            name="email"
+            rules={[{ type: 'email', message: t('account.emailInvalid') }]}
+          >
+            <Input maxLength={254} autoComplete="off" />
+          </Form.Item>
+        </>
+      )}
       {account?.company && (
         // 工作单位 given at self-registration: shown, not edited here.
         <Form.Item label={t('account.fieldCompany')}>

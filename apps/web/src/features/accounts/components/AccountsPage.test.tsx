@@ -266,6 +266,49 @@ describe('/user/Account', () => {
     expect(within(own).getByTestId('account-role-hint').querySelector('[aria-label="lock"]')).not.toBeNull();
   });
 
+  it('editing itself, the administrator sees its own mobile and e-mail read-only, changed on the personal page (issue 31)', async () => {
+    await preloadScreens('/system/Profile');
+    api.signInAs('admin');
+    const { router } = await renderApp('/user/Account?pageSize=50');
+    const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
+    await within(table).findByText('谢婷婷');
+    // Another account's contacts are the administrator's to set.
+    fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
+    const other = await findDialog('账号信息');
+    expect(within(other).getByLabelText('联系电话')).toHaveProperty('readOnly', false);
+    expect(within(other).getByLabelText('邮箱')).toHaveProperty('readOnly', false);
+    expect(within(other).queryByTestId('account-own-contact-hint')).toBeNull();
+    fireEvent.click(within(other).getByRole('button', { name: '取 消' }));
+
+    fireEvent.click(within(rowOf(table, '系统管理员')).getByRole('button', { name: '编辑' }));
+    const own = await findDialog('账号信息');
+    await waitFor(() => expect(within(own).getByLabelText('联系电话')).toHaveProperty('value', '13800000000'));
+    expect(within(own).getByLabelText('联系电话')).toHaveProperty('readOnly', true);
+    expect(within(own).getByLabelText('邮箱')).toHaveProperty('readOnly', true);
+    expect(within(own).getByLabelText('邮箱')).toHaveProperty('value', 'admin@gatehouse.cn');
+    const hint = within(own).getByTestId('account-own-contact-hint');
+    expect(hint.textContent).toBe('本人的手机号和邮箱须凭发送给它们的验证码修改或验证，不能在此修改。 前往个人信息');
+    // The rest saves as before, the contacts sent back unchanged (the server would refuse a change without a code).
+    fireEvent.change(within(own).getByLabelText('用户名'), { target: { value: '系统管理员（值班）' } });
+    fireEvent.click(within(own).getByRole('button', { name: '确 定' }));
+    await screen.findByText('编辑成功');
+    const [sent] = await api.sent(routes.updateAccount);
+    expect(sent?.body).toMatchObject({
+      accountName: '系统管理员（值班）',
+      contactNumber: '13800000000',
+      email: 'admin@gatehouse.cn',
+    });
+
+    await within(table).findByText('系统管理员（值班）');
+    fireEvent.click(within(rowOf(table, '系统管理员（值班）')).getByRole('button', { name: '编辑' }));
+    const again = await findDialog('账号信息');
+    fireEvent.click(
+      within(within(again).getByTestId('account-own-contact-hint')).getByRole('link', { name: '前往个人信息' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/Profile'));
+    await screen.findByText('编辑资料');
+  });
+
   it('marks a mobile or e-mail its owner has not proven 未验证 (issue 31), once its column is shown', async () => {
     const proven = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
     Object.assign(proven, { email: 'xie@gatehouse.cn', contactVerified: true, emailVerified: true });
