@@ -46,7 +46,8 @@ export interface Subject {
  * classes"):
  * - 'contact': writes a mobile number or an e-mail (its own account's or another's). A contact proves identity only
  *   once its owner proved it with a code; changing one's own costs sudo mode plus a code to the new contact on every
- *   route, and a switched session (identity switch) changes none of the account it acts as;
+ *   route, and a switched session (identity switch) changes none of the account it acts as (the accounts service's
+ *   one rule for one's own contacts, which every route writing them passes; the binding codes' sender);
  * - 'credential': creates or changes a credential (a password, an authenticator app, a passkey, recovery codes, an
  *   account with a password): sudo mode, and never from a switched session;
  * - 'grant': hands a role to an account: sudo mode when the role is at or above the actor's own (it holds every

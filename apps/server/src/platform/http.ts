@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from './db/db-errors.js';
-import { AppError } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 import { localeContext, pickLocale, t } from './i18n.js';
 import { validationMessage } from './validation.js';
 
@@ -168,6 +168,8 @@ export function serve<D extends RouteDef>(app: FastifyInstance, route: D, handle
         }
       : {}),
     handler: async (request, reply) => {
+      // An upload route's request is a multipart form before anything else is judged of it (the body's validation).
+      if (route.transport === 'upload' && !request.isMultipart()) throw badRequest(t('file.notMultipart'));
       const { params, query, body } = inputsOf<D>(request);
       const principal = request.principal as HandlerContext<D>['principal'];
       const data = await handler({ params, query, body, principal, request, reply });

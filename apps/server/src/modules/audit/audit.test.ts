@@ -14,7 +14,7 @@ import {
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, lanes, proven, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
 import { isAudited } from './audit.recorder.js';
 
 type Entry = Static<typeof AuditEntry>;
@@ -161,6 +161,7 @@ describe.each(lanes)('audit trail on %s', (lane) => {
 
   it('masks secrets: an admin password reset, a change with a verification token, an SMS recovery', async () => {
     const accountId = await createAccount('au.secret', { contactNumber: '13900000001' });
+    await proven(t, accountId);
     const reset = await t.call('PUT', '/account/reset', { token: admin, body: { id: accountId } });
     const newPassword = (reset.body.data as { password: string }).password;
     const resetEntry = await latest('resetAccountPassword', accountId);

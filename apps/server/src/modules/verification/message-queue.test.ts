@@ -47,7 +47,7 @@ describe.each(lanes)('outbound messages on %s', (lane) => {
     // Set in the store: how an account comes by its contacts is not what these tests are about.
     await database.db
       .updateTable('account')
-      .set({ email: KNOWN_EMAIL, contact_number: KNOWN_MOBILE })
+      .set({ email: KNOWN_EMAIL, contact_number: KNOWN_MOBILE, email_verified: 1, contact_verified: 1 })
       .where('account_number', '=', 'queue.owner')
       .execute();
   });

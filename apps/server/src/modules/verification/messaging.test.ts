@@ -23,7 +23,7 @@ describe('e-mail delivery through SMTP_URL', () => {
     // Set in the store: changing one's own address has its own verification (not what this test is about).
     await t.database.db
       .updateTable('account')
-      .set({ email: 'admin@example.com' })
+      .set({ email: 'admin@example.com', email_verified: 1 })
       .where('account_number', '=', 'admin')
       .execute();
 

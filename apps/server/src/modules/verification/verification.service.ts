@@ -379,6 +379,8 @@ export function createVerificationService(deps: VerificationDeps) {
      * account holds it is told only when the proven token is used, so this call is no directory of numbers.
      */
     async sendBindCode(kind: 'sms' | 'email', raw: string, principal: Principal, client: Client) {
+      // A switched session proves no contact for the account it acts as (the write would be refused too).
+      if (principal.origin) throw new AppError(403, t('account.switchedContact'));
       const recipient = kind === 'sms' ? normaliseMobile(raw) : raw.trim().toLowerCase();
       // Per account too, not only per recipient: one account cannot spray codes over many new numbers.
       if ((await repo.askedBy(principal.accountId, 'bind', iso(Date.now() - 86_400_000))) >= limits.perRecipientDay) {
