@@ -18,8 +18,7 @@ export const enUSAccounts = {
   'account.pendingTag': 'Pending',
   'account.pendingTitle': 'Self-registered; enabling it approves it',
   'account.registerPending': 'Registered. You can sign in once an administrator has approved the account',
-  'account.ownContactHint':
-    'Your own mobile number and e-mail are changed or verified with a code sent to them, not here.',
+  'account.ownContactHint': 'Your own mobile number and e-mail are changed or verified with a code, not here.',
   'account.ownContactLink': 'Open Profile',
 
   'account.colSecondFactor': '2FA',

@@ -17,7 +17,7 @@ export const zhCNAccounts = {
   'account.pendingTitle': '自助注册的账号，启用即审核通过',
   'account.registerPending': '注册成功，请等待管理员审核后登录',
   // One's own contacts are changed on the personal page, with a code (issue 31).
-  'account.ownContactHint': '本人的手机号和邮箱须凭发送给它们的验证码修改或验证，不能在此修改。',
+  'account.ownContactHint': '本人的手机号和邮箱须凭验证码修改或验证，不能在此修改。',
   'account.ownContactLink': '前往个人信息',
 
   // 双因素认证 (issue 22).

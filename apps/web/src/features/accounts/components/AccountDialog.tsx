@@ -211,6 +211,8 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           <Form.Item
             label={t('account.fieldEmail')}
             name="email"
+            // From no width up, not from its content's: the hint wraps beside the label instead of below it.
+            wrapperCol={{ flex: '1 1 0' }}
             extra={
               <span data-testid="account-own-contact-hint">
                 {t('account.ownContactHint')} <Link to={PROFILE_PATH}>{t('account.ownContactLink')}</Link>

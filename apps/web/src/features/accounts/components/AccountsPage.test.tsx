@@ -287,7 +287,7 @@ describe('/user/Account', () => {
     expect(within(own).getByLabelText('邮箱')).toHaveProperty('readOnly', true);
     expect(within(own).getByLabelText('邮箱')).toHaveProperty('value', 'admin@gatehouse.cn');
     const hint = within(own).getByTestId('account-own-contact-hint');
-    expect(hint.textContent).toBe('本人的手机号和邮箱须凭发送给它们的验证码修改或验证，不能在此修改。 前往个人信息');
+    expect(hint.textContent).toBe('本人的手机号和邮箱须凭验证码修改或验证，不能在此修改。 前往个人信息');
     // The rest saves as before, the contacts sent back unchanged (the server would refuse a change without a code).
     fireEvent.change(within(own).getByLabelText('用户名'), { target: { value: '系统管理员（值班）' } });
     fireEvent.click(within(own).getByRole('button', { name: '确 定' }));
