@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -456,6 +458,59 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       expect(await profile.getByLabel('个人介绍', { exact: true }).inputValue()).toBe('负责系统权限与组织架构。');
       // After the data is back, not while the page is still loading.
       await screenshot(page, 'rdp-12-profile-reloaded');
+    });
+
+    it('验证 proves a stored, unproven e-mail with a code sent to it (issue 31)', async () => {
+      // As an administrator's edit leaves it (PUT /account on another account): an address stored, not proven by its
+      // owner. (Another one than the address proven above, which would wait VERIFY_RESEND_SECONDS for a new code.)
+      const db = new Database(join(server.dataDir, 'gatehouse.db'));
+      try {
+        db.pragma('busy_timeout = 30000');
+        db.prepare(
+          "UPDATE account SET email = 'wang.admin@example.com', email_verified = 0 WHERE account_number = 'admin'",
+        ).run();
+      } finally {
+        db.close();
+      }
+      await page.reload();
+      const details = shownPage(page).locator('.ant-descriptions');
+      await details.getByText('未验证').waitFor();
+      expect(await details.getByText('未验证').count()).toBe(1);
+      await screenshot(page, 'rdp-13a-profile-unverified-email');
+      await details.getByTestId('profile-verify-email').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '验证邮箱' });
+      await dialog.getByText('验证码将发送至 wang.admin@example.com，填写收到的验证码并确定即完成验证').waitFor();
+      const sent = new Date();
+      await dialog.getByRole('button', { name: '获取验证码' }).click();
+      const code = await waitForCode(server, { channel: 'email', to: 'wang.admin@example.com', since: sent });
+      await dialog.getByLabel('邮箱验证码', { exact: true }).fill(code);
+      await screenshot(page, 'rdp-13b-profile-verify-email');
+      await submit(dialog);
+      await page.getByText('验证成功').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await details.getByText('未验证').waitFor({ state: 'detached' });
+      expect(await details.getByTestId('profile-verify-email').count()).toBe(0);
+      await screenshot(page, 'rdp-14-profile-email-verified');
+      const me = await api('GET', '/getAccountInfo');
+      expect(me.data).toMatchObject({ email: 'wang.admin@example.com', emailVerified: true, contactVerified: true });
+    });
+
+    it('the account dialog shows one’s own mobile and e-mail read-only, with a link to the personal page', async () => {
+      await page.goto('/#/user/Account');
+      const own = row(shownPage(page), 'admin');
+      await own.getByRole('button', { name: '编辑' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '账号信息' });
+      await dialog.waitFor();
+      await settle();
+      const hint = dialog.getByTestId('account-own-contact-hint');
+      await hint.waitFor();
+      expect(await dialog.getByLabel('联系电话', { exact: true }).getAttribute('readonly')).not.toBeNull();
+      expect(await dialog.getByLabel('邮箱', { exact: true }).inputValue()).toBe('wang.admin@example.com');
+      await screenshot(page, 'rdp-15-account-dialog-own-contacts');
+      await hint.getByRole('link', { name: '前往个人信息' }).click();
+      await waitForHash(page, /#\/system\/Profile$/);
+      await dialog.waitFor({ state: 'hidden' });
+      await shownPage(page).locator('form#profileForm').waitFor();
     });
   });
 });
