@@ -66,7 +66,15 @@ export interface TableStream {
   slices: AsyncIterable<ReadRow[]>;
 }
 
-const isZip = (buffer: Buffer) => buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
+/** An uploaded file as one buffer, or as the chunks it arrived in (read without joining them: no second copy). */
+export type TableSource = Buffer | readonly Buffer[];
+
+const chunksOf = (source: TableSource): readonly Buffer[] => (Buffer.isBuffer(source) ? [source] : source);
+const sizeOf = (chunks: readonly Buffer[]) => chunks.reduce((sum, c) => sum + c.length, 0);
+const isZip = (chunks: readonly Buffer[]) => {
+  const head = Buffer.concat(chunks.slice(0, 4)).subarray(0, 4);
+  return head.length === 4 && head.readUInt32LE(0) === 0x04034b50;
+};
 const blank = (cells: readonly string[]) => cells.every((c) => c === '');
 const notTable = () => badRequest(t('sheet.notTable'));
 
@@ -74,20 +82,23 @@ const notTable = () => badRequest(t('sheet.notTable'));
 // CSV: csv-parse's stream, each cell counted and measured as the parser completes it
 
 /** A file with a NUL byte, or more than three bytes that are not UTF-8, is not a text table. */
-function assertText(buffer: Buffer): void {
-  if (buffer.includes(0)) throw notTable();
-  if (isUtf8(buffer)) return;
+function assertText(chunks: readonly Buffer[]): void {
+  if (chunks.some((c) => c.includes(0))) throw notTable();
+  if (chunks.every((c) => isUtf8(c))) return;
+  // A chunk may end inside a character: the decoder streams across them.
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let bad = 0;
-  for (let at = 0; at < buffer.length; at += MIB) {
-    const text = decoder.decode(buffer.subarray(at, at + MIB), { stream: true });
-    for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) bad += 1;
-    if (bad > 3) throw notTable();
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += MIB) {
+      const text = decoder.decode(chunk.subarray(at, at + MIB), { stream: true });
+      for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) bad += 1;
+      if (bad > 3) throw notTable();
+    }
   }
 }
 
-async function* csvRows(buffer: Buffer, limits: TableLimits): AsyncGenerator<ReadRow[]> {
-  assertText(buffer);
+async function* csvRows(chunks: readonly Buffer[], limits: TableLimits): AsyncGenerator<ReadRow[]> {
+  assertText(chunks);
   const parser = csvParser({
     bom: true,
     relax_column_count: true,
@@ -104,7 +115,9 @@ async function* csvRows(buffer: Buffer, limits: TableLimits): AsyncGenerator<Rea
   });
   const input = Readable.from(
     (function* () {
-      for (let at = 0; at < buffer.length; at += 64 * 1024) yield buffer.subarray(at, at + 64 * 1024);
+      for (const chunk of chunks) {
+        for (let at = 0; at < chunk.length; at += 64 * 1024) yield chunk.subarray(at, at + 64 * 1024);
+      }
     })(),
     { objectMode: false },
   );
@@ -202,13 +215,46 @@ interface XmlHandlers {
 /** An element's or attribute's name without its namespace prefix. */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
+/** yauzl's random access over the chunks an upload arrived in. */
+class ChunksReader extends yauzl.RandomAccessReader {
+  private readonly starts: number[] = [];
+
+  constructor(private readonly chunks: readonly Buffer[]) {
+    super();
+    let at = 0;
+    for (const chunk of chunks) {
+      this.starts.push(at);
+      at += chunk.length;
+    }
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const chunks = this.chunks;
+    const starts = this.starts;
+    return Readable.from(
+      (function* () {
+        for (let i = 0; i < chunks.length; i += 1) {
+          const from = starts[i] as number;
+          const chunk = chunks[i] as Buffer;
+          if (from + chunk.length <= start) continue;
+          if (from >= end) return;
+          yield chunk.subarray(Math.max(0, start - from), Math.min(chunk.length, end - from));
+        }
+      })(),
+      { objectMode: false },
+    );
+  }
+}
+
 /** The zip's entries by name, read from its central directory (a corrupt or encrypted zip is not a table). */
-async function openZip(buffer: Buffer) {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
-      error || !file ? reject(error) : resolve(file),
-    ),
-  ).catch(() => {
+async function openZip(chunks: readonly Buffer[]) {
+  // Parts are opened after the directory is read: the reader stays open until the read ends (zip.close()).
+  const options = { lazyEntries: true, validateEntrySizes: true, autoClose: false };
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    const done = (error: Error | null, file?: yauzl.ZipFile) => (error || !file ? reject(error) : resolve(file));
+    if (chunks.length === 1) yauzl.fromBuffer(chunks[0] as Buffer, options, done);
+    else yauzl.fromRandomAccessReader(new ChunksReader(chunks), sizeOf(chunks), options, done);
+  }).catch(() => {
     throw notTable();
   });
   const entries = new Map<string, yauzl.Entry>();
@@ -430,8 +476,8 @@ function columnOf(ref: string): number {
 const excelDate = (serial: number, date1904: boolean) =>
   new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000)).toISOString();
 
-async function* xlsxRows(buffer: Buffer, limits: TableLimits): AsyncGenerator<ReadRow[]> {
-  const { zip, entries } = await openZip(buffer);
+async function* xlsxRows(chunks: readonly Buffer[], limits: TableLimits): AsyncGenerator<ReadRow[]> {
+  const { zip, entries } = await openZip(chunks);
   try {
     const budget = { used: 0, max: limits.maxInflatedBytes };
     const { sheet, date1904 } = await workbookModel(zip, entries, budget);
@@ -551,9 +597,10 @@ function cellText(
  * out. CSV cells that the export guarded against formulas (`'=…`) read back without the guard's quote, so an export
  * imports unchanged. A limit passed later in the file is thrown by the slices' iteration.
  */
-export async function openTable(buffer: Buffer, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<TableStream> {
-  if (buffer.length === 0) throw badRequest(t('sheet.empty'));
-  const source = (isZip(buffer) ? xlsxRows : csvRows)(buffer, limits);
+export async function openTable(file: TableSource, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<TableStream> {
+  const chunks = chunksOf(file).filter((c) => c.length > 0);
+  if (chunks.length === 0) throw badRequest(t('sheet.empty'));
+  const source = (isZip(chunks) ? xlsxRows : csvRows)(chunks, limits);
   let header: string[] | undefined;
   let rest: ReadRow[] = [];
   try {
@@ -587,8 +634,8 @@ export async function openTable(buffer: Buffer, limits: TableLimits = DEFAULT_TA
 }
 
 /** The whole table at once: for small files (tests, fixtures); an import reads `openTable`'s slices. */
-export async function readTable(buffer: Buffer, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<ReadTable> {
-  const table = await openTable(buffer, limits);
+export async function readTable(file: TableSource, limits: TableLimits = DEFAULT_TABLE_LIMITS): Promise<ReadTable> {
+  const table = await openTable(file, limits);
   const rows: ReadRow[] = [];
   for await (const slice of table.slices) rows.push(...slice);
   return { header: table.header, rows };

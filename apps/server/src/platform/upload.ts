@@ -21,3 +21,23 @@ export async function uploadedBuffer(request: FastifyRequest, maxBytes: number):
     throw error;
   }
 }
+
+/**
+ * The same one file, as the chunks it arrived in: a reader that takes chunks (an imported sheet, spreadsheet-read.ts)
+ * holds the file once, where joining them would hold it twice for a moment.
+ */
+export async function uploadedChunks(request: FastifyRequest, maxBytes: number): Promise<Buffer[]> {
+  if (!request.isMultipart()) throw badRequest(t('file.notMultipart'));
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0 } });
+  if (!part) throw badRequest(t('file.missing'));
+  const tooLarge = () => new AppError(413, t('upload.tooLarge', { mib: Math.round(maxBytes / 1024 / 1024) }));
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (part.file.truncated) throw tooLarge();
+  return chunks;
+}

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import { sendTable } from '../../platform/spreadsheet.js';
-import { uploadedBuffer } from '../../platform/upload.js';
+import { uploadedChunks } from '../../platform/upload.js';
 import { noteAuditBatch } from '../audit/index.js';
 import type { AccountsService } from './accounts.service.js';
 import type { AccountTransfer } from './accounts.transfer.js';
@@ -19,7 +19,7 @@ export const accountsModule = fp<{ accounts: AccountsService; accountTransfer: A
       sendTable(reply, await accountTransfer.template(principal)),
     );
     serve(app, routes.previewAccountImport, async ({ request, principal }) =>
-      accountTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      accountTransfer.preview(() => uploadedChunks(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitAccountImport, ({ body, principal }) => accountTransfer.commit(body, principal));
     serve(app, routes.createAccount, ({ body, principal }) => accounts.create(body, principal));

@@ -16,10 +16,15 @@ import type { Principal } from '../../platform/http.js';
 import { catalogues, type MessageKey, t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
-import { DEFAULT_TABLE_LIMITS, type ImportColumn, mapHeader } from '../../platform/spreadsheet-read.js';
+import {
+  DEFAULT_TABLE_LIMITS,
+  type ImportColumn,
+  mapHeader,
+  type TableSource,
+} from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
-import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
+import { FileKeys, type ImportJobs, type ImportResultCounts } from '../imports/index.js';
 import { orgPath, splitOrgPath } from '../orgs/index.js';
 import { type AccountSort, createAccountsRepository } from './accounts.repository.js';
 import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
@@ -242,7 +247,7 @@ export function createAccountTransfer(
      * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
      * preview. Writes no account. `file` is read once the process's preview slot is free (imports.service.ts).
      */
-    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
+    async preview(file: TableSource | (() => Promise<TableSource>), principal: Principal) {
       // An import creates accounts: only an account that may create them one by one may import them.
       await authorize(principal, routes.createAccount);
       const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
@@ -257,9 +262,9 @@ export function createAccountTransfer(
         const placement = placementJudge(principal);
         const manageable = await authz.rowTest(principal);
         // The file's keys so far, for its duplicates: the one thing the preview holds per row.
-        const rowsByNumber = new Map<string, number>();
-        const mobiles = new Map<string, number>();
-        const emails = new Map<string, number>();
+        const rowsByNumber = new FileKeys();
+        const mobiles = new FileKeys();
+        const emails = new FileKeys();
         let total = 0;
         let existingCount = 0;
 
@@ -326,20 +331,17 @@ export function createAccountTransfer(
             if (contactNumber && !PHONE.test(contactNumber)) fail('contactNumber', t('account.contactNumber'));
 
             if (accountNumber) {
-              const first = rowsByNumber.get(accountNumber);
+              const first = rowsByNumber.firstRow(accountNumber, row);
               if (first !== undefined) fail('accountNumber', t('import.duplicateInFile', { row: first }));
-              else rowsByNumber.set(accountNumber, row);
             }
             if (contactNumber && PHONE.test(contactNumber)) {
               const mobile = normaliseMobile(contactNumber);
-              const first = mobiles.get(mobile);
+              const first = mobiles.firstRow(mobile, row);
               if (first !== undefined) fail('contactNumber', t('import.duplicateInFile', { row: first }));
-              else mobiles.set(mobile, row);
             }
             if (email) {
-              const first = emails.get(email.toLowerCase());
+              const first = emails.firstRow(email.toLowerCase(), row);
               if (first !== undefined) fail('email', t('import.duplicateInFile', { row: first }));
-              else emails.set(email.toLowerCase(), row);
             }
 
             const current = existing.get(accountNumber);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { batchAnswer } from '../../platform/errors.js';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import { sendTable } from '../../platform/spreadsheet.js';
-import { uploadedBuffer } from '../../platform/upload.js';
+import { uploadedChunks } from '../../platform/upload.js';
 import { noteAuditBatch } from '../audit/index.js';
 import type { DictsService } from './dicts.service.js';
 import type { DictTransfer } from './dicts.transfer.js';
@@ -27,7 +27,7 @@ export const dictsModule = fp<{ dicts: DictsService; dictTransfer: DictTransfer 
     serve(app, routes.listDictItems, ({ query }) => dicts.items(query.dictCode));
     serve(app, routes.dictItemImportTemplate, async ({ reply }) => sendTable(reply, await dictTransfer.template()));
     serve(app, routes.previewDictItemImport, async ({ request, principal }) =>
-      dictTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      dictTransfer.preview(() => uploadedChunks(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitDictItemImport, ({ body, principal }) => dictTransfer.commit(body, principal));
     serve(app, routes.createDictItem, ({ body }) => dicts.createItem(body));

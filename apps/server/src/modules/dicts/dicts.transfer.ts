@@ -11,6 +11,7 @@ import {
   headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
+  type TableSource,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
@@ -133,7 +134,7 @@ export function createDictTransfer(
      * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
      * preview. Writes no item. `file` is read once the process's preview slot is free (imports.service.ts).
      */
-    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
+    async preview(file: TableSource | (() => Promise<TableSource>), principal: Principal) {
       // An import adds items: only an account that may add them one by one may import them.
       await authorize(principal, routes.createDictItem);
       const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };

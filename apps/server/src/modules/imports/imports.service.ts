@@ -4,7 +4,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { TableFile } from '../../platform/spreadsheet.js';
-import { openTable, type TableLimits, type TableStream } from '../../platform/spreadsheet-read.js';
+import { openTable, type TableLimits, type TableSource, type TableStream } from '../../platform/spreadsheet-read.js';
 import { type ImportsRepository, MAX_PARTS, PART_STATE, partId } from './imports.repository.js';
 
 /** A preview is kept this long; older ones are deleted when the next one is made. */
@@ -131,7 +131,7 @@ export function createImportJobs(
     async preview<R>(
       kind: string,
       principal: Principal,
-      file: Buffer | (() => Promise<Buffer>),
+      file: TableSource | (() => Promise<TableSource>),
       limits: TableLimits,
       check: (
         table: TableStream,

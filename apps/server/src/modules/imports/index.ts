@@ -1,3 +1,4 @@
+export { FileKeys } from './file-keys.js';
 export { createImportsRepository } from './imports.repository.js';
 export { importsModule } from './imports.routes.js';
 export {

@@ -2,7 +2,7 @@ import { IMPORT_MAX_BYTES, routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import { sendTable } from '../../platform/spreadsheet.js';
-import { uploadedBuffer } from '../../platform/upload.js';
+import { uploadedChunks } from '../../platform/upload.js';
 import type { Authz } from '../authz/index.js';
 import type { OrgsService } from './orgs.service.js';
 import type { OrgTransfer } from './orgs.transfer.js';
@@ -26,7 +26,7 @@ export const orgsModule = fp<{ orgs: OrgsService; orgTransfer: OrgTransfer; auth
       sendTable(reply, await orgTransfer.template(principal)),
     );
     serve(app, routes.previewOrgImport, async ({ request, principal }) =>
-      orgTransfer.preview(() => uploadedBuffer(request, IMPORT_MAX_BYTES), principal),
+      orgTransfer.preview(() => uploadedChunks(request, IMPORT_MAX_BYTES), principal),
     );
     serve(app, routes.commitOrgImport, ({ body, principal }) => orgTransfer.commit(body, principal));
     serve(app, routes.createOrg, ({ body }) => orgs.create(body));

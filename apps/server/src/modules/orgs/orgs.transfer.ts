@@ -11,6 +11,7 @@ import {
   headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
+  type TableSource,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
@@ -198,7 +199,7 @@ export function createOrgTransfer(
      * Reads and checks an uploaded sheet slice by slice (the file's rows are never all held); stores the outcome as a
      * preview. Writes no organisation. `file` is read once the process's preview slot is free (imports.service.ts).
      */
-    async preview(file: Buffer | (() => Promise<Buffer>), principal: Principal) {
+    async preview(file: TableSource | (() => Promise<TableSource>), principal: Principal) {
       // An import creates organisations: only an account that may create them one by one may import them.
       await authorize(principal, routes.createOrg);
       const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
