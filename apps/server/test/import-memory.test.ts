@@ -120,7 +120,7 @@ describe('hostile import previews, measured in a server process of its own', () 
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
@@ -140,10 +140,16 @@ describe('hostile import previews, measured in a server process of its own', () 
       const json = (await res.json()) as { msg: string; data?: { total: number; valid: number; rejected: number } };
       return { status: res.status, msg: json.msg, data: json.data };
     } catch (error) {
-      const exit = child.exitCode ?? (await once(child, 'exit'))[0];
+      // The server may have died (its socket closed): wait for its exit, unless it still answers its health check.
+      const alive = await fetch(`${base}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      // Ended by a signal (an out-of-memory abort), the process has a signalCode and no exitCode.
+      const exit = alive ? 'still running' : (child.exitCode ?? child.signalCode ?? (await once(child, 'exit'))[0]);
       return {
         status: 0,
-        msg: `${String(error)}; server exited (${exit}):\n${output.join('').slice(-600)}`,
+        msg: `${String(error)}; server ${alive ? 'alive' : `exited (${exit})`}:\n${output.join('').slice(-600)}`,
         data: undefined,
       };
     }
