@@ -320,6 +320,14 @@ describe.each(lanes)('the route-class walk on %s', (lane) => {
     expect(text).not.toContain(outside.mobile);
   });
 
+  it('(e) its own audit entries of those refusals show nothing of the accounts it was refused', async () => {
+    const mine = await t.call('GET', '/audit/s', { token: persona.custom, query: { p: 1, pageSize: 100 } });
+    const text = JSON.stringify(ok(mine));
+    expect(text).toContain('refused');
+    expect(text).not.toContain(outside.number);
+    expect(text).not.toContain(outside.mobile);
+  });
+
   it('(e) H-3: a custom-scope administrator cannot hand itself a 本组织及以下 role that reaches past its scope', async () => {
     const me = ok(await t.call('GET', '/getAccountInfo', { token: persona.custom })) as Record<string, unknown>;
     const res = await t.call('PUT', '/account', {

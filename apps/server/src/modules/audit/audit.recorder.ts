@@ -232,7 +232,9 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
       if (withoutDiff.has(name as RouteName) || anonymousRefusal) diff = [];
       else if (success && load && (state.before || state.after))
         diff = diffOf(state.before?.fields, state.after?.fields);
-      else diff = requestChanges(request, state.before);
+      // A refused call shows what it asked, never what the target holds: its caller reads its own entries, and the
+      // target may lie outside the caller's reach (a refusal must not disclose it).
+      else diff = requestChanges(request, success ? state.before : undefined);
 
       const originNumber = principal?.origin ? await repo.accountNumberOf(principal.origin.accountId) : null;
       const userAgent = request.headers['user-agent'];
@@ -252,7 +254,7 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         title: route.title,
         target_type: targetId === null ? null : (state.targetType ?? null),
         target_id: targetId === null ? null : String(targetId).slice(0, 100),
-        target_label: (state.after ?? state.before)?.label?.slice(0, 255) ?? null,
+        target_label: success ? ((state.after ?? state.before)?.label?.slice(0, 255) ?? null) : null,
         outcome: success ? 'success' : 'refused',
         status,
         message: success ? null : messageOf(payload),
@@ -302,6 +304,8 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         })),
         ...batch.outcome.refused.map(({ id, error }) => ({
           ...entry(id),
+          // As for one refused call: nothing read from a target the caller may not reach.
+          target_label: null,
           outcome: 'refused' as const,
           status: error.status,
           message: error.message.slice(0, 500),
