@@ -33,6 +33,8 @@ const server = spawn('npm', ['run', 'serve'], {
     LOGIN_REFUSAL_DELAY_MS: '0',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
+  // Its own process group: npm's child (the server) ends with it.
+  detached: true,
 });
 
 async function call(method, path, { token, query, body } = {}) {
@@ -224,9 +226,10 @@ try {
       body: { id: managerId, accountNumber: 'manager.z', accountName: 'm', orgId: z, roleId: treeRole, state: 1 },
     }),
   );
+  // By id only (the number it types is a guess): what comes back must not tell it the account's number.
   const edit = await call('PUT', '/account', {
     token: manager,
-    body: { id: target, accountNumber: 'target.y', accountName: 't', orgId: y, state: 1 },
+    body: { id: target, accountNumber: 'guessed.name', accountName: 't', orgId: y, state: 1 },
   });
   expectRefused('edits an account outside its scope', edit);
   expectTrue('the refusal does not name the account (L-2)', !edit.text.includes('target.y'));
@@ -335,7 +338,7 @@ try {
   failures += 1;
   console.error(error);
 } finally {
-  server.kill('SIGTERM');
+  process.kill(-server.pid, 'SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
 }
