@@ -17,7 +17,10 @@ const PASSWORD = 'Attack#Pass-2026';
 const SUDO_SECONDS = 10;
 const dataDir = mkdtempSync(join(tmpdir(), 'gh-attack-'));
 
-const server = spawn('npm', ['run', 'serve'], {
+// `npm run serve` runs the server package's start script: the same command, exec'd so the server is this child.
+const start = JSON.parse(readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8')).scripts.start;
+const server = spawn('sh', ['-c', `exec ${start}`], {
+  cwd: new URL('../apps/server/', import.meta.url),
   env: {
     ...process.env,
     PORT: String(PORT),
@@ -33,8 +36,6 @@ const server = spawn('npm', ['run', 'serve'], {
     LOGIN_REFUSAL_DELAY_MS: '0',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
-  // Its own process group: npm's child (the server) ends with it.
-  detached: true,
 });
 
 async function call(method, path, { token, query, body } = {}) {
@@ -338,7 +339,7 @@ try {
   failures += 1;
   console.error(error);
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
+  server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
 }
