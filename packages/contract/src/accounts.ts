@@ -262,7 +262,7 @@ export const accountRoutes = {
     title: '编辑账号',
     menu: '/user/Account',
     description:
-      'Edits an account. Disabling it or changing its role applies to its very next request. A mobile number or e-mail set for another account stays unproven (未验证) until its owner proves it; changing one\'s own costs what it costs on the personal page: sudo mode and the token of a code sent to the new contact (`mobileToken` / `emailToken`).',
+      "Edits an account. Disabling it or changing its role applies to its very next request. A mobile number or e-mail set for another account stays unproven (未验证) until its owner proves it; changing one's own costs what it costs on the personal page: sudo mode and the token of a code sent to the new contact (`mobileToken` / `emailToken`).",
     body: Type.Object({ id: Id(), ...editableFields, ...contactProofFields }, { additionalProperties: false }),
     response: Account,
   }),
