@@ -136,7 +136,7 @@ describe.each(lanes)('contacts prove identity only once proven, on %s', (lane) =
     });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(
-      `账号 ${me.number} 是您自己的账号：手机号和邮箱只能在个人中心验证后修改，不能通过导入修改`,
+      `账号 ${me.number} 是您自己的账号：手机号和邮箱只能在“个人信息”中验证后修改，不能通过导入修改`,
     );
     const theirs = await uploadPreview(
       t,
