@@ -103,7 +103,8 @@ describe('sudo actions started from a dialog', () => {
       .filter({ has: page.getByText(accountNumber, { exact: true }) });
 
   beforeAll(async () => {
-    server = await startServer({ LOGIN_CAPTCHA: 'off' });
+    // The window is five minutes here; a session is aged by an hour.
+    server = await startServer({ LOGIN_CAPTCHA: 'off', SUDO_SECONDS: '300' });
     browser = await launchBrowser();
     admin = (await apiCall(server, '/login', {
       method: 'POST',

@@ -39,6 +39,9 @@ export async function startServer(
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
       LOG_FILE: join(LOG_DIR, `server-e2e-${port}.log`),
+      // Sudo mode outlasts a file's session on a busy machine (creating an account needs it); the files about sudo
+      // set their own window.
+      SUDO_SECONDS: '3600',
       ...env,
     },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit'],
