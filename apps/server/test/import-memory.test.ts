@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './harness.js';
 import { multipart, zip } from './import-upload.js';
+import { procStatus, type ServerProcess, startServerProcess } from './server-process.js';
 
 /**
  * H-2 (issue 31): no import preview inside the documented limits (20 MiB upload, 100,000 rows, 50 columns, 2,000
@@ -16,17 +14,9 @@ import { multipart, zip } from './import-upload.js';
  * CSV of 100,000 rows of 50 cells, read whole into arrays of strings) and the second (a 12 MiB XLSX whose shared
  * strings inflate to 109 MiB, all cached as strings by exceljs) each ended the process.
  */
-const ROOT = resolve(import.meta.dirname, '../../..');
 const MIB = 1024 * 1024;
 /** The bound on the server's peak resident set while it reads the hostile files (it idles at ~150 MiB under tsx). */
 const PEAK_BOUND_MIB = 320;
-
-function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no ${field} in /proc/${pid}/status`);
-  return Number(kb) * 1024;
-}
 
 /**
  * 100,000 account rows of 50 cells (the required three and 47 short ones under empty headers, which the import
@@ -76,57 +66,17 @@ function sharedStringsBomb(): Buffer {
 }
 
 describe('hostile import previews, measured in a server process of its own', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gh-import-memory-'));
+  let server: ServerProcess;
   let child: ChildProcess;
   let base: string;
   let token: string;
-  const output: string[] = [];
 
   beforeAll(async () => {
-    // The heap flags of `npm run serve` (apps/server/package.json "start").
-    const heapFlags = ['--max-semi-space-size=4', '--max-old-space-size=192'];
-    child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD,
-        LOGIN_CAPTCHA: 'off',
-        WEB_DIST: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    base = await new Promise<string>((found, fail) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output.push(chunk.toString());
-        const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''))?.[1];
-        if (address) found(address);
-      });
-      child.once('exit', () => fail(new Error(`server exited:\n${output.join('')}`)));
-    });
-    const res = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const json = (await res.json()) as { msg: string; data: string };
-    expect(res.status, json.msg).toBe(200);
-    token = json.data;
+    server = await startServerProcess();
+    ({ child, base, token } = server);
   }, 120_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   /** POSTs a file to the account import's preview; a dead server answers `status: 0` with its output. */
   async function preview(name: string, file: Buffer) {
@@ -149,7 +99,7 @@ describe('hostile import previews, measured in a server process of its own', () 
       const exit = alive ? 'still running' : (child.exitCode ?? child.signalCode ?? (await once(child, 'exit'))[0]);
       return {
         status: 0,
-        msg: `${String(error)}; server ${alive ? 'alive' : `exited (${exit})`}:\n${output.join('').slice(-600)}`,
+        msg: `${String(error)}; server ${alive ? 'alive' : `exited (${exit})`}:\n${server.output.join('').slice(-600)}`,
         data: undefined,
       };
     }

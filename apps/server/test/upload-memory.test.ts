@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3Server } from '../src/modules/files/testing/s3-server.js';
-import { ADMIN_PASSWORD } from './harness.js';
+import { procStatus, type ServerProcess, startServerProcess } from './server-process.js';
 
 /**
  * Uploads stream: a 100 MB upload never sits in the server's memory. The disk driver streams it to a file; with
@@ -25,18 +23,9 @@ import { ADMIN_PASSWORD } from './harness.js';
  * chunks) grows the process by at least its 100 MiB; streaming measured 12-39 MiB here, most of it garbage of the
  * 1 MiB chunks the collector has not taken back yet.
  */
-const ROOT = resolve(import.meta.dirname, '../../..');
 const BOUNDARY = '----gatehouse-memory-boundary';
 const GROWTH_BOUND_MIB = 64;
 const MIB = 1024 * 1024;
-
-/** A field of /proc/<pid>/status in bytes (VmRSS: resident now; VmHWM: the most resident since the last reset). */
-function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no ${field} in /proc/${pid}/status`);
-  return Number(kb) * 1024;
-}
 
 /** A zip signature, then a byte pattern that changes per MiB: `size` bytes and their SHA-256, never held whole. */
 function pattern(size: number) {
@@ -100,7 +89,8 @@ async function streamUpload(
 const DRIVERS = ['disk', 's3'] as const;
 
 describe.each(DRIVERS)('a 100 MB upload (%s storage), measured in a server process of its own', (driver) => {
-  const dataDir = mkdtempSync(join(tmpdir(), `gh-upload-memory-${driver}-`));
+  let server: ServerProcess;
+  let dataDir: string;
   let s3: S3TestServer | undefined;
   let child: ChildProcess;
   let base: string;
@@ -108,53 +98,15 @@ describe.each(DRIVERS)('a 100 MB upload (%s storage), measured in a server proce
 
   beforeAll(async () => {
     if (driver === 's3') s3 = await startS3Server();
-    // With the heap flags `npm run serve` starts it with (apps/server/package.json "start"): the young generation's
-    // size decides how much garbage of the passing chunks and parts is resident before a scavenge takes it back.
-    const heapFlags = ['--max-semi-space-size=4', '--max-old-space-size=192'];
-    child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD,
-        LOGIN_CAPTCHA: 'off',
-        WEB_DIST: '/nonexistent',
-        ...s3?.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    base = await new Promise<string>((found, fail) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output.push(chunk.toString());
-        const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''))?.[1];
-        if (address) found(address);
-      });
-      child.once('exit', () => fail(new Error(`server exited:\n${output.join('')}`)));
-    });
-    const res = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const json = (await res.json()) as { msg: string; data: string };
-    expect(res.status, json.msg).toBe(200);
-    token = json.data;
+    // The young generation's size (npm run serve's flags) decides how much garbage of the passing chunks and parts
+    // is resident before a scavenge takes it back.
+    server = await startServerProcess({ ...s3?.env });
+    ({ child, base, token, dataDir } = server);
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await s3?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(`grows the server's resident memory by less than ${GROWTH_BOUND_MIB} MiB and stores every byte`, async () => {
