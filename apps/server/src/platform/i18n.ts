@@ -295,7 +295,8 @@ const zhCN = {
   'import.role': '角色不存在：{name}',
   'import.duplicateInFile': '与第 {row} 行重复',
   'import.notManageable': '账号 {accountNumber} 已存在，且无权修改',
-  'import.ownContact': '账号 {accountNumber} 是您自己的账号：手机号和邮箱只能在“个人信息”中验证后修改，不能通过导入修改',
+  'import.ownContact':
+    '账号 {accountNumber} 是您自己的账号：手机号和邮箱只能在“个人信息”中验证后修改，不能通过导入修改',
   'import.builtin': '内置账号 {accountNumber} 不能通过导入修改',
   'import.changed': '账号 {accountNumber} 所需的组织或角色已被删除，请重新预检',
   'import.rejectedFileName': '导入错误行',
