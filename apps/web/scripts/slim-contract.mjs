@@ -8,8 +8,8 @@
 // The contract itself, the server, the dev server and the unit tests see the contract unchanged.
 
 /**
- * Route-definition properties the web never reads at runtime (types only; `subjects` and `sudo` are the server's:
- * the web learns of sudo mode from the refusal's header). Anything else is kept.
+ * Route-definition properties the web never reads at runtime (types only; `subjects`, `sudo` and `security` are the
+ * server's: the web learns of sudo mode from the refusal's header). Anything else is kept.
  */
 export const DROPPED_ROUTE_FIELDS = new Set([
   'title',
@@ -21,6 +21,7 @@ export const DROPPED_ROUTE_FIELDS = new Set([
   'response',
   'subjects',
   'sudo',
+  'security',
 ]);
 
 /**
