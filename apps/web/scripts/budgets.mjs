@@ -20,9 +20,11 @@
 // antd Tabs, the collapsible Layout.Sider, breadcrumbs) adds ~22.5 KiB to every menu screen: layout + home 305 and the
 // account screen 432 (docs/frontend-budgets.md, "Issue 19: the shell").
 // /login: 150 until issue 19, whose shell changed the shared chunks' shapes (ADR 0020).
+// The account screen: 436 since issue 31 (ADR 0028): which contacts are proven (未验证), the verification dialog that
+// stacks above every dialog, one's own contacts read-only.
 const BUDGET_LOGIN = 156;
 const BUDGET_HOME = 305;
-const BUDGET_ACCOUNT = 432;
+const BUDGET_ACCOUNT = 436;
 
 /** The route tree's antd layout (antd's providers): every route but /login renders inside it (docs/adr/0014). */
 export const ANTD_ROOT = 'src/components/antd-root/index.ts';
@@ -42,7 +44,7 @@ export const BUDGETS = /** @type {RouteBudget[]} */ ([
     name: 'account screen (/user/Account)',
     chunks: [ANTD_ROOT, MAIN_LAYOUT, 'src/features/accounts/index.ts'],
     budgetKiB: BUDGET_ACCOUNT,
-    targetKiB: 432,
+    targetKiB: 436,
   },
   {
     // Not a budget: home's dashboard (with ECharts) is fetched after the page is up; shown to watch its size.
