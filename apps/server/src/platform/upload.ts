@@ -3,28 +3,9 @@ import { AppError, badRequest } from './errors.js';
 import { t } from './i18n.js';
 
 /**
- * The one file of a multipart upload held in memory, for files read whole (an imported sheet): at most `maxBytes`,
- * else a 413 naming the limit. Uploads that are stored stream instead (modules/files).
- */
-export async function uploadedBuffer(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest(t('file.notMultipart'));
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0 } });
-  if (!part) throw badRequest(t('file.missing'));
-  try {
-    const buffer = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, t('upload.tooLarge', { mib: Math.round(maxBytes / 1024 / 1024) }));
-    return buffer;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, t('upload.tooLarge', { mib: Math.round(maxBytes / 1024 / 1024) }));
-    }
-    throw error;
-  }
-}
-
-/**
- * The same one file, as the chunks it arrived in: a reader that takes chunks (an imported sheet, spreadsheet-read.ts)
- * holds the file once, where joining them would hold it twice for a moment.
+ * The one file of a multipart upload, as the chunks it arrived in (at most `maxBytes`, else a 413 naming the limit):
+ * a reader that takes chunks (an imported sheet, spreadsheet-read.ts) holds the file once, where joining them would
+ * hold it twice for a moment. Uploads that are stored stream instead (modules/files).
  */
 export async function uploadedChunks(request: FastifyRequest, maxBytes: number): Promise<Buffer[]> {
   if (!request.isMultipart()) throw badRequest(t('file.notMultipart'));
