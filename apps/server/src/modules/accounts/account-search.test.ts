@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ACCOUNT_SEARCH_CAP } from '@gatehouse/contract';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp } from '../../../test/harness.js';
+import { openSqlite } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrations.js';
+import type { DB } from '../../platform/db/schema.js';
 import { type AccountFilter, type AccountSort, createAccountsRepository } from './accounts.repository.js';
 
 // Issue 23: contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
@@ -253,6 +259,69 @@ describe('account contains search on PostgreSQL without pg_trgm (the fallback of
       }
     } finally {
       await database.dispose();
+    }
+  });
+});
+
+describe('account contains search on SQLite when the term is the only filter (issue 32)', () => {
+  it('counts the matches and finds the page in the trigram table alone, reading account rows for the page only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-search-'));
+    const file = join(dir, 'search.db');
+    const database = openSqlite(file);
+    const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+    const raw = new SQLite(file);
+    // The repository on a second connection to the same file, whose every statement is recorded.
+    const logged = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: raw }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    try {
+      await migrate(database.db as never, 'sqlite');
+      const org = await sql<{ id: number }>`insert into org (pid, name, full_name, create_time)
+        values (null, 'root', null, '2026-01-01T00:00:00.000Z') returning id`.execute(database.db);
+      for (let n = 1; n <= 30; n++) {
+        await sql`insert into account (account_number, account_name, password_hash, state, org_id, builtin, create_time,
+          update_time) values (${`probe${n}`}, ${n % 3 === 0 ? `找到了${n}` : `其他${n}`}, 'x', 1, ${org.rows[0]!.id}, 0,
+          '2026-01-01', '2026-01-01')`.execute(database.db);
+      }
+      const repo = createAccountsRepository(logged, 6);
+      const matching = [30, 27, 24, 21, 18, 15, 12, 9, 6, 3].map((n) => `probe${n}`);
+      // Under the cap: the newest page, and one past the middle (read from the oldest end).
+      const uncapped = createAccountsRepository(logged, 40);
+      expect(await uncapped.page({ keyword: 'obe' }, 0, 4)).toMatchObject({ total: 30, capped: false });
+      const first = await uncapped.page({ keyword: '找到了' }, 0, 4);
+      expect(first.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
+      expect(first).toMatchObject({ total: 10, capped: false });
+      const late = await uncapped.page({ keyword: '找到了' }, 8, 4);
+      expect(late.rows.map((r) => r.account_number)).toEqual(matching.slice(8));
+      // Past the cap: counted to it, the page still the newest matches.
+      const capped = await repo.page({ keyword: '找到了' }, 0, 4);
+      expect(capped.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
+      expect(capped).toMatchObject({ total: 6, capped: true });
+      expect((await repo.page({ keyword: '找到了' }, 4, 4)).rows.map((r) => r.account_number)).toEqual(
+        matching.slice(4, 8),
+      );
+
+      // Every statement that reads the trigram table reads nothing of `account`: the count and the page's ids come
+      // from the index; only the page's rows are read from the account table, by id.
+      const searching = statements.filter((s) => s.sql.includes('account_search'));
+      expect(searching.length).toBeGreaterThan(0);
+      for (const statement of searching) {
+        const plan = raw
+          .prepare(`explain query plan ${statement.sql}`)
+          .all(...(statement.parameters as unknown[])) as Array<{ detail: string }>;
+        const details = plan.map((p) => p.detail);
+        expect(
+          details.filter((d) => /\b(SCAN|SEARCH) account\b(?!_)/.test(d)),
+          statement.sql,
+        ).toEqual([]);
+      }
+    } finally {
+      await logged.destroy();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

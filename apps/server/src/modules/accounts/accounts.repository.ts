@@ -187,6 +187,35 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     return eachColumn(term.toLowerCase() === term.toUpperCase() ? 'like' : 'ilike');
   };
 
+  /**
+   * The FTS5 phrase of a SQLite contains search that is the list's only filter: such a search needs nothing of the
+   * account table but its page's rows. Its count and its page's ids are read from the trigram table alone (its rowid
+   * is the account's id), not checked against `account` row by row: at 5,000,000 accounts a term of 7,000 matches
+   * read them in 40 ms that way, scattered over the table, and reads them in a few from the index (issue 32).
+   */
+  const searchOnly = (f: ResolvedFilter) => {
+    if (dialect !== 'sqlite' || !f.keyword || !indexedTerm(dialect, f.keyword)) return undefined;
+    return narrows({ ...f, keyword: undefined }) ? undefined : ftsPhrase(f.keyword);
+  };
+  const searchMatches = (phrase: string) =>
+    db
+      .selectFrom(sql<{ rowid: number }>`account_search`.as('account_search'))
+      .where(sql<boolean>`account_search match ${phrase}`);
+  /** The matches of a search-only filter, counted up to the cap + 1. */
+  const searchCount = async (phrase: string) => {
+    const row = await db
+      .selectFrom(
+        searchMatches(phrase)
+          .select(sql<number>`rowid`.as('id'))
+          .limit(searchCountCap + 1)
+          .as('capped_matches'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return n > searchCountCap ? { total: searchCountCap, capped: true } : { total: n, capped: false };
+  };
+
   /** The list filters as one boolean expression (prefix matches and an id list that indexes can serve). */
   const filterExpr = (f: ResolvedFilter) => {
     const parts = [];
@@ -326,6 +355,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     if (!narrows(filter)) {
       return { total: Number((await accountCount('account'))[0]?.n ?? 0), capped: false };
     }
+    const phrase = searchOnly(filter);
+    if (phrase !== undefined) return searchCount(phrase);
     if (filter.keyword) {
       const matches = db
         .selectFrom('account')
@@ -415,6 +446,21 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
           const rows = await newestFirstRows(found.map((r) => r.id));
           return { rows, total: rows.length, capped: false };
         }
+      }
+      const phrase = searchOnly(filter);
+      if (phrase !== undefined && limit > 0) {
+        // The count and the page's ids from the trigram table alone (it walks its rowids newest first and stops at
+        // the page), then the page's rows.
+        const { total, capped } = await searchCount(phrase);
+        if (offset >= total) return { rows: [], total, capped };
+        const fromOldest = !capped && offset > total / 2;
+        const found = await searchMatches(phrase)
+          .select(sql<number>`rowid`.as('id'))
+          .orderBy(sql`rowid`, fromOldest ? 'asc' : 'desc')
+          .limit(fromOldest ? Math.min(limit, total - offset) : limit)
+          .offset(fromOldest ? Math.max(0, total - offset - limit) : offset)
+          .execute();
+        return { rows: await newestFirstRows(found.map((r) => r.id)), total, capped };
       }
       let counted: { total: number; capped: boolean } | undefined;
       if (filter.keyword && !unindexed && limit > 0) {
