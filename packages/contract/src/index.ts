@@ -23,6 +23,7 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './authz.js';
+export * from './body-intake.js';
 export * from './common.js';
 export * from './config-bundle.js';
 export * from './define.js';

@@ -1,4 +1,4 @@
-import { MULTILINE_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from '@gatehouse/contract';
+import { bodyIntake, MULTILINE_TEXT_PATTERN, PLAIN_TEXT_PATTERN } from '@gatehouse/contract';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
@@ -135,14 +135,37 @@ const AJV_OPTIONS = {
   strict: false,
 } as const;
 
+type BodyValidator = ((data: unknown) => false | { value: unknown }) & {
+  errors?: FastifySchemaValidationError[] | null;
+};
+
+/**
+ * A body's validator: the contract's intake (`bodyIntake`: fields the route does not write dropped, "" and null as
+ * "none", decimal numerals as numbers) and then the schema, on what the intake kept. The handler is given that.
+ */
+function bodyValidatorOf(ajv: Ajv, schema: object): BodyValidator {
+  const validate = ajv.compile(schema);
+  const intake = bodyIntake(schema);
+  const check: BodyValidator = (data) => {
+    const value = intake(data);
+    if (validate(value)) return { value };
+    check.errors = validate.errors as FastifySchemaValidationError[] | null | undefined;
+    return false;
+  };
+  return check;
+}
+
 /**
  * Query strings and path parameters are text, so they are coerced to the schema's types (`?p=2` → 2). JSON bodies
- * are NOT: `{"id": true}` must not become account 1, and `"1"` is not a number. (Fastify's default coerces both.)
+ * are NOT coerced by Ajv: `{"id": true}` must not become account 1. They pass the contract's intake instead, which
+ * takes a decimal numeral in a string for a number field and nothing else (see `bodyIntake`).
  */
 export function installValidation(app: FastifyInstance): void {
   const coercing = strictDates(addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: 'array' })));
   const exact = strictDates(addFormats(new Ajv({ ...AJV_OPTIONS, coerceTypes: false })));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyValidatorOf(exact, schema) : coercing.compile(schema),
+  );
   installJsonParser(app);
 }
 

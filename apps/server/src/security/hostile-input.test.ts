@@ -89,15 +89,20 @@ describe('hostile input over every request schema (SQLite)', () => {
       payload: input.body === undefined ? undefined : JSON.stringify(input.body),
     });
 
-  it('refuses wrong types, unknown fields and oversize strings with 400 and a message, writing nothing', async () => {
+  it('refuses wrong types, unknown query fields and oversize strings with 400 and a message, writing nothing', async () => {
     const before = await writes();
     for (const [name, route] of targets) {
       const where = route.body ? 'body' : 'query';
       const schema = (route.body ?? route.query) as Schema;
       const props = fields(schema);
       const invalid = fc.oneof(
-        // An unknown field next to otherwise nothing.
-        fc.record({ ['__proto_x' as string]: nastyString }),
+        // An unknown field next to otherwise nothing: a query refuses it; a body drops it (ADR 0030), so there it
+        // comes with a wrong type for one of the fields, which is still refused.
+        where === 'query' || !props.length
+          ? fc.record({ ['__proto_x' as string]: nastyString })
+          : fc
+              .tuple(nastyString, fc.constantFrom(...props))
+              .chain(([text, [field, s]]) => wrongType(s.type).map((value) => ({ __proto_x: text, [field]: value }))),
         // A wrong type for one of the fields.
         ...(props.length
           ? [fc.constantFrom(...props).chain(([field, s]) => wrongType(s.type).map((value) => ({ [field]: value })))]

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   type BodyOf,
+  bodyIntake,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
@@ -156,7 +157,7 @@ export function bind(mock: MockRoute, options: BindOptions): HttpHandler {
       const ctx = {
         params: check(route.params, route.params ? coerceText(route.params, textParams) : undefined),
         query: check(route.query, route.query ? coerceText(route.query, search) : undefined),
-        body: check(route.body, route.body ? coerceBody(route.body, rawBody) : undefined),
+        body: check(route.body, route.body ? coerceBody(route.body, bodyIntake(route.body)(rawBody)) : undefined),
         request,
         store: options.store,
         session,

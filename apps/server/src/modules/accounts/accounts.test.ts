@@ -77,7 +77,10 @@ describe.each(lanes)('accounts API on %s', (lane) => {
     [{ roleId: 999999 }, '角色不存在'],
     [{ state: 2 }, '状态取值不正确'],
     [{ email: 'not-an-email' }, '邮箱格式不正确'],
-    [{ isAdmin: true }, '不支持的字段：isAdmin'],
+    [{ orgId: '' }, '请填写所属组织'],
+    [{ orgId: 'abc' }, '所属组织格式不正确'],
+    [{ orgId: true }, '所属组织格式不正确'],
+    [{ orgId: '1e3' }, '所属组织格式不正确'],
   ])('refuses %o with “%s” and writes nothing', async (change, message) => {
     const before = (await list({ p: 1, pageSize: 1 })).totalCount;
     const body: Record<string, unknown> = valid();
