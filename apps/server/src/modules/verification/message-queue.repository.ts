@@ -15,12 +15,14 @@ export function createMessageQueueRepository(db: Kysely<DB>) {
       const at = new Date(now).toISOString();
       const free = (eb: ExpressionBuilder<DB, 'message_queue'>) =>
         eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]);
-      // A read first: polling an empty queue writes nothing.
+      // A read first: polling an empty queue writes nothing. Oldest due first, walking message_queue_due_idx: a backlog
+      // of rows waiting for a later attempt (a provider outage) is not read on every poll.
       const due = await db
         .selectFrom('message_queue')
         .select('id')
         .where('next_attempt_at', '<=', at)
         .where(free)
+        .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(batch)
         .execute();
