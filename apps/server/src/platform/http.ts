@@ -219,7 +219,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ code: 400, msg: t('validation.body') });
     }
     if (isDatabaseUnavailable(error)) {
-      // Said at once rather than after a hang: the pool's connect timeout bounds how long a request waits.
+      // Said at once rather than after a hang: a connection that does not open within the connect timeout; a busy
+      // pool is waited for within the request's budget (platform/db/database.ts).
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)

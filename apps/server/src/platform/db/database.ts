@@ -20,6 +20,8 @@ export interface Database {
   readonly db: Kysely<DB>;
   readonly dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections, idle ones and queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -110,15 +112,62 @@ export function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export function openPostgres(connectionString: string): Database {
-  // A database that is down or restarting is reported (503) within the connect timeout instead of hanging
-  // requests; the pool reconnects by itself once it is back.
+/** Connections of the PostgreSQL pool. */
+const POOL_SIZE = 10;
+/** How long opening a connection may take before the database counts as unreachable (503). */
+const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * How long a query waits for a connection of a busy pool: the request's time budget (the web client gives up after
+ * 30 s; a statement may run 15 s). A burst of writes larger than the pool queues for a connection instead of failing.
+ */
+const POOL_WAIT_MS = 15_000;
+
+export interface PostgresPoolOptions {
+  /** Connections (default 10). */
+  max?: number;
+  /** The wait for a free connection of a busy pool (default 15 s). */
+  poolWaitMs?: number;
+  /** The wait for a new connection to be opened (default 3 s). */
+  connectTimeoutMs?: number;
+}
+
+export function openPostgres(connectionString: string, options: PostgresPoolOptions = {}): Database {
+  // pg-pool applies its connectionTimeoutMillis to two different waits: for a connection of a busy pool to be released
+  // ('timeout exceeded when trying to connect'), and for a new connection to open. The first is how long a request may
+  // queue (the pool's option, the request's budget); the second says whether the database answers at all: the
+  // connection's own, shorter timeout, whose failure ('Connection terminated') is reported as 503 at once. A database
+  // that is down refuses at once (ECONNREFUSED), and a request queued behind a busy pool learns it as soon as a
+  // connection is opened for it; the pool reconnects by itself once the database is back.
+  const connectTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMillis });
+    }
+  }
+  // pg reports its own connect timeout as a bare 'timeout expired': named here as the socket timeout it is (ETIMEDOUT,
+  // db-errors.ts), so it is told from any other failure.
+  const connect = TimedClient.prototype.connect as (callback: (error: Error | undefined) => void) => void;
+  const named = (error: Error | undefined) =>
+    error?.message === 'timeout expired'
+      ? Object.assign(new Error('Connection timed out: the database did not answer', { cause: error }), {
+          code: 'ETIMEDOUT',
+        })
+      : error;
+  Object.defineProperty(TimedClient.prototype, 'connect', {
+    value(this: pg.Client, callback?: (error: Error | undefined) => void) {
+      if (callback) return connect.call(this, (error) => callback(named(error)));
+      return new Promise<void>((resolve, reject) =>
+        connect.call(this, (error) => (error ? reject(named(error)) : resolve())),
+      );
+    },
+  });
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: options.max ?? POOL_SIZE,
     statement_timeout: 15_000,
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS,
     query_timeout: 20_000,
+    Client: TimedClient,
   });
   // An idle connection the server drops (restart, failover, admin termination) must not crash the process;
   // the pool discards it and the next query opens a fresh one.
@@ -142,5 +191,10 @@ export function openPostgres(connectionString: string): Database {
   statementNamers.set(db, (text) => {
     if (!names.has(text)) names.set(text, `gh_${names.size + 1}`);
   });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }

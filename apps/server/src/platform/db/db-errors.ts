@@ -24,7 +24,11 @@ export function uniqueViolationOf(error: unknown): string | undefined {
  */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 const UNREACHABLE_MESSAGES = [
+  // Also a connection that did not open within its connect timeout (database.ts): the database does not answer.
   'Connection terminated',
+  // pg-pool's wait for a connection of a busy pool ran out. That wait is the request's whole budget (database.ts
+  // POOL_WAIT_MS, not the connect timeout): every connection stayed held by statements that did not end for that long,
+  // so the request is told to retry later rather than kept waiting. A pool merely busy is waited for.
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection ended unexpectedly',
