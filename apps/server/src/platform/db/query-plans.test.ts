@@ -815,6 +815,45 @@ describe.each(lanes)('query plans on %s', (lane) => {
     });
   }
 
+  it('indexes the referencing columns of every foreign key (a delete of the referenced row looks them up)', async () => {
+    const unindexed: string[] = [];
+    if (dialect === 'sqlite') {
+      const { rows: all } = await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and name not like 'sqlite_%'`.execute(db);
+      for (const { name } of all) {
+        const { rows: keys } = await sql<{ id: number; from: string; table: string }>`select * from
+          pragma_foreign_key_list(${name})`.execute(db);
+        const { rows: indexes } = await sql<{ name: string }>`select name from pragma_index_list(${name})`.execute(db);
+        const leading: string[][] = [];
+        for (const index of indexes) {
+          const { rows: columns } = await sql<{ name: string }>`select name from pragma_index_info(${index.name})
+            order by seqno`.execute(db);
+          leading.push(columns.map((c) => c.name));
+        }
+        const { rows: pk } = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name})
+          where pk > 0 order by pk`.execute(db);
+        leading.push(pk.map((c) => c.name));
+        for (const id of new Set(keys.map((k) => k.id))) {
+          const columns = keys.filter((k) => k.id === id).map((k) => k.from);
+          if (!leading.some((index) => columns.every((c, i) => index[i] === c))) {
+            unindexed.push(`${name} (${columns.join(', ')})`);
+          }
+        }
+      }
+    } else {
+      const { rows } = await sql<{ name: string }>`select c.conrelid::regclass::text || ' (' ||
+          (select string_agg(a.attname, ', ') from unnest(c.conkey) k join pg_attribute a
+            on a.attrelid = c.conrelid and a.attnum = k) || ')' as name
+        from pg_constraint c
+        where c.contype = 'f' and c.connamespace = current_schema()::regnamespace
+          and not exists (select 1 from pg_index i where i.indrelid = c.conrelid
+            and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+            and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)`.execute(db);
+      unindexed.push(...rows.map((r) => r.name));
+    }
+    expect(unindexed.sort()).toEqual([]);
+  });
+
   it('calls every write route of the contract in a flow above, or says why not', () => {
     const missing = writeRoutes.flatMap(([name]) => (called.has(name) || name in LEFT_OUT ? [] : [name]));
     expect(missing, 'write routes no flow calls: add them to a flow (or to LEFT_OUT with the reason)').toEqual([]);
