@@ -11,7 +11,7 @@
  * postgres) for one database's server scenarios alone (with the baselines; no front end, long lists or start-up; the
  * table is printed and docs/benchmarks.md left alone); BENCH_ONLY=search, instances or import for those scenarios alone.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -74,6 +74,18 @@ const ONLY_SEARCH = env.BENCH_ONLY === 'search';
 const ONLY_INSTANCES = env.BENCH_ONLY === 'instances';
 /** BENCH_ONLY=import: an import preview's peak RSS at 10,000 and 100,000 rows (issue 31, H-2), nothing else. */
 const ONLY_IMPORT = env.BENCH_ONLY === 'import';
+/**
+ * BENCH_ONLY=writes: the write paths on both databases (issue 32, item 5): account creates at 1 and 16 connections
+ * against the raw argon2id hash rate, edit, delete, bulk disable, a role's resource change, each write statement's
+ * time, and the offset-500,000 page. The table is printed, not written.
+ */
+const ONLY_WRITES = env.BENCH_ONLY === 'writes';
+/**
+ * BENCH_ONLY=scale: page 1, the last page, contains search, the subtree page, sign-in and permissions on both
+ * databases at BENCH_ACCOUNTS, written into the scale table of docs/benchmarks.md (its column for that size) unless
+ * BENCH_DOCS=0 (issue 32, item 6).
+ */
+const ONLY_SCALE = env.BENCH_ONLY === 'scale';
 if (
   env.BENCH_ONLY !== undefined &&
   !ONLY_SQLITE &&
@@ -81,9 +93,13 @@ if (
   !ONLY_FRONTEND &&
   !ONLY_SEARCH &&
   !ONLY_INSTANCES &&
-  !ONLY_IMPORT
+  !ONLY_IMPORT &&
+  !ONLY_WRITES &&
+  !ONLY_SCALE
 ) {
-  throw new Error('BENCH_ONLY must be sqlite, postgres, frontend, search, instances or import (or unset)');
+  throw new Error(
+    'BENCH_ONLY must be sqlite, postgres, frontend, search, instances, import, writes or scale (or unset)',
+  );
 }
 const PAGE_SIZE = 20;
 
@@ -161,10 +177,12 @@ async function startServer(
   dataDir: string,
   databaseUrl?: string,
   extraEnv: Record<string, string> = {},
+  /** Node flags before those of `npm run serve` (the write scenarios' statement timer). */
+  nodeFlags: string[] = [],
 ): Promise<Server> {
   const port = await freePort();
   // The flags of `npm run serve` (apps/server/package.json "start").
-  const child = spawn(process.execPath, START_COMMANDS.compiled, {
+  const child = spawn(process.execPath, [...nodeFlags, ...START_COMMANDS.compiled], {
     cwd: ROOT,
     env: {
       PATH: env.PATH,
@@ -1278,6 +1296,740 @@ async function frontendOnly() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Writes (issue 32, item 5)
+
+/**
+ * Raw argon2id hashes per second with the app's parameters (platform/passwords.ts) and as many at once as the server
+ * runs: one slice of DURATION seconds. An account create hashes its password once, so this is its floor.
+ */
+async function rawArgon2Hash(): Promise<number> {
+  const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+  let done = 0;
+  const until = performance.now() + DURATION * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ARGON2_CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        await hash(ACCOUNT_PASSWORD, options);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+interface WriteMeasure extends Measure {
+  requests: number;
+  non2xx: number;
+  status5xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  statuses: string;
+}
+
+/**
+ * One autocannon run of DURATION seconds (after a one-second warm-up unless `warmUp` is false) whose every request is
+ * built by `next` (a write never repeats its body: each takes the next account, id or slice). Non-2xx answers are
+ * counted, not thrown: a 5xx under concurrent writes is a figure of its own.
+ */
+async function driveWrites(
+  pid: number,
+  base: string,
+  connections: number,
+  next: () => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+  token: () => string,
+  warmUp = true,
+): Promise<WriteMeasure> {
+  const once = (duration: number) =>
+    autocannon({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const write = next();
+            return {
+              ...request,
+              method: write.method,
+              path: `/api${write.path}`,
+              headers: {
+                authorization: token(),
+                ...(write.body === undefined ? {} : { 'content-type': 'application/json' }),
+              },
+              body: write.body === undefined ? undefined : JSON.stringify(write.body),
+            };
+          },
+        },
+      ],
+    });
+  const { result, peak } = await withPeakRss(pid, async () => {
+    if (warmUp) await once(1);
+    const run = await once(DURATION);
+    // autocannon leaves the requests in flight at its end unanswered; the server still completes them (16 creates
+    // are half a second of hashing). Let it, so they fall in no later slice.
+    await new Promise((r) => setTimeout(r, connections > 1 ? 2000 : 200));
+    return run;
+  });
+  const statuses = Object.entries(
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+  )
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ');
+  const rate = result.requests.total / Math.max(result.duration, 0.001);
+  return {
+    rps: rate,
+    mean: connections === 1 ? 1000 / Math.max(rate, 0.001) : result.latency.mean,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    peakRss: peak,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    status5xx: (result as unknown as Record<string, number>)['5xx'] ?? 0,
+    errors: result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+/** Asks the server's statement timer (bench/statement-timer.mjs) for its samples since the last call, and clears them. */
+async function statementSamples(server: Server, file: string): Promise<Map<string, number[]>> {
+  rmSync(file, { force: true });
+  server.process.kill('SIGWINCH');
+  for (let waited = 0; ; waited += 20) {
+    try {
+      return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number[]>));
+    } catch (error) {
+      if (waited > 10_000) throw new Error(`no statement times from the server: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+interface StatementFigure {
+  sql: string;
+  count: number;
+  median: number;
+  p99: number;
+  perWrite: boolean;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/**
+ * Per SQL text: how many runs, their median and p99 (ms), slowest median first. `requests`: the writes answered in
+ * the run; a statement run at least once for every two of them is one of the write's own (`perWrite`), the others
+ * are the server's background work (the outbox, clean-ups) or a cache refill that a run of writes triggers now and then.
+ */
+function statementFigures(samples: Map<string, number[]>, requests: number): StatementFigure[] {
+  return [...samples]
+    .map(([sql, times]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return {
+        sql,
+        count: sorted.length,
+        median: quantile(sorted, 0.5),
+        p99: quantile(sorted, 0.99),
+        perWrite: sorted.length * 2 >= requests,
+      };
+    })
+    .sort((a, b) => b.median - a.median);
+}
+
+/** The slowest of the write's own statements (by median) and the slowest p99 among them. */
+function slowestStatements(figures: StatementFigure[]) {
+  const own = figures.filter((f) => f.perWrite);
+  return {
+    own,
+    median: own[0],
+    p99: [...own].sort((a, b) => b.p99 - a.p99)[0],
+  };
+}
+
+const shortSql = (sql: string, length = 110) => {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+};
+
+/** Seeded accounts n in [from, to): id, organisation and role, read from the seeded database before the server runs. */
+interface SeededAccount {
+  id: number;
+  n: number;
+  orgId: number;
+  roleId: number | null;
+}
+
+async function seededAccounts(
+  db: Row['db'],
+  where: { sqliteFile?: string; pgUrl?: string },
+  from: number,
+  to: number,
+): Promise<SeededAccount[]> {
+  const text = `select id, account_number, org_id, role_id from account where account_number >= ? and account_number < ? order by id`;
+  const bounds = [accountNumberOf(from), accountNumberOf(to)];
+  type Raw = { id: number | string; account_number: string; org_id: number | string; role_id: number | string | null };
+  let rows: Raw[];
+  if (db === 'SQLite') {
+    const s = new SQLite(where.sqliteFile!, { readonly: true });
+    rows = s.prepare(text).all(...bounds) as Raw[];
+    s.close();
+  } else {
+    const client = new pg.Client({ connectionString: where.pgUrl });
+    await client.connect();
+    rows = (await client.query(text.replace('?', '$1').replace('?', '$2'), bounds)).rows as Raw[];
+    await client.end();
+  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    n: Number(r.account_number.slice(1)),
+    orgId: Number(r.org_id),
+    roleId: r.role_id === null ? null : Number(r.role_id),
+  }));
+}
+
+/** A role's name and resources, read from the seeded database (the role change writes the same name back). */
+async function seededRole(db: Row['db'], where: { sqliteFile?: string; pgUrl?: string }, roleId: number) {
+  const roleText = 'select name from role where id = ?';
+  const grantsText = 'select resource_id from role_resource where role_id = ? order by resource_id';
+  const allText = 'select id from resource where type = 1 order by id';
+  if (db === 'SQLite') {
+    const s = new SQLite(where.sqliteFile!, { readonly: true });
+    const name = (s.prepare(roleText).get(roleId) as { name: string }).name;
+    const grants = (s.prepare(grantsText).all(roleId) as { resource_id: number }[]).map((r) => r.resource_id);
+    const all = (s.prepare(allText).all() as { id: number }[]).map((r) => r.id);
+    s.close();
+    return { name, grants, all };
+  }
+  const client = new pg.Client({ connectionString: where.pgUrl });
+  await client.connect();
+  const name = (await client.query(roleText.replace('?', '$1'), [roleId])).rows[0].name as string;
+  const grants = (await client.query(grantsText.replace('?', '$1'), [roleId])).rows.map((r) => Number(r.resource_id));
+  const all = (await client.query(allText)).rows.map((r) => Number(r.id));
+  await client.end();
+  return { name, grants, all };
+}
+
+/** The page at offset 500,000 (item 4 of issue 32), or the middle page of a smaller data set. */
+const deepPageOffset = (total: number) => Math.min(500_000, Math.floor(total / 2 / PAGE_SIZE) * PAGE_SIZE);
+
+/**
+ * The write paths against the real server (issue 32, item 5), on a server started with the statement timer. Each
+ * write is measured with one connection (back to back: its latency, and the time of every statement it runs, from
+ * the timer) and with 16 (its rate, and its answers: no 5xx). Creates at 16 connections alternate with slices of the
+ * raw argon2id hash rate, the median of the rounds' ratios judged (as sign-in against raw verifies).
+ */
+async function writeScenarios(
+  db: 'SQLite' | 'PostgreSQL',
+  server: Server,
+  seed: SeedReport,
+  where: { sqliteFile?: string; pgUrl?: string },
+  timesFile: string,
+): Promise<{ rows: Row[]; statements: Array<{ scenario: string; figures: StatementFigure[] }> }> {
+  const pid = server.process.pid!;
+  const rows: Row[] = [];
+  const statements: Array<{ scenario: string; figures: StatementFigure[] }> = [];
+  const signIn = () =>
+    api<string>(server.base, 'POST', '/login', undefined, { account: 'admin', password: ADMIN_PASSWORD });
+  let admin = await signIn();
+  const add = (row: Omit<Row, 'db'>) => {
+    rows.push({ db, ...row });
+    log(`${db} ${row.scenario}: ${row.figure}${row.pass === false ? ' FAIL' : ''}`);
+  };
+  const N = seed.accounts;
+  const at = (fraction: number) => Math.max(1, Math.floor(N * fraction));
+
+  // The offset-500,000 page, before any write changes the total.
+  const total = (await api<{ totalCount: number }>(server.base, 'GET', `/account/s?p=1&pageSize=${PAGE_SIZE}`, admin))
+    .totalCount;
+  const offset = deepPageOffset(total);
+  const deep = await drive(pid, {
+    url: `${server.base}/api/account/s?p=${offset / PAGE_SIZE + 1}&pageSize=${PAGE_SIZE}`,
+    connections: 1,
+    headers: { authorization: admin },
+  });
+  add({
+    scenario: `账号列表 偏移 ${offset.toLocaleString('en')} (第 ${offset / PAGE_SIZE + 1} 页, ${total.toLocaleString('en')} 条)`,
+    connections: 1,
+    measure: deep,
+    figure: `${deep.mean.toFixed(2)} ms per call, p99 ${deep.p99} ms (1 connection, back to back)`,
+    target: db === 'SQLite' ? '≤ 10 ms per call' : '—',
+    pass: db === 'SQLite' ? deep.mean <= 10 : undefined,
+    ratio: '—',
+  });
+
+  /**
+   * One write scenario: a one-connection run whose statements are timed, then a 16-connection run. Judged: no 5xx
+   * and no other non-2xx (a 4xx would be the bench's own mistake), every statement's median ≤ 2 ms.
+   */
+  const writeRow = async (
+    scenario: string,
+    next: () => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+    perRequest: number,
+  ) => {
+    admin = await signIn();
+    await statementSamples(server, timesFile);
+    const alone = await driveWrites(pid, server.base, 1, next, () => admin, false);
+    const figures = statementFigures(await statementSamples(server, timesFile), alone.requests);
+    statements.push({ scenario, figures });
+    admin = await signIn();
+    const loaded = await driveWrites(pid, server.base, CONNECTIONS, next, () => admin);
+    const { own, median: worst, p99: worstP99 } = slowestStatements(figures);
+    const clean = (m: WriteMeasure) => m.non2xx === 0 && m.errors === 0;
+    add({
+      scenario,
+      connections: CONNECTIONS,
+      measure: loaded,
+      figure:
+        `1 connection: ${alone.mean.toFixed(2)} ms per call (${(alone.rps * perRequest).toFixed(0)} rows/s); ` +
+        `16: ${loaded.rps.toFixed(0)} req/s, p99 ${loaded.p99} ms, ${loaded.requests} answers (${loaded.statuses}); ` +
+        `SQL: ${own.length} statements per write, slowest median ${worst ? worst.median.toFixed(2) : '—'} ms, ` +
+        `slowest p99 ${worstP99 ? worstP99.p99.toFixed(2) : '—'} ms`,
+      target: 'no 5xx at 16 connections; every statement of the write ≤ 2 ms (median, 1 connection)',
+      pass: clean(alone) && clean(loaded) && loaded.status5xx === 0 && (worst?.median ?? 0) <= 2,
+      ratio: '—',
+    });
+    return { alone, loaded, figures };
+  };
+
+  // Creates: each with its own number, mobile and e-mail; the organisation and a seeded role (not the super-admin).
+  let created = 0;
+  const createBody = () => {
+    created++;
+    const k = created;
+    return {
+      method: 'POST' as const,
+      path: '/account',
+      body: {
+        accountNumber: `bw${k}`,
+        accountName: `写入${k}`,
+        password: ACCOUNT_PASSWORD,
+        orgId: 2 + (k % SIZE.orgs),
+        roleId: seed.firstRoleId,
+        state: 1,
+        contactNumber: `135${String(k).padStart(8, '0')}`,
+        email: `bw${k}@bench.example`,
+        mustChangePassword: false,
+      },
+    };
+  };
+  // One connection: the create's own latency and its statements (creates need sudo mode: a fresh sign-in is one).
+  admin = await signIn();
+  await statementSamples(server, timesFile);
+  const createAlone = await driveWrites(pid, server.base, 1, createBody, () => admin, false);
+  const createFigures = statementFigures(await statementSamples(server, timesFile), createAlone.requests);
+  statements.push({ scenario: '添加账号 (手机号与邮箱)', figures: createFigures });
+  // 16 connections, alternating with raw hash slices.
+  const rounds: { raw: number; creates: WriteMeasure }[] = [];
+  for (let round = 0; round < RUNS; round++) {
+    const raw = await rawArgon2Hash();
+    admin = await signIn();
+    const creates = await driveWrites(pid, server.base, CONNECTIONS, createBody, () => admin);
+    rounds.push({ raw, creates });
+    log(`${db} creates round ${round + 1}: ${creates.rps.toFixed(1)}/s against ${raw.toFixed(1)} raw hashes/s`);
+  }
+  const byRatio = [...rounds].sort((a, b) => a.creates.rps / a.raw - b.creates.rps / b.raw);
+  const middle = byRatio[Math.floor(byRatio.length / 2)]!;
+  const ratio = middle.creates.rps / middle.raw;
+  const { own: createOwn, median: createWorst, p99: createWorstP99 } = slowestStatements(createFigures);
+  const all5xx = rounds.reduce((sum, r) => sum + r.creates.status5xx, 0);
+  const allNon2xx = rounds.reduce((sum, r) => sum + r.creates.non2xx + r.creates.errors, 0);
+  add({
+    scenario: '添加账号 (手机号与邮箱, argon2id) 1 连接',
+    connections: 1,
+    measure: createAlone,
+    figure: `${createAlone.rps.toFixed(1)} creates/s, ${createAlone.mean.toFixed(1)} ms per call (${createAlone.statuses}); SQL: ${createOwn.length} statements per write, slowest median ${createWorst ? createWorst.median.toFixed(2) : '—'} ms, slowest p99 ${createWorstP99 ? createWorstP99.p99.toFixed(2) : '—'} ms`,
+    target: 'every statement of the write ≤ 2 ms (median)',
+    pass: createAlone.non2xx === 0 && createAlone.errors === 0 && (createWorst?.median ?? 0) <= 2,
+    ratio: '—',
+  });
+  add({
+    scenario: '添加账号 (手机号与邮箱, argon2id) 16 连接',
+    connections: CONNECTIONS,
+    measure: { ...middle.creates, peakRss: Math.max(...rounds.map((r) => r.creates.peakRss)) },
+    figure: `${middle.creates.rps.toFixed(1)} creates/s, p99 ${middle.creates.p99} ms; answers ${rounds.map((r) => r.creates.statuses).join(' / ')}`,
+    target: `≥ 80 % of raw argon2id hash (${rounds.map((r) => `${r.creates.rps.toFixed(0)}/${r.raw.toFixed(0)}`).join(', ')} per round: creates/raw, alternating); no 5xx`,
+    pass: ratio >= 0.8 && all5xx === 0 && allNon2xx === 0,
+    ratio: `${(ratio * 100).toFixed(1)} % of raw argon2id hash (median of ${rounds.length} rounds)`,
+  });
+
+  // Edit: seeded accounts one after another, each given a new name, mobile and e-mail.
+  const editable = await seededAccounts(db, where, at(0.2), at(0.3));
+  let edits = 0;
+  await writeRow(
+    '编辑账号 (新用户名, 手机号与邮箱)',
+    () => {
+      const a = editable[edits % editable.length]!;
+      edits++;
+      return {
+        method: 'PUT',
+        path: '/account',
+        body: {
+          id: a.id,
+          accountNumber: accountNumberOf(a.n),
+          accountName: `改${a.n}-${edits}`,
+          state: 1,
+          orgId: a.orgId,
+          roleId: a.roleId,
+          contactNumber: `136${String(edits).padStart(8, '0')}`,
+          email: `edit${edits}@bench.example`,
+        },
+      };
+    },
+    1,
+  );
+
+  // Bulk disable: 500 seeded accounts a request, the next 500 each time (enabled again once the list is used up).
+  const bulk = await seededAccounts(db, where, at(0.3), at(0.5));
+  const BULK = 500;
+  let bulkCalls = 0;
+  await writeRow(
+    `批量禁用 ${BULK} 个账号`,
+    () => {
+      const slices = Math.max(1, Math.floor(bulk.length / BULK));
+      const slice = bulkCalls % slices;
+      const state = Math.floor(bulkCalls / slices) % 2 === 0 ? 0 : 1;
+      bulkCalls++;
+      return {
+        method: 'PUT',
+        path: '/account/batch-state',
+        body: { ids: bulk.slice(slice * BULK, slice * BULK + BULK).map((a) => a.id), state },
+      };
+    },
+    BULK,
+  );
+
+  // A role's resource change: a seeded role held by N / 100 accounts, its last resource swapped back and forth.
+  const roleId = seed.firstRoleId + 1;
+  const role = await seededRole(db, where, roleId);
+  const granted = new Set(role.grants);
+  const other = role.all.find((id) => !granted.has(id))!;
+  const sets = [role.grants, [...role.grants.slice(0, -1), other]];
+  let roleCalls = 0;
+  await writeRow(
+    `角色权限变更 (${role.grants.length} 项中换 1 项, 角色有 ${Math.round(N / SIZE.roles).toLocaleString('en')} 个账号)`,
+    () => ({
+      method: 'PUT',
+      path: '/role',
+      body: { id: roleId, name: role.name, resources: sets[++roleCalls % 2] },
+    }),
+    1,
+  );
+
+  // Delete: seeded accounts one after another (last: the others' accounts stay).
+  const deletable = await seededAccounts(db, where, at(0.6), at(0.8));
+  let deletes = 0;
+  await writeRow(
+    '删除账号',
+    () => {
+      const a = deletable[deletes++];
+      if (!a) throw new Error('the delete scenario ran out of seeded accounts');
+      return { method: 'DELETE', path: `/account?id=${a.id}` };
+    },
+    1,
+  );
+  return { rows, statements };
+}
+
+/** The statement table of a write run: per scenario, its slowest statements by median. */
+function statementTable(db: Row['db'], statements: Array<{ scenario: string; figures: StatementFigure[] }>) {
+  const lines = [
+    '| 数据库 | 场景 | 语句 (前 110 字符) | 次数 | 每次写入都有 | 中位数 ms | p99 ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const { scenario, figures } of statements) {
+    for (const f of figures.slice(0, 5)) {
+      lines.push(
+        `| ${db} | ${scenario} | \`${shortSql(f.sql).replaceAll('|', '\\|')}\` | ${f.count} | ${f.perWrite ? '是' : '否'} | ${f.median.toFixed(3)} | ${f.p99.toFixed(3)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** BENCH_ONLY=writes: the write scenarios alone on both databases; the tables are printed, not written. */
+async function writesOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  const pgDatabase = await freshPostgresDatabase(PG_SERVER, `gh_bench_${randomBytes(4).toString('hex')}`);
+  const timesFile = join(workDir, 'statement-times.json');
+  const timer = ['--import', join(ROOT, 'bench/statement-timer.mjs')];
+  const rows: Row[] = [];
+  const tables: string[] = [];
+  try {
+    for (const db of ['SQLite', 'PostgreSQL'] as const) {
+      log(`seeding ${db} (${SIZE.accounts.toLocaleString('en')} accounts) …`);
+      const sqliteFile = join(workDir, 'sqlite', 'gatehouse.db');
+      const seed = db === 'SQLite' ? await seedSqlite(sqliteFile, SIZE) : await seedPostgres(pgDatabase.url, SIZE);
+      log(`  ${seed.seconds.toFixed(1)} s`);
+      const server =
+        db === 'SQLite'
+          ? await startServer(join(workDir, 'sqlite'), undefined, { BENCH_STATEMENT_TIMES: timesFile }, timer)
+          : await startServer(join(workDir, 'pg-data'), pgDatabase.url, { BENCH_STATEMENT_TIMES: timesFile }, timer);
+      try {
+        const where = db === 'SQLite' ? { sqliteFile } : { pgUrl: pgDatabase.url };
+        const result = await writeScenarios(db, server, seed, where, timesFile);
+        rows.push(...result.rows);
+        tables.push(statementTable(db, result.statements));
+      } finally {
+        await server.stop();
+      }
+      if (db === 'SQLite') rmSync(join(workDir, 'sqlite'), { recursive: true, force: true });
+    }
+    process.stdout.write(`\n${tables.join('\n\n')}\n`);
+    printPartial(rows);
+  } finally {
+    await pgDatabase.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scale (issue 32, item 6)
+
+interface ScaleCell {
+  scenario: string;
+  figure: string;
+  target: string;
+  pass: boolean | undefined;
+}
+
+/**
+ * The figures that show whether a page's cost grows with the data set: page 1 (16 connections), the last page, the
+ * contains search's page 1 for two 3-character terms, the subtree page (one caller, back to back), sign-in against
+ * the raw argon2id verify rate (alternating slices, median of the rounds' ratios) and permissions (16 connections).
+ */
+async function scaleScenarios(db: 'SQLite' | 'PostgreSQL', server: Server): Promise<ScaleCell[]> {
+  const pid = server.process.pid!;
+  const cells: ScaleCell[] = [];
+  const add = (cell: ScaleCell) => {
+    cells.push(cell);
+    log(`${db} ${cell.scenario}: ${cell.figure}${cell.pass === false ? ' FAIL' : ''}`);
+  };
+  const admin = await api<string>(server.base, 'POST', '/login', undefined, {
+    account: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  const member = await api<string>(server.base, 'POST', '/login', undefined, {
+    account: accountNumberOf(100),
+    password: ACCOUNT_PASSWORD,
+  });
+  const get = (path: string, connections: number, token = admin) =>
+    drive(pid, { url: `${server.base}/api${path}`, connections, headers: { authorization: token } });
+  const count = async (path: string) => {
+    const page = await api<{ totalCount: number; totalCapped?: boolean }>(server.base, 'GET', path, admin);
+    return `${page.totalCount.toLocaleString('en')}${page.totalCapped ? '+' : ''}`;
+  };
+  const sqlite = db === 'SQLite';
+  /** One figure; a failure (a non-2xx under load) is recorded as the figure, and the run goes on. */
+  const figure = async (scenario: string, target: string, measure: () => Promise<void>) => {
+    try {
+      await measure();
+    } catch (error) {
+      add({ scenario, figure: `failed: ${String(error).slice(0, 200)}`, target, pass: false });
+    }
+  };
+
+  const first = await get(`/account/s?p=1&pageSize=${PAGE_SIZE}`, CONNECTIONS);
+  add({
+    scenario: '第 1 页 (16 连接)',
+    figure: `${first.rps.toFixed(0)} req/s, p99 ${first.p99} ms`,
+    target: sqlite ? '≥ 4,000 req/s, p99 ≤ 15 ms' : '≥ 1,500 req/s',
+    pass: sqlite ? first.rps >= 4000 && first.p99 <= 15 : first.rps >= 1500,
+  });
+  const total = (await api<{ totalCount: number }>(server.base, 'GET', `/account/s?p=1&pageSize=${PAGE_SIZE}`, admin))
+    .totalCount;
+  const last = await get(`/account/s?p=${Math.ceil(total / PAGE_SIZE)}&pageSize=${PAGE_SIZE}`, 1);
+  add({
+    scenario: '最后一页 (1 连接)',
+    figure: `${last.mean.toFixed(2)} ms per call`,
+    target: sqlite ? '≤ 10 ms per call' : '—',
+    pass: sqlite ? last.mean <= 10 : undefined,
+  });
+  for (const term of ['王12', '876']) {
+    const path = `/account/s?p=1&pageSize=${PAGE_SIZE}&keyword=${encodeURIComponent(term)}`;
+    const matches = await count(path);
+    const m = await get(path, 1);
+    add({
+      scenario: `包含搜索 ${term} 第 1 页 (1 连接)`,
+      figure: `p99 ${m.p99} ms, ${m.mean.toFixed(2)} ms per call (${matches} 条)`,
+      target: 'p99 ≤ 30 ms',
+      pass: m.p99 <= 30,
+    });
+  }
+  const subtreePath = `/account/s?p=1&pageSize=${PAGE_SIZE}&orgId=${DEPTH3_ORG}`;
+  const subtreeMatches = await count(subtreePath);
+  const subtree = await get(subtreePath, 1);
+  add({
+    scenario: `组织子树 第 1 页 (组织 ${DEPTH3_ORG}, 1 连接)`,
+    figure: `${subtree.mean.toFixed(2)} ms per call, p99 ${subtree.p99} ms (${subtreeMatches} 条)`,
+    target: sqlite ? '≤ 20 ms per call' : '—',
+    pass: sqlite ? subtree.mean <= 20 : undefined,
+  });
+  await figure('登录 (16 连接, 对 argon2id 校验)', '≥ 80 % of raw argon2id verify', async () => {
+    const rounds: { raw: number; signIn: Measure }[] = [];
+    for (let round = 0; round < RUNS; round++) {
+      const raw = await rawArgon2(1);
+      const signIn = await drive(pid, {
+        url: `${server.base}/api/login`,
+        connections: CONNECTIONS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: accountNumberOf(100), password: ACCOUNT_PASSWORD }),
+        runs: 1,
+      });
+      rounds.push({ raw, signIn });
+    }
+    const byRatio = [...rounds].sort((a, b) => a.signIn.rps / a.raw - b.signIn.rps / b.raw);
+    const middle = byRatio[Math.floor(byRatio.length / 2)]!;
+    const ratio = middle.signIn.rps / middle.raw;
+    add({
+      scenario: '登录 (16 连接, 对 argon2id 校验)',
+      figure: `${middle.signIn.rps.toFixed(0)} req/s, ${(ratio * 100).toFixed(1)} % of raw verify`,
+      target: '≥ 80 % of raw argon2id verify',
+      pass: sqlite ? ratio >= 0.8 : undefined,
+    });
+  });
+  const permissions = await get('/getPermissions', CONNECTIONS, member);
+  add({
+    scenario: '当前账号权限 (16 连接)',
+    figure: `${permissions.rps.toFixed(0)} req/s, p99 ${permissions.p99} ms`,
+    target: '≥ 3,000 req/s',
+    pass: sqlite ? permissions.rps >= 3000 : undefined,
+  });
+  return cells;
+}
+
+/** BENCH_DBS=sqlite or postgres: the scale run on that database alone (its cells replaced, the other's kept). */
+const SCALE_DBS = (['SQLite', 'PostgreSQL'] as const).filter(
+  (db) => env.BENCH_DBS === undefined || env.BENCH_DBS.toLowerCase().split(',').includes(db.toLowerCase()),
+);
+
+const SCALE_BEGIN =
+  '<!-- scale-table: written by `BENCH_ONLY=scale npx tsx bench/run.ts`; the data below keeps every size -->';
+const SCALE_END = '<!-- scale-table end -->';
+
+interface ScaleData {
+  /** By "size db": when and where it was measured. */
+  runs: Record<string, string>;
+  /** By size, then "db|scenario". */
+  cells: Record<string, Record<string, { figure: string; pass: boolean | null }>>;
+  /** By "db|scenario". */
+  targets: Record<string, string>;
+}
+
+/** The scale table of docs/benchmarks.md with this run's size (its column) replaced, other sizes kept. */
+function scaleSection(
+  previous: ScaleData | undefined,
+  size: number,
+  run: string,
+  cells: Array<ScaleCell & { db: string }>,
+) {
+  const data: ScaleData = previous ?? { runs: {}, cells: {}, targets: {} };
+  // A run replaces the cells it measured (its size, its databases); the others' stay with their own run's note.
+  for (const db of new Set(cells.map((c) => c.db))) data.runs[`${size} ${db}`] = run;
+  data.cells[size] ??= {};
+  for (const c of cells) {
+    const key = `${c.db}|${c.scenario}`;
+    data.cells[size]![key] = { figure: c.figure, pass: c.pass ?? null };
+    data.targets[key] = c.target;
+  }
+  const sizes = Object.keys(data.cells)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const keys = Object.keys(data.targets);
+  const mark = (pass: boolean | null) => (pass === null ? '' : pass ? ' ✅' : ' ❌');
+  const lines = [
+    SCALE_BEGIN,
+    `<!-- scale-data ${JSON.stringify(data)} -->`,
+    '',
+    `| 数据库 | 场景 | ${sizes.map((s) => `${s.toLocaleString('en')} 个账号`).join(' | ')} | 目标 |`,
+    `|---|---|${sizes.map(() => '---|').join('')}---|`,
+    ...keys.map((key) => {
+      const [db, scenario] = key.split('|');
+      const row = sizes.map((s) => {
+        const cell = data.cells[s]?.[key];
+        return cell ? `${cell.figure}${mark(cell.pass)}` : '—';
+      });
+      return `| ${db} | ${scenario} | ${row.join(' | ')} | ${data.targets[key]} |`;
+    }),
+    '',
+    ...Object.keys(data.runs)
+      .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.localeCompare(b))
+      .map((key) => {
+        const [size, db] = key.split(' ');
+        return `- ${Number(size).toLocaleString('en')} 个账号, ${db}: ${data.runs[key]}`;
+      }),
+    SCALE_END,
+  ];
+  return lines.join('\n');
+}
+
+/** Writes this run's column into docs/benchmarks.md's scale table (the section is added at the end the first time). */
+function writeScaleTable(size: number, run: string, cells: Array<ScaleCell & { db: string }>) {
+  const file = join(ROOT, 'docs/benchmarks.md');
+  const doc = readFileSync(file, 'utf8');
+  const begin = doc.indexOf(SCALE_BEGIN);
+  const end = doc.indexOf(SCALE_END);
+  let previous: ScaleData | undefined;
+  if (begin >= 0 && end > begin) {
+    const json = /<!-- scale-data (.*) -->/.exec(doc.slice(begin, end))?.[1];
+    if (json) previous = JSON.parse(json) as ScaleData;
+  }
+  const section = scaleSection(previous, size, run, cells);
+  const next =
+    begin >= 0 && end > begin
+      ? `${doc.slice(0, begin)}${section}${doc.slice(end + SCALE_END.length)}`
+      : `${doc.trimEnd()}\n\n## Scale: 100k, 1M, 5M accounts (issue 32)\n\n${section}\n`;
+  writeFileSync(file, next);
+}
+
+/** BENCH_ONLY=scale: the scale figures at BENCH_ACCOUNTS on both databases, into docs/benchmarks.md's scale table. */
+async function scaleOnly() {
+  const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
+  const pgDatabase = await freshPostgresDatabase(PG_SERVER, `gh_bench_${randomBytes(4).toString('hex')}`);
+  const cells: Array<ScaleCell & { db: string }> = [];
+  const load = os.loadavg()[0]!.toFixed(1);
+  const seeded: string[] = [];
+  try {
+    for (const db of SCALE_DBS) {
+      log(`seeding ${db} (${SIZE.accounts.toLocaleString('en')} accounts) …`);
+      const seed =
+        db === 'SQLite'
+          ? await seedSqlite(join(workDir, 'sqlite', 'gatehouse.db'), SIZE)
+          : await seedPostgres(pgDatabase.url, SIZE);
+      seeded.push(`${db} seeded in ${seed.seconds.toFixed(0)} s`);
+      log(`  ${seed.seconds.toFixed(1)} s`);
+      const server =
+        db === 'SQLite'
+          ? await startServer(join(workDir, 'sqlite'))
+          : await startServer(join(workDir, 'pg-data'), pgDatabase.url);
+      try {
+        for (const cell of await scaleScenarios(db, server)) cells.push({ db, ...cell });
+      } finally {
+        await server.stop();
+      }
+      // The SQLite file is not needed past its server: a 5M one is several GiB.
+      if (db === 'SQLite') rmSync(join(workDir, 'sqlite'), { recursive: true, force: true });
+    }
+    // BENCH_CODE names the code measured when it is not this checkout's HEAD and working tree.
+    const code =
+      env.BENCH_CODE ??
+      `commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim()} and the working tree`;
+    const run = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, code: ${code}, load average ${load} at its start, ${RUNS} runs of ${DURATION} s per figure; ${seeded.join(', ')}`;
+    process.stdout.write(
+      `\n${cells.map((c) => `${c.db} | ${c.scenario} | ${c.figure} | ${c.target} | ${c.pass === undefined ? '—' : c.pass ? '✅' : '❌'}`).join('\n')}\n`,
+    );
+    if (env.BENCH_DOCS !== '0') writeScaleTable(SIZE.accounts, run, cells);
+    const failed = cells.filter((c) => c.pass === false);
+    if (failed.length) {
+      log(`${failed.length} target(s) missed: ${failed.map((c) => `${c.db} ${c.scenario}`).join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await pgDatabase.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'gh-bench-'));
   const pgName = `gh_bench_${randomBytes(4).toString('hex')}`;
@@ -1411,4 +2163,8 @@ await (ONLY_SQLITE
           ? instancesOnly()
           : ONLY_IMPORT
             ? importOnly()
-            : main());
+            : ONLY_WRITES
+              ? writesOnly()
+              : ONLY_SCALE
+                ? scaleOnly()
+                : main());

@@ -139,6 +139,9 @@ export async function seedSqlite(file: string, size: SeedSize): Promise<SeedRepo
   return { seconds: (performance.now() - started) / 1000, accounts, firstRoleId: roleIds[0]! };
 }
 
+/** Accounts per PostgreSQL insert statement. */
+const ACCOUNT_BATCH = 1_000_000;
+
 /** PostgreSQL: INSERT … SELECT generate_series into a fresh database, then VACUUM ANALYZE. */
 export async function seedPostgres(url: string, size: SeedSize): Promise<SeedReport> {
   const started = performance.now();
@@ -203,13 +206,17 @@ export async function seedPostgres(url: string, size: SeedSize): Promise<SeedRep
     )
   ).rows as { indexname: string; indexdef: string }[];
   for (const index of indexes) await q(`drop index ${index.indexname}`);
-  await q(
-    `insert into account (account_number, account_name, contact_number, password_hash, state, org_id, role_id, builtin, create_time, update_time)
-     select 'u' || lpad(n::text, 7, '0'), (array[${SURNAMES.map((x) => `'${x}'`).join(',')}])[n % ${SURNAMES.length} + 1] || n,
-            '139' || lpad(n::text, 8, '0'), $1, 1, 2 + n % $2, $3::int + n % $4, 0, $5, $5
-     from generate_series(1, $6) n`,
-    [hash, size.orgs, roleIds[0], roleIds.length, now, size.accounts],
-  );
+  // In statements of ACCOUNT_BATCH rows: each statement's series and the triggers' transition tables stay that size
+  // whatever the data set (5,000,000 accounts seed in five).
+  for (let from = 1; from <= size.accounts; from += ACCOUNT_BATCH) {
+    await q(
+      `insert into account (account_number, account_name, contact_number, password_hash, state, org_id, role_id, builtin, create_time, update_time)
+       select 'u' || lpad(n::text, 7, '0'), (array[${SURNAMES.map((x) => `'${x}'`).join(',')}])[n % ${SURNAMES.length} + 1] || n,
+              '139' || lpad(n::text, 8, '0'), $1, 1, 2 + n % $2, $3::int + n % $4, 0, $5, $5
+       from generate_series($6::int, $7::int) n`,
+      [hash, size.orgs, roleIds[0], roleIds.length, now, from, Math.min(size.accounts, from + ACCOUNT_BATCH - 1)],
+    );
+  }
   for (const index of indexes) await q(index.indexdef);
   await q('commit');
   await q('vacuum analyze');
