@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from './vitest.times';
 
 // Unit and integration tests of every workspace, and of the repository's own scripts (the build, the install);
 // browser E2E has its own config (vitest.e2e.config.ts).
 export default defineConfig({
   test: {
+    reporters: reporters('unit'),
     projects: [
       'packages/contract',
       'apps/server',

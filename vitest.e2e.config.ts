@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from './vitest.times';
 
 // Browser E2E against the built web app on a real server process (see e2e/README.md).
 export default defineConfig({
   test: {
+    reporters: reporters('e2e'),
     name: 'e2e',
     include: ['e2e/**/*.e2e.test.ts'],
     // Builds what is stale first: a file run alone after an edit drives the current code.

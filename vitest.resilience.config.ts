@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { reporters } from './vitest.times';
 
 /** The log scan reads what every other run wrote, so it goes last. */
 class HygieneLast extends BaseSequencer {
@@ -13,6 +14,7 @@ class HygieneLast extends BaseSequencer {
 // Faults, load and log hygiene against real server processes (npm run test:resilience, after npm test in CI).
 export default defineConfig({
   test: {
+    reporters: reporters('resilience'),
     name: 'resilience',
     include: ['resilience/**/*.test.ts'],
     // Builds what is stale first: the tests start the compiled server (apps/server/dist/main.js).
