@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ExportQuery, Page, PageQuery, sortQuery } from './common.js';
+import { ExportQuery, Page, PageQuery, sortQuery, TimeInput, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /** What every masked value reads in the audit trail (passwords, hashes, codes, tokens, captchas). */
@@ -18,7 +18,7 @@ export const AuditChange = Type.Object({
 
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
-  at: Type.String({ format: 'date-time', description: 'ISO 8601, UTC' }),
+  at: Timestamp,
   /** The account in force when the call was made (null for anonymous calls). */
   actorAccountId: Type.Union([Type.Integer(), Type.Null()]),
   actorAccountNumber: Type.Union([Type.String(), Type.Null()]),
@@ -44,8 +44,6 @@ export const AuditEntry = Type.Object({
   diff: Type.Array(AuditChange),
 });
 
-const dateTime = (title: string) => Type.String({ format: 'date-time', maxLength: 40, title });
-
 /** The filters the list and the export share. */
 export const AuditFilters = {
   /** Prefix of the actor's (or, during an identity switch, the original account's) number. */
@@ -55,8 +53,8 @@ export const AuditFilters = {
   outcome: Type.Optional(
     Type.Unsafe<'success' | 'refused'>({ type: 'string', maxLength: 10, enum: ['success', 'refused'], title: '结果' }),
   ),
-  from: Type.Optional(dateTime('开始时间')),
-  to: Type.Optional(dateTime('结束时间')),
+  from: Type.Optional(TimeInput('开始时间')),
+  to: Type.Optional(TimeInput('结束时间')),
   /** The target's id, or a prefix of its label (account number, name…). */
   target: Type.Optional(Type.String({ maxLength: 255, title: '对象' })),
 };
@@ -70,7 +68,7 @@ export const auditRoutes = {
     title: '操作日志列表',
     menu: '/monitor/OperLog',
     description:
-      'One page of the audit trail (every write through the API), newest first (`sort=at&order=asc`: oldest first). from/to bound the time (inclusive); the other filters are described on their fields. Entries cannot be changed or deleted through the API.',
+      'One page of the audit trail (every write through the API), newest first (`sort=at&order=asc`: oldest first). from/to bound the time (inclusive; epoch milliseconds or ISO 8601); the other filters are described on their fields. Entries cannot be changed or deleted through the API.',
     query: Type.Object(
       { ...PageQuery, ...sortQuery(['at'] as const), ...AuditFilters },
       { additionalProperties: false },

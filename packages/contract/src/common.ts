@@ -26,7 +26,49 @@ export const StateInput = Type.Unsafe<0 | 1 | boolean>({
   title: '状态',
 });
 
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
+/**
+ * Schema keyword marking a time (an OpenAPI extension, ignored by validators): 'epoch-ms' on the one schema of a
+ * time in an answer (`Timestamp`), 'input' on the one schema of a time in a request (`TimeInput`). The contract
+ * test walks every route and refuses a time declared any other way (ADR 0029).
+ */
+export const TIME_KIND = 'x-time';
+export type TimeKind = 'epoch-ms' | 'input';
+
+/** The largest time a request may name in milliseconds (15 digits, the year 33658): always a valid JS Date. */
+export const EPOCH_MS_MAX = 999_999_999_999_999;
+
+/**
+ * A time in an answer: milliseconds since the Unix epoch (UTC), an integer, as the specification's shapes carry
+ * `createTime`. Every time in every answer is this schema (or it or null: `NullableTimestamp`).
+ */
+export const Timestamp = Type.Integer({
+  description: 'Milliseconds since the Unix epoch (UTC)',
+  [TIME_KIND]: 'epoch-ms' satisfies TimeKind,
+});
+
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+/**
+ * A time in a request: milliseconds since the epoch (an integer, or its digits, as a query string carries it) or
+ * an ISO 8601 / RFC 3339 date-time with its offset (`2024-05-01T08:00:00+08:00`, `…Z`). The date-time branch comes
+ * first, so a query string's `2024-05-01T…` stays a date and `1714521600000` is read as milliseconds; a value that
+ * is neither fails on the date-time format, which the server answers as "<title> is not a valid date" (400).
+ * Handlers read the value with the server's one parser (`parseRequestTime`).
+ */
+export const TimeInput = (title: string) =>
+  Type.Union(
+    [
+      Type.String({ format: 'date-time', maxLength: 40, title }),
+      Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, title }),
+      Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, title }),
+    ],
+    {
+      title,
+      description:
+        'Milliseconds since the Unix epoch (an integer or its digits) or an ISO 8601 date-time with its offset',
+      [TIME_KIND]: 'input' satisfies TimeKind,
+    },
+  );
 
 /**
  * What no human-entered text needs and what can disguise it: C0 and C1 control characters (NUL, ESC, …), DEL,

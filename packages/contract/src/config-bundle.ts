@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { textKind } from './common.js';
+import { TimeInput, textKind } from './common.js';
 import { defineRoute } from './define.js';
 import { ICON_PATTERN, RESOURCE_METHODS } from './resources.js';
 import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
@@ -139,7 +139,7 @@ export const ConfigBundle = Type.Object(
   {
     format: Type.String({ minLength: 1, maxLength: 64, title: '文件格式' }),
     version: Type.Integer({ minimum: 0, maximum: 1_000_000, title: '文件版本' }),
-    exportedAt: Type.Optional(Type.String({ maxLength: 64, title: '导出时间' })),
+    exportedAt: Type.Optional(TimeInput('导出时间')),
     resources: Type.Array(BundleResource, { maxItems: CONFIG_BUNDLE_LIMITS.resources, title: '资源' }),
     roles: Type.Array(BundleRole, { maxItems: CONFIG_BUNDLE_LIMITS.roles, title: '角色' }),
     dicts: Type.Array(BundleDict, { maxItems: CONFIG_BUNDLE_LIMITS.dicts, title: '字典' }),

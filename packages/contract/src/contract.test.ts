@@ -9,6 +9,9 @@ import {
   type RouteDef,
   routes,
   TEXT_KIND,
+  TIME_KIND,
+  TimeInput,
+  Timestamp,
 } from './index.js';
 
 const all = Object.entries(routes) as [string, RouteDef][];
@@ -108,6 +111,103 @@ describe('the contract', () => {
       const declared = Object.keys((route.params as { properties?: object } | undefined)?.properties ?? {}).sort();
       expect(declared, name).toEqual(segments);
     }
+  });
+});
+
+/** A field named as a time: `at`, `time`, `…At`, `…Time` (createTime, signedInAt, lastAt, startTime). */
+const TIME_NAME = /^(at|time)$|[a-z](At|Time)$/;
+
+type Node = Record<string, unknown>;
+
+/**
+ * Where a schema declares a time other than through the shared schemas: in an answer every time is `Timestamp`
+ * (integer epoch ms) and no string has a date format; in a request every time is `TimeInput`.
+ */
+function strayTimes(schema: unknown, part: 'answer' | 'request', where: string): string[] {
+  const kind = part === 'answer' ? 'epoch-ms' : 'input';
+  const found: string[] = [];
+  const isShared = (node: Node): boolean =>
+    node[TIME_KIND] === kind ||
+    (part === 'answer' &&
+      Array.isArray(node.anyOf) &&
+      (node.anyOf as Node[]).some((b) => b[TIME_KIND] === kind) &&
+      (node.anyOf as Node[]).every((b) => b[TIME_KIND] === kind || b.type === 'null'));
+  const seen = new Set<unknown>();
+  const visit = (node: unknown, path: string, insideTime: boolean): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) visit(child, `${path}[${i}]`, insideTime);
+      return;
+    }
+    const n = node as Node;
+    const shared = insideTime || n[TIME_KIND] === kind;
+    if (n[TIME_KIND] === 'epoch-ms' && n.type !== 'integer') found.push(`${path}: epoch-ms time that is no integer`);
+    if (part === 'answer' && n.type === 'string' && (n.format === 'date-time' || n.format === 'time')) {
+      found.push(`${path}: string with format ${String(n.format)}`);
+    }
+    if (part === 'request' && n.format === 'date-time' && !shared) found.push(`${path}: ad hoc date-time string`);
+    for (const [key, child] of Object.entries(n)) {
+      if (key === 'properties' && typeof child === 'object' && child !== null) {
+        for (const [name, property] of Object.entries(child as Node)) {
+          if (TIME_NAME.test(name) && !isShared(property as Node)) {
+            found.push(
+              `${path}.${name}: a time that is not the shared ${part === 'answer' ? 'Timestamp' : 'TimeInput'}`,
+            );
+          }
+          visit(property, `${path}.${name}`, shared);
+        }
+      } else {
+        visit(child, path, shared);
+      }
+    }
+  };
+  visit(schema, where, false);
+  return found;
+}
+
+describe('times (ADR 0029)', () => {
+  it('answers every time as the shared epoch-ms integer, never as a date-time string', () => {
+    const stray = all.flatMap(([name, route]) =>
+      route.transport === 'file' ? [] : strayTimes(route.response, 'answer', `${name}.response`),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('takes every time in a request as the shared TimeInput (epoch ms or ISO 8601)', () => {
+    const stray = all.flatMap(([name, route]) =>
+      (['params', 'query', 'body'] as const).flatMap((part) =>
+        route[part] ? strayTimes(route[part], 'request', `${name}.${part}`) : [],
+      ),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('finds a stray time, so a new route cannot bring one back', () => {
+    const answer = {
+      type: 'object',
+      properties: {
+        createTime: { type: 'string', format: 'date-time' },
+        nested: { type: 'array', items: { type: 'object', properties: { lastSeenAt: { type: 'string' } } } },
+        updated: { type: 'string', format: 'date-time' },
+        ok: Timestamp,
+        maybe: { anyOf: [Timestamp, { type: 'null' }] },
+      },
+    };
+    expect(strayTimes(answer, 'answer', 'r')).toEqual([
+      'r.createTime: a time that is not the shared Timestamp',
+      'r.createTime: string with format date-time',
+      'r.nested.lastSeenAt: a time that is not the shared Timestamp',
+      'r.updated: string with format date-time',
+    ]);
+    const request = {
+      type: 'object',
+      properties: { since: { type: 'string', format: 'date-time' }, endTime: { type: 'string' }, to: TimeInput('到') },
+    };
+    expect(strayTimes(request, 'request', 'q')).toEqual([
+      'q.since: ad hoc date-time string',
+      'q.endTime: a time that is not the shared TimeInput',
+    ]);
   });
 });
 

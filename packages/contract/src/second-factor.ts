@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id } from './common.js';
+import { Id, NullableTimestamp, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /**
@@ -146,8 +146,8 @@ const RecoveryCodes = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 export const Passkey = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  createTime: Type.String(),
-  lastUsedTime: Type.Union([Type.String(), Type.Null()]),
+  createTime: Timestamp,
+  lastUsedTime: NullableTimestamp,
 });
 
 export const SecondFactorStatus = Type.Object({

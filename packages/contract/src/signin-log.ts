@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ExportQuery, Page, PageQuery, sortQuery } from './common.js';
+import { ExportQuery, NullableTimestamp, Page, PageQuery, sortQuery, TimeInput, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /** Why a sign-in ended as it did (the log's reason codes; ADR 0011). */
@@ -26,8 +26,7 @@ export const SIGNIN_EXPORT_MAX_ROWS = 10_000;
 
 export const SignInLogEntry = Type.Object({
   id: Type.Integer(),
-  /** ISO 8601, UTC. */
-  at: Type.String(),
+  at: Timestamp,
   /** The account number as typed (or the mobile number of an SMS sign-in). */
   account: Type.String(),
   /** The account it named, when one exists. */
@@ -55,8 +54,8 @@ export const SignInLogEntry = Type.Object({
    * empty account. Absent or 1: the entry is one attempt.
    */
   repeats: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** ISO 8601, UTC: the newest attempt added to this entry (with `repeats` above 1). */
-  lastAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The newest attempt added to this entry (with `repeats` above 1). */
+  lastAt: Type.Optional(NullableTimestamp),
 });
 
 const filters = {
@@ -71,8 +70,8 @@ const filters = {
     }),
   ),
   ip: Type.Optional(Type.String({ maxLength: 64, title: 'IP 地址' })),
-  startTime: Type.Optional(Type.String({ format: 'date-time', maxLength: 30, title: '开始时间' })),
-  endTime: Type.Optional(Type.String({ format: 'date-time', maxLength: 30, title: '结束时间' })),
+  startTime: Type.Optional(TimeInput('开始时间')),
+  endTime: Type.Optional(TimeInput('结束时间')),
 };
 
 /** The sign-in log can only be read: no route writes, edits or deletes its entries. */
@@ -85,7 +84,7 @@ export const signinLogRoutes = {
     title: '登录日志列表',
     menu: '/monitor/LoginLog',
     description:
-      'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome exactly, startTime/endTime (ISO 8601) bound the time.',
+      'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome exactly, startTime/endTime (epoch milliseconds or ISO 8601) bound the time.',
     query: Type.Object({ ...PageQuery, ...sortQuery(['at'] as const), ...filters }, { additionalProperties: false }),
     response: Page(SignInLogEntry),
   }),

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 export const Overview = Type.Object({
@@ -11,19 +12,24 @@ export const Overview = Type.Object({
   liveSessions: Type.Integer(),
   /** Top organisations by the accounts directly in them, largest first (at most 10). */
   accountsPerOrg: Type.Array(Type.Object({ orgId: Type.Integer(), name: Type.String(), count: Type.Integer() })),
-  /** New accounts per day over the last 30 days (UTC+8 dates, oldest first, days without any included). */
-  newAccountsPerDay: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer() })),
+  /**
+   * New accounts per day over the last 30 days (oldest first, days without any included). `date` is a calendar
+   * day (YYYY-MM-DD, UTC+8), not a point in time, so it is no epoch-ms time (ADR 0029).
+   */
+  newAccountsPerDay: Type.Array(
+    Type.Object({ date: Type.String({ format: 'date', description: 'Calendar day, UTC+8' }), count: Type.Integer() }),
+  ),
   /** The latest sign-ins, newest first (at most 10). */
   recentSignIns: Type.Array(
     Type.Object({
       accountNumber: Type.String(),
       accountName: Type.String(),
-      at: Type.String(),
+      at: Timestamp,
       ip: Type.Union([Type.String(), Type.Null()]),
       userAgent: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
-  generatedAt: Type.String(),
+  generatedAt: Timestamp,
 });
 
 export const statsRoutes = {

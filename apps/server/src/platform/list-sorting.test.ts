@@ -17,7 +17,12 @@ describe.each(lanes)('sorted lists on %s', (lane) => {
     expect(res.status, res.body.msg).toBe(200);
     return (res.body.data as { list: T[] }).list;
   };
-  const sortedBy = <T>(rows: T[], key: (row: T) => string, id: (row: T) => string | number, order: 'asc' | 'desc') =>
+  const sortedBy = <T>(
+    rows: T[],
+    key: (row: T) => string | number,
+    id: (row: T) => string | number,
+    order: 'asc' | 'desc',
+  ) =>
     [...rows].sort((a, b) => {
       const sign = order === 'asc' ? 1 : -1;
       const [ka, kb] = [key(a), key(b)];
@@ -80,7 +85,7 @@ describe.each(lanes)('sorted lists on %s', (lane) => {
   });
 
   it('sorts the online users by sign-in or last use, newest first unless asked otherwise', async () => {
-    type Session = { id: string; signedInAt: string; lastSeenAt: string };
+    type Session = { id: string; signedInAt: number; lastSeenAt: number };
     const all = await list<Session>('/online/s', {});
     expect(all.length).toBeGreaterThanOrEqual(4);
     for (const [sort, key] of [
@@ -93,7 +98,7 @@ describe.each(lanes)('sorted lists on %s', (lane) => {
   });
 
   it('sorts both logs by time, newest first unless asked otherwise, equal times by id', async () => {
-    type Entry = { id: number; at: string };
+    type Entry = { id: number; at: number };
     for (const path of ['/audit/s', '/signin-log/s']) {
       const all = await list<Entry>(path, {});
       expect(all.length, path).toBeGreaterThan(2);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { BOM, csvCell } from './csv.js';
+import { BOM, type CsvValue, csvCell } from './csv.js';
 import { badRequest } from './errors.js';
 import { t } from './i18n.js';
 
@@ -27,7 +27,9 @@ export interface TableColumn<R> {
   /**
    * How an XLSX cell is typed: `text` (the default) keeps identifiers such as account numbers, mobiles and codes as
    * text, never a number that loses its leading zeros; `date` is a date cell shown as yyyy-mm-dd hh:mm:ss in the
-   * server's time zone; `number` a number cell. CSV writes every value as text (dates as ISO 8601, UTC).
+   * server's time zone; `number` a number cell. CSV writes every value as text (dates as ISO 8601, UTC). A `date`
+   * value may be a Date, a stored time (ISO 8601 text) or epoch milliseconds, as the API answers it: files are for
+   * people, so neither format ever shows the milliseconds (ADR 0029).
    */
   type?: 'text' | 'date' | 'number';
   /** Column width in characters (XLSX). */
@@ -120,6 +122,7 @@ const wallClock = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60
 
 const asDate = (value: CellValue): Date | null => {
   if (value instanceof Date) return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
   if (typeof value === 'string' && value !== '') {
     const d = new Date(value);
     return Number.isNaN(d.getTime()) ? null : d;
@@ -142,7 +145,12 @@ function xlsxCell(column: TableColumn<unknown>, value: CellValue): ExcelJS.CellV
   }
 }
 
-const csvValue = (value: CellValue) => (value instanceof Date ? value.toISOString() : value);
+/** A CSV cell's value: dates (and a date column's stored text or epoch ms) as ISO 8601 UTC. */
+function csvValue(column: TableColumn<unknown>, value: CellValue): CsvValue {
+  const date = column.type === 'date' ? asDate(value) : value instanceof Date ? value : null;
+  if (date) return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  return value instanceof Date ? '' : value;
+}
 
 /**
  * Waits while the zip behind an XLSX sheet is behind: exceljs hands each committed row to the zip's deflate stream
@@ -168,12 +176,12 @@ async function drained(out: Writable) {
 }
 
 async function writeCsv<R>(out: Writable, file: TableFile<R>): Promise<number> {
-  const line = (cells: CellValue[]) => `${cells.map((c) => csvCell(csvValue(c))).join(',')}\r\n`;
+  const line = (cells: CsvValue[]) => `${cells.map((c) => csvCell(c)).join(',')}\r\n`;
   out.write(BOM + line(file.columns.map((c) => c.header)));
   let count = 0;
   let chunk = '';
   for await (const row of file.rows) {
-    chunk += line(file.columns.map((c) => c.value(row)));
+    chunk += line(file.columns.map((c) => csvValue(c as TableColumn<unknown>, c.value(row))));
     count += 1;
     if (count % BATCH === 0) {
       out.write(chunk);

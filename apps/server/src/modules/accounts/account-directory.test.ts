@@ -18,7 +18,7 @@ interface Nested {
     orgCode: string | null;
     pid: number | null;
     remark: null;
-    createTime: string;
+    createTime: number;
   };
 }
 interface AccountOut extends Nested {
@@ -42,7 +42,7 @@ describe.each(lanes)('the account’s sysRole and sysOrg on %s', (lane) => {
   let t: TestApp;
   let admin: string;
   let rootOrg: number;
-  let dept: { id: number; name: string; fullName: string | null; orgCode: string | null; createTime: string };
+  let dept: { id: number; name: string; fullName: string | null; orgCode: string | null; createTime: number };
   let roleA: number;
   let roleB: number;
   let resources: Array<{ id: number; name: string; pid: number | null }>;

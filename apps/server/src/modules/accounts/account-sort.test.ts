@@ -8,7 +8,7 @@ interface Row {
   accountNumber: string;
   accountName: string;
   orgName: string;
-  createTime: string;
+  createTime: number;
 }
 interface PageOut {
   list: Row[];

@@ -1,5 +1,6 @@
 import type { Account } from '@gatehouse/contract';
 import type { Static } from 'typebox';
+import { epochMs } from '../../platform/time.js';
 import type { AccountView } from './accounts.repository.js';
 
 /** Names a region code by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not in the tree. */
@@ -17,7 +18,7 @@ export function toAccount(row: AccountView, regionName: RegionNamer, roles: Role
     contactNumber: row.contact_number,
     email: row.email,
     state: row.state === 1,
-    createTime: row.create_time,
+    createTime: epochMs(row.create_time),
     orgId: row.org_id,
     orgName: row.org_name,
     belongOrgName: row.org_full_name || row.org_name,
@@ -46,7 +47,7 @@ export function toAccount(row: AccountView, regionName: RegionNamer, roles: Role
       orgCode: row.org_code,
       pid: row.org_pid,
       remark: null,
-      createTime: row.org_create_time,
+      createTime: epochMs(row.org_create_time),
     },
     pendingApproval: row.pending_approval === 1,
     secondFactor: row.second_factor === 1,

@@ -4,6 +4,7 @@ import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
+import { epochMs, parseRequestTime } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.js';
 import type { Change } from './masking.js';
@@ -20,7 +21,7 @@ function toEntry(row: AuditRow): Static<typeof AuditEntry> {
   }
   return {
     id: row.id,
-    at: row.at,
+    at: epochMs(row.at),
     actorAccountId: row.actor_account_id,
     actorAccountNumber: row.actor_account_number,
     originAccountId: row.origin_account_id,
@@ -50,8 +51,8 @@ const diffText = (diff: Change[]) =>
 
 /** The filters as the repository takes them: texts trimmed, empty ones dropped, times as ISO text, in order. */
 function filterOf(f: Filters): AuditFilter {
-  const from = f.from ? new Date(f.from) : undefined;
-  const to = f.to ? new Date(f.to) : undefined;
+  const from = f.from === undefined ? undefined : parseRequestTime(f.from);
+  const to = f.to === undefined ? undefined : parseRequestTime(f.to);
   if (from && to && to < from) throw badRequest(t('audit.rangeOrder'));
   return {
     accountNumber: f.accountNumber?.trim() || undefined,

@@ -76,7 +76,7 @@ describe.each(lanes)('audit trail on %s', (lane) => {
   afterAll(() => t.close());
 
   it('records create, edit and delete of an account with who, when, where and a field-level diff', async () => {
-    const started = new Date().toISOString();
+    const started = Date.now();
     const id = await t.call('POST', '/account', {
       token: admin,
       ip: '10.1.2.3',
@@ -98,7 +98,9 @@ describe.each(lanes)('audit trail on %s', (lane) => {
       message: null,
       ip: '10.1.2.3',
     });
-    expect(created.at >= started).toBe(true);
+    // A time in an answer is epoch milliseconds (ADR 0029).
+    expect(Number.isInteger(created.at)).toBe(true);
+    expect(created.at).toBeGreaterThanOrEqual(started);
     expect(field(created, 'accountNumber')).toEqual({ field: 'accountNumber', before: null, after: 'au.crud' });
     expect(field(created, 'accountName')).toEqual({ field: 'accountName', before: null, after: '审计甲' });
     expect(field(created, 'password')).toEqual({ field: 'password', before: null, after: AUDIT_MASK });
@@ -365,6 +367,22 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     });
     expect(backwards.status).toBe(400);
     expect(backwards.body.msg).toBe('结束时间不能早于开始时间');
+    // The time filters take epoch milliseconds as well as ISO 8601 (ADR 0029); a query string carries them as digits.
+    const futureMs = Date.now() + 3_600_000;
+    expect((await audit({ from: futureMs })).totalCount).toBe(0);
+    expect((await audit({ from: String(futureMs) })).totalCount).toBe(0);
+    expect((await audit({ to: futureMs, target: 'au.filter' })).totalCount).toBe(4);
+    expect((await audit({ from: Date.now() - 3_600_000, to: futureMs, target: 'au.filter' })).totalCount).toBe(4);
+    // An answer's time names the same instant in a request: to the millisecond.
+    const at = edits.list[0]!.at;
+    const exact = await audit({ from: at, to: at, target: 'au.filter' });
+    expect(exact.totalCount).toBeGreaterThan(0);
+    expect(exact.list.every((e) => e.at === at)).toBe(true);
+    for (const bad of ['yesterday', '2024-13-01T00:00:00Z', '2024-05-01', '-5']) {
+      const res = await t.call('GET', '/audit/s', { token: admin, query: { p: 1, pageSize: 10, from: bad } });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.msg, bad).toBe('开始时间不是有效的日期时间');
+    }
     const badOutcome = await t.call('GET', '/audit/s', {
       token: admin,
       query: { p: 1, pageSize: 10, outcome: 'maybe' },

@@ -6,6 +6,7 @@ import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
+import { epochMs } from '../../platform/time.js';
 import { orgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
@@ -63,7 +64,7 @@ function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boo
     name: row.name,
     fullName: row.full_name,
     orgCode: row.org_code,
-    createTime: row.create_time,
+    createTime: epochMs(row.create_time),
     // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
     hasChildren: seenAs ? seenAs.hasChildren : Boolean(row.has_children),
     regionId: row.region_id,

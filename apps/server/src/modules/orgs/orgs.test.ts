@@ -9,7 +9,7 @@ interface OrgOut {
   fullName: string | null;
   orgCode: string | null;
   hasChildren: boolean;
-  createTime: string;
+  createTime: number;
 }
 
 describe.each(lanes)('organisations API on %s', (lane) => {
@@ -35,7 +35,13 @@ describe.each(lanes)('organisations API on %s', (lane) => {
   it('creates children and answers them lazily by pid with hasChildren and createTime', async () => {
     const dept = await made({ name: ' 研发部 ', fullName: '研发中心', pid: root.id });
     expect(dept).toMatchObject({ name: '研发部', fullName: '研发中心', pid: root.id, hasChildren: false });
-    expect(Date.parse(dept.createTime)).not.toBeNaN();
+    // createTime answers as epoch milliseconds (ADR 0029), the stored instant.
+    const stored = await t.database.db
+      .selectFrom('org')
+      .select('create_time')
+      .where('id', '=', dept.id)
+      .executeTakeFirstOrThrow();
+    expect(dept.createTime).toBe(Date.parse(stored.create_time));
     await made({ name: '前端组', pid: dept.id });
     const roots = await children();
     expect(roots.find((o) => o.id === root.id)?.hasChildren).toBe(true);

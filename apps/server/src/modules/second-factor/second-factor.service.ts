@@ -27,6 +27,7 @@ import type { AccountPasskeyTable, WebAuthnPurpose } from '../../platform/db/sch
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import { epochMs, epochMsOrNull } from '../../platform/time.js';
 import type { SecondFactorRepository } from './second-factor.repository.js';
 
 /** The site passkeys are bound to: its RP ID (a domain) and the origins its pages are served from. */
@@ -230,8 +231,8 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
   const toPasskey = (row: Pick<AccountPasskeyTable, 'id' | 'name' | 'create_time' | 'last_used_time'>) => ({
     id: row.id,
     name: row.name,
-    createTime: row.create_time,
-    lastUsedTime: row.last_used_time,
+    createTime: epochMs(row.create_time),
+    lastUsedTime: epochMsOrNull(row.last_used_time),
   });
 
   /** Opens the session of an account that proved who it is, unless it may not sign in. */

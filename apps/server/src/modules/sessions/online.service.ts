@@ -2,6 +2,7 @@ import { type QueryOf, type Routes, routes } from '@gatehouse/contract';
 import { type AppError, type BatchOutcome, badRequest, forbidden, partition } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
+import { epochMs } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
 import type { OnlineRepository } from './online.repository.js';
 
@@ -15,8 +16,8 @@ function toSession(row: Row, principal: Principal) {
     id: row.id,
     ip: row.ip,
     userAgent: row.user_agent,
-    signedInAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
+    signedInAt: epochMs(row.created_at),
+    lastSeenAt: epochMs(row.last_seen_at),
     switchedBy:
       row.origin_account_number !== null && row.origin_account_name !== null
         ? { accountNumber: row.origin_account_number, accountName: row.origin_account_name }

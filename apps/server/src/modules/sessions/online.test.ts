@@ -14,8 +14,8 @@ interface Listed {
   orgName: string;
   ip: string | null;
   userAgent: string | null;
-  signedInAt: string;
-  lastSeenAt: string;
+  signedInAt: number;
+  lastSeenAt: number;
   switchedBy: { accountNumber: string; accountName: string } | null;
   current: boolean;
 }
@@ -95,8 +95,15 @@ describe.each(lanes)('online sessions on %s', (lane) => {
       switchedBy: null,
       current: false,
     });
-    expect(Date.parse(row.signedInAt)).toBeGreaterThan(0);
-    expect(Date.parse(row.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(row.signedInAt));
+    // Times answer as epoch milliseconds, the stored instants to the millisecond (ADR 0029).
+    const stored = await t.database.db
+      .selectFrom('session')
+      .select(['created_at', 'last_seen_at'])
+      .where('id', '=', sid(live))
+      .executeTakeFirstOrThrow();
+    expect(row.signedInAt).toBe(Date.parse(stored.created_at));
+    expect(row.lastSeenAt).toBe(Date.parse(stored.last_seen_at));
+    expect(row.lastSeenAt).toBeGreaterThanOrEqual(row.signedInAt);
   });
 
   it('marks the caller’s own session and filters by account name and address', async () => {

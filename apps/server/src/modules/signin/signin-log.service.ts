@@ -10,8 +10,9 @@ import type { SignInLogTable } from '../../platform/db/schema.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
+import { epochMs, epochMsOrNull, storedTime } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
-import type { SignInRepository } from './signin.repository.js';
+import type { SignInLogFilters, SignInRepository } from './signin.repository.js';
 
 type Row = Selectable<SignInLogTable>;
 
@@ -26,7 +27,7 @@ const METHOD_LABELS = {
 
 const toEntry = (row: Row) => ({
   id: row.id,
-  at: row.at,
+  at: epochMs(row.at),
   account: row.account,
   accountId: row.account_id,
   outcome: row.outcome,
@@ -35,7 +36,16 @@ const toEntry = (row: Row) => ({
   ip: row.ip,
   userAgent: row.user_agent,
   repeats: row.repeats,
-  lastAt: row.last_at,
+  lastAt: epochMsOrNull(row.last_at),
+});
+
+type RequestFilters = Omit<QueryOf<Routes['exportSigninLog']>, 'format'>;
+
+/** The request's filters as the repository compares them: the time bounds as stored text. */
+const storedFilters = ({ startTime, endTime, ...rest }: RequestFilters): Omit<SignInLogFilters, 'within'> => ({
+  ...rest,
+  ...(startTime === undefined ? {} : { startTime: storedTime(startTime) }),
+  ...(endTime === undefined ? {} : { endTime: storedTime(endTime) }),
 });
 
 /**
@@ -48,11 +58,12 @@ export function createSignInLogService(
 ) {
   return {
     async list(query: QueryOf<Routes['listSigninLog']>, principal: Principal) {
+      const { p, pageSize, sort, order, ...filters } = query;
       // `sort` can only be `at`, the default column; as on every list, `order` counts only with `sort`.
-      const order = query.sort === 'at' ? (query.order ?? 'desc') : 'desc';
+      const direction = sort === 'at' ? (order ?? 'desc') : 'desc';
       const within = await accountsWithin(principal);
-      const { list, totalCount } = await repo.page({ ...query, within }, query.p, query.pageSize, order);
-      return { list: list.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / query.pageSize) };
+      const { list, totalCount } = await repo.page({ ...storedFilters(filters), within }, p, pageSize, direction);
+      return { list: list.map(toEntry), totalCount, totalPage: Math.ceil(totalCount / pageSize) };
     },
 
     /**
@@ -61,7 +72,10 @@ export function createSignInLogService(
      */
     async export(query: QueryOf<Routes['exportSigninLog']>, principal: Principal): Promise<TableFile<Row>> {
       const { format, ...filters } = query;
-      const rows = await repo.rows({ ...filters, within: await accountsWithin(principal) }, SIGNIN_EXPORT_MAX_ROWS);
+      const rows = await repo.rows(
+        { ...storedFilters(filters), within: await accountsWithin(principal) },
+        SIGNIN_EXPORT_MAX_ROWS,
+      );
       const headers = t('signinLog.csvHeader').split(',');
       const cells: [string, TableColumn<Row>['value'], TableColumn<Row>['type']?][] = [
         ['at', (row) => row.at, 'date'],

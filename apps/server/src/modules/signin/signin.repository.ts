@@ -45,6 +45,7 @@ export interface SignInLogFilters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
   ip?: string;
+  /** Bounds of the time, as stored (ISO 8601 UTC text; the service reads the request's with parseRequestTime). */
   startTime?: string;
   endTime?: string;
   /**
@@ -74,8 +75,8 @@ export function createSignInRepository(db: Kysely<DB>) {
     if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
     const ip = filters.ip?.trim();
     if (ip) q = q.where(sql<boolean>`ip like ${`${likeLiteral(ip)}%`} escape '\\'`);
-    if (filters.startTime) q = q.where('at', '>=', new Date(filters.startTime).toISOString());
-    if (filters.endTime) q = q.where('at', '<=', new Date(filters.endTime).toISOString());
+    if (filters.startTime) q = q.where('at', '>=', filters.startTime);
+    if (filters.endTime) q = q.where('at', '<=', filters.endTime);
     const within = filters.within;
     if (within && 'accountId' in within) q = q.where('account_id', '=', within.accountId);
     else if (within) {

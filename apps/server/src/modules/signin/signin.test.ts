@@ -27,8 +27,9 @@ interface Entry {
   method: string;
   ip: string;
   userAgent: string | null;
-  at: string;
+  at: number;
   repeats?: number;
+  lastAt?: number | null;
 }
 interface LogPage {
   list: Entry[];
@@ -660,6 +661,18 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await log({ ip: '172.16.5.', startTime: future })).totalCount).toBe(0);
     expect((await log({ ip: '172.16.5.', endTime: future })).totalCount).toBe(2);
+    // Times answer as epoch milliseconds and filter as milliseconds or ISO 8601 (ADR 0029).
+    expect(mine.list.every((e) => Number.isInteger(e.at) && e.at > Date.parse('2020-01-01T00:00:00Z'))).toBe(true);
+    const futureMs = Date.now() + 3_600_000;
+    expect((await log({ ip: '172.16.5.', startTime: futureMs })).totalCount).toBe(0);
+    expect((await log({ ip: '172.16.5.', startTime: mine.list[1]!.at, endTime: futureMs })).totalCount).toBe(2);
+    expect((await log({ ip: '172.16.5.', startTime: mine.list[0]!.at + 1 })).totalCount).toBe(0);
+    const badTime = await t.call('GET', '/signin-log/s', {
+      token: admin,
+      query: { p: 1, pageSize: 10, endTime: 'tomorrow' },
+    });
+    expect(badTime.status).toBe(400);
+    expect(badTime.body.msg).toBe('结束时间不是有效的日期时间');
     // % and _ typed into a filter are plain characters.
     expect((await log({ account: '%' })).totalCount).toBe(0);
 

@@ -1,4 +1,5 @@
 import type { Principal } from '../../platform/http.js';
+import { epochMs } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
 import type { StatsRepository } from './stats.repository.js';
 
@@ -68,8 +69,8 @@ export function createStatsService(
         liveSessions: live,
         accountsPerOrg: perOrg,
         newAccountsPerDay: [...days].map(([date, n]) => ({ date, count: n })),
-        recentSignIns: recent,
-        generatedAt: iso(now),
+        recentSignIns: recent.map((signIn) => ({ ...signIn, at: epochMs(signIn.at) })),
+        generatedAt: now,
       };
     },
   };

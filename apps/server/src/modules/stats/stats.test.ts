@@ -12,7 +12,8 @@ interface OverviewOut {
   liveSessions: number;
   accountsPerOrg: Array<{ orgId: number; name: string; count: number }>;
   newAccountsPerDay: Array<{ date: string; count: number }>;
-  recentSignIns: Array<{ accountNumber: string; accountName: string; at: string; ip: string | null }>;
+  recentSignIns: Array<{ accountNumber: string; accountName: string; at: number; ip: string | null }>;
+  generatedAt: number;
 }
 
 describe('cstDate', () => {
@@ -50,6 +51,7 @@ describe.each(lanes)('statistics overview on %s', (lane) => {
     await t.call('POST', '/dict', { token: admin, body: { dictName: '性别', dictCode: 'gender' } });
     await t.login('s1', 'Stats#2026-ok');
 
+    const before = Date.now();
     const res = await t.call('GET', '/stats/overview', { token: admin });
     expect(res.status, res.body.msg).toBe(200);
     const data = res.body.data as OverviewOut;
@@ -63,6 +65,10 @@ describe.each(lanes)('statistics overview on %s', (lane) => {
     expect(data.newAccountsPerDay).toHaveLength(30);
     expect(data.newAccountsPerDay.at(-1)).toEqual({ date: cstDate(Date.now()), count: 4 });
     expect(data.recentSignIns.map((s) => s.accountNumber)).toEqual(['s1', 'admin']);
+    // Times answer as epoch milliseconds (ADR 0029).
+    expect(data.generatedAt).toBeGreaterThanOrEqual(before);
+    expect(data.recentSignIns.every((s) => Number.isInteger(s.at) && s.at <= data.generatedAt)).toBe(true);
+    expect(data.recentSignIns[0]!.at).toBeGreaterThanOrEqual(data.recentSignIns[1]!.at);
   });
 
   it('is a permission of its own: an account without it is refused', async () => {
@@ -121,7 +127,7 @@ describe.each(lanes)('statistics overview on %s', (lane) => {
     const figures = async (token: string) => {
       const res = await t.call('GET', '/stats/overview', { token });
       expect(res.status, res.body.msg).toBe(200);
-      const { generatedAt: _, ...data } = res.body.data as OverviewOut & { generatedAt: string };
+      const { generatedAt: _, ...data } = res.body.data as OverviewOut & { generatedAt: number };
       return { ...data, recentSignIns: data.recentSignIns.map((s) => s.accountNumber).sort() };
     };
     const everything = await figures(admin);
