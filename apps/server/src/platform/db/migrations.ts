@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024_contains_search.js';
 import * as m0026 from './migrations/0026_contact_proof.js';
 import * as m0027 from './migrations/0027_signin_log_repeats.js';
 import * as m0028 from './migrations/0028_write_indexes.js';
+import * as m0029 from './migrations/0029_contact_indexes_partial.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0026_contact_proof': m0026,
   '0027_signin_log_repeats': m0027,
   '0028_write_indexes': m0028,
+  '0029_contact_indexes_partial': m0029,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -179,6 +179,23 @@ describe.each(lanes)('query plans on %s', (lane) => {
     return plans;
   }
 
+  /** The uniqueness checks of creates, edits, registration and codes (the proven-contact rule included). */
+  const contactChecks = async (d: Kysely<DB>) => {
+    const repo = createAccountsRepository(d);
+    await repo.numberTaken('u77');
+    await repo.numberTaken('u77', 77);
+    for (const verifiedOnly of [true, false]) {
+      await repo.contactHolder('mobile', '13910000077', 5, verifiedOnly);
+      await repo.contactHolder('email', 'u77@example.com', 5, verifiedOnly);
+      await repo.contactHolder('email', 'u77@example.com', null, verifiedOnly);
+    }
+    await repo.holdersOfMobile('13910000077', 'proven');
+    await repo.holdersOfEmail('U77@example.com', 'proven');
+    await repo.holdersOfMobile('13910000077', { orgIds: [14, 15] });
+    await repo.holdersOfEmail('u77@example.com', undefined);
+    await repo.mobileInUse('13910000077');
+  };
+
   const cases: [string, (traced: Kysely<DB>) => Promise<unknown>, string[]?][] = [
     ['account list, first page', (d) => createAccountsRepository(d).page({}, 0, 20)],
     ['account list, last page', (d) => createAccountsRepository(d).page({}, ACCOUNTS - 10, 20)],
@@ -216,24 +233,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
     ],
     ['account by number (sign-in)', (d) => createAccountsRepository(d).findByNumber('u77')],
     // Issue 32: the uniqueness checks of creates, edits, registration, codes and imports (the proven-contact rule).
-    [
-      'account number and contact checks',
-      async (d) => {
-        const repo = createAccountsRepository(d);
-        await repo.numberTaken('u77');
-        await repo.numberTaken('u77', 77);
-        for (const verifiedOnly of [true, false]) {
-          await repo.contactHolder('mobile', '13910000077', 5, verifiedOnly);
-          await repo.contactHolder('email', 'u77@example.com', 5, verifiedOnly);
-          await repo.contactHolder('email', 'u77@example.com', null, verifiedOnly);
-        }
-        await repo.holdersOfMobile('13910000077', 'proven');
-        await repo.holdersOfEmail('U77@example.com', 'proven');
-        await repo.holdersOfMobile('13910000077', { orgIds: [14, 15] });
-        await repo.holdersOfEmail('u77@example.com', undefined);
-        await repo.mobileInUse('13910000077');
-      },
-    ],
+    ['account number and contact checks', (d) => contactChecks(d)],
     [
       'account import checks (numbers and proven contacts held)',
       async (d) => {
@@ -859,6 +859,22 @@ describe.each(lanes)('query plans on %s', (lane) => {
     expect(missing, 'write routes no flow calls: add them to a flow (or to LEFT_OUT with the reason)').toEqual([]);
     const stale = Object.keys(LEFT_OUT).filter((name) => called.has(name) || !(name in routes));
     expect(stale).toEqual([]);
+  });
+
+  it('serves the contact checks where no account has an e-mail or a mobile (statistics of a column of NULLs)', async () => {
+    // SQLite's ANALYZE counts the NULLs of an indexed column as one value: where every e-mail is NULL (the bench's
+    // million accounts), an index over the column says each e-mail matches every account and the planner read the
+    // table instead (migration 0029). This clears the seeded contacts: it comes after the tests that use them.
+    await sql`update account set email = null, contact_number = null, email_verified = 0, contact_verified = 0
+      where email is not null or contact_number is not null`.execute(db);
+    await (dialect === 'postgres' ? sql`vacuum analyze account` : sql`analyze`).execute(db);
+    const checks = async (d: Kysely<DB>) => {
+      await contactChecks(d);
+      await createAccountsRepository(d).provenContactsHeld(['13910000001'], ['u1@example.com']);
+    };
+    for (const { sql: text, plan } of await plansOf(checks)) {
+      expect(fullScans(dialect, plan, text), `${text}\n${plan.join('\n')}`).toEqual([]);
+    }
   });
 
   it('answers the session of a token by its key (the guard of every request)', async () => {
