@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 const daysAgo = (days: number, hour = 9, minute = 30) => {
   const at = new Date(Date.now() - days * DAY);
   at.setHours(hour, minute, 0, 0);
-  return new Date(Math.min(at.getTime(), Date.now() - 60_000)).toISOString();
+  return Math.min(at.getTime(), Date.now() - 60_000);
 };
 
 /**
@@ -248,7 +248,7 @@ export function createMockStore(): MockStore {
 
   const signIns = [1, 3, 2, 9, 5, 1, 12, 4].map((accountId, index) => ({
     accountId,
-    at: new Date(Date.now() - (index * 47 + 5) * 60_000).toISOString(),
+    at: Date.now() - (index * 47 + 5) * 60_000,
     ip: `10.12.${index + 3}.${20 + index * 11}`,
     userAgent:
       index % 3 === 0

@@ -41,7 +41,8 @@ export interface IssuedToken {
 
 export interface SignIn {
   accountId: number;
-  at: string;
+  /** Epoch milliseconds, as the API answers times. */
+  at: number;
   ip: string | null;
   userAgent: string | null;
 }

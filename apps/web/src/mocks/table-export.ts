@@ -4,8 +4,9 @@ import { failure } from '@/mocks/handle';
 /** One column of a mocked export: its key (what `columns=` names), its zh-CN header, its value. */
 export type MockExportColumn<R> = [key: string, header: string, value: (row: R) => unknown];
 
+/** A cell as the server writes CSV: dates (a date column's value is a Date) as ISO 8601 UTC (ADR 0029). */
 const cell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
   const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 };

@@ -1,6 +1,6 @@
 // The search form and the filters in the URL: the applied filters are shown after back/forward, but what is typed
 // after 查询 or 重置 is not wiped when a slow page commits that navigation late.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '@/testing/TestProviders';
 import { ListSearchForm, type SearchFieldSpec } from './ListSearchForm';
@@ -64,5 +64,30 @@ describe('ListSearchForm', () => {
     rerender({ operator: 'lina' });
     expect(field('操作').value).toBe('');
     expect(field('操作人').value).toBe('lina');
+  });
+
+  it('keeps a date range as epoch milliseconds: read from the applied filters, searched again unchanged', async () => {
+    interface Timed {
+      from?: number | string;
+      to?: number | string;
+    }
+    const onSearch = vi.fn();
+    const from = new Date(2026, 4, 1, 8, 30).getTime();
+    const to = new Date(2026, 4, 2, 17, 45).getTime();
+    render(
+      <TestProviders>
+        <ListSearchForm<Timed>
+          id="timed"
+          fields={[{ kind: 'dateRange', names: ['from', 'to'], label: '时间', showTime: true }]}
+          // An older link may still hold ISO 8601: it reads the same.
+          filters={{ from, to: new Date(to).toISOString() }}
+          onSearch={onSearch}
+          onReset={vi.fn()}
+        />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(document.querySelector('.ant-picker-range')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ from, to }));
   });
 });

@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Space, theme } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import {
   type CSSProperties,
   lazy,
@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { parseTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
 
 interface FieldBase {
@@ -37,7 +38,7 @@ export type SearchFieldSpec<F> =
       placeholder?: string;
     })
   | (FieldBase & {
-      /** Two filters of the query, the range's start and end (ISO 8601 strings); `showTime` picks times too. */
+      /** Two filters of the query, the range's start and end (epoch milliseconds); `showTime` picks times too. */
       kind: 'dateRange';
       names: readonly [keyof F & string, keyof F & string];
       showTime?: boolean;
@@ -70,8 +71,8 @@ function toDraft<F>(fields: readonly SearchFieldSpec<F>[], filters: Partial<F>):
   const read = filters as Record<string, unknown>;
   for (const field of fields) {
     if (field.kind === 'dateRange') {
-      const [from, to] = field.names.map((name) => read[name]);
-      values[draftKey(field)] = typeof from === 'string' && typeof to === 'string' ? [dayjs(from), dayjs(to)] : null;
+      const [from, to] = field.names.map((name) => parseTime(read[name]));
+      values[draftKey(field)] = from && to ? [from, to] : null;
     } else {
       values[field.name] = read[field.name];
     }
@@ -87,8 +88,8 @@ function toFilters<F>(fields: readonly SearchFieldSpec<F>[], values: Draft): Par
       const range = values[draftKey(field)] as [Dayjs, Dayjs] | null | undefined;
       if (range?.[0] && range[1]) {
         const [start, end] = field.showTime ? range : [range[0].startOf('day'), range[1].endOf('day')];
-        filters[field.names[0]] = start.toISOString();
-        filters[field.names[1]] = end.toISOString();
+        filters[field.names[0]] = start.valueOf();
+        filters[field.names[1]] = end.valueOf();
       }
       continue;
     }

@@ -187,7 +187,7 @@ export function OrgTreeTable({
       dataIndex: 'createTime',
       key: 'createTime',
       width: 180,
-      render: (value: string) => formatDateTime(value),
+      render: (value: number) => formatDateTime(value),
     },
   ];
   if (renderActions) {
@@ -243,7 +243,7 @@ export function OrgTreeTable({
         dataIndex: 'createTime',
         key: 'createTime',
         width: 170,
-        render: (value: string) => formatDateTime(value),
+        render: (value: number) => formatDateTime(value),
       },
       { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 140 },
     ];

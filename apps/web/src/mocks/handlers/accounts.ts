@@ -89,7 +89,7 @@ export const accountMocks = {
           (!orgIds || orgIds.has(a.orgId)) &&
           (query.pendingApproval !== 1 || a.pendingApproval === true),
       )
-      .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
+      .sort((a, b) => b.createTime - a.createTime || b.id - a.id);
     // As the server: by organisation name, then organisation id (two organisations may share a name), then id.
     const orgName = (a: StoredAccount) =>
       `${store.orgs.find((o) => o.id === a.orgId)?.name ?? ''}\u0000${String(a.orgId).padStart(12, '0')}`;
@@ -121,7 +121,7 @@ export const accountMocks = {
       id: nextId(store, 'account'),
       ...fields,
       avatar: avatar ?? null,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
       builtin: false,
       address: null,
       introduction: null,

@@ -1,6 +1,7 @@
 import { AUDIT_MASK, type ResponseOf, routes } from '@gatehouse/contract';
 import { HttpResponse } from 'msw';
 import { handle, handleRaw } from '@/mocks/handle';
+import { requestTime } from '@/mocks/time';
 import { sortRows } from './sorting';
 
 type Entry = ResponseOf<typeof routes.listAudit>['list'][number];
@@ -86,7 +87,7 @@ function seedTrail(): Entry[] {
   return Array.from({ length: 24 }, (_, i) => ({
     ...(kinds[i % kinds.length] as (typeof kinds)[number]),
     id: 24 - i,
-    at: new Date(base - i * 3_600_000).toISOString(),
+    at: base - i * 3_600_000,
     ip: '192.168.1.20',
     userAgent: UA,
   }));
@@ -97,8 +98,8 @@ const trail = seedTrail();
 type Filters = Partial<Pick<Entry, 'outcome'>> & {
   accountNumber?: string;
   title?: string;
-  from?: string;
-  to?: string;
+  from?: string | number;
+  to?: string | number;
   target?: string;
 };
 
@@ -110,8 +111,8 @@ function filtered(f: Filters): Entry[] {
         e.originAccountNumber?.startsWith(f.accountNumber)) &&
       (!f.title || e.title.includes(f.title) || e.route === f.title) &&
       (!f.outcome || e.outcome === f.outcome) &&
-      (!f.from || e.at >= new Date(f.from).toISOString()) &&
-      (!f.to || e.at <= new Date(f.to).toISOString()) &&
+      (f.from === undefined || e.at >= requestTime(f.from)) &&
+      (f.to === undefined || e.at <= requestTime(f.to)) &&
       (!f.target || e.targetId === f.target || Boolean(e.targetLabel?.startsWith(f.target))),
   );
 }
@@ -136,7 +137,7 @@ export const auditMocks = {
     const header = ['时间', '操作人', '代操作人', '操作', '请求方法', '请求地址', '对象', '结果', '状态码', '说明'];
     const rows = filtered(query).map((e) =>
       [
-        e.at,
+        new Date(e.at).toISOString(),
         e.actorAccountNumber,
         e.originAccountNumber,
         e.title,

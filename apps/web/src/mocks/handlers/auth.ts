@@ -34,7 +34,7 @@ export function accountInfo(store: MockStore, account: StoredAccount, originalAc
 export function signIn(store: MockStore, request: Request, account: StoredAccount): string {
   store.signIns.unshift({
     accountId: account.id,
-    at: new Date().toISOString(),
+    at: Date.now(),
     ip: '127.0.0.1',
     userAgent: request.headers.get('User-Agent'),
   });

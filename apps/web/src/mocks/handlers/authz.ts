@@ -199,7 +199,7 @@ export const authzMocks = {
     const scope = resolveScope(store, holder);
     const visible = store.accounts
       .filter((a) => holds(scope, a))
-      .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
+      .sort((a, b) => b.createTime - a.createTime || b.id - a.id);
     return {
       permissions: heldResources(store, actor),
       scope: summarise(store, scope),

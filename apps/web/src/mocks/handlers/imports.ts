@@ -41,7 +41,7 @@ export const importMocks = {
         ['contactNumber', '手机号码', (a) => a.contactNumber],
         ['email', '邮箱', (a) => a.email],
         ['state', '状态', (a) => (a.state ? '启用' : '停用')],
-        ['createTime', '创建时间', (a) => a.createTime],
+        ['createTime', '创建时间', (a) => new Date(a.createTime)],
       ],
       rows,
     );

@@ -42,7 +42,7 @@ export const orgMocks = {
         ['fullName', '全称', (o) => o.fullName],
         ['orgCode', '机构编码', (o) => o.orgCode],
         ['regionName', '所在地区', (o) => toOrg(store, o).regionName],
-        ['createTime', '创建时间', (o) => o.createTime],
+        ['createTime', '创建时间', (o) => new Date(o.createTime)],
       ],
       rows,
     );
@@ -75,7 +75,7 @@ export const orgMocks = {
       fullName: textOrNull(body.fullName),
       orgCode,
       regionId,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
     };
     store.orgs.push(org);
     return toOrg(store, org);

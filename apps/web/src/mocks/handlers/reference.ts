@@ -4,7 +4,7 @@ import { regionPath } from '@/mocks/store';
 
 const DAY = 86_400_000;
 /** The calendar day in UTC+8, the day the contract's statistics count in. */
-const beijingDate = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const beijingDate = (at: Date | number) => new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** Regions, the dashboard statistics and the request envelope. */
 export const referenceMocks = {
@@ -62,7 +62,7 @@ export const referenceMocks = {
             ]
           : [];
       }),
-      generatedAt: new Date().toISOString(),
+      generatedAt: Date.now(),
     };
   }),
 

@@ -1,6 +1,7 @@
 import { describeUserAgent, type ResponseOf, routes, SIGNIN_EXPORT_MAX_ROWS } from '@gatehouse/contract';
 import { handle, handleRaw } from '@/mocks/handle';
 import type { MockStore } from '@/mocks/store';
+import { requestTime } from '@/mocks/time';
 import { sortRows } from './sorting';
 
 type Entry = ResponseOf<typeof routes.listSigninLog>['list'][number];
@@ -8,8 +9,8 @@ interface Filters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
   ip?: string;
-  startTime?: string;
-  endTime?: string;
+  startTime?: string | number;
+  endTime?: string | number;
 }
 
 const CHROME_WINDOWS =
@@ -32,7 +33,7 @@ function entries(store: MockStore): Entry[] {
     ip: s.ip ?? '127.0.0.1',
     userAgent: s.userAgent,
   }));
-  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const minutesAgo = (m: number) => Date.now() - m * 60_000;
   const failures: Entry[] = [
     ['zhangwei', 2, 'bad_credentials', 8],
     ['nobody', null, 'unknown_account', 65],
@@ -50,7 +51,7 @@ function entries(store: MockStore): Entry[] {
     // 李娜's wrong captcha was repeated: the server adds a client's repeated refusals to one entry (issue 31).
     ...(reason === 'captcha_wrong' ? { repeats: 4, lastAt: minutesAgo((minutes as number) - 3) } : {}),
   }));
-  return [...successes, ...failures].sort((a, b) => b.at.localeCompare(a.at));
+  return [...successes, ...failures].sort((a, b) => b.at - a.at);
 }
 
 function matching(store: MockStore, f: Filters): Entry[] {
@@ -59,8 +60,8 @@ function matching(store: MockStore, f: Filters): Entry[] {
       (!f.account || e.account.includes(f.account.trim())) &&
       (!f.outcome || e.outcome === f.outcome) &&
       (!f.ip || e.ip.startsWith(f.ip.trim())) &&
-      (!f.startTime || e.at >= new Date(f.startTime).toISOString()) &&
-      (!f.endTime || e.at <= new Date(f.endTime).toISOString()),
+      (f.startTime === undefined || e.at >= requestTime(f.startTime)) &&
+      (f.endTime === undefined || e.at <= requestTime(f.endTime)),
   );
 }
 
@@ -88,7 +89,7 @@ export const signinLogMocks = {
     const lines = ['时间,账号,结果,原因,IP,浏览器,方式'].concat(
       rows.map((e) =>
         [
-          e.at,
+          new Date(e.at).toISOString(),
           e.account,
           e.outcome === 'success' ? '成功' : '失败',
           e.reason,

@@ -140,7 +140,7 @@ export const verificationMocks = {
       contactNumber: mobile,
       email: null,
       state: true,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
       // Self-registered accounts land where the server's default configuration puts them.
       orgId: 1,
       roleId: 3,

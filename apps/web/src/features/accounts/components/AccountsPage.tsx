@@ -264,7 +264,7 @@ export function AccountsPage() {
       dataIndex: 'createTime',
       sortField: 'createTime',
       width: 165,
-      render: (createTime: string) => formatDateTime(createTime),
+      render: (createTime: number) => formatDateTime(createTime),
     },
   ];
 

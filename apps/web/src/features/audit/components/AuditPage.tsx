@@ -12,8 +12,8 @@ const filterCodecs: FilterCodecs<AuditListQuery> = {
   accountNumber: 'text',
   title: 'text',
   outcome: ['success', 'refused'],
-  from: 'text',
-  to: 'text',
+  from: 'time',
+  to: 'time',
   target: 'text',
 };
 const AUDIT_SORTS = ['at'] as const;
@@ -38,7 +38,7 @@ export function AuditPage() {
       dataIndex: 'at',
       sortField: 'at',
       width: 165,
-      render: (at: string) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
+      render: (at: number) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
       title: t('audit.colActor'),

@@ -277,7 +277,7 @@ function PreviewBody({ data }: { data: ViewAs }) {
       dataIndex: 'createTime',
       key: 'createTime',
       width: 170,
-      render: (createTime: string) => formatDateTime(createTime),
+      render: (createTime: number) => formatDateTime(createTime),
     },
   ];
   return (

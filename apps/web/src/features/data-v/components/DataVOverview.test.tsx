@@ -67,7 +67,7 @@ describe('/data-v/overview', () => {
     expect(list.querySelectorAll('.gh-datav-fresh')).toHaveLength(0);
 
     // 张伟 signs in meanwhile.
-    api.store.signIns.unshift({ accountId: 2, at: new Date().toISOString(), ip: '10.0.0.9', userAgent: null });
+    api.store.signIns.unshift({ accountId: 2, at: Date.now(), ip: '10.0.0.9', userAgent: null });
     await nextRefresh();
     await waitFor(() => expect(screen.getByTestId('datav-live').querySelectorAll('.gh-datav-fresh')).toHaveLength(1));
     const [fresh] = screen.getByTestId('datav-live').querySelectorAll('.gh-datav-fresh');

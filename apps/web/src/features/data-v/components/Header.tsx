@@ -26,7 +26,7 @@ function Clock() {
 
 interface HeaderProps {
   /** When the figures on screen were computed (ISO), if any arrived yet. */
-  generatedAt: string | undefined;
+  generatedAt: number | undefined;
   /** The latest refresh failed: the figures are older than they should be. */
   stale: boolean;
   fetching: boolean;
@@ -36,7 +36,7 @@ interface HeaderProps {
 
 /** Back to 首页 at the left, the title in the middle, the clock and the last update at the right. */
 export function Header({ generatedAt, stale, fetching, live }: HeaderProps) {
-  const updated = generatedAt ? formatDateTime(generatedAt, 'HH:mm:ss') : '';
+  const updated = generatedAt === undefined ? '' : formatDateTime(generatedAt, 'HH:mm:ss');
   return (
     <header
       style={{

@@ -44,7 +44,7 @@ export function LiveSignIns({ rows }: { rows: RecentSignIn[] | undefined }) {
               borderBottom: index === rows.length - 1 ? 'none' : '1px dashed rgba(148, 163, 184, 0.16)',
             }}
           >
-            <time dateTime={row.at} style={{ fontSize: 19, color: colors.accent }}>
+            <time dateTime={new Date(row.at).toISOString()} style={{ fontSize: 19, color: colors.accent }}>
               {activityTime(row.at, now)}
             </time>
             <span

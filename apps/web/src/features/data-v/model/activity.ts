@@ -11,7 +11,7 @@ export function freshKeys(previous: ReadonlySet<string> | null, current: readonl
 }
 
 /** A sign-in's time on the live list: HH:mm:ss today, MM/DD HH:mm on an earlier day (local time). */
-export function activityTime(at: string, now: Date = new Date()): string {
+export function activityTime(at: number, now: Date = new Date()): string {
   const time = dayjs(at);
   if (!time.isValid()) return '';
   return time.isSame(now, 'day') ? time.format('HH:mm:ss') : time.format('MM/DD HH:mm');

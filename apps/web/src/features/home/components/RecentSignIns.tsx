@@ -12,7 +12,7 @@ const columns: TableColumnsType<RecentSignIn> = [
     dataIndex: 'at',
     key: 'at',
     width: 170,
-    render: (at: string) => formatDateTime(at),
+    render: (at: number) => formatDateTime(at),
   },
   {
     title: t('home.recent.address'),

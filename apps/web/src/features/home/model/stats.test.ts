@@ -12,11 +12,29 @@ const overview: Overview = {
   accountsPerOrg: [],
   newAccountsPerDay: [],
   recentSignIns: [
-    { accountNumber: 'zhang', accountName: '张三', at: '2026-05-01T02:00:00.000Z', ip: '10.0.0.2', userAgent: null },
-    { accountNumber: 'admin', accountName: '系统管理员', at: '2026-05-01T01:00:00.000Z', ip: null, userAgent: null },
-    { accountNumber: 'admin', accountName: '系统管理员', at: '2026-04-30T01:00:00.000Z', ip: null, userAgent: null },
+    {
+      accountNumber: 'zhang',
+      accountName: '张三',
+      at: Date.parse('2026-05-01T02:00:00.000Z'),
+      ip: '10.0.0.2',
+      userAgent: null,
+    },
+    {
+      accountNumber: 'admin',
+      accountName: '系统管理员',
+      at: Date.parse('2026-05-01T01:00:00.000Z'),
+      ip: null,
+      userAgent: null,
+    },
+    {
+      accountNumber: 'admin',
+      accountName: '系统管理员',
+      at: Date.parse('2026-04-30T01:00:00.000Z'),
+      ip: null,
+      userAgent: null,
+    },
   ],
-  generatedAt: '2026-05-01T03:00:00.000Z',
+  generatedAt: Date.parse('2026-05-01T03:00:00.000Z'),
 };
 
 const everyMenu = new Set(['/user/Account', '/user/Organization', '/user/Role', '/system/Dict']);
@@ -56,7 +74,7 @@ describe('the screen behind each number', () => {
 
 describe('latestSignInOf', () => {
   it('answers the account’s newest sign-in, or nothing when it is not among the recent ones', () => {
-    expect(latestSignInOf(overview.recentSignIns, 'admin')?.at).toBe('2026-05-01T01:00:00.000Z');
+    expect(latestSignInOf(overview.recentSignIns, 'admin')?.at).toBe(Date.parse('2026-05-01T01:00:00.000Z'));
     expect(latestSignInOf(overview.recentSignIns, 'li')).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ const sessionLine = (session: OnlineSession) =>
     .filter(Boolean)
     .join(' · ');
 
-const absolute = (value: string) => formatDateTime(value, 'YYYY/MM/DD HH:mm:ss');
+const absolute = (value: number) => formatDateTime(value, 'YYYY/MM/DD HH:mm:ss');
 
 /** 在线用户 (/monitor/Online): live sessions on the list kit; 强制下线 one session or the selected ones. */
 export function OnlinePage() {
@@ -118,7 +118,7 @@ export function OnlinePage() {
       dataIndex: 'signedInAt',
       sortField: 'signedInAt',
       width: 165,
-      render: (value: string) => absolute(value),
+      render: (value: number) => absolute(value),
     },
     {
       title: t('online.colLastSeen'),
@@ -127,7 +127,7 @@ export function OnlinePage() {
       sortField: 'lastSeenAt',
       width: 120,
       // How long ago in the cell (what an administrator scans for), the exact time on hover.
-      render: (value: string) => (
+      render: (value: number) => (
         <Tooltip title={absolute(value)} placement="topLeft">
           <span>{fromNow(value)}</span>
         </Tooltip>

@@ -185,7 +185,7 @@ describe('/user/Organization', () => {
       fullName: null,
       orgCode: null,
       regionId: null,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
     });
     await openScreen();
     await expand('总公司');
@@ -219,7 +219,7 @@ describe('/user/Organization', () => {
       fullName: long,
       orgCode: null,
       regionId: null,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
     });
     await openScreen();
     await expand('总公司');
@@ -246,7 +246,7 @@ describe('/user/Organization', () => {
       fullName: null,
       orgCode: null,
       regionId: null,
-      createTime: new Date().toISOString(),
+      createTime: Date.now(),
     });
     fireEvent.click(screen.getByRole('button', { name: '刷新' }));
     await screen.findByText('新设部门');

@@ -8,7 +8,7 @@ const org: Org = {
   name: '研发部',
   fullName: null,
   orgCode: '10000007',
-  createTime: '2024-05-01T05:45:00.000Z',
+  createTime: Date.parse('2024-05-01T05:45:00.000Z'),
   hasChildren: false,
   regionId: null,
   regionName: null,

@@ -70,13 +70,13 @@ export function OwnSessionsCard() {
       title: t('online.colSignedIn'),
       dataIndex: 'signedInAt',
       key: 'signedInAt',
-      render: (value: string) => formatDateTime(value),
+      render: (value: number) => formatDateTime(value),
     },
     {
       title: t('online.colLastSeen'),
       dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
-      render: (value: string) => (
+      render: (value: number) => (
         <Tooltip title={formatDateTime(value, 'YYYY/MM/DD HH:mm:ss')}>
           <span>{fromNow(value)}</span>
         </Tooltip>

@@ -99,12 +99,12 @@ describe('SecondFactorCard', () => {
     api.answer(routes.secondFactorStatus, {
       totp: true,
       passkeys: [
-        { id: 'pk-1', name: 'MacBook 指纹', createTime: '2026-11-20T02:00:00.000Z', lastUsedTime: null },
+        { id: 'pk-1', name: 'MacBook 指纹', createTime: Date.parse('2026-11-20T02:00:00.000Z'), lastUsedTime: null },
         {
           id: 'pk-2',
           name: 'YubiKey',
-          createTime: '2026-11-21T02:00:00.000Z',
-          lastUsedTime: new Date(Date.now() - 3_600_000).toISOString(),
+          createTime: Date.parse('2026-11-21T02:00:00.000Z'),
+          lastUsedTime: Date.now() - 3_600_000,
         },
       ],
       recoveryCodesLeft: 7,
@@ -117,7 +117,9 @@ describe('SecondFactorCard', () => {
     expect(within(totp).getByRole('button', { name: '停用' })).toBeTruthy();
     const table = within(card).getByRole('table');
     expect(within(rowOf(table, 'MacBook 指纹')).getByText('从未使用')).toBeTruthy();
-    expect(within(rowOf(table, 'MacBook 指纹')).getByText(formatDateTime('2026-11-20T02:00:00.000Z'))).toBeTruthy();
+    expect(
+      within(rowOf(table, 'MacBook 指纹')).getByText(formatDateTime(Date.parse('2026-11-20T02:00:00.000Z'))),
+    ).toBeTruthy();
     expect(within(rowOf(table, 'YubiKey')).getByText('1 小时前')).toBeTruthy();
     expect(within(card).getByText(/剩余 7 个可用/)).toBeTruthy();
   });
@@ -178,7 +180,12 @@ describe('SecondFactorCard', () => {
     const options = { challenge: 'abc', rp: { name: 'Gatehouse', id: 'localhost' }, user: { id: 'u', name: 'admin' } };
     api.answer(routes.passkeyRegisterOptions, { challengeId: 'challenge-7', options });
     api.answer(routes.registerPasskey, {
-      passkey: { id: 'pk-9', name: '办公室电脑', createTime: '2026-11-27T02:00:00.000Z', lastUsedTime: null },
+      passkey: {
+        id: 'pk-9',
+        name: '办公室电脑',
+        createTime: Date.parse('2026-11-27T02:00:00.000Z'),
+        lastUsedTime: null,
+      },
       recoveryCodes: CODES,
     });
     const card = renderCard();
@@ -220,7 +227,12 @@ describe('SecondFactorCard', () => {
   });
 
   it('renames and deletes a passkey (after confirming)', async () => {
-    const passkey = { id: 'pk-1', name: '旧名字', createTime: '2026-11-20T02:00:00.000Z', lastUsedTime: null };
+    const passkey = {
+      id: 'pk-1',
+      name: '旧名字',
+      createTime: Date.parse('2026-11-20T02:00:00.000Z'),
+      lastUsedTime: null,
+    };
     api.answer(routes.secondFactorStatus, { ...OFF, passkeys: [passkey], recoveryCodesLeft: 10 });
     api.answer(routes.renamePasskey, { ...passkey, name: '新名字' });
     api.answer(routes.deletePasskey, null);
@@ -247,7 +259,9 @@ describe('SecondFactorCard', () => {
   it('while acting as another account: its factors are shown, nothing to change', async () => {
     api.answer(routes.secondFactorStatus, {
       totp: true,
-      passkeys: [{ id: 'pk-1', name: 'YubiKey', createTime: '2026-11-20T02:00:00.000Z', lastUsedTime: null }],
+      passkeys: [
+        { id: 'pk-1', name: 'YubiKey', createTime: Date.parse('2026-11-20T02:00:00.000Z'), lastUsedTime: null },
+      ],
       recoveryCodesLeft: 9,
       required: false,
     });

@@ -169,15 +169,15 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
       dataIndex: 'createTime',
       key: 'createTime',
       width: 160,
-      render: (value: string) => formatDateTime(value),
+      render: (value: number) => formatDateTime(value),
     },
     {
       title: tx('passkeyLastUsed'),
       dataIndex: 'lastUsedTime',
       key: 'lastUsedTime',
       width: 140,
-      render: (value: string | null) =>
-        value ? (
+      render: (value: number | null) =>
+        value !== null ? (
           <Tooltip title={formatDateTime(value, 'YYYY/MM/DD HH:mm:ss')}>
             <span>{fromNow(value)}</span>
           </Tooltip>

@@ -12,7 +12,7 @@ export function recoveryCodesFile(codes: readonly string[], account: string, tim
   return [
     tx('recoveryFileTitle'),
     tx('recoveryFileAccount', { account }),
-    tx('recoveryFileTime', { time: formatDateTime(time.toISOString(), 'YYYY/MM/DD HH:mm:ss') }),
+    tx('recoveryFileTime', { time: formatDateTime(time.getTime(), 'YYYY/MM/DD HH:mm:ss') }),
     tx('recoveryFileHint'),
     '',
     ...codes,

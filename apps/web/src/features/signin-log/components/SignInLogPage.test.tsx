@@ -87,6 +87,23 @@ describe('/monitor/LoginLog', () => {
     });
   });
 
+  it('takes a time range from the URL in epoch ms (or ISO 8601 of an older link), sends ms, shows dates of this era', async () => {
+    const from = Date.now() - 60 * 60_000;
+    const to = Date.now() + 60 * 60_000;
+    // The seed's sign-ins in the hour before now, and 张伟's wrong password 8 minutes ago.
+    const expected = api.store.signIns.filter((s) => s.at >= from && s.at <= to).length + 1;
+    const { table } = await openScreen(`/monitor/LoginLog?startTime=${from}&endTime=${new Date(to).toISOString()}`);
+    await waitFor(() => expect(total()).toBe(`共 ${expected} 条记录`));
+    const [sent] = (await api.sent(routes.listSigninLog)).slice(-1);
+    expect([sent?.query.get('startTime'), sent?.query.get('endTime')]).toEqual([String(from), String(to)]);
+    // Times arrive as epoch milliseconds and show as local dates, never as 1970.
+    const years = `(${new Date(from).getFullYear()}|${new Date(to).getFullYear()})`;
+    for (const row of rows(table)) {
+      expect(row.textContent).toMatch(new RegExp(`${years}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}`));
+    }
+    expect(table.textContent).not.toContain('1970');
+  });
+
   it('a click on 登录时间 sorts on the server: oldest first, then newest first again', async () => {
     const { head, table, router } = await openScreen();
     await waitFor(() => expect(total()).toBe(`共 ${entries()} 条记录`));

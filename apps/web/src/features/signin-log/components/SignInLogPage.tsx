@@ -29,8 +29,8 @@ const filterCodecs: FilterCodecs<SignInLogQuery> = {
   account: 'text',
   outcome: ['success', 'failure'],
   ip: 'text',
-  startTime: 'text',
-  endTime: 'text',
+  startTime: 'time',
+  endTime: 'time',
 };
 const SIGNIN_LOG_SORTS = ['at'] as const;
 const entryId = (entry: SignInLogEntry) => entry.id;
@@ -57,7 +57,7 @@ export function SignInLogPage() {
       dataIndex: 'at',
       sortField: 'at',
       width: 180,
-      render: (at: string) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
+      render: (at: number) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
       title: t('signinLog.colAccount'),
