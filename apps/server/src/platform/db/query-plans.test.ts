@@ -2,7 +2,7 @@ import { routes } from '@gatehouse/contract';
 import { CompiledQuery, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness.js';
-import { csvOf, uploadPreview } from '../../../test/import-upload.js';
+import { csvOf, multipart, uploadPreview } from '../../../test/import-upload.js';
 import { type AccountSort, createAccountsRepository } from '../../modules/accounts/accounts.repository.js';
 import { createAuditRepository } from '../../modules/audit/audit.repository.js';
 import { createSessionsRepository } from '../../modules/auth/sessions.repository.js';
@@ -549,16 +549,9 @@ describe.each(lanes)('query plans on %s', (lane) => {
   const PASSWORD = 'Lx9#qwe-rty-32';
   /** Write routes (every non-GET route of the contract) that the flows below leave out, and why. */
   const LEFT_OUT: Record<string, string> = {
-    previewOrgImport: 'takes a spreadsheet upload',
-    commitOrgImport: 'takes a previewed upload',
-    previewDictItemImport: 'takes a spreadsheet upload',
-    commitDictItemImport: 'takes a previewed upload',
     diffConfigBundle: 'takes a configuration bundle',
     applyConfigBundle: 'takes a configuration bundle',
     envelope: 'an envelope around another route (its inner route is what runs)',
-    uploadFile: 'takes a multipart upload',
-    saveText: 'writes a file of the storage',
-    deleteFile: 'needs an uploaded file',
     totpSetup: 'second factor: needs an authenticator app',
     totpEnable: 'second factor: needs an authenticator app',
     totpDisable: 'second factor: needs an authenticator app',
@@ -620,6 +613,16 @@ describe.each(lanes)('query plans on %s', (lane) => {
       },
     })) as { id: number; accountNumber: string };
     return created;
+  };
+
+  /** Uploads a sheet (CSV) to an import's preview route; answers the preview's id. */
+  const importPreview = async (path: string, rows: string[][]) => {
+    const made = await uploadPreview(t, path, admin, 'sheet.csv', csvOf(rows));
+    const name = routeOf('POST', path)!;
+    called.set(name, [...(called.get(name) ?? []), made.status]);
+    expect(made.status, made.msg).toBe(200);
+    expect(made.data.errors).toEqual([]);
+    return made.data.previewId;
   };
 
   /** [name, flow, tables it may read whole (and why, beside it)]. */
@@ -695,14 +698,8 @@ describe.each(lanes)('query plans on %s', (lane) => {
     [
       'account import (preview, then commit as inserts and as an upsert)',
       async () => {
-        const header = ['账号', '用户名', '所属组织', '手机号码', '邮箱'];
-        const upload = async (rows: string[][]) => {
-          const made = await uploadPreview(t, '/account/import/preview', admin, 'a.csv', csvOf([header, ...rows]));
-          called.set('previewAccountImport', [...(called.get('previewAccountImport') ?? []), made.status]);
-          expect(made.status, made.msg).toBe(200);
-          expect(made.data.errors).toEqual([]);
-          return made.data.previewId;
-        };
+        const upload = (rows: string[][]) =>
+          importPreview('/account/import/preview', [['账号', '用户名', '所属组织', '手机号码', '邮箱'], ...rows]);
         const rows = [1, 2, 3].map((i) => [
           `imp32-${i}`,
           `导入${i}`,
@@ -722,6 +719,59 @@ describe.each(lanes)('query plans on %s', (lane) => {
       },
       // A sheet names organisations by their path: an import reads the organisation tree once per file.
       ['org'],
+    ],
+    [
+      'organisation and dictionary item imports (inserts, then an upsert)',
+      async () => {
+        const orgs = (fullName: string) => [
+          ['组织路径', '全称'],
+          ['总公司/导入部门32', fullName],
+        ];
+        for (const [mode, fullName] of [
+          ['insert', '导入部门'],
+          ['upsert', '导入部门（改）'],
+        ]) {
+          const previewId = await importPreview('/org/import/preview', orgs(fullName!));
+          await api('POST', '/org/import/commit', { token: admin, body: { previewId, mode } });
+        }
+        const items = (order: string) => [
+          ['字典CODE', '数据值', '上级数据', '序号'],
+          ['d17', 'imp32', '', order],
+        ];
+        for (const [mode, order] of [
+          ['insert', '5'],
+          ['upsert', '6'],
+        ]) {
+          const previewId = await importPreview('/dict/item/import/preview', items(order!));
+          await api('POST', '/dict/item/import/commit', { token: admin, body: { previewId, mode } });
+        }
+      },
+      // A sheet names organisations by their path: an import reads the organisation tree once per file.
+      ['org'],
+    ],
+    [
+      'file upload, a text document, file delete',
+      async () => {
+        // A 1×1 PNG, as the avatar upload sends one.
+        const png = Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+          'base64',
+        );
+        const res = await t.app.fastify.inject({
+          method: 'POST',
+          url: '/api/file/upload',
+          headers: {
+            authorization: admin,
+            'content-type': 'multipart/form-data; boundary=----gatehouse-import-boundary',
+          },
+          payload: multipart('头像.png', png),
+        });
+        called.set('uploadFile', [res.statusCode]);
+        expect(res.statusCode, res.body).toBe(200);
+        const file = (res.json() as { data: { id: string } }).data;
+        await api('POST', '/file/text/w32/doc1', { token: admin, body: { text: '写入' } });
+        await api('DELETE', '/file', { token: admin, query: { id: file.id } });
+      },
     ],
     [
       'organisation create, edit, delete',
