@@ -121,6 +121,29 @@ describe('XLSX tables', () => {
     expect(sheet?.getCell('C2').value).toBeInstanceOf(Date);
   });
 
+  it('writes a date column alike whether it holds stored text or epoch milliseconds, never the number (ADR 0029)', async () => {
+    const at = '2026-01-02T03:04:05.000Z';
+    const timed: TableColumn<{ at: string | number }>[] = [
+      { key: 'at', header: '时间', value: (r) => r.at, type: 'date' },
+    ];
+    const file = (format: 'csv' | 'xlsx') => ({
+      format,
+      fileName: 't',
+      fallbackName: 't',
+      sheetName: '表',
+      columns: timed,
+      rows: [{ at }, { at: Date.parse(at) }],
+    });
+    const csv = (await tableBuffer(file('csv'))).toString('utf8');
+    expect(csv).toBe(`${BOM}时间\r\n${at}\r\n${at}\r\n`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await tableBuffer(file('xlsx'))) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('表');
+    const [text, ms] = [sheet?.getCell('A2').value, sheet?.getCell('A3').value];
+    expect(text).toBeInstanceOf(Date);
+    expect(ms).toEqual(text);
+  });
+
   it('stamps a file name with the local date', () => {
     expect(dayStamp(new Date(2026, 0, 2, 23, 59))).toBe('20260102');
   });

@@ -113,6 +113,15 @@ describe.each(lanes)('the account’s sysRole and sysOrg on %s', (lane) => {
       remark: null,
       createTime: dept.createTime,
     });
+    // The account's and its organisation's createTime are epoch milliseconds, as the specification's client reads
+    // them (ADR 0029): the stored instants, to the millisecond.
+    const stored = await t.database.db
+      .selectFrom('account')
+      .select('create_time')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect(a.createTime).toBe(Date.parse(stored.create_time));
+    expect(Number.isInteger(a.sysOrg.createTime)).toBe(true);
     const b = await create({ accountNumber: `dir-b-${lane}`, roleId: roleB });
     const none = await create({ accountNumber: `dir-none-${lane}` });
     expect(none.sysRole).toBeNull();
