@@ -12,6 +12,7 @@ import { createDictsRepository } from '../../modules/dicts/dicts.repository.js';
 import { createOrgsRepository } from '../../modules/orgs/orgs.repository.js';
 import { createResourcesRepository } from '../../modules/resources/resources.repository.js';
 import { createRolesRepository } from '../../modules/roles/roles.repository.js';
+import { createSoftwareAuthenticator } from '../../modules/second-factor/testing/software-authenticator.js';
 import { createOnlineRepository } from '../../modules/sessions/online.repository.js';
 import { createSignInRepository, FAILED_CHECK_REASONS } from '../../modules/signin/signin.repository.js';
 import type { DB } from './schema.js';
@@ -553,15 +554,6 @@ describe.each(lanes)('query plans on %s', (lane) => {
     diffConfigBundle: 'takes a configuration bundle',
     applyConfigBundle: 'takes a configuration bundle',
     envelope: 'an envelope around another route (its inner route is what runs)',
-    passkeyRegisterOptions: 'second factor: needs a WebAuthn authenticator',
-    registerPasskey: 'second factor: needs a WebAuthn authenticator',
-    renamePasskey: 'second factor: needs a WebAuthn authenticator',
-    deletePasskey: 'second factor: needs a WebAuthn authenticator',
-    passkeyVerifyOptions: 'second factor: needs a WebAuthn authenticator',
-    validatePasskey: 'second factor: needs a WebAuthn authenticator',
-    passkeyLoginOptions: 'second factor: needs a WebAuthn authenticator',
-    passkeyLogin: 'second factor: needs a WebAuthn authenticator',
-    secondFactorOptions: 'second factor: the WebAuthn options of a sign-in with a passkey',
     restoreIdentity: 'needs a switched identity',
   };
   /** The contract routes the flows called (by name), with their answers' statuses. */
@@ -794,6 +786,52 @@ describe.each(lanes)('query plans on %s', (lane) => {
           body: { code: await generate({ secret: next.secret }) },
         });
         await api('DELETE', '/account/second-factor', { token: admin, query: { id: a.id } });
+      },
+    ],
+    [
+      'a passkey: enrol, passwordless sign-in, second step, identity check, rename, delete',
+      async () => {
+        // The origin the test configuration accepts for WebAuthn ceremonies.
+        const site = { origin: 'http://localhost:8080', host: 'localhost:8080' };
+        const key = createSoftwareAuthenticator(site.origin);
+        const a = await newAccount();
+        const own = await t.login(a.accountNumber, PASSWORD);
+        const made = (await api('POST', '/auth/passkeys/options', { token: own, headers: site })) as {
+          challengeId: string;
+          options: Parameters<typeof key.register>[0];
+        };
+        await api('POST', '/auth/passkeys', {
+          token: own,
+          headers: site,
+          body: { challengeId: made.challengeId, name: '写入密钥', credential: key.register(made.options) },
+        });
+        type Asked = { challengeId: string; options: Parameters<typeof key.authenticate>[0] };
+        const login = (await api('POST', '/login/passkey/options', { headers: site })) as Asked;
+        await api('POST', '/login/passkey', {
+          headers: site,
+          body: { challengeId: login.challengeId, credential: key.authenticate(login.options) },
+        });
+        const { ticket } = (await api('POST', '/login', {
+          body: { account: a.accountNumber, password: PASSWORD },
+        })) as { ticket: string };
+        const step = (await api('POST', '/login/second-factor/options', { headers: site, body: { ticket } })) as {
+          options: Parameters<typeof key.authenticate>[0];
+        };
+        const signedIn = (await api('POST', '/login/second-factor', {
+          headers: site,
+          body: { ticket, method: 'passkey', credential: key.authenticate(step.options) },
+        })) as string;
+        const verify = (await api('POST', '/auth/passkeys/verify/options', {
+          token: signedIn,
+          headers: site,
+        })) as Asked;
+        await api('POST', '/auth/passkeys/verify', {
+          token: signedIn,
+          headers: site,
+          body: { challengeId: verify.challengeId, credential: key.authenticate(verify.options) },
+        });
+        await api('PUT', `/auth/passkeys/${key.id}`, { token: signedIn, body: { name: '办公室电脑' } });
+        await api('DELETE', `/auth/passkeys/${key.id}`, { token: signedIn });
       },
     ],
     [
