@@ -29,6 +29,7 @@ interface AccountOut extends Nested {
   state: boolean;
   pendingApproval: boolean;
   company: string | null;
+  createTime: number;
 }
 interface PageOut {
   list: AccountOut[];
