@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_contact_proof.js';
 import * as m0027 from './migrations/0027_signin_log_repeats.js';
 import * as m0028 from './migrations/0028_write_indexes.js';
 import * as m0029 from './migrations/0029_contact_indexes_partial.js';
+import * as m0030 from './migrations/0030_role_count_on_change.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -68,6 +69,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0027_signin_log_repeats': m0027,
   '0028_write_indexes': m0028,
   '0029_contact_indexes_partial': m0029,
+  '0030_role_count_on_change': m0030,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {
