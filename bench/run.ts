@@ -585,6 +585,13 @@ async function scenarios(
     `/account/s?p=${lastPage}&pageSize=${PAGE_SIZE}`,
     sqliteOnly(10),
   );
+  // Issue 32, item 4: the deepest page read from the newer end (offset 500,000 of 1,000,001).
+  const deepOffset = deepPageOffset(total);
+  await perCall(
+    `账号列表 偏移 ${deepOffset.toLocaleString('en')} (第 ${deepOffset / PAGE_SIZE + 1} 页)`,
+    `/account/s?p=${deepOffset / PAGE_SIZE + 1}&pageSize=${PAGE_SIZE}`,
+    sqliteOnly(10),
+  );
   await perCall(
     '账号列表 账号前缀 u00012',
     `/account/s?p=1&pageSize=${PAGE_SIZE}&accountNumber=u00012`,
@@ -1755,7 +1762,7 @@ async function writesOnly() {
   const rows: Row[] = [];
   const tables: string[] = [];
   try {
-    for (const db of ['SQLite', 'PostgreSQL'] as const) {
+    for (const db of SCALE_DBS) {
       log(`seeding ${db} (${SIZE.accounts.toLocaleString('en')} accounts) …`);
       const sqliteFile = join(workDir, 'sqlite', 'gatehouse.db');
       const seed = db === 'SQLite' ? await seedSqlite(sqliteFile, SIZE) : await seedPostgres(pgDatabase.url, SIZE);
@@ -1898,7 +1905,10 @@ async function scaleScenarios(db: 'SQLite' | 'PostgreSQL', server: Server): Prom
   return cells;
 }
 
-/** BENCH_DBS=sqlite or postgres: the scale run on that database alone (its cells replaced, the other's kept). */
+/**
+ * BENCH_DBS=sqlite or postgres: the writes or scale run on that database alone (in the scale table its cells are
+ * replaced, the other's kept).
+ */
 const SCALE_DBS = (['SQLite', 'PostgreSQL'] as const).filter(
   (db) => env.BENCH_DBS === undefined || env.BENCH_DBS.toLowerCase().split(',').includes(db.toLowerCase()),
 );
