@@ -267,7 +267,14 @@ async function drive(
     const { runs: _runs, ...request } = options;
     const result = await autocannon({ ...request, duration });
     if (result.non2xx || result.errors || result.timeouts) {
-      throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      const statuses = Object.entries(
+        (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+      )
+        .map(([code, { count }]) => `${code}×${count}`)
+        .join(', ');
+      throw new Error(
+        `${options.url}: ${result.non2xx} non-2xx (${statuses}), ${result.errors} errors, ${result.timeouts} timeouts`,
+      );
     }
     return result;
   };
@@ -1910,7 +1917,11 @@ async function scaleScenarios(db: 'SQLite' | 'PostgreSQL', server: Server): Prom
  * replaced, the other's kept).
  */
 const SCALE_DBS = (['SQLite', 'PostgreSQL'] as const).filter(
-  (db) => env.BENCH_DBS === undefined || env.BENCH_DBS.toLowerCase().split(',').includes(db.toLowerCase()),
+  (db) =>
+    env.BENCH_DBS === undefined ||
+    env.BENCH_DBS.toLowerCase()
+      .split(',')
+      .includes(db === 'SQLite' ? 'sqlite' : 'postgres'),
 );
 
 const SCALE_BEGIN =
