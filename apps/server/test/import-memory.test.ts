@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, zip } from './import-upload.js';
@@ -82,12 +83,34 @@ describe('hostile import previews, measured in a server process of its own', () 
   async function preview(name: string, file: Buffer) {
     const boundary = '----gatehouse-import-boundary';
     try {
-      const res = await fetch(`${base}/api/account/import/preview`, {
-        method: 'POST',
-        headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: new Uint8Array(multipart(name, file)),
+      // Each upload on a connection of its own (agent: false): a POST sent on a kept-alive socket the server closes
+      // meanwhile fails without a retry, and the CSV's preview takes over a minute on a busy machine.
+      const body = multipart(name, file);
+      const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          `${base}/api/account/import/preview`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              authorization: token,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': body.length,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+            );
+            response.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       });
-      const json = (await res.json()) as { msg: string; data?: { total: number; valid: number; rejected: number } };
+      const json = JSON.parse(res.text) as { msg: string; data?: { total: number; valid: number; rejected: number } };
       return { status: res.status, msg: json.msg, data: json.data };
     } catch (error) {
       // The server may have died (its socket closed): wait for its exit, unless it still answers its health check.
