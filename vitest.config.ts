@@ -6,6 +6,10 @@ import { reporters } from './vitest.times';
 export default defineConfig({
   test: {
     reporters: reporters('unit'),
+    // Both cores: vitest's default is one worker fewer than the machine has (one, here), which left a core idle
+    // through the longest step of CI (docs/testing.md, "Where CI's time goes"). Each file has its own databases,
+    // data dir and ports, so files do not meet.
+    maxWorkers: 2,
     projects: [
       'packages/contract',
       'apps/server',

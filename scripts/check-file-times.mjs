@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// @ts-check
+// The per-file budget of the unit suite (docs/testing.md, "Two budgets the suite keeps itself"): no unit file may
+// take more than 60 s on its own. Reads the unit run's JSON report ($CI_TIMES_DIR/unit.json, else
+// test-results/times/unit.json); a file over the limit there is run again alone (with nothing else in vitest's pool)
+// and the check fails only if it is still over the limit: a file slowed by the other worker is not blamed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LIMIT_SECONDS = 60;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * @typedef {{ testResults: Array<{ name: string, startTime: number, endTime: number }> }} Report
+ * @typedef {{ path: string, seconds: number }} FileTime
+ */
+
+/** @param {Report} report @returns {FileTime[]} */
+export const fileTimes = (report) =>
+  report.testResults.map((file) => ({
+    path: relative(root, file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+  }));
+
+/** The vitest project a unit file belongs to (vitest.config.ts). @param {string} path */
+export const projectOf = (path) =>
+  path.startsWith('packages/contract/')
+    ? 'contract'
+    : path.startsWith('apps/server/')
+      ? 'server'
+      : path.startsWith('apps/web/')
+        ? 'web'
+        : 'tools';
+
+/** Runs one unit file alone and returns its time as its own report gives it. @param {string} path */
+export function runAlone(path) {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-file-time-'));
+  try {
+    // The unit config's reporters write $CI_TIMES_DIR/unit.json: here a directory of the run's own, so the whole
+    // suite's report is left as it is.
+    const out = join(dir, 'unit.json');
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        projectOf(path),
+        path,
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI_TIMES_DIR: dir } },
+    );
+    if (!existsSync(out)) throw new Error(`${path}: the run alone wrote no report (exit ${run.status})`);
+    const [own] = fileTimes(JSON.parse(readFileSync(out, 'utf8')));
+    if (!own) throw new Error(`${path}: the run alone reported no file`);
+    return own.seconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The files over the limit: first in the whole run's times, then confirmed alone by `alone`.
+ * @param {FileTime[]} times
+ * @param {(path: string) => number} alone
+ * @returns {{ suspects: FileTime[], over: FileTime[] }}
+ */
+export function overBudget(times, alone, limit = LIMIT_SECONDS) {
+  const suspects = times.filter((file) => file.seconds > limit);
+  const over = suspects.map((file) => ({ path: file.path, seconds: alone(file.path) })).filter((f) => f.seconds > limit);
+  return { suspects, over };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = process.env.CI_TIMES_DIR ?? join(root, 'test-results', 'times');
+  const reportPath = join(dir, 'unit.json');
+  if (!existsSync(reportPath)) {
+    console.error(`check-file-times: no unit report at ${reportPath}; run the unit suite first`);
+    process.exit(2);
+  }
+  const { suspects, over } = overBudget(fileTimes(JSON.parse(readFileSync(reportPath, 'utf8'))), (path) => {
+    console.log(`check-file-times: ${path} took over ${LIMIT_SECONDS} s in the suite; running it alone`);
+    return runAlone(path);
+  });
+  if (over.length) {
+    console.error(`\nUnit files over ${LIMIT_SECONDS} s on their own (docs/testing.md, "Two budgets"):`);
+    for (const file of over) console.error(`  ${file.path}: ${file.seconds.toFixed(1)} s`);
+    process.exit(1);
+  }
+  console.log(
+    `check-file-times: every unit file within ${LIMIT_SECONDS} s on its own` +
+      (suspects.length ? ` (${suspects.length} slower in the suite, within it alone)` : ''),
+  );
+}
