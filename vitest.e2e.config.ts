@@ -15,6 +15,9 @@ export default defineConfig({
     // expect.poll waits 1 s by default, short for a browser on a busy machine; a poll ends once its condition
     // holds, so a passing test does not wait longer (docs/testing.md).
     expect: { poll: { timeout: 20_000 } },
-    fileParallelism: false,
+    // Two files at a time, one per core: each file has its own server process (free port, fresh data dir) and its
+    // own browser, so files do not meet; the browser flows wait on conditions, not on time (docs/testing.md).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
