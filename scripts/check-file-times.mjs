@@ -3,7 +3,10 @@
 // The per-file budget of the unit suite (docs/testing.md, "Two budgets the suite keeps itself"): no unit file may
 // take more than 60 s on its own. Reads the unit run's JSON report ($CI_TIMES_DIR/unit.json, else
 // test-results/times/unit.json); a file over the limit there is run again alone (with nothing else in vitest's pool)
-// and the check fails only if it is still over the limit: a file slowed by the other worker is not blamed.
+// and the check fails only if it is still over the limit: a file slowed by the other worker is not blamed. Nor is
+// one slowed by other work on the machine (CI beside busy loops): the time alone is divided by the machine's
+// slowdown, measured just before and after the run as wall time over CPU time of a fixed spin of this process
+// (1 on a quiet machine, about 1.5 with two busy loops on two cores), so the limit holds a file's own cost.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +38,38 @@ export const projectOf = (path) =>
         ? 'web'
         : 'tools';
 
-/** Runs one unit file alone and returns its time as its own report gives it. @param {string} path */
+/**
+ * How many times slower than its own CPU time a fixed single-threaded spin runs now: 1 when this process has a core
+ * to itself, more when other work shares the machine.
+ */
+export function slowdown() {
+  const wall = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  let x = 0;
+  for (let i = 0; i < 60_000_000; i++) x = (x + i * 7) % 1_000_003;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  const wallMs = Number(process.hrtime.bigint() - wall) / 1e6;
+  return x < 0 ? 0 : Math.max(1, wallMs / Math.max(cpuMs, 1));
+}
+
+/**
+ * Runs one unit file alone and returns its time as its own report gives it, divided by the machine's slowdown
+ * around the run (the larger of the readings before and after it). @param {string} path
+ */
 export function runAlone(path) {
+  const before = slowdown();
+  const seconds = timeAlone(path);
+  const factor = Math.max(before, slowdown());
+  if (factor > 1.05)
+    console.log(
+      `check-file-times: machine ${factor.toFixed(2)}× slower than quiet; ${path} took ${seconds.toFixed(1)} s`,
+    );
+  return seconds / factor;
+}
+
+/** @param {string} path */
+function timeAlone(path) {
   const dir = mkdtempSync(join(tmpdir(), 'gh-file-time-'));
   try {
     // The unit config's reporters write $CI_TIMES_DIR/unit.json: here a directory of the run's own, so the whole
@@ -44,13 +77,7 @@ export function runAlone(path) {
     const out = join(dir, 'unit.json');
     const run = spawnSync(
       process.execPath,
-      [
-        join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--project',
-        projectOf(path),
-        path,
-      ],
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', projectOf(path), path],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI_TIMES_DIR: dir } },
     );
     if (!existsSync(out)) throw new Error(`${path}: the run alone wrote no report (exit ${run.status})`);
@@ -70,7 +97,9 @@ export function runAlone(path) {
  */
 export function overBudget(times, alone, limit = LIMIT_SECONDS) {
   const suspects = times.filter((file) => file.seconds > limit);
-  const over = suspects.map((file) => ({ path: file.path, seconds: alone(file.path) })).filter((f) => f.seconds > limit);
+  const over = suspects
+    .map((file) => ({ path: file.path, seconds: alone(file.path) }))
+    .filter((f) => f.seconds > limit);
   return { suspects, over };
 }
 

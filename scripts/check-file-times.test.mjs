@@ -2,7 +2,7 @@
 // The per-file budget (scripts/check-file-times.mjs): a file over 60 s in the suite is run again alone, and only a
 // file still over the limit alone fails the check.
 import { describe, expect, it } from 'vitest';
-import { fileTimes, overBudget, projectOf } from './check-file-times.mjs';
+import { fileTimes, overBudget, projectOf, slowdown } from './check-file-times.mjs';
 
 const report = (/** @type {Array<[string, number]>} */ files) => ({
   testResults: files.map(([name, seconds]) => ({
@@ -51,5 +51,13 @@ describe('the unit files’ time budget', () => {
     expect(projectOf('apps/server/test/a.test.ts')).toBe('server');
     expect(projectOf('apps/web/src/a.test.tsx')).toBe('web');
     expect(projectOf('scripts/a.test.mjs')).toBe('tools');
+  });
+});
+
+describe('the machine’s slowdown', () => {
+  it('is a factor of at least 1 (wall time over CPU time of a fixed spin)', () => {
+    const factor = slowdown();
+    expect(factor).toBeGreaterThanOrEqual(1);
+    expect(Number.isFinite(factor)).toBe(true);
   });
 });
