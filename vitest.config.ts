@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from './vitest.times';
+import { reporters } from './vitest.times.js';
 
 // Unit and integration tests of every workspace, and of the repository's own scripts (the build, the install);
 // browser E2E has its own config (vitest.e2e.config.ts).

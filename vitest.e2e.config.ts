@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from './vitest.times';
+import { reporters } from './vitest.times.js';
 
 // Browser E2E against the built web app on a real server process (see e2e/README.md).
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { reporters } from './vitest.times';
+import { reporters } from './vitest.times.js';
 
 /** The log scan reads what every other run wrote, so it goes last. */
 class HygieneLast extends BaseSequencer {
