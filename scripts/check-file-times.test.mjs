@@ -61,3 +61,27 @@ describe('the machine’s slowdown', () => {
     expect(Number.isFinite(factor)).toBe(true);
   });
 });
+
+describe('the suite’s times on a busy machine', () => {
+  it('are divided by the machine’s slowdown before a file is run again alone', () => {
+    const times = fileTimes(
+      report([
+        ['apps/web/src/busy.test.tsx', 80],
+        ['apps/web/src/slow.test.tsx', 110],
+      ]),
+    );
+    /** @type {string[]} */
+    const ranAlone = [];
+    const { over } = overBudget(
+      times,
+      (path) => {
+        ranAlone.push(path);
+        return 70;
+      },
+      60,
+      1.6,
+    );
+    expect(ranAlone).toEqual(['apps/web/src/slow.test.tsx']);
+    expect(over.map((f) => f.path)).toEqual(['apps/web/src/slow.test.tsx']);
+  });
+});
