@@ -15,7 +15,14 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       // Hang guard, not a speed limit: the install test runs npm, slow to start on a busy machine (docs/testing.md).
-      { test: { name: 'tools', include: ['scripts/**/*.test.mjs'], environment: 'node', testTimeout: 120_000 } },
+      {
+        test: {
+          name: 'tools',
+          include: ['scripts/**/*.test.mjs', 'bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: seeds the issue-8 data set into SQLite and PostgreSQL, starts the real server on each, drives it
  * with autocannon and prints req/s, p50, p99 and peak RSS per scenario next to baselines measured in the same run
- * (a bare Fastify route, a bare better-sqlite3 query, the raw argon2id verify rate). Writes docs/benchmarks.md and
+ * (a bare Fastify route, a bare better-sqlite3 query, the raw argon2id verify rate). Writes docs/benchmarks.md (its
+ * hand-written sections kept after the report, bench/doc-sections.ts) and
  * exits 1 when a target is missed. The front end's figures (cold load, Lighthouse, 10,000-row trees: bench/long-list.ts)
  * are measured here too, with the code of e2e/frontend-perf.ts; the tests hold no timing (docs/testing.md).
  *
@@ -37,6 +38,7 @@ import {
   signInForAudit,
   startAuditBrowser,
 } from '../e2e/frontend-perf.js';
+import { keepHandSections } from './doc-sections.js';
 import { measureInstances } from './instances.js';
 import { longListScenarios } from './long-list.js';
 import {
@@ -2161,7 +2163,10 @@ async function main() {
       '',
     ].join('\n');
     process.stdout.write(`\n${table(rows)}\n\n`);
-    if (env.BENCH_DOCS !== '0') writeFileSync(join(ROOT, 'docs/benchmarks.md'), report);
+    if (env.BENCH_DOCS !== '0') {
+      const docs = join(ROOT, 'docs/benchmarks.md');
+      writeFileSync(docs, keepHandSections(readFileSync(docs, 'utf8'), report));
+    }
     if (failed.length) {
       log(`${failed.length} target(s) missed: ${failed.map((r) => `${r.db} ${r.scenario}`).join('; ')}`);
       process.exitCode = 1;
