@@ -12,7 +12,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { projectOf } from './vitest-projects.mjs';
 
+export { projectOf };
 export const LIMIT_SECONDS = 60;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,16 +29,6 @@ export const fileTimes = (report) =>
     path: relative(root, file.name),
     seconds: (file.endTime - file.startTime) / 1000,
   }));
-
-/** The vitest project a unit file belongs to (vitest.config.ts). @param {string} path */
-export const projectOf = (path) =>
-  path.startsWith('packages/contract/')
-    ? 'contract'
-    : path.startsWith('apps/server/')
-      ? 'server'
-      : path.startsWith('apps/web/')
-        ? 'web'
-        : 'tools';
 
 /**
  * How many times slower than its own CPU time a fixed single-threaded spin runs now: 1 when this process has a core

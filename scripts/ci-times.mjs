@@ -5,6 +5,7 @@
 // writes it to times.md beside them; docs/testing.md keeps the latest table.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { projectOf } from './vitest-projects.mjs';
 
 const dir = process.argv[2] ?? process.env.CI_TIMES_DIR;
 if (!dir) {
@@ -41,17 +42,6 @@ function filesOf(report) {
     };
   });
 }
-
-const projectOf = (path) =>
-  path.startsWith('packages/contract/')
-    ? 'contract'
-    : path.startsWith('apps/server/')
-      ? 'server'
-      : path.startsWith('apps/web/')
-        ? 'web'
-        : path.startsWith('scripts/')
-          ? 'tools'
-          : 'other';
 
 const unit = filesOf(readJson('unit.json'));
 const e2e = filesOf(readJson('e2e.json'));
