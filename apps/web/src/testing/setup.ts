@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { visibilityCss } from './visibility-css';
 
 // Testing Library only cleans up by itself when test globals are on; they are not here.
 afterEach(() => cleanup());
@@ -15,3 +16,12 @@ afterEach(() => cleanup());
 const PATIENT_WAIT_MS = 20_000;
 configure({ asyncUtilTimeout: PATIENT_WAIT_MS });
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: PATIENT_WAIT_MS } } });
+
+// happy-dom matches every rule of every sheet for each element whose style is asked: a sheet keeps only what
+// decides what a test can see (testing/visibility-css.ts). Files in the node environment have no window.
+if (typeof window !== 'undefined') {
+  const replaceSync = window.CSSStyleSheet.prototype.replaceSync;
+  window.CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: string) {
+    replaceSync.call(this, visibilityCss(text));
+  };
+}
