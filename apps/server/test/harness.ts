@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { API_BASE } from '@gatehouse/contract';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { prepareDatabase } from '../src/modules/setup/index.js';
@@ -40,10 +41,23 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
+/**
+ * Drops of finished PostgreSQL test databases, one after another, while the next tests run (the server project's
+ * global setup drops whatever a worker that ended left behind).
+ */
+let drops: Promise<void> = Promise.resolve();
+
+/**
+ * A new, empty test database; with `fromTemplate`, a copy of the one the server project's global setup migrated and
+ * set up (test/database-templates.global-setup.ts), where that project runs.
+ */
+export async function openTestDatabase(lane: Lane, fromTemplate = false): Promise<TestDatabase> {
   if (lane === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'gh-test-'));
-    const database = openSqlite(join(dir, 'test.db'));
+    const template = fromTemplate ? inject('sqliteTemplate') : undefined;
+    if (template) copyFileSync(template, join(dir, 'test.db'));
+    const opened = openSqlite(join(dir, 'test.db'));
+    const database = template ? await ownSecret(opened) : opened;
     return {
       ...database,
       dispose: async () => {
@@ -54,20 +68,21 @@ export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `gh_test_${randomBytes(6).toString('hex')}`;
+    const template = inject('postgresTemplate');
+    // Named after the run's template where there is one, so its teardown finds what is left.
+    const name = `${template ? template.replace(/template$/, '') : 'gh_test_'}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${fromTemplate && template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = openPostgres(url.toString());
-    return {
-      ...database,
-      dispose: async () => {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
+    const opened = openPostgres(url.toString());
+    const database = fromTemplate && template ? await ownSecret(opened) : opened;
+    const drop = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
         // Without FORCE: the pool has closed its connections; a backend still exiting gets a moment to go.
         for (let attempt = 0; ; attempt++) {
           try {
@@ -78,7 +93,17 @@ export async function openTestDatabase(lane: Lane): Promise<TestDatabase> {
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
         }
+      } finally {
         await dropper.end();
+      }
+    };
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        if (!template) return drop();
+        // The next test need not wait for this drop; the run's teardown drops any that did not happen.
+        drops = drops.then(drop).catch(() => {});
       },
     };
   }
@@ -144,12 +169,25 @@ export interface TestApp {
 }
 
 /** Starts the app on a fresh database, or on `shared` (a second server process on the same data). */
+/** Each copy of the template gets its own token secret, as each first start makes one. */
+async function ownSecret<T extends Database>(database: T): Promise<T> {
+  await database.db
+    .updateTable('setting')
+    .set({ value: randomBytes(48).toString('base64url') })
+    .where('key', '=', 'jwt_secret')
+    .execute();
+  return database;
+}
+
 export async function startTestApp(
   lane: Lane,
   overrides: Partial<Config> = {},
   shared?: TestDatabase,
 ): Promise<TestApp> {
-  const database = shared ?? (await openTestDatabase(lane));
+  // A copy of the migrated and set-up template, unless the test sets what the first start writes (the admin
+  // password, the token secret); the start below runs the same preparation, which finds the copy up to date.
+  const writesSetup = 'adminPassword' in overrides || 'jwtSecret' in overrides;
+  const database = shared ?? (await openTestDatabase(lane, !writesSetup));
   const config = testConfig(overrides);
   const app = await buildApp(config, database, await prepareDatabase(config, database));
   const outbox = (): OutboxLine[] => {

@@ -550,6 +550,10 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
 });
 
 describe.each(lanes)('limits and options on %s', (lane) => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   describe('with sign-in captcha on and tight limits', () => {
     let t: TestApp;
     const f = flows(() => t);
