@@ -2,7 +2,8 @@
 // The per-file budget (scripts/check-file-times.mjs): a file over 60 s in the suite is run again alone, and only a
 // file still over the limit alone fails the check.
 import { describe, expect, it } from 'vitest';
-import { fileTimes, overBudget, projectOf, slowdown } from './check-file-times.mjs';
+import { fileTimes, overBudget, slowdown } from './check-file-times.mjs';
+import { projectOf } from './vitest-projects.mjs';
 
 const report = (/** @type {Array<[string, number]>} */ files) => ({
   testResults: files.map(([name, seconds]) => ({

@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 /** Names of this run's PostgreSQL databases: the template and every test database cloned from it. */
-export const TEST_DATABASE_PREFIX = 'gh_test_';
+const TEST_DATABASE_PREFIX = 'gh_test_';
 
 /** Drops this run's test databases that are left (a worker that ended before its last drop), and the template. */
 async function dropLeftovers(serverUrl: string, runTag: string): Promise<void> {
@@ -28,9 +28,12 @@ async function dropLeftovers(serverUrl: string, runTag: string): Promise<void> {
       `${TEST_DATABASE_PREFIX}${runTag}%`,
     ]);
     // The template last: cloning it is over once no test database is left to make.
-    for (const { datname } of rows.sort((a) => (a.datname.endsWith('_template') ? 1 : -1))) {
-      await admin.query(`drop database if exists ${datname} with (force)`);
-    }
+    const names = rows.map((row) => row.datname);
+    const ordered = [
+      ...names.filter((name) => !name.endsWith('_template')),
+      ...names.filter((name) => name.endsWith('_template')),
+    ];
+    for (const name of ordered) await admin.query(`drop database if exists ${name} with (force)`);
   } finally {
     await admin.end();
   }

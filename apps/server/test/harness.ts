@@ -168,7 +168,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the app on a fresh database, or on `shared` (a second server process on the same data). */
 /** Each copy of the template gets its own token secret, as each first start makes one. */
 async function ownSecret<T extends Database>(database: T): Promise<T> {
   await database.db
@@ -179,6 +178,7 @@ async function ownSecret<T extends Database>(database: T): Promise<T> {
   return database;
 }
 
+/** Starts the app on a fresh database, or on `shared` (a second server process on the same data). */
 export async function startTestApp(
   lane: Lane,
   overrides: Partial<Config> = {},
