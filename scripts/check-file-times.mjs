@@ -67,7 +67,7 @@ function timeAlone(path) {
     const out = join(dir, 'unit.json');
     const run = spawnSync(
       process.execPath,
-      // No --project: the path picks the file's project (web files that replace a module run in web-own-modules).
+      // No --project: the path picks the file's project.
       [join(root, 'node_modules/vitest/vitest.mjs'), 'run', path],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI_TIMES_DIR: dir } },
     );
