@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, zip } from './import-upload.js';
-import { procStatus, type ServerProcess, startServerProcess } from './server-process.js';
+import { multipart, zip } from '../apps/server/test/import-upload.js';
+import { procStatus, type ServerProcess, startServerProcess } from '../apps/server/test/server-process.js';
 
 /**
  * H-2 (issue 31): no import preview inside the documented limits (20 MiB upload, 100,000 rows, 50 columns, 2,000
