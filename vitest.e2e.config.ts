@@ -19,5 +19,8 @@ export default defineConfig({
     // own browser, so files do not meet; the browser flows wait on conditions, not on time (docs/testing.md).
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker's files share its imports (Playwright, the helpers: about a second a file); each file still starts
+    // its own server and browser in its hooks and stops them in its afterAll.
+    isolate: false,
   },
 });

@@ -1,13 +1,12 @@
 // Issue 31 in the browser: every sudo action started from a dialog (a confirmation, a page's own dialog) once the
 // session's verification is old. The identity dialog must open over the dialog that asked for it, take mouse
 // clicks (Playwright's click fails when another layer would receive it), and let the action finish.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { generate } from 'otplib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
+  ageVerification,
   apiCall,
   label,
   launchBrowser,
@@ -28,23 +27,6 @@ describe('sudo actions started from a dialog', () => {
   let cdp: CDPSession;
   let admin = '';
   const pageErrors: string[] = [];
-
-  /**
-   * Makes every session's verification (the sign-in, the last identity dialog) an hour old, past SUDO_SECONDS: the
-   * next sensitive call is refused with `x-verification-required` and the web asks for the verification. The
-   * server reads `verified_at` from the database on every request.
-   */
-  function ageVerification() {
-    const db = new Database(join(server.dataDir, 'gatehouse.db'));
-    try {
-      db.pragma('busy_timeout = 30000');
-      db.prepare('UPDATE session SET verified_at = ? WHERE ended_at IS NULL').run(
-        new Date(Date.now() - 3600_000).toISOString(),
-      );
-    } finally {
-      db.close();
-    }
-  }
 
   const sudoDialog = () => page.getByRole('dialog').filter({ hasText: '为确保您的账号安全，请先验证身份' });
   /** A confirmation or a dialog of the page, found by a text of it. */
@@ -180,7 +162,7 @@ describe('sudo actions started from a dialog', () => {
 
   it('重置密码: the confirmation asks, the identity dialog opens over it, the new password is shown', async () => {
     await accountRow('sudo.reset').waitFor();
-    ageVerification();
+    ageVerification(server);
     await accountRow('sudo.reset')
       .getByRole('button', { name: label('重置密码') })
       .click();
@@ -202,7 +184,7 @@ describe('sudo actions started from a dialog', () => {
   });
 
   it('重置双因素认证: the confirmation asks, the account’s second factor is reset', async () => {
-    ageVerification();
+    ageVerification(server);
     await accountRow('sudo.factor')
       .getByRole('button', { name: label('重置双因素认证') })
       .click();
@@ -225,7 +207,7 @@ describe('sudo actions started from a dialog', () => {
     await waitForHash(page, /#\/user\/Organization$/);
     const orgRow = shownPage(page).locator('tr.ant-table-row').filter({ hasText: '提权待删组织' });
     await orgRow.waitFor();
-    ageVerification();
+    ageVerification(server);
     await orgRow.getByRole('button', { name: label('删除') }).click();
     await dialogWith('删除组织「提权待删组织」？')
       .getByRole('button', { name: label('确定') })
@@ -237,7 +219,7 @@ describe('sudo actions started from a dialog', () => {
     await waitForHash(page, /#\/user\/Role$/);
     const roleRow = shownPage(page).getByRole('row').filter({ hasText: '提权待删角色' });
     await roleRow.waitFor();
-    ageVerification();
+    ageVerification(server);
     await roleRow.getByRole('button', { name: label('删除') }).click();
     await dialogWith('删除角色「提权待删角色」？')
       .getByRole('button', { name: label('确定') })
@@ -262,7 +244,7 @@ describe('sudo actions started from a dialog', () => {
     await card.getByRole('button', { name: label('设置身份验证器') }).click();
     await page.getByTestId('totp-setup').waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
-    ageVerification();
+    ageVerification(server);
     await page.getByPlaceholder('6 位动态验证码').fill(await generate({ secret }));
     await dialogWith('设置身份验证器')
       .getByRole('button', { name: label('启用') })
@@ -272,7 +254,7 @@ describe('sudo actions started from a dialog', () => {
     await card.getByText('已启用').first().waitFor();
 
     // 添加通行密钥: the name dialog asks; the identity dialog offers the authenticator app first.
-    ageVerification();
+    ageVerification(server);
     await card.getByRole('button', { name: label('添加通行密钥') }).click();
     const add = dialogWith('添加通行密钥');
     await add.getByRole('textbox').fill('提权测试电脑');
@@ -284,7 +266,7 @@ describe('sudo actions started from a dialog', () => {
     await screenshot(page, 'sudo-dialogs-05-passkey-added');
 
     // 重新生成 (recovery codes).
-    ageVerification();
+    ageVerification(server);
     await card.getByRole('button', { name: label('重新生成') }).click();
     await dialogWith('重新生成恢复码？')
       .getByRole('button', { name: label('确定') })
@@ -293,7 +275,7 @@ describe('sudo actions started from a dialog', () => {
     await savedCodes();
 
     // 删除 the passkey.
-    ageVerification();
+    ageVerification(server);
     await card
       .getByRole('row')
       .filter({ hasText: '提权测试电脑' })
@@ -307,7 +289,7 @@ describe('sudo actions started from a dialog', () => {
     await card.getByText('提权测试电脑').waitFor({ state: 'detached' });
 
     // 停用 the authenticator app.
-    ageVerification();
+    ageVerification(server);
     await card.getByRole('button', { name: label('停用') }).click();
     await dialogWith('停用身份验证器？')
       .getByRole('button', { name: label('确定') })
@@ -321,7 +303,7 @@ describe('sudo actions started from a dialog', () => {
     await page.goto('/#/user/Account');
     await waitForHash(page, /#\/user\/Account$/);
     await accountRow('sudo.switch').waitFor();
-    ageVerification();
+    ageVerification(server);
     await accountRow('sudo.switch')
       .getByRole('button', { name: label('切换身份') })
       .click();

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, freePort } from './frontend-perf.js';
@@ -102,6 +103,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // wait for it, so a dialog is captured open or closed, never half-way.
   await settleMotion(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Makes every open session's verification (the sign-in, the last identity dialog) an hour old, past any SUDO_SECONDS:
+ * the next sensitive call is refused with `x-verification-required` and the web asks for the verification. The server
+ * reads `verified_at` from the database on every request, so no test waits for the window to pass on the clock.
+ */
+export function ageVerification(server: RunningServer): void {
+  const db = new Database(join(server.dataDir, 'gatehouse.db'));
+  try {
+    db.pragma('busy_timeout = 30000');
+    db.prepare('UPDATE session SET verified_at = ? WHERE ended_at IS NULL').run(
+      new Date(Date.now() - 3600_000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
 }
 
 /** Hash routes change without a document load, so the address is polled rather than awaited as a navigation. */
