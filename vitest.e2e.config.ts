@@ -18,7 +18,7 @@ export default defineConfig({
     // Two files at a time, one per core: each file has its own server process (free port, fresh data dir) and its
     // own browser, so files do not meet; the browser flows wait on conditions, not on time (docs/testing.md).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // A worker's files share its imports (Playwright, the helpers: about a second a file); each file still starts
     // its own server and browser in its hooks and stops them in its afterAll.
     isolate: false,

@@ -16,7 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -95,11 +95,41 @@ function run(command, args, cwd) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
+/**
+ * Runs `build` into `<dir>.next` and puts the result in place of `dir` only once `build` has finished: a server already
+ * serving `dir` (another instance, or `npm start` run again beside one) never answers 404 for a file of the page it
+ * served while a build is half-written, and a build that fails leaves `dir` as it was. The same sources give the same
+ * hashed file names, so a page loaded before the swap finds its lazily loaded chunks after it.
+ * @param {string} dir
+ * @param {(out: string) => void} build
+ */
+export function buildAside(dir, build) {
+  const next = `${dir}.next`;
+  const old = `${dir}.old`;
+  rmSync(next, { recursive: true, force: true });
+  try {
+    build(next);
+  } catch (error) {
+    rmSync(next, { recursive: true, force: true });
+    throw error;
+  }
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(next, dir);
+  rmSync(old, { recursive: true, force: true });
+}
+
 function buildWeb() {
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  run(process.execPath, [vite, 'build', '--mode', 'production'], join(ROOT, 'apps/web'));
-  run(process.execPath, ['apps/web/scripts/check-no-mocks.mjs'], ROOT);
-  run(process.execPath, ['apps/web/scripts/compress.mjs'], ROOT);
+  buildAside(join(ROOT, 'apps/web/dist'), (out) => {
+    run(
+      process.execPath,
+      [vite, 'build', '--mode', 'production', '--outDir', out, '--emptyOutDir'],
+      join(ROOT, 'apps/web'),
+    );
+    run(process.execPath, ['apps/web/scripts/check-no-mocks.mjs', out], ROOT);
+    run(process.execPath, ['apps/web/scripts/compress.mjs', out], ROOT);
+  });
 }
 
 function buildServer() {

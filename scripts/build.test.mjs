@@ -1,9 +1,9 @@
 // @ts-check
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf } from './build.mjs';
+import { buildAside, digestOf } from './build.mjs';
 
 const dirs = /** @type {string[]} */ ([]);
 afterEach(() => {
@@ -46,5 +46,47 @@ describe('build digest (what makes a target stale)', () => {
     const a = tree({ 'src/x.ts': 'same' });
     const b = tree({ 'src/y.ts': 'same' });
     expect(digestOf(['src'], a)).not.toBe(digestOf(['src'], b));
+  });
+});
+
+describe('buildAside (the web build beside the one being served)', () => {
+  it('keeps every file of the served folder until the new build is complete, then puts the new one in its place', () => {
+    const root = tree({ 'dist/index.html': 'old page', 'dist/assets/accounts-A.js': 'old chunk' });
+    const dist = join(root, 'dist');
+    buildAside(dist, (out) => {
+      mkdirSync(join(out, 'assets'), { recursive: true });
+      writeFileSync(join(out, 'assets/accounts-A.js'), 'new chunk');
+      // Half-way through the build, a server of the old page still finds the page and its chunk.
+      expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('old page');
+      expect(readFileSync(join(dist, 'assets/accounts-A.js'), 'utf8')).toBe('old chunk');
+      writeFileSync(join(out, 'index.html'), 'new page');
+    });
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('new page');
+    expect(readFileSync(join(dist, 'assets/accounts-A.js'), 'utf8')).toBe('new chunk');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('leaves the served folder as it was when the build fails, and nothing beside it', () => {
+    const root = tree({ 'dist/index.html': 'old page' });
+    const dist = join(root, 'dist');
+    expect(() =>
+      buildAside(dist, (out) => {
+        mkdirSync(out);
+        writeFileSync(join(out, 'index.html'), 'half');
+        throw new Error('vite build exited with 1');
+      }),
+    ).toThrow('vite build exited with 1');
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('old page');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('builds the folder when there is none yet', () => {
+    const root = tree({});
+    buildAside(join(root, 'dist'), (out) => {
+      mkdirSync(out);
+      writeFileSync(join(out, 'index.html'), 'first page');
+    });
+    expect(existsSync(join(root, 'dist/index.html'))).toBe(true);
+    expect(readdirSync(root)).toEqual(['dist']);
   });
 });
