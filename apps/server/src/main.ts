@@ -5,6 +5,7 @@ import { loadConfig, trustedClientRanges } from './config.js';
 import { prepareDatabase } from './modules/setup/index.js';
 import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
+import { signInUrl } from './platform/sign-in-url.js';
 
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(`${config.dataDir}/gatehouse.db`);
@@ -52,8 +53,8 @@ if (setup.generatedAdminPassword) {
   const line = '='.repeat(64);
   const text = [
     t('setup.adminPassword', { password: setup.generatedAdminPassword }),
-    // Fastify answers 127.0.0.1 for HOST=0.0.0.0; `::` (every IPv6 address) is opened as the loopback address.
-    t('setup.signInAt', { url: address.replace('//[::]:', '//[::1]:') }),
+    // This machine's own address as localhost: passkeys need a host name (platform/sign-in-url.ts).
+    t('setup.signInAt', { url: signInUrl(address) }),
     t('setup.changeAtFirstSignIn'),
   ];
   console.log(`\n${line}\n${text.map((row) => `  ${row}`).join('\n')}\n${line}\n`);

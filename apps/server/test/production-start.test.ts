@@ -78,8 +78,9 @@ describe('the production start path', () => {
     const base = await new Promise<string>((done, fail) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const address = /打开 (http:\/\/127\.0\.0\.1:\d+)，/.exec(output)?.[1];
-        if (address) done(address);
+        // Told as localhost (passkeys need a host name); the server listens on HOST, 127.0.0.1.
+        const port = /打开 http:\/\/localhost:(\d+)，/.exec(output)?.[1];
+        if (port) done(`http://127.0.0.1:${port}`);
       });
       child.once('exit', () => fail(new Error(`server exited:\n${output}`)));
     });
@@ -93,7 +94,7 @@ describe('the production start path', () => {
     const banner = /={64}\n((?: {2}.*\n)+)={64}/.exec(server.output())?.[1];
     const [password, signIn, change] = (banner ?? '').split('\n').map((row) => row.trim());
     expect(password).toMatch(/^管理员账号 admin 的初始密码（仅显示一次）: [A-Za-z0-9]{20}$/);
-    expect(signIn).toBe(`打开 ${server.base}，用账号 admin 和这个密码登录`);
+    expect(signIn).toBe(`打开 ${server.base.replace('127.0.0.1', 'localhost')}，用账号 admin 和这个密码登录`);
     expect(change).toBe('首次登录时必须修改这个密码');
     // The printed password is admin's.
     const response = await fetch(`${server.base}/api/login`, {

@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
+import { passkeyAddressNote } from './passkey-address';
 
 /**
  * @simplewebauthn/browser, fetched on first use: only the screens and dialogs that use passkeys need it, so it
@@ -30,8 +31,12 @@ export async function passkeyCreation(options: object): Promise<PasskeyAnswer> {
   );
 }
 
-/** Whether this browser can use passkeys (WebAuthn); false when the library cannot be fetched. */
+/**
+ * Whether this browser can use passkeys (WebAuthn) on this page; false when the library cannot be fetched, and on a
+ * page opened by an IP address (passkey-address.ts says why).
+ */
 export async function webAuthnSupported(): Promise<boolean> {
+  if (passkeyAddressNote() !== null) return false;
   try {
     return (await loadWebAuthn()).browserSupportsWebAuthn();
   } catch {

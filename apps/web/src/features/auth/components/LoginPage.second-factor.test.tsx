@@ -2,7 +2,8 @@
 // the same card, whose answer signs in as a token answer does; and the passwordless 使用通行密钥登录. The mock API
 // answers everything else (src/mocks); the second-factor routes are answered here, as the server does.
 import { routes } from '@gatehouse/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 import { MOCK_PASSWORD } from '@/mocks/seed';
@@ -188,6 +189,52 @@ describe('the sign-in page with a second factor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/Account'));
     expect(screen.queryByRole('heading', { name: '双因素认证' })).toBeNull();
     expect(await api.sent(routes.loginSecondFactor)).toEqual([]);
+  });
+});
+
+/** The page's address, as the browser's address bar would hold it (happy-dom starts at http://localhost:3000/). */
+const openedAt = (url: string) =>
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+
+describe('passkeys on a page opened by an IP address (issue 36)', () => {
+  beforeAll(() => Promise.all([preloadScreens('/login', '/user/Account'), import('./SecondFactorStep')]));
+
+  beforeEach(() => {
+    webauthn.startAuthentication.mockReset();
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    openedAt('http://localhost:3000/');
+  });
+
+  it('the sign-in page says to open it at localhost instead of offering 使用通行密钥登录', async () => {
+    openedAt('http://127.0.0.1:8080/');
+    await renderApp(LOGIN);
+    await screen.findByPlaceholderText('输入用户名');
+    await waitFor(() =>
+      expect(screen.getByTestId('passkey-address-note').textContent).toBe(
+        '通行密钥需要以主机名打开本页，请改用 http://localhost:8080/',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: '使用通行密钥登录' })).toBeNull();
+  });
+
+  it('the second step names the domain name on another IP address, and its passkey button is off', async () => {
+    openedAt('http://192.168.10.5:8080/');
+    const { SecondFactorStep } = await import('./SecondFactorStep');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SecondFactorStep
+          challenge={{ ticket: TICKET, secondFactor: ['passkey'] }}
+          onSignedIn={async () => {}}
+          onBack={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('通行密钥需要以域名打开本页，以 IP 地址打开时不能使用')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '使用通行密钥验证' })).toHaveProperty('disabled', true);
   });
 });
 

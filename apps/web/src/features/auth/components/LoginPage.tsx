@@ -3,7 +3,7 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { needsSecondFactor, sessionEndReason } from '@gatehouse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/lite/Alert';
 import { PrimaryButton } from '@/components/lite/Button';
@@ -294,6 +294,20 @@ function AccountLoginForm({
 
   // A passwordless sign-in; the code that asks the browser (and its library) is fetched on the first click.
   const [passkeyNote, setPasskeyNote] = useState<PasskeyNotice>();
+  // On a page opened by an IP address the passkey sign-in cannot work: it says why in the link's place. Asked of a
+  // module fetched after the first render (passkey-address.ts), outside the page's first load; the link waits for it.
+  const webAuthn = typeof globalThis.PublicKeyCredential === 'function';
+  const [passkeyAddress, setPasskeyAddress] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!webAuthn) return;
+    let live = true;
+    void import('@/components/verification/passkey-address').then(({ passkeyAddressNote }) => {
+      if (live) setPasskeyAddress(passkeyAddressNote());
+    });
+    return () => {
+      live = false;
+    };
+  }, [webAuthn]);
   const passkey = useMutation({
     mutationKey: PASSKEY_SIGN_IN,
     mutationFn: async () => {
@@ -385,7 +399,12 @@ function AccountLoginForm({
       </div>
       {/* @simplewebauthn/browser's browserSupportsWebAuthn() test, written out: the library is fetched on the
           button's click, not with the page (docs/frontend-budgets.md). */}
-      {typeof globalThis.PublicKeyCredential === 'function' && (
+      {webAuthn && typeof passkeyAddress === 'string' && (
+        <div className="gh-login-passkey">
+          <output data-testid="passkey-address-note">{passkeyAddress}</output>
+        </div>
+      )}
+      {webAuthn && passkeyAddress === null && (
         <div className="gh-login-passkey">
           <button
             type="button"

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { PrimaryButton } from '@/components/lite/Button';
 import { Field, TextInput } from '@/components/lite/Field';
+import { passkeyAddressNote } from '@/components/verification/passkey-address';
 import { loginSecondFactor, type SecondFactorChallenge, secondFactorOptions } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { passkeyAssertion, passkeyNotice } from './passkey';
@@ -42,7 +43,9 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
   const [note, setNote] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const passkeyReady = typeof globalThis.PublicKeyCredential === 'function';
+  // Passkeys need WebAuthn and a page opened by a host name (passkey-address.ts).
+  const addressNote = passkeyAddressNote();
+  const passkeyReady = typeof globalThis.PublicKeyCredential === 'function' && addressNote === null;
 
   const focusCode = () => (formRef.current?.elements.namedItem('code') as HTMLInputElement | null)?.focus();
 
@@ -128,7 +131,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: SecondFactor
       <h2 className="gh-step-title">{tx('title')}</h2>
       <p className="gh-step-hint">{tx(`hint.${method}`)}</p>
       {method === 'passkey' ? (
-        <Field error={error ?? (passkeyReady ? undefined : tx('passkeyUnsupported'))}>
+        <Field error={error ?? (passkeyReady ? undefined : (addressNote ?? tx('passkeyUnsupported')))}>
           {({ describedBy }) => (
             <PrimaryButton
               type="submit"

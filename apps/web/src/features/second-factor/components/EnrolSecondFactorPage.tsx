@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 // The modules, not the folder's index: the captcha and code inputs stay out of this chunk.
 import { useSudoVerifier } from '@/components/verification/IdentityVerification';
+import { passkeyAddressNote } from '@/components/verification/passkey-address';
 import { useWebAuthnSupported } from '@/components/verification/webauthn';
 import { byLocale } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
@@ -79,7 +80,7 @@ export function EnrolSecondFactorPage() {
             hint={tx('enrolPasskeyHint')}
             action={
               webAuthn === false ? (
-                <Typography.Text type="secondary">{tx('passkeyUnsupported')}</Typography.Text>
+                <Typography.Text type="secondary">{passkeyAddressNote() ?? tx('passkeyUnsupported')}</Typography.Text>
               ) : (
                 <Button onClick={passkey.open} disabled={!webAuthn || finishing}>
                   {tx('passkeyAdd')}

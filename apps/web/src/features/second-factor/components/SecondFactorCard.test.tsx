@@ -3,6 +3,7 @@
 import { routes } from '@gatehouse/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format/date';
 import { type Account, useSession } from '@/stores/session';
@@ -224,6 +225,28 @@ describe('SecondFactorCard', () => {
     const card = renderCard();
     expect(await within(card).findByText('此浏览器不支持通行密钥')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: '添加通行密钥' })).toBeNull();
+  });
+
+  it('on a page opened by an IP address: says to open it at localhost instead of offering 添加通行密钥', async () => {
+    const openedAt = (url: string) =>
+      (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+    // The card's status as the server at that address answers it (the mock API answers the test page's own origin).
+    const ip = 'http://127.0.0.1:8080';
+    const statusAtIp = api.url(routes.secondFactorStatus).replace(window.location.origin, ip);
+    api.server.use(http.get(statusAtIp, () => HttpResponse.json({ code: 200, msg: '操作成功', data: OFF })));
+    openedAt(`${ip}/#/system/Profile`);
+    webauthn.browserSupportsWebAuthn.mockClear();
+    try {
+      const card = renderCard();
+      expect(
+        await within(card).findByText('通行密钥需要以主机名打开本页，请改用 http://localhost:8080/#/system/Profile'),
+      ).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: '添加通行密钥' })).toBeNull();
+      // The browser could use passkeys: the address alone keeps them off.
+      expect(webauthn.browserSupportsWebAuthn).not.toHaveBeenCalled();
+    } finally {
+      openedAt('http://localhost:3000/');
+    }
   });
 
   it('renames and deletes a passkey (after confirming)', async () => {

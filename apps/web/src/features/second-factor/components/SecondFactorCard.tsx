@@ -16,6 +16,7 @@ import {
   theme,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { passkeyAddressNote } from '@/components/verification/passkey-address';
 import { useWebAuthnSupported } from '@/components/verification/webauthn';
 import { formatDateTime } from '@/lib/format/date';
 import { fromNow } from '@/lib/format/relative-time';
@@ -241,7 +242,7 @@ function SecondFactorSections({ status }: { status: SecondFactorStatus }) {
         testId="second-factor-passkeys"
         action={
           switched ? null : webAuthn === false ? (
-            <Typography.Text type="secondary">{tx('passkeyUnsupported')}</Typography.Text>
+            <Typography.Text type="secondary">{passkeyAddressNote() ?? tx('passkeyUnsupported')}</Typography.Text>
           ) : webAuthn ? (
             <Tooltip title={full ? tx('passkeyLimit', { max: PASSKEYS_MAX }) : undefined}>
               <Button onClick={addPasskey.open} disabled={full}>
