@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTextLocale } from '@/lib/i18n';
-import { isIpAddress, passkeyAddressNote } from './passkey-address';
+import { isIpAddress, localhostUrl, passkeyAddressNote } from './passkey-address';
 
 describe('passkeys and the page address', () => {
   afterEach(() => setTextLocale('zh-CN'));
@@ -27,6 +27,12 @@ describe('passkeys and the page address', () => {
     expect(passkeyAddressNote('http://[::1]:8080/')).toBe(
       '通行密钥需要以主机名打开本页，请改用 http://localhost:8080/',
     );
+  });
+
+  it('gives the localhost address only for this machine', () => {
+    expect(localhostUrl('http://127.0.0.1:8080/#/login')).toBe('http://localhost:8080/#/login');
+    expect(localhostUrl('http://192.168.10.5:8080/')).toBeNull();
+    expect(localhostUrl('https://gatehouse.example.com/')).toBeNull();
   });
 
   it('asks for the domain name on another IP address, in English too', async () => {

@@ -23,16 +23,20 @@ export function isIpAddress(hostname: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
 }
 
+/** This page at `localhost` when it was opened by this machine's own IP address (127.x.x.x, [::1]); else null. */
+export function localhostUrl(href: string): string | null {
+  const url = new URL(href);
+  if (!url.hostname.startsWith('127.') && url.hostname !== '[::1]') return null;
+  url.hostname = 'localhost';
+  return url.href;
+}
+
 /**
- * Null when passkeys can be asked for at `href`; otherwise what to tell the user: on this machine's own address
- * (127.x.x.x, [::1]) the same page at `localhost`, which browsers accept; elsewhere, to use the domain name.
+ * Null when passkeys can be asked for at `href`; otherwise what to tell the user: on this machine's own address the
+ * same page at `localhost`, which browsers accept; elsewhere, to use the domain name.
  */
 export function passkeyAddressNote(href: string = globalThis.location?.href ?? 'http://localhost/'): string | null {
-  const url = new URL(href);
-  if (!isIpAddress(url.hostname)) return null;
-  if (url.hostname.startsWith('127.') || url.hostname === '[::1]') {
-    url.hostname = 'localhost';
-    return tp('loopback', { url: url.href });
-  }
-  return tp('ipAddress');
+  if (!isIpAddress(new URL(href).hostname)) return null;
+  const local = localhostUrl(href);
+  return local ? tp('loopback', { url: local }) : tp('ipAddress');
 }

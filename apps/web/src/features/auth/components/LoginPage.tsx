@@ -297,12 +297,13 @@ function AccountLoginForm({
   // On a page opened by an IP address the passkey sign-in cannot work: it says why in the link's place. Asked of a
   // module fetched after the first render (passkey-address.ts), outside the page's first load; the link waits for it.
   const webAuthn = typeof globalThis.PublicKeyCredential === 'function';
-  const [passkeyAddress, setPasskeyAddress] = useState<string | null | undefined>(undefined);
+  const [passkeyAddress, setPasskeyAddress] = useState<{ note: string; url: string | null } | null | undefined>();
   useEffect(() => {
     if (!webAuthn) return;
     let live = true;
-    void import('@/components/verification/passkey-address').then(({ passkeyAddressNote }) => {
-      if (live) setPasskeyAddress(passkeyAddressNote());
+    void import('@/components/verification/passkey-address').then(({ localhostUrl, passkeyAddressNote }) => {
+      const note = passkeyAddressNote();
+      if (live) setPasskeyAddress(note === null ? null : { note, url: localhostUrl(location.href) });
     });
     return () => {
       live = false;
@@ -399,9 +400,18 @@ function AccountLoginForm({
       </div>
       {/* @simplewebauthn/browser's browserSupportsWebAuthn() test, written out: the library is fetched on the
           button's click, not with the page (docs/frontend-budgets.md). */}
-      {webAuthn && typeof passkeyAddress === 'string' && (
+      {webAuthn && passkeyAddress && (
         <div className="gh-login-passkey">
-          <output data-testid="passkey-address-note">{passkeyAddress}</output>
+          {/* On this machine's own address, the note is the way to the same page at localhost. */}
+          <output data-testid="passkey-address-note">
+            {passkeyAddress.url ? (
+              <a className="gh-link" href={passkeyAddress.url}>
+                {passkeyAddress.note}
+              </a>
+            ) : (
+              passkeyAddress.note
+            )}
+          </output>
         </div>
       )}
       {webAuthn && passkeyAddress === null && (
