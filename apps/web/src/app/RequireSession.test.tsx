@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, useSession } from '@/stores/session';
 import { renderRouter } from '@/testing/render-router';
@@ -58,6 +58,10 @@ describe('RequireSession', () => {
       guarded();
       expect(await screen.findByTestId('initial-password')).toBeTruthy();
       expect(screen.queryByTestId('enrol-second-factor')).toBeNull();
+      // It does not claim the system made a password an administrator may have set (issue 36), and the cursor
+      // starts in its first field.
+      expect(screen.getByText(/当前密码是初始密码（由管理员设置、重置或首次启动时生成）/)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByPlaceholderText('请输入当前（初始）密码')));
     });
 
     it('not while someone acts as the account (identity switch): the screen', async () => {

@@ -38,7 +38,7 @@ export const enUSSessions = {
   'sessions.empty': 'No other signed-in devices',
   'initialPassword.title': 'Change your initial password',
   'initialPassword.hint':
-    'Your password was generated (first start, or reset by an administrator). Set a new one only you know to continue.',
+    'Your password is an initial one (set or reset by an administrator, or generated at the first start). Set a new one only you know to continue.',
   'initialPassword.current': 'Current password',
   'initialPassword.currentRequired': 'Please enter the current password',
   'initialPassword.currentPlaceholder': 'Current (initial) password',

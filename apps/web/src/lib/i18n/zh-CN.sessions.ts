@@ -35,7 +35,7 @@ export const zhCNSessions = {
   'sessions.empty': '没有其他已登录的设备',
   'initialPassword.title': '修改初始密码',
   'initialPassword.hint':
-    '当前密码由系统生成（首次启动或被管理员重置），请先设置一个只有您知道的新密码，然后继续使用系统。',
+    '当前密码是初始密码（由管理员设置、重置或首次启动时生成），请先设置一个只有您知道的新密码，然后继续使用系统。',
   'initialPassword.current': '当前密码',
   'initialPassword.currentRequired': '请输入当前密码',
   'initialPassword.currentPlaceholder': '请输入当前（初始）密码',

@@ -85,7 +85,12 @@ export function InitialPasswordPage() {
             name="current"
             rules={[{ required: true, message: t('initialPassword.currentRequired') }]}
           >
-            <Input.Password placeholder={t('initialPassword.currentPlaceholder')} autoComplete="current-password" />
+            <Input.Password
+              placeholder={t('initialPassword.currentPlaceholder')}
+              autoComplete="current-password"
+              // The page is this one step: the cursor starts in its first field.
+              autoFocus
+            />
           </Form.Item>
           <Form.Item
             label={t('initialPassword.new')}
