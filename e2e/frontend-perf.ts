@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type Browser, chromium, type Locator } from 'playwright-core';
+import { freePort } from './ports.js';
+
+export { freePort };
 
 /**
  * Issue 8's front-end measurements, reported by `npm run bench` against the targets (bench/run.ts,
@@ -78,18 +80,6 @@ export async function coldLoadTimings(browser: Browser, baseUrl: string, runs = 
 export interface AuditBrowser {
   port: number;
   close(): Promise<void>;
-}
-
-/** A loopback port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 export async function startAuditBrowser(): Promise<AuditBrowser> {

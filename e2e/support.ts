@@ -6,7 +6,8 @@ import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS, freePort } from './frontend-perf.js';
+import { CHROMIUM_FLAGS } from './frontend-perf.js';
+import { freePort, listensOn } from './ports.js';
 
 export const ADMIN_PASSWORD = 'E2e#Gatehouse2026';
 const root = resolve(import.meta.dirname, '..');
@@ -24,12 +25,28 @@ export interface RunningServer {
   stdout(): string;
 }
 
-/** Starts the real server (compiled, as `npm start` runs it after the build) with a fresh SQLite data dir. */
+/**
+ * Starts the real server (compiled, as `npm start` runs it after the build) with a fresh SQLite data dir. It is taken
+ * for started once it answers /api/health and it is the process listening on that port (`listensOn`): another file's
+ * server handed the same port by `freePort` would answer too. A start that finds the port taken is tried again on
+ * another.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   options: { captureStdout?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOn(await freePort(), env, options);
+    if (started !== 'port taken') return started;
+    if (attempt >= 5) throw new Error('server: every port tried was taken before it could listen');
+  }
+}
+
+async function startOn(
+  port: number,
+  env: Record<string, string>,
+  options: { captureStdout?: boolean },
+): Promise<RunningServer | 'port taken'> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gh-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
@@ -45,19 +62,28 @@ export async function startServer(
       SUDO_SECONDS: '3600',
       ...env,
     },
-    stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'inherit'],
+    stdio: ['ignore', options.captureStdout ? 'pipe' : 'inherit', 'pipe'],
   });
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     printed += chunk.toString('utf8');
     process.stdout.write(chunk);
   });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+    process.stderr.write(chunk);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (errors.includes('EADDRINUSE')) return 'port taken';
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${baseUrl}/api/health`)).ok && listensOn(child.pid!, port)) break;
     } catch {
       // not listening yet
     }

@@ -1,25 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { freePort, listensOn } from '../e2e/ports.js';
+
+export { freePort };
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** Where every test server logs (unit harness, E2E and these runs); scanned by log-hygiene.test.ts. */
 export const LOG_DIR = join(ROOT, 'test-results', 'logs');
 export const ADMIN_PASSWORD = 'Resilience#Gate2026';
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -42,10 +34,27 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts the real server (compiled: `node apps/server/dist/main.js`, built by `npm run build`) on a free loopback port. */
+/**
+ * Starts the real server (compiled: `node apps/server/dist/main.js`, built by `npm run build`) on a free loopback port.
+ * It is taken for started once it answers /api/health and it is the process listening on that port (`listensOn`):
+ * another server handed the same port by `freePort` would answer too. A start that finds the port taken is tried
+ * again on another.
+ */
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gh-res-'));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The port was taken between `freePort` and the server's bind. */
+class PortTaken extends Error {}
+
+async function startOn(port: number, dataDir: string, options: StartOptions): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
@@ -77,10 +86,12 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      await exited;
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
       throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${baseUrl}/api/health`)).ok && listensOn(child.pid!, port)) break;
     } catch {
       // not listening yet
     }
