@@ -30,6 +30,7 @@ export * from './define.js';
 export * from './dicts.js';
 export * from './envelope.js';
 export * from './files.js';
+export * from './hosts.js';
 export * from './imports.js';
 export * from './menus.js';
 export * from './orgs.js';

@@ -1,3 +1,4 @@
+import { atLocalhost } from '@gatehouse/contract';
 import { screenTexts } from '@/lib/i18n';
 
 /**
@@ -24,12 +25,7 @@ export function isIpAddress(hostname: string): boolean {
 }
 
 /** This page at `localhost` when it was opened by this machine's own IP address (127.x.x.x, [::1]); else null. */
-export function localhostUrl(href: string): string | null {
-  const url = new URL(href);
-  if (!url.hostname.startsWith('127.') && url.hostname !== '[::1]') return null;
-  url.hostname = 'localhost';
-  return url.href;
-}
+export const localhostUrl = atLocalhost;
 
 /**
  * Null when passkeys can be asked for at `href`; otherwise what to tell the user: on this machine's own address the
