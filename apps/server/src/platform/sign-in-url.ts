@@ -7,5 +7,5 @@ import { atLocalhost } from '@gatehouse/contract';
  * one of the machine's network addresses) is told as it is.
  */
 export function signInUrl(listening: string): string {
-  return (atLocalhost(listening) ?? new URL(listening).href).replace(/\/$/, '');
+  return atLocalhost(listening) ?? new URL(listening).origin;
 }

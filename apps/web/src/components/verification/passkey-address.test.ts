@@ -22,15 +22,15 @@ describe('passkeys and the page address', () => {
 
   it("points this machine's own address to localhost, with the same port and page", () => {
     expect(passkeyAddressNote('http://127.0.0.1:8080/#/login')).toBe(
-      '通行密钥需要以主机名打开本页，请改用 http://localhost:8080/#/login',
+      '通行密钥需要以主机名打开本页，请改用 http://localhost:8080',
     );
-    expect(passkeyAddressNote('http://[::1]:8080/')).toBe(
-      '通行密钥需要以主机名打开本页，请改用 http://localhost:8080/',
-    );
+    expect(passkeyAddressNote('http://[::1]:8080/')).toBe('通行密钥需要以主机名打开本页，请改用 http://localhost:8080');
   });
 
   it('gives the localhost address only for this machine', () => {
-    expect(localhostUrl('http://127.0.0.1:8080/#/login')).toBe('http://localhost:8080/#/login');
+    expect(localhostUrl('http://127.0.0.1:8080/#/login')).toBe('http://localhost:8080');
+    // Only the origin: text another party put in the address is not shown back.
+    expect(localhostUrl('http://127.0.0.1:8080/#/login?reason=请拨打400-000-0000')).toBe('http://localhost:8080');
     expect(localhostUrl('http://192.168.10.5:8080/')).toBeNull();
     expect(localhostUrl('https://gatehouse.example.com/')).toBeNull();
   });

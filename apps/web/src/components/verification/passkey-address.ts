@@ -24,7 +24,7 @@ export function isIpAddress(hostname: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
 }
 
-/** This page at `localhost` when it was opened by this machine's own IP address (127.x.x.x, [::1]); else null. */
+/** This server at `localhost` (its origin) when the page was opened by this machine's own IP address; else null. */
 export const localhostUrl = atLocalhost;
 
 /**

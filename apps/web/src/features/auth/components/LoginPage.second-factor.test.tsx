@@ -215,12 +215,12 @@ describe('passkeys on a page opened by an IP address (issue 36)', () => {
     await screen.findByPlaceholderText('输入用户名');
     await waitFor(() =>
       expect(screen.getByTestId('passkey-address-note').textContent).toBe(
-        '通行密钥需要以主机名打开本页，请改用 http://localhost:8080/',
+        '通行密钥需要以主机名打开本页，请改用 http://localhost:8080',
       ),
     );
     expect(screen.queryByRole('button', { name: '使用通行密钥登录' })).toBeNull();
     // The note leads to the same page at localhost.
-    expect(screen.getByRole('link', { name: /请改用/ }).getAttribute('href')).toBe('http://localhost:8080/');
+    expect(screen.getByRole('link', { name: /请改用/ }).getAttribute('href')).toBe('http://localhost:8080');
   });
 
   it('the second step names the domain name on another IP address, and its passkey button is off', async () => {
