@@ -89,7 +89,7 @@ if (unit.length) {
   lines.push('');
 }
 for (const [title, files] of [
-  ['E2E files (two at a time)', e2e],
+  ['E2E files (three at a time)', e2e],
   ['Resilience files', resilience],
 ]) {
   if (!files.length) continue;
