@@ -14,7 +14,6 @@ export default defineConfig({
       'packages/contract',
       'apps/server',
       'apps/web',
-      'apps/web/vitest.own-modules.config.ts',
       // Hang guard, not a speed limit: the install test runs npm, slow to start on a busy machine (docs/testing.md).
       {
         test: {

@@ -2,8 +2,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, parseAst } from 'vite';
-import { configDefaults, defineConfig } from 'vitest/config';
-import { ownModuleFiles } from './scripts/own-module-files.mjs';
+import { defineConfig } from 'vitest/config';
 import { slimContractModule } from './scripts/slim-contract.mjs';
 
 /**
@@ -169,10 +168,6 @@ export default defineConfig(({ command, mode }) => ({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
-    // The files of a worker share its modules (antd, React and the app are imported once per worker, not once per
-    // file); those that replace a module run isolated in the web-own-modules project (vitest.own-modules.config.ts).
-    exclude: [...configDefaults.exclude, ...ownModuleFiles(import.meta.dirname)],
-    isolate: false,
     setupFiles: ['src/testing/setup.ts'],
   },
 }));

@@ -1,4 +1,3 @@
-// vitest: own module registry (it replaces a screen loader of pages.tsx before router.tsx reads it).
 // A menu screen whose code is still on its way, in the whole app answered by the mock API (src/mocks): the real
 // pages registry and the real account screen, whose chunk the test only holds back until it lets it arrive.
 import { screen, within } from '@testing-library/react';
