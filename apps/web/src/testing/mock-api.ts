@@ -1,4 +1,5 @@
 import type { ResponseOf, RouteDef } from '@gatehouse/contract';
+import { cleanup } from '@testing-library/react';
 import { HttpResponse, matchRequestUrl, http as msw } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -60,6 +61,8 @@ export function setupMockApi(): MockApi {
   const on = (route: RouteDef) => msw[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'];
   /** Every request of the current test, its body read as it arrived. */
   let requests: { method: string; url: URL; body: Promise<string> }[] = [];
+  /** The releases of the current test's held routes, so no held answer outlives its test. */
+  const holds: (() => void)[] = [];
 
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
@@ -76,6 +79,11 @@ export function setupMockApi(): MockApi {
     });
   });
   afterEach(() => {
+    // The test's app goes first (setup.ts's clean-up would only come after this hook): one still mounted reacts to
+    // the session cleared below (its route guard, bootstrap and refreshing screens run again), and what it sent then
+    // would be counted in the next test's log.
+    cleanup();
+    for (const release of holds.splice(0)) release();
     // A new store with handlers of its own (what the mock keeps per store, e.g. ended sessions, goes with it); the
     // test's overrides are dropped.
     ({ store, handlers } = seeded());
@@ -110,6 +118,7 @@ export function setupMockApi(): MockApi {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
+      holds.push(release);
       // Answering nothing passes the request on to the mock's own handler.
       server.use(
         on(route)(url(route), async () => {

@@ -29,8 +29,6 @@ async function openHome(accountNumber = 'admin') {
 describe('home dashboard', () => {
   beforeAll(() => Promise.all([preloadScreens('/', '/data-v/overview'), import('./Dashboard')]));
 
-  // First: an app of an earlier test may still have an overview request in flight on a loaded machine, which would
-  // arrive in this test's log (every test's app talks to the one mock server).
   it('without the overview permission: only the card and a friendly line, no request', async () => {
     withoutOverview(3);
     await openHome('lina');
