@@ -5,6 +5,7 @@ import {
   label,
   launchBrowser,
   newContext,
+  openMoreActions,
   type RunningServer,
   screenshot,
   startServer,
@@ -184,7 +185,11 @@ describe('walking skeleton in Chromium', () => {
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('编辑成功').waitFor();
     await row(newUser.accountNumber).getByText('已禁用').waitFor();
-    expect(await row(newUser.accountNumber).getByRole('button', { name: '切换身份' }).count()).toBe(0);
+    // A disabled account cannot be acted as: 更多 offers no 切换身份.
+    const more = await openMoreActions(row(newUser.accountNumber));
+    expect(await more.getByRole('menuitem', { name: '权限说明' }).count()).toBe(1);
+    expect(await more.getByRole('menuitem', { name: '切换身份' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await screenshot(page, '09-account-disabled');
 
     await userPage.reload();

@@ -97,6 +97,7 @@ describe('dominance rule and sudo mode in the browser', () => {
 
   it('disables every action on a wider account and on the built-in admin, with the reason on hover', async () => {
     await row('e2e.wider').waitFor();
+    // This administrator holds four row actions: all four are links (a 更多 of one would only add a click).
     for (const name of ['编辑', '重置密码', '删除', '切换身份']) {
       expect(
         await row('e2e.wider')

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   apiCall,
+  chooseRowAction,
   label,
   launchBrowser,
   newContext,
@@ -192,9 +193,7 @@ describe('data scope in Chromium', () => {
 
   it('the administrator sees why: 权限说明 names the scope in words, and 权限预览 shows the branch as the manager sees it', async () => {
     await page.goto('/#/user/Account');
-    await row(page, 'e2e.manager')
-      .getByRole('button', { name: label('权限说明') })
-      .click();
+    await chooseRowAction(row(page, 'e2e.manager'), '权限说明');
     const drawer = page.getByRole('dialog').filter({ hasText: '权限说明' });
     await drawer.getByText('本组织及以下', { exact: true }).waitFor();
     await drawer.getByText('华东区（含 1 个下级组织，3 个账号）', { exact: true }).waitFor();

@@ -2,8 +2,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
+  chooseRowAction,
   launchBrowser,
   newContext,
+  openMoreActions,
   type RunningServer,
   screenshot,
   shownPage,
@@ -188,7 +190,10 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await page.goto('/#/user/Account');
     await accountRow('admin').waitFor();
     // Nobody switches to themselves.
-    expect(await accountRow('admin').getByRole('button', { name: '切换身份' }).count()).toBe(0);
+    const more = await openMoreActions(accountRow('admin'));
+    await more.getByRole('menuitem', { name: '权限说明' }).waitFor();
+    expect(await more.getByRole('menuitem', { name: '切换身份' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: '+ 添加' }).click();
     const dialog = page.getByRole('dialog', { name: '账号信息' });
@@ -267,7 +272,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
   it('switches to that account and back, the header saying who is being acted as', async () => {
     await page.goto('/#/user/Account');
-    await accountRow(viewer.accountNumber).getByRole('button', { name: '切换身份' }).click();
+    await chooseRowAction(accountRow(viewer.accountNumber), '切换身份');
     await confirmDialog(`确定以账号 ${viewer.accountNumber} 的身份操作?`).getByRole('button', { name: '确定' }).click();
     await waitForHash(page, /#\/$/);
     await page.getByText('已切换身份').waitFor();

@@ -164,6 +164,24 @@ export const shownPage = (target: Page): Locator => target.locator('[data-testid
 /** Matches a button label with or without a space between two Chinese characters ("确 定" in dialog footers). */
 export const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
+/**
+ * A list row's 更多 ▾ menu (list-kit row actions), opened: its items are `menuitem`s in the page's popup layer.
+ * Escape closes it.
+ */
+export async function openMoreActions(row: Locator): Promise<Locator> {
+  await row.getByRole('button', { name: /^\s*更\s*多/ }).click();
+  const menu = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Chooses a list row's action by its label: its link in the 操作 cell, or its item under 更多 ▾. */
+export async function chooseRowAction(row: Locator, text: string): Promise<void> {
+  const link = row.getByRole('button', { name: label(text) });
+  if ((await link.count()) > 0) return link.click();
+  await (await openMoreActions(row)).getByRole('menuitem', { name: label(text) }).click();
+}
+
 /** Waits until no antd motion (dialog zoom, drawer slide) is running, so a click or a picture lands as aimed. */
 export async function settleMotion(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));

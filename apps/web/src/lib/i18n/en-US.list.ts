@@ -3,6 +3,7 @@ import type { zhCNList } from './zh-CN.list';
 /** en-US texts of the list kit; every zh-CN key, checked by the compiler. */
 export const enUSList = {
   'list.total': 'Total: {count}',
+  'list.more': 'More',
   'list.refresh': 'Refresh',
   'list.density': 'Density',
   'list.densityLarge': 'Comfortable',

@@ -146,6 +146,8 @@ export const enUS = {
   'account.switchIdentityConfirm': 'Act as account {accountNumber}?',
   'account.switched': 'Identity switched',
   'account.notManageable': 'This account holds permissions you lack; you cannot act on it',
+  'account.builtinUndeletable': 'The built-in administrator cannot be deleted',
+  'account.selfUndeletable': 'You cannot delete the account you are signed in with',
   'account.builtinOnlySelf': 'Only the built-in administrator itself may act on its account',
 
   'org.pickerTitle': 'Choose organization',

@@ -1,6 +1,7 @@
 /** zh-CN texts of the list kit (components/list-kit): tool bar, states, selection and bulk results. */
 export const zhCNList = {
   'list.total': '共 {count} 条记录',
+  'list.more': '更多',
   'list.refresh': '刷新',
   'list.density': '密度',
   'list.densityLarge': '宽松',

@@ -148,6 +148,8 @@ export const zhCN = {
   'account.switchIdentityConfirm': '确定以账号 {accountNumber} 的身份操作?',
   'account.switched': '已切换身份',
   'account.notManageable': '该账号拥有您没有的权限，不能操作',
+  'account.builtinUndeletable': '内置管理员账号不能删除',
+  'account.selfUndeletable': '不能删除当前登录的账号',
   'account.builtinOnlySelf': '内置管理员账号只能由其本人操作',
 
   'org.pickerTitle': '选择组织',

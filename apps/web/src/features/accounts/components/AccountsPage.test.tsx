@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountScreen, preloadAccountScreen } from '@/testing/account-screen';
 import { setupMockApi } from '@/testing/mock-api';
-import { findDialog, rowOf } from '@/testing/queries';
+import { findDialog, openMoreActions, rowOf } from '@/testing/queries';
 import { renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
@@ -111,13 +111,25 @@ describe('/user/Account', () => {
     expect(within(cellOf(rowOf(table, none.accountName), '邮箱')).queryByText('未验证')).toBeNull();
   });
 
-  it('every row keeps the same action slots when 切换身份 is absent (itself, disabled accounts)', async () => {
+  it('actions: 编辑, 重置密码 and 删除 as links, the rarely used under 更多', async () => {
     const table = await openScreen('/user/Account?pageSize=50');
-    const slots = (name: string) => within(rowOf(table, name)).getAllByRole('button', { hidden: true }).length;
-    // 系统管理员 is the caller itself and 杨磊 is disabled: neither can be acted as, yet both keep four slots.
-    expect(within(rowOf(table, '系统管理员')).queryByRole('button', { name: '切换身份' })).toBeNull();
-    expect(slots('系统管理员')).toBe(slots('谢婷婷'));
-    expect(slots('杨磊')).toBe(slots('谢婷婷'));
+    const links = (name: string) =>
+      within(cellOf(rowOf(table, name), '操作'))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(links('谢婷婷')).toEqual(['编辑', '重置密码', '删除', '更多']);
+    const more = (menu: HTMLElement) =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    expect(more(await openMoreActions(rowOf(table, '谢婷婷')))).toEqual(['权限说明', '切换身份']);
+    // 系统管理员 is the caller itself and 杨磊 is disabled: neither can be acted as; their links stay in line.
+    expect(more(await openMoreActions(rowOf(table, '系统管理员')))).toEqual(['权限说明']);
+    expect(more(await openMoreActions(rowOf(table, '杨磊')))).toEqual(['权限说明']);
+    expect(links('系统管理员')).toEqual(links('谢婷婷'));
+    // One cannot delete oneself: the link says why instead of failing.
+    const ownDelete = within(cellOf(rowOf(table, '系统管理员'), '操作')).getByRole('button', { name: '删除' });
+    expect(ownDelete).toHaveProperty('disabled', true);
   });
 
   it('待审核 counts the accounts waiting for approval and filters to them; enabling one approves it', async () => {
@@ -159,7 +171,7 @@ describe('/user/Account', () => {
     await waitFor(async () => expect(await api.sent(routes.putPreference)).toHaveLength(1));
   });
 
-  it('offers 重置双因素认证 only on rows within the caller’s reach', async () => {
+  it('offers 重置双因素认证 usable only on rows within the caller’s reach', async () => {
     for (const accountNumber of ['admin', 'xietingting']) {
       api.store.accounts.find((a) => a.accountNumber === accountNumber)!.secondFactor = true;
     }
@@ -173,8 +185,13 @@ describe('/user/Account', () => {
     const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
     const admin = await waitFor(() => rowOf(table, '系统管理员'));
     expect(cellOf(admin, '双因素认证').textContent).toBe('已启用');
-    expect(within(admin).queryByRole('button', { name: '重置双因素认证' })).toBeNull();
-    within(rowOf(table, '谢婷婷')).getByRole('button', { name: '重置双因素认证' });
+    // Out of reach: offered disabled (the reason on hover), not refused after a click.
+    const outOfReach = within(await openMoreActions(admin)).getByRole('menuitem', { name: '重置双因素认证' });
+    expect(outOfReach.getAttribute('aria-disabled')).toBe('true');
+    const inReach = within(await openMoreActions(rowOf(table, '谢婷婷'))).getByRole('menuitem', {
+      name: '重置双因素认证',
+    });
+    expect(inReach.getAttribute('aria-disabled')).not.toBe('true');
   });
 
   it('a list the server fails to answer: the error page says why', async () => {

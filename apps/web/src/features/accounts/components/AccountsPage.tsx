@@ -1,6 +1,6 @@
 import { ACCOUNT_SORTS, routes } from '@gatehouse/contract';
 import { Button, Space, Tag, Tooltip } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type AccountExplanation, viewAsAddress } from '@/components/authz-explain';
 import { Can } from '@/components/can';
@@ -9,6 +9,7 @@ import {
   type ListColumn,
   ListPage,
   type SearchFieldSpec,
+  useActionsColumn,
   useBulkAction,
   useListQuery,
   useRowSelection,
@@ -29,7 +30,7 @@ import {
 import { formatDateTime } from '@/lib/format/date';
 import { call } from '@/lib/http';
 import { t } from '@/lib/i18n';
-import { canCall, useCan, useSession } from '@/stores/session';
+import { useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
 import { accountLabel, useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';
@@ -55,11 +56,6 @@ const explainAccount = (id: number, signal: AbortSignal) => call(routes.explainA
  */
 const refusalOf = (account: Account): string | null =>
   account.manageable ? null : t(account.builtin ? 'account.builtinOnlySelf' : 'account.notManageable');
-
-/** A refused row's buttons stay visible but disabled, with the reason on hover. */
-function Refused({ reason, children }: { reason: string | null; children: ReactNode }) {
-  return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
-}
 
 const filterCodecs: FilterCodecs<AccountListQuery> = {
   keyword: 'text',
@@ -120,29 +116,16 @@ export function AccountsPage() {
   const { remove, resetPassword, resetSecondFactor } = useAccountActions();
   const { switchTo } = useIdentitySwitch();
   const me = useSession((state) => state.user);
-  const permissions = useSession((state) => state.permissions);
   // The filter's picker lists organisations; without that permission it could only answer 403.
   const mayFilterByOrg = useCan(routes.listOrgs);
   const mayBulkDelete = useCan(routes.batchDeleteAccounts);
   const mayBulkState = useCan(routes.batchAccountState);
-  const maySwitch = useCan(routes.switchIdentity);
   const mayExport = useCan(routes.exportAccounts);
   // 权限预览 (a screen of its own): from the 权限说明 drawer as the account or its role, or from the tool bar.
   const mayPreview = useCan(routes.viewAs);
-  const mayResetSecondFactor = useCan(routes.resetSecondFactor);
   // REGISTRATION=approval: the self-registered accounts waiting (a button that filters to them, shown while any wait).
   const pendingCount = usePendingApprovalCount();
   const pendingOnly = list.filters.pendingApproval === 1;
-  // An account holding none of the row actions gets no empty 操作 column.
-  const rowActions = [
-    routes.updateAccount,
-    routes.resetAccountPassword,
-    routes.deleteAccount,
-    routes.switchIdentity,
-    routes.explainAccount,
-    routes.resetSecondFactor,
-  ].some((route) => canCall(permissions, route));
-
   // Rows the caller may not manage cannot be selected (the reason shows on the checkbox); the built-in admin and
   // yourself can, and the server refuses them with its own reason, which the result message names.
   const selection = useRowSelection(accountId);
@@ -191,23 +174,87 @@ export function AccountsPage() {
     });
   }
 
+  // The row's actions, most used first: 编辑, 重置密码 and 删除 are links, the rest under 更多 ▾ (list-kit).
+  const actionsColumn = useActionsColumn<Account>({
+    title: t('account.colActions'),
+    actions: [
+      {
+        key: 'edit',
+        label: t('common.edit'),
+        routes: routes.updateAccount,
+        refusal: refusalOf,
+        onClick: (account) => setDialog({ account }),
+      },
+      {
+        key: 'resetPassword',
+        label: t('account.resetPassword'),
+        routes: routes.resetAccountPassword,
+        refusal: refusalOf,
+        onClick: resetPassword,
+      },
+      {
+        key: 'delete',
+        label: t('common.delete'),
+        routes: routes.deleteAccount,
+        danger: true,
+        refusal: (account) =>
+          refusalOf(account) ??
+          (account.builtin
+            ? t('account.builtinUndeletable')
+            : account.id === me?.id
+              ? t('account.selfUndeletable')
+              : null),
+        onClick: remove,
+      },
+      // The server explains only an account within the caller's reach (dominance rule and data scope).
+      {
+        key: 'explain',
+        label: t('authz.explain.action'),
+        routes: routes.explainAccount,
+        refusal: refusalOf,
+        onClick: setExplained,
+      },
+      // A disabled account cannot be acted as (the server refuses it too), nor can one's own.
+      {
+        key: 'switchIdentity',
+        label: t('account.switchIdentity'),
+        routes: routes.switchIdentity,
+        absent: (account) => account.id === me?.id || !account.state,
+        refusal: refusalOf,
+        onClick: switchTo,
+      },
+      // A lost phone: only rows with a second factor offer it.
+      {
+        key: 'resetSecondFactor',
+        label: t('account.resetSecondFactor'),
+        routes: routes.resetSecondFactor,
+        danger: true,
+        absent: (account) => !account.secondFactor,
+        refusal: refusalOf,
+        onClick: resetSecondFactor,
+      },
+    ],
+  });
+
   const columns: ListColumn<Account, (typeof ACCOUNT_SORTS)[number]>[] = [
+    // The default columns fit beside the menu at 1366 px (a 1,066 px table): longer values are cut with … and whole
+    // on hover.
     {
       title: t('account.colAccountNumber'),
       key: 'accountNumber',
       dataIndex: 'accountNumber',
       sortField: 'accountNumber',
-      width: 150,
+      width: 120,
     },
     {
       title: t('account.colAccountName'),
       key: 'accountName',
       dataIndex: 'accountName',
       sortField: 'accountName',
-      width: 130,
+      width: 100,
     },
-    { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 150 },
-    { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 110 },
+    { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 110 },
+    { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 100 },
     // Hidden until the column settings show them (and then exported too).
     // 未验证 beside a contact its owner has not proven (an administrator set it): it receives no codes.
     {
@@ -263,96 +310,12 @@ export function AccountsPage() {
       key: 'createTime',
       dataIndex: 'createTime',
       sortField: 'createTime',
-      width: 165,
+      width: 150,
       render: (createTime: number) => formatDateTime(createTime),
     },
   ];
 
-  if (rowActions) {
-    columns.push({
-      title: t('account.colActions'),
-      key: 'actions',
-      align: 'center',
-      // 重置双因素认证 last, on the rows that have a second factor: room for it when the caller may use it.
-      width: mayResetSecondFactor ? 460 : 340,
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_value, account) => {
-        const refusal = refusalOf(account);
-        return (
-          <Space size={4}>
-            <Can routes={routes.updateAccount}>
-              <Refused reason={refusal}>
-                <Button size="small" disabled={!!refusal} onClick={() => setDialog({ account })}>
-                  {t('common.edit')}
-                </Button>
-              </Refused>
-            </Can>
-            <Can routes={routes.resetAccountPassword}>
-              <Refused reason={refusal}>
-                <Button
-                  size="small"
-                  color="orange"
-                  variant="outlined"
-                  disabled={!!refusal}
-                  onClick={() => resetPassword(account)}
-                >
-                  {t('account.resetPassword')}
-                </Button>
-              </Refused>
-            </Can>
-            {/* The server explains only an account within the caller's reach (dominance rule and data scope). */}
-            <Can routes={routes.explainAccount}>
-              <Refused reason={refusal}>
-                <Button size="small" disabled={!!refusal} onClick={() => setExplained(account)}>
-                  {t('authz.explain.action')}
-                </Button>
-              </Refused>
-            </Can>
-            <Can routes={routes.deleteAccount}>
-              <Refused reason={refusal}>
-                <Button
-                  size="small"
-                  danger
-                  disabled={!!refusal || account.builtin || account.id === me?.id}
-                  onClick={() => remove(account)}
-                >
-                  {t('common.delete')}
-                </Button>
-              </Refused>
-            </Can>
-            {/* A disabled account cannot be acted as (the server refuses it too). */}
-            {maySwitch &&
-              (account.id !== me?.id && account.state ? (
-                <Refused reason={refusal}>
-                  <Button
-                    size="small"
-                    color="primary"
-                    variant="outlined"
-                    disabled={!!refusal}
-                    onClick={() => switchTo(account)}
-                  >
-                    {t('account.switchIdentity')}
-                  </Button>
-                </Refused>
-              ) : (
-                // Its slot is kept (an invisible button of the same width): every row's buttons stay in line.
-                <Button size="small" aria-hidden tabIndex={-1} style={{ visibility: 'hidden' }}>
-                  {t('account.switchIdentity')}
-                </Button>
-              ))}
-            {/* Last, so the other buttons stay in line on rows without it (no second factor, or out of reach). */}
-            {mayResetSecondFactor && account.secondFactor && !refusal && (
-              <Button size="small" color="danger" variant="outlined" onClick={() => resetSecondFactor(account)}>
-                {t('account.resetSecondFactor')}
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    });
-  }
+  if (actionsColumn) columns.push(actionsColumn);
 
   const mayBulk = mayBulkDelete || mayBulkState;
   return (

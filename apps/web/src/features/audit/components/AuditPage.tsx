@@ -1,7 +1,7 @@
 import { describeUserAgent, routes } from '@gatehouse/contract';
-import { Button, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { type FilterCodecs, type ListColumn, ListPage, useListQuery } from '@/components/list-kit';
+import { type FilterCodecs, type ListColumn, ListPage, useActionsColumn, useListQuery } from '@/components/list-kit';
 import { type AuditEntry, type AuditListQuery, auditKeys, listAudit } from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
 import { routeTitle, t } from '@/lib/i18n';
@@ -31,6 +31,11 @@ export function AuditPage() {
 
   // Widths sum to what a 1440 px window shows beside the menu (1140 px): no sideways scroll there; cut values
   // show whole on hover.
+  // 详情 shows what the row already holds: no route of its own.
+  const actionsColumn = useActionsColumn<AuditEntry>({
+    title: t('audit.colActions'),
+    actions: [{ key: 'detail', label: t('audit.detail'), routes: [], onClick: setDetail }],
+  });
   const columns: ListColumn<AuditEntry, 'at'>[] = [
     {
       title: t('audit.colAt'),
@@ -100,21 +105,8 @@ export function AuditPage() {
           </Tooltip>
         ) : null,
     },
-    {
-      title: t('audit.colActions'),
-      key: 'actions',
-      width: 70,
-      align: 'center',
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_v, entry) => (
-        <Button size="small" onClick={() => setDetail(entry)}>
-          {t('audit.detail')}
-        </Button>
-      ),
-    },
   ];
+  if (actionsColumn) columns.push(actionsColumn);
 
   return (
     <>

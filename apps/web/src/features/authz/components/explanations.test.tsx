@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/stores/preferences';
 import { setupMockApi } from '@/testing/mock-api';
-import { findDialog, rowOf } from '@/testing/queries';
+import { chooseRowAction, findDialog, rowOf } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
@@ -42,7 +42,7 @@ async function openEveryoneGroup(drawer: HTMLElement) {
 
 async function explain(accountName: string) {
   const { app, table } = await accountTable(accountName);
-  fireEvent.click(within(rowOf(table, accountName)).getByRole('button', { name: '权限说明' }));
+  await chooseRowAction(rowOf(table, accountName), '权限说明');
   return { app, drawer: await findDialog('权限说明') };
 }
 

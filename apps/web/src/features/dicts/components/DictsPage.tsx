@@ -1,10 +1,17 @@
 import { DICT_SORTS, routes } from '@gatehouse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { type FilterCodecs, type ListColumn, ListPage, useListMutation, useListQuery } from '@/components/list-kit';
+import {
+  type FilterCodecs,
+  type ListColumn,
+  ListPage,
+  useActionsColumn,
+  useListMutation,
+  useListQuery,
+} from '@/components/list-kit';
 import {
   type Dict,
   type DictListQuery,
@@ -86,6 +93,21 @@ export function DictsPage() {
     });
   };
 
+  const actionsColumn = useActionsColumn<Dict>({
+    title: t('dict.colActions'),
+    actions: [
+      { key: 'edit', label: t('common.edit'), routes: routes.updateDict, onClick: (dict) => setDialog({ dict }) },
+      { key: 'maintain', label: t('dict.maintain'), routes: routes.listDictItems, onClick: setMaintained },
+      {
+        key: 'delete',
+        label: t('common.delete'),
+        routes: routes.deleteDict,
+        danger: true,
+        loading: (dict) => inspect.isPending && inspect.variables?.id === dict.id,
+        onClick: (dict) => void remove(dict),
+      },
+    ],
+  });
   const columns: ListColumn<Dict, (typeof DICT_SORTS)[number]>[] = [
     {
       title: t('dict.colIndex'),
@@ -98,41 +120,7 @@ export function DictsPage() {
     { title: t('dict.colCode'), key: 'dictCode', dataIndex: 'dictCode', sortField: 'dictCode', width: 200 },
     { title: t('dict.colRemark'), key: 'remark', dataIndex: 'remark', width: 320 },
   ];
-  if ([routes.updateDict, routes.listDictItems, routes.deleteDict].some((route) => canCall(permissions, route))) {
-    columns.push({
-      title: t('dict.colActions'),
-      key: 'actions',
-      align: 'center',
-      width: 240,
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_value, dict) => (
-        <Space size={4}>
-          <Can routes={routes.updateDict}>
-            <Button size="small" onClick={() => setDialog({ dict })}>
-              {t('common.edit')}
-            </Button>
-          </Can>
-          <Can routes={routes.listDictItems}>
-            <Button size="small" color="orange" variant="outlined" onClick={() => setMaintained(dict)}>
-              {t('dict.maintain')}
-            </Button>
-          </Can>
-          <Can routes={routes.deleteDict}>
-            <Button
-              size="small"
-              danger
-              loading={inspect.isPending && inspect.variables?.id === dict.id}
-              onClick={() => void remove(dict)}
-            >
-              {t('common.delete')}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    });
-  }
+  if (actionsColumn) columns.push(actionsColumn);
 
   return (
     <>

@@ -1,10 +1,10 @@
 import { describeUserAgent, ONLINE_SORTS, routes } from '@gatehouse/contract';
 import { App, Button, Tooltip } from 'antd';
-import { Can } from '@/components/can';
 import {
   type FilterCodecs,
   type ListColumn,
   ListPage,
+  useActionsColumn,
   useBulkAction,
   useListMutation,
   useListQuery,
@@ -75,6 +75,20 @@ export function OnlinePage() {
     });
 
   // Widths sum (with the selection column) to what a 1440 px window shows beside the menu: no sideways scroll there.
+  // 强制下线; one's own session is ended by signing out instead (the server refuses it too).
+  const actionsColumn = useActionsColumn<OnlineSession>({
+    title: t('online.colActions'),
+    actions: [
+      {
+        key: 'forceOut',
+        label: t('online.forceLogout'),
+        routes: routes.forceLogout,
+        danger: true,
+        refusal: (session) => (session.current ? t('online.ownSession') : null),
+        onClick: confirmForceOut,
+      },
+    ],
+  });
   const columns: ListColumn<OnlineSession, (typeof ONLINE_SORTS)[number]>[] = [
     {
       title: t('online.colAccount'),
@@ -133,31 +147,8 @@ export function OnlinePage() {
         </Tooltip>
       ),
     },
-    {
-      title: t('online.colActions'),
-      key: 'actions',
-      align: 'center',
-      fixed: 'right',
-      width: 100,
-      ellipsis: false,
-      hideable: false,
-      render: (_value, session) => (
-        <Can routes={routes.forceLogout}>
-          {session.current ? (
-            <Tooltip title={t('online.ownSession')}>
-              <Button size="small" danger disabled>
-                {t('online.forceLogout')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Button size="small" danger onClick={() => confirmForceOut(session)}>
-              {t('online.forceLogout')}
-            </Button>
-          )}
-        </Can>
-      ),
-    },
   ];
+  if (actionsColumn) columns.push(actionsColumn);
 
   return (
     <ListPage<OnlineQuery, OnlineSession, string>

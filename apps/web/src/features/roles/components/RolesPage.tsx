@@ -1,15 +1,20 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Flex, Space, Tag, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Flex, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { viewAsAddress } from '@/components/authz-explain';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { type FilterCodecs, type ListColumn, ListPage, useListMutation, useListQuery } from '@/components/list-kit';
+import {
+  type FilterCodecs,
+  type ListColumn,
+  ListPage,
+  useActionsColumn,
+  useListMutation,
+  useListQuery,
+} from '@/components/list-kit';
 import { deleteRole, listRoles, type Role, type RoleListQuery, roleKeys } from '@/features/roles/api/roles.api';
 import { t } from '@/lib/i18n';
-import { canCall, useSession } from '@/stores/session';
 import { RoleDialog, type RoleDialogTarget } from './RoleDialog';
 
 /**
@@ -18,12 +23,6 @@ import { RoleDialog, type RoleDialogTarget } from './RoleDialog';
  */
 const lockOf = (role: Role): string | null =>
   role.builtin ? t('role.builtinLocked') : role.assignable ? null : t('role.notAssignable');
-
-/** A locked role's buttons stay visible but disabled, with the reason on hover. */
-function Locked({ role, children }: { role: Role; children: ReactNode }) {
-  const reason = lockOf(role);
-  return reason ? <Tooltip title={reason}>{children}</Tooltip> : children;
-}
 
 /** 数据权限 in the list: the scope's name, a 自定义 one with how many organisations it names. */
 const scopeOf = (role: Role): string =>
@@ -71,7 +70,6 @@ export function RolesPage() {
   const [dialog, setDialog] = useState<RoleDialogTarget | null>(null);
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
-  const permissions = useSession((state) => state.permissions);
   const removal = useListMutation({
     mutationFn: (role: Role) => deleteRole(role.id),
     queryKey: roleKeys.all,
@@ -87,6 +85,34 @@ export function RolesPage() {
       run: () => removal.run(role),
     });
 
+  const actionsColumn = useActionsColumn<Role>({
+    title: t('role.colActions'),
+    actions: [
+      {
+        key: 'edit',
+        label: t('common.edit'),
+        routes: routes.updateRole,
+        refusal: lockOf,
+        onClick: (role) => setDialog({ role }),
+      },
+      {
+        key: 'delete',
+        label: t('common.delete'),
+        routes: routes.deleteRole,
+        danger: true,
+        refusal: lockOf,
+        onClick: remove,
+      },
+      // 权限预览: what a holder of the role sees (the server refuses a role wider than the caller).
+      {
+        key: 'preview',
+        label: t('roles.preview'),
+        routes: routes.viewAs,
+        refusal: (role) => (role.assignable ? null : t('role.notAssignable')),
+        onClick: (role) => navigate(viewAsAddress({ roleId: role.id })),
+      },
+    ],
+  });
   const columns: ListColumn<Role>[] = [
     {
       title: t('role.colName'),
@@ -108,48 +134,7 @@ export function RolesPage() {
     { title: t('role.colAccountCount'), key: 'accountCount', dataIndex: 'accountCount', align: 'center', width: 100 },
   ];
 
-  // An account holding none of the row actions gets no empty 操作 column.
-  if ([routes.updateRole, routes.deleteRole, routes.viewAs].some((route) => canCall(permissions, route))) {
-    columns.push({
-      title: t('role.colActions'),
-      key: 'actions',
-      align: 'center',
-      width: 220,
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_value, role) => (
-        <Space size={4}>
-          <Can routes={routes.updateRole}>
-            <Locked role={role}>
-              <Button size="small" disabled={lockOf(role) !== null} onClick={() => setDialog({ role })}>
-                {t('common.edit')}
-              </Button>
-            </Locked>
-          </Can>
-          <Can routes={routes.deleteRole}>
-            <Locked role={role}>
-              <Button size="small" danger disabled={lockOf(role) !== null} onClick={() => remove(role)}>
-                {t('common.delete')}
-              </Button>
-            </Locked>
-          </Can>
-          {/* 权限预览: what a holder of the role sees (the server refuses a role wider than the caller). */}
-          <Can routes={routes.viewAs}>
-            <Tooltip title={role.assignable ? undefined : t('role.notAssignable')}>
-              <Button
-                size="small"
-                disabled={!role.assignable}
-                onClick={() => navigate(viewAsAddress({ roleId: role.id }))}
-              >
-                {t('roles.preview')}
-              </Button>
-            </Tooltip>
-          </Can>
-        </Space>
-      ),
-    });
-  }
+  if (actionsColumn) columns.push(actionsColumn);
 
   return (
     <>
