@@ -113,14 +113,11 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await screenshot(page, 'or-02-orgs-tree');
   });
 
-  it('refuses to delete an organisation that has children, with the server’s message', async () => {
-    await orgRow(page, 'E2E集团').getByRole('button', { name: '删除' }).click();
-    // The confirmation names it and says up front that its sub-organisations must go first.
-    await confirmDialog('删除组织「E2E集团」？')
-      .getByText('它下面还有下级组织，需先删除它们，否则不能删除。')
-      .waitFor();
-    await confirmDialog('删除组织「E2E集团」？').getByRole('button', { name: '确定' }).click();
-    await page.getByText('该组织下还有 1 个下级组织，请先删除或移走下级组织').waitFor();
+  it('offers no 删除 of an organisation that has children: disabled, the reason on hover', async () => {
+    const remove = orgRow(page, 'E2E集团').getByRole('button', { name: '删除' });
+    expect(await remove.isDisabled()).toBe(true);
+    await remove.hover();
+    await page.getByRole('tooltip').filter({ hasText: '它下面还有下级组织，需先删除它们，否则不能删除。' }).waitFor();
     await orgRow(page, 'E2E集团').waitFor();
     await screenshot(page, 'or-03-org-delete-refused');
   });

@@ -165,12 +165,15 @@ export const shownPage = (target: Page): Locator => target.locator('[data-testid
 export const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 /**
- * A list row's 更多 ▾ menu (list-kit row actions), opened: its items are `menuitem`s in the page's popup layer.
- * Escape closes it.
+ * A list row's 更多 ▾ menu (list-kit row actions), opened: its items are `menuitem`s in the page's popup layer, which
+ * the trigger names by aria-controls. Escape closes it.
  */
 export async function openMoreActions(row: Locator): Promise<Locator> {
-  await row.getByRole('button', { name: /^\s*更\s*多/ }).click();
-  const menu = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
+  const trigger = row.getByRole('button', { name: /^\s*更\s*多/ });
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  const id = await trigger.getAttribute('aria-controls');
+  if (!id) throw new Error('the 更多 menu did not open');
+  const menu = row.page().locator(`[id="${id}"]`);
   await menu.waitFor();
   return menu;
 }

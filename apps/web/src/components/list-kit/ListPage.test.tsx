@@ -241,6 +241,14 @@ describe('list kit', () => {
     expect(screen.queryByTestId('list-failed')).toBeNull();
   });
 
+  it('a refused load names the permission to ask for and offers no 重试, which could only be refused again', async () => {
+    api.fail(routes.listAccounts, 403, '无权访问“账号列表”，请联系企业管理员');
+    const { table } = await open();
+    const failed = await within(table).findByTestId('list-failed');
+    expect(failed.textContent).toBe('加载失败：无权访问“账号列表”，请联系企业管理员');
+    expect(within(table).queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   it('a failed refresh keeps the rows on screen under an error banner with 重试', async () => {
     const { table } = await open();
     await within(table).findByText('谢婷婷');
@@ -262,6 +270,13 @@ describe('list kit', () => {
     within(table).getByText('调整查询条件后重试');
     expect(total()).toBe('共 0 条记录');
     expect(screen.queryByTestId('list-failed')).toBeNull();
+  });
+
+  it('an empty list nobody filtered: 暂无数据 without blaming the filters', async () => {
+    api.answer(routes.listAccounts, { list: [], totalPage: 0, totalCount: 0 });
+    const { table } = await open();
+    await within(table).findByText('暂无数据', { selector: 'div' });
+    expect(within(table).queryByText('调整查询条件后重试')).toBeNull();
   });
 
   it('a page beyond the last goes to page 1', async () => {

@@ -88,7 +88,8 @@ export function ListPage<Q extends ListQueryBase, T extends object, I extends Ke
           refreshing={list.isRefreshing}
           error={list.error}
           onRefresh={list.refetch}
-          emptyHint={props.emptyHint ?? t('list.emptyHint')}
+          // 调整查询条件后重试 only when a filter is set: an empty list nobody filtered is not the filters' fault.
+          emptyHint={props.emptyHint ?? (Object.keys(list.filters).length > 0 ? t('list.emptyHint') : undefined)}
           selection={props.selection}
           exporter={
             props.exporter && {

@@ -3,6 +3,7 @@ import { Alert, Button, Empty, Flex, Table, type TableProps, theme } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Can } from '@/components/can';
+import { isRefused } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import type { RowSelection } from './bulk';
 import { type ListColumn, type ListSorting, scrollWidth, shownOrder, toAntColumns } from './columns';
@@ -108,6 +109,9 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
 
   const antColumns = toAntColumns(columns, settings.columns, sorting);
   const failure = error ? error.message || t('list.loadFailed') : null;
+  // A refusal (403) would only be refused again: no 重试. The server's message names the permission to ask for
+  // (无权访问“角色列表”，请联系企业管理员).
+  const refused = isRefused(error);
   const pending = rows === undefined && !error;
   const refresh = () => void props.onRefresh();
 
@@ -142,7 +146,7 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
         </span>
       }
     >
-      {retry}
+      {refused ? null : retry}
     </Empty>
   ) : (
     <Empty
@@ -240,9 +244,11 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
           style={{ marginBottom: 8 }}
           title={t('list.loadFailedReason', { reason: failure })}
           action={
-            <Button size="small" onClick={refresh} loading={props.fetching}>
-              {t('list.retry')}
-            </Button>
+            refused ? undefined : (
+              <Button size="small" onClick={refresh} loading={props.fetching}>
+                {t('list.retry')}
+              </Button>
+            )
           }
         />
       )}

@@ -14,7 +14,16 @@ export { ListPage, type ListPageProps, type ListSelectionProps } from './ListPag
 export type { SearchFieldSpec } from './ListSearchForm';
 export { ListTable, type ListTableProps } from './ListTable';
 export { type PreferenceStore, PreferenceStoreContext } from './preference-store';
-export { type ActionsColumnOptions, actionsWidth, type RowAction, splitActions, useActionsColumn } from './row-actions';
+export {
+  type ActionsColumnOptions,
+  actionsWidth,
+  type OfferedActions,
+  type RowAction,
+  RowActionsCell,
+  splitActions,
+  useActionsColumn,
+  useRowActions,
+} from './row-actions';
 export { TableToolBar, type TableToolBarProps } from './TableToolBar';
 export { type Density, fitSettings, type TableSettings, tablePreferenceKey } from './table-settings';
 export { type ListMutationOptions, useListMutation } from './use-list-mutation';

@@ -52,17 +52,19 @@ export function actionsWidth(links: readonly string[], more: boolean): number {
   return labels.reduce((sum, width) => sum + width, 0) + GAP * Math.max(0, labels.length - 1) + CELL_PADDING;
 }
 
+/** The actions a caller is offered on a list's rows, split into links and 更多 ▾, and the width they take. */
+export interface OfferedActions<T> {
+  links: RowAction<T>[];
+  more: RowAction<T>[];
+  width: number;
+}
+
 /**
- * The 操作 column of a kit table from its row actions: the ones the caller holds (by their routes), most used first
- * as text links, the rarely used under 更多 ▾, sized to what it shows; null when the caller holds none (no empty 操作
- * column). Every row has the same links in the same places; what a row refuses is disabled with the reason. It
- * sorts nothing, so it joins a list of any sort fields.
+ * The row actions the caller holds (by their routes), most used first as links, the rest under 更多 ▾, and the
+ * column width they take; null when the caller holds none. For a table that renders its own 操作 column (the
+ * organisation tree); a kit list takes useActionsColumn.
  */
-export function useActionsColumn<T>({
-  title,
-  actions,
-  inline = 3,
-}: ActionsColumnOptions<T>): ListColumn<T, never> | null {
+export function useRowActions<T>(actions: readonly RowAction<T>[], inline = 3): OfferedActions<T> | null {
   const permissions = useSession((state) => state.permissions);
   return useMemo(() => {
     const offered = actions.filter((action) =>
@@ -73,22 +75,53 @@ export function useActionsColumn<T>({
     if (offered.length === 0) return null;
     const { links, more } = splitActions(offered, inline);
     return {
-      title,
-      key: 'actions',
-      align: 'center',
+      links,
+      more,
       width: actionsWidth(
         links.map((action) => action.label),
         more.length > 0,
       ),
+    };
+  }, [actions, inline, permissions]);
+}
+
+/**
+ * The 操作 column of a kit table from its row actions (useRowActions): null when the caller holds none (no empty 操作
+ * column). Every row has the same links in the same places; what a row refuses is disabled with the reason. It
+ * sorts nothing, so it joins a list of any sort fields.
+ */
+export function useActionsColumn<T>({
+  title,
+  actions,
+  inline = 3,
+}: ActionsColumnOptions<T>): ListColumn<T, never> | null {
+  const offered = useRowActions(actions, inline);
+  return useMemo(() => {
+    if (!offered) return null;
+    const { links, more, width } = offered;
+    return {
+      title,
+      key: 'actions',
+      align: 'center',
+      width,
       fixed: 'right',
       ellipsis: false,
       hideable: false,
       render: (_value: unknown, row: T) => <RowActionsCell row={row} links={links} more={more} />,
     } satisfies ListColumn<T, never>;
-  }, [actions, inline, permissions, title]);
+  }, [offered, title]);
 }
 
-function RowActionsCell<T>({ row, links, more }: { row: T; links: RowAction<T>[]; more: RowAction<T>[] }) {
+/** One row's 操作 cell: its links, then 更多 ▾ (useRowActions says which). */
+export function RowActionsCell<T>({
+  row,
+  links,
+  more,
+}: {
+  row: T;
+  links: readonly RowAction<T>[];
+  more: readonly RowAction<T>[];
+}) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const items: MenuProps['items'] = more

@@ -29,6 +29,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal (403): asking again is refused again until an administrator grants the permission, which the server's
+ * message names. Failed states offer no 重试 for it.
+ */
+export function isRefused(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 403;
+}
+
 export function isCancelled(error: unknown): boolean {
   return error instanceof HttpError && error.kind === 'cancelled';
 }

@@ -7,7 +7,7 @@ export {
   type HttpClientOptions,
   nullifyEmptyParams,
 } from './client';
-export { HttpError, type HttpErrorKind, isCancelled } from './http-error';
+export { HttpError, type HttpErrorKind, isCancelled, isRefused } from './http-error';
 export { type SaveDownloadInput, saveFile } from './save-file';
 export type {
   CacheMode,

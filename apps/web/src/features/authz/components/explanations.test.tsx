@@ -130,10 +130,19 @@ describe('权限说明 of an account', () => {
   });
 
   it('says why it failed and offers 重试', async () => {
+    api.breakNetwork(routes.explainAccount);
+    const { drawer } = await explain('张伟');
+    await within(drawer).findByText('加载失败：网络异常');
+    api.server.resetHandlers();
+    fireEvent.click(within(drawer).getByRole('button', { name: '重试' }));
+    await within(drawer).findByTestId('scope-text');
+  });
+
+  it('says why it was refused, without a 重试 that would be refused again', async () => {
     api.fail(routes.explainAccount, 403, '账号“zhangwei”不在您的数据权限范围内，您不能对其执行“权限说明”');
     const { drawer } = await explain('张伟');
     await within(drawer).findByText('加载失败：账号“zhangwei”不在您的数据权限范围内，您不能对其执行“权限说明”');
-    within(drawer).getByRole('button', { name: '重试' });
+    expect(within(drawer).queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   it('预览该角色 opens 权限预览 of its role, held in the account’s organisation', async () => {

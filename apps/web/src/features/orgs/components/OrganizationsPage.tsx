@@ -1,20 +1,25 @@
 import { routes } from '@gatehouse/contract';
-import { Alert, Button, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { useListMutation } from '@/components/list-kit';
+import { RowActionsCell, useListMutation, useRowActions } from '@/components/list-kit';
 import { type LoadOrgs, OrgTreeTable, type OrgTreeTableHandle } from '@/components/org-picker';
 import { ToolBar } from '@/components/tool-bar';
 import { deleteOrg, loadOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
 import { t } from '@/lib/i18n';
-import { canCall, useSession } from '@/stores/session';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { levelsToReload } from './org-form';
 
 /** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
 const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
+
+/** A row of the tree with its parent (the edit dialog names it). */
+interface OrgRow {
+  org: Org;
+  parent: Org | null;
+}
 
 /** 导出: every organisation in the caller's scope, depth-first; the tree's 名称 column is the path and the name. */
 const ORG_EXPORT = {
@@ -67,12 +72,6 @@ export function OrganizationsPage() {
       next.delete('id');
       return next;
     });
-  const permissions = useSession((state) => state.permissions);
-  // An account holding none of the row actions gets no empty 操作 column.
-  const rowActions = [routes.updateOrg, routes.createOrg, routes.deleteOrg].some((route) =>
-    canCall(permissions, route),
-  );
-
   const reloadLevels = async (levels: Array<number | null>, expand?: number | null) => {
     for (const level of levels) await tree.current?.reload(level, { expand: level !== null && level === expand });
   };
@@ -84,14 +83,32 @@ export function OrganizationsPage() {
     success: 'common.deleted',
     onSuccess: (_answer, org) => reloadLevels([org.pid]),
   });
-  // The server refuses an organisation with sub-organisations (or accounts); the first is said before the click.
   const remove = (org: Org) =>
-    confirmDelete({
-      question: 'org.deleteConfirm',
-      name: org.name,
-      detail: org.hasChildren ? t('org.deleteHasChildren') : undefined,
-      run: () => removal.run(org),
-    });
+    confirmDelete({ question: 'org.deleteConfirm', name: org.name, run: () => removal.run(org) });
+  // The row's actions (list-kit links: one colour for all but 删除). The server refuses to delete an organisation
+  // with sub-organisations (or accounts): the first is known from the row, so its 删除 is disabled with the reason.
+  const actions = useRowActions<OrgRow>([
+    {
+      key: 'edit',
+      label: t('common.edit'),
+      routes: routes.updateOrg,
+      onClick: ({ org, parent }) => setDialog({ mode: 'edit', org, parentName: parent?.name }),
+    },
+    {
+      key: 'addChild',
+      label: t('org.addChild'),
+      routes: routes.createOrg,
+      onClick: ({ org }) => setDialog({ mode: 'create', parent: org, parentName: org.name }),
+    },
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      routes: routes.deleteOrg,
+      danger: true,
+      refusal: ({ org }) => (org.hasChildren ? t('org.deleteHasChildren') : null),
+      onClick: ({ org }) => remove(org),
+    },
+  ]);
 
   return (
     <>
@@ -151,9 +168,9 @@ export function OrganizationsPage() {
         ref={tree}
         loadOrgs={load}
         kit={{ name: 'orgs', label: t('org.listLabel'), exporter: ORG_EXPORT }}
-        actionsWidth={240}
+        actionsWidth={actions?.width}
         renderActions={
-          rowActions
+          actions
             ? (org, parent) =>
                 // Outside the caller's data scope: only the path down to what is in it, nothing to do on it.
                 org.inScope === false ? (
@@ -161,28 +178,7 @@ export function OrganizationsPage() {
                     <Typography.Text type="secondary">{t('scope.pathOnly')}</Typography.Text>
                   </Tooltip>
                 ) : (
-                  <Space size={8}>
-                    <Can routes={routes.updateOrg}>
-                      <Button size="small" onClick={() => setDialog({ mode: 'edit', org, parentName: parent?.name })}>
-                        {t('common.edit')}
-                      </Button>
-                    </Can>
-                    <Can routes={routes.createOrg}>
-                      <Button
-                        size="small"
-                        color="primary"
-                        variant="outlined"
-                        onClick={() => setDialog({ mode: 'create', parent: org, parentName: org.name })}
-                      >
-                        {t('org.addChild')}
-                      </Button>
-                    </Can>
-                    <Can routes={routes.deleteOrg}>
-                      <Button size="small" danger onClick={() => remove(org)}>
-                        {t('common.delete')}
-                      </Button>
-                    </Can>
-                  </Space>
+                  <RowActionsCell row={{ org, parent }} links={actions.links} more={actions.more} />
                 )
             : undefined
         }

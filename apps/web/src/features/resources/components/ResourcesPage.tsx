@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { TableToolBar } from '@/components/list-kit';
 import { ToolBar } from '@/components/tool-bar';
 import { explainResource, type Resource, useResources } from '@/features/resources/api/resources.api';
+import { isRefused } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTree } from './ResourceTree';
@@ -85,9 +86,11 @@ export function ResourcesPage() {
             {failure && resources.data && (
               <div role="alert" data-testid="list-failed" style={{ color: token.colorError, margin: '0 8px 8px' }}>
                 {t('list.loadFailedReason', { reason: failure })}{' '}
-                <Button size="small" onClick={() => void resources.refetch()}>
-                  {t('list.retry')}
-                </Button>
+                {!isRefused(resources.error) && (
+                  <Button size="small" onClick={() => void resources.refetch()}>
+                    {t('list.retry')}
+                  </Button>
+                )}
               </div>
             )}
             {resources.data && (
@@ -109,9 +112,11 @@ export function ResourcesPage() {
                   </span>
                 }
               >
-                <Button type="primary" onClick={() => void resources.refetch()} loading={resources.isFetching}>
-                  {t('list.retry')}
-                </Button>
+                {!isRefused(resources.error) && (
+                  <Button type="primary" onClick={() => void resources.refetch()} loading={resources.isFetching}>
+                    {t('list.retry')}
+                  </Button>
+                )}
               </Empty>
             )}
             {!resources.data && !failure && <div style={{ minHeight: 120 }} />}
