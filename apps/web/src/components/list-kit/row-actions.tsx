@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { RouteDef } from '@gatehouse/contract';
 import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import type { ListColumn } from './columns';
@@ -66,23 +66,21 @@ export interface OfferedActions<T> {
  */
 export function useRowActions<T>(actions: readonly RowAction<T>[], inline = 3): OfferedActions<T> | null {
   const permissions = useSession((state) => state.permissions);
-  return useMemo(() => {
-    const offered = actions.filter((action) =>
-      (Array.isArray(action.routes) ? action.routes : [action.routes]).every((route: RouteDef) =>
-        canCall(permissions, route),
-      ),
-    );
-    if (offered.length === 0) return null;
-    const { links, more } = splitActions(offered, inline);
-    return {
-      links,
-      more,
-      width: actionsWidth(
-        links.map((action) => action.label),
-        more.length > 0,
-      ),
-    };
-  }, [actions, inline, permissions]);
+  const offered = actions.filter((action) =>
+    (Array.isArray(action.routes) ? action.routes : [action.routes]).every((route: RouteDef) =>
+      canCall(permissions, route),
+    ),
+  );
+  if (offered.length === 0) return null;
+  const { links, more } = splitActions(offered, inline);
+  return {
+    links,
+    more,
+    width: actionsWidth(
+      links.map((action) => action.label),
+      more.length > 0,
+    ),
+  };
 }
 
 /**
@@ -96,20 +94,18 @@ export function useActionsColumn<T>({
   inline = 3,
 }: ActionsColumnOptions<T>): ListColumn<T, never> | null {
   const offered = useRowActions(actions, inline);
-  return useMemo(() => {
-    if (!offered) return null;
-    const { links, more, width } = offered;
-    return {
-      title,
-      key: 'actions',
-      align: 'center',
-      width,
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_value: unknown, row: T) => <RowActionsCell row={row} links={links} more={more} />,
-    } satisfies ListColumn<T, never>;
-  }, [offered, title]);
+  if (!offered) return null;
+  const { links, more, width } = offered;
+  return {
+    title,
+    key: 'actions',
+    align: 'center',
+    width,
+    fixed: 'right',
+    ellipsis: false,
+    hideable: false,
+    render: (_value: unknown, row: T) => <RowActionsCell row={row} links={links} more={more} />,
+  };
 }
 
 /** One row's 操作 cell: its links, then 更多 ▾ (useRowActions says which). */

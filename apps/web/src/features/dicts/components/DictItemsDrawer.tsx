@@ -4,7 +4,14 @@ import { type Key, lazy, Suspense, useEffect, useMemo, useRef, useState } from '
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
 import { buildTree, type TreeNode } from '@/components/dict-controls';
-import { type ListColumn, ListTable, useBulkAction, useListMutation, useRowSelection } from '@/components/list-kit';
+import {
+  type ListColumn,
+  ListTable,
+  useActionsColumn,
+  useBulkAction,
+  useListMutation,
+  useRowSelection,
+} from '@/components/list-kit';
 import {
   batchDeleteDictItems,
   type Dict,
@@ -173,38 +180,19 @@ function DictItemsTable({ dictCode, items, fetching, error, onRefresh, onEdit, o
   });
   const mayBulkDelete = useCan(routes.batchDeleteDictItems);
 
+  const actionsColumn = useActionsColumn<ItemRow>({
+    title: t('dict.colActions'),
+    actions: [
+      { key: 'edit', label: t('common.edit'), routes: routes.updateDictItem, onClick: onEdit },
+      { key: 'addChild', label: t('dict.addChild'), routes: routes.createDictItem, onClick: onAddChild },
+      { key: 'delete', label: t('common.delete'), routes: routes.deleteDictItem, danger: true, onClick: remove },
+    ],
+  });
   const columns: ListColumn<ItemRow>[] = [
     { title: t('dict.colValue'), key: 'value', dataIndex: 'value', width: 380, hideable: false },
     { title: t('dict.colOrderNum'), key: 'orderNum', dataIndex: 'orderNum', align: 'center', width: 90 },
-    {
-      title: t('dict.colActions'),
-      key: 'actions',
-      align: 'center',
-      width: 240,
-      fixed: 'right',
-      ellipsis: false,
-      hideable: false,
-      render: (_value, row) => (
-        <Space size={4}>
-          <Can routes={routes.updateDictItem}>
-            <Button size="small" onClick={() => onEdit(row)}>
-              {t('common.edit')}
-            </Button>
-          </Can>
-          <Can routes={routes.createDictItem}>
-            <Button size="small" color="orange" variant="outlined" onClick={() => onAddChild(row)}>
-              {t('dict.addChild')}
-            </Button>
-          </Can>
-          <Can routes={routes.deleteDictItem}>
-            <Button size="small" danger onClick={() => remove(row)}>
-              {t('common.delete')}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
   ];
+  if (actionsColumn) columns.push(actionsColumn);
 
   return (
     <ListTable<ItemRow>

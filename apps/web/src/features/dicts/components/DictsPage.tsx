@@ -118,7 +118,8 @@ export function DictsPage() {
     },
     { title: t('dict.colName'), key: 'dictName', dataIndex: 'dictName', sortField: 'dictName', width: 200 },
     { title: t('dict.colCode'), key: 'dictCode', dataIndex: 'dictCode', sortField: 'dictCode', width: 200 },
-    { title: t('dict.colRemark'), key: 'remark', dataIndex: 'remark', width: 320 },
+    // The default columns fit beside the collapsed menu at 1024 px; a long remark is cut with … and whole on hover.
+    { title: t('dict.colRemark'), key: 'remark', dataIndex: 'remark', width: 230 },
   ];
   if (actionsColumn) columns.push(actionsColumn);
 

@@ -118,12 +118,13 @@ export function RolesPage() {
       title: t('role.colName'),
       key: 'name',
       dataIndex: 'name',
-      width: 220,
+      width: 200,
       ellipsis: false,
       hideable: false,
       render: (_name: string, role) => <RoleName role={role} />,
     },
-    { title: t('role.colRemark'), key: 'remark', dataIndex: 'remark', width: 420 },
+    // The default columns fit beside the collapsed menu at 1024 px; a long remark is cut with … and whole on hover.
+    { title: t('role.colRemark'), key: 'remark', dataIndex: 'remark', width: 260 },
     {
       title: t('roles.scope.col'),
       key: 'dataScope',
