@@ -89,8 +89,8 @@ export async function composeServices(config: Config, database: Database, setup:
   });
   const accounts = createAccountsService(
     db,
-    (trx, accountId, exceptSessionId) =>
-      createSessionsRepository(trx).endAllOf(accountId, new Date().toISOString(), exceptSessionId),
+    (trx, accountIds, exceptSessionId) =>
+      createSessionsRepository(trx).endAllOf(accountIds, new Date().toISOString(), exceptSessionId),
     regions.nameOf,
     authz,
     verification,

@@ -17,7 +17,8 @@ type UpdateInput = BodyOf<Routes['updateAccount']>;
  * Ends an account's sessions inside the caller's transaction, but `exceptSessionId` when given (provided by the auth
  * module).
  */
-export type EndSessions = (trx: Kysely<DB>, accountId: number, exceptSessionId?: string) => Promise<void>;
+/** Ends the live sessions of the accounts (all but `exceptSessionId`) in the caller's transaction. */
+export type EndSessions = (trx: Kysely<DB>, accountIds: readonly number[], exceptSessionId?: string) => Promise<void>;
 
 /** Self-registration's input: the mobile number proven by a registration code names the account. */
 export interface RegistrationInput {
@@ -177,7 +178,7 @@ export function createAccountsService(
         must_change_password: options.mustChange ? 1 : 0,
         update_time: new Date().toISOString(),
       });
-      await endSessions(trx, id, options.keepSessionId);
+      await endSessions(trx, [id], options.keepSessionId);
     });
   }
 
@@ -396,7 +397,7 @@ export function createAccountsService(
           }),
         );
         // A disabled account loses its sessions at once; re-enabling it does not bring them back.
-        if (fields.state !== 1 && current.state === 1) await endSessions(trx, current.id);
+        if (fields.state !== 1 && current.state === 1) await endSessions(trx, [current.id]);
         return current.id;
       });
       return view(id);
@@ -448,7 +449,10 @@ export function createAccountsService(
         });
         await r.setState(outcome.done, enabled ? 1 : 0, new Date().toISOString());
         if (!enabled) {
-          for (const id of outcome.done) if (rows.get(id)?.state === 1) await endSessions(trx, id);
+          await endSessions(
+            trx,
+            outcome.done.filter((id) => rows.get(id)?.state === 1),
+          );
         }
         return outcome;
       });

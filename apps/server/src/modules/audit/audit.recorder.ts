@@ -68,6 +68,8 @@ const bodyIds = (request: FastifyRequest): Array<number | string> => {
   return Array.isArray(ids) ? ids.filter((id) => typeof id === 'number' || typeof id === 'string') : [];
 };
 
+const numericIds = (ids: ReadonlyArray<number | string>) => ids.filter((id): id is number => typeof id === 'number');
+
 const toDbId = (id: number | string | null | undefined) => (typeof id === 'number' && Number.isInteger(id) ? id : null);
 
 /** The request's own fields (body, else query) as the diff of a call with no snapshot, or of a refused one. */
@@ -157,21 +159,16 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
       const state: AuditState = { ...request.audit };
       request.audit = state;
       if (spec?.batch) {
-        const before = new Map<number | string, Snapshot>();
-        if (load) {
-          for (const id of bodyIds(request)) {
-            const snapshot = typeof id === 'number' ? await load(repo.entities, id) : undefined;
-            if (snapshot) before.set(id, snapshot);
-          }
-        }
+        const before: Map<number | string, Snapshot> = load
+          ? await load(repo.entities, numericIds(bodyIds(request)))
+          : new Map();
         state.batch = { outcome: { done: [], refused: [] }, before, after: new Map() };
         const answer = await handler.call(this, request, reply);
         state.done = true;
         const batch = request.audit?.batch;
         if (batch && load) {
-          for (const id of batch.outcome.done) {
-            const snapshot = typeof id === 'number' ? await load(repo.entities, id) : undefined;
-            if (snapshot) batch.after.set(id, snapshot);
+          for (const [id, snapshot] of await load(repo.entities, numericIds(batch.outcome.done))) {
+            batch.after.set(id, snapshot);
           }
         }
         return answer;
@@ -180,7 +177,7 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         state.targetType = spec.type;
         state.targetId = spec.fromRequest?.(request) ?? null;
         const id = toDbId(state.targetId);
-        if (load && id !== null) state.before = await load(repo.entities, id);
+        if (load && id !== null) state.before = (await load(repo.entities, [id])).get(id);
       }
       const answer = await handler.call(this, request, reply);
       state.done = true;
@@ -190,7 +187,7 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
         // A handler may have named the target itself (noteAuditTarget).
         state.targetId = request.audit?.targetId ?? state.targetId;
         const id = toDbId(state.targetId);
-        if (load && id !== null) state.after = await load(repo.entities, id);
+        if (load && id !== null) state.after = (await load(repo.entities, [id])).get(id);
       }
       return answer;
     };

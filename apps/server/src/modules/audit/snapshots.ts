@@ -8,86 +8,88 @@ export interface Snapshot {
   fields: Record<string, unknown>;
 }
 
-type Loader = (entities: AuditedEntities, id: number) => Promise<Snapshot | undefined>;
+/** The snapshots of the rows with these ids that exist, by id. */
+type Loader = (entities: AuditedEntities, ids: readonly number[]) => Promise<Map<number, Snapshot>>;
+
+/** A loader from the repository's read of many rows and one row's snapshot. */
+function loader<R extends { id: number }>(
+  read: (entities: AuditedEntities, ids: readonly number[]) => Promise<R[]>,
+  snapshot: (row: R) => Snapshot,
+): Loader {
+  return async (entities, ids) => {
+    if (ids.length === 0) return new Map();
+    return new Map((await read(entities, ids)).map((row) => [row.id, snapshot(row)]));
+  };
+}
 
 /**
- * The "before / after" loaders, one per audited entity: each maps the row by id as the module's table holds it
+ * The "before / after" loaders, one per audited entity: each maps the rows by id as the module's table holds them
  * (the account's password hash included, masked later; read by the audit repository), so the diff shows what
  * really changed in the store.
  */
 const entities = {
-  account: async (read, id) => {
-    const row = await read.account(id);
-    return (
-      row && {
-        label: row.account_number,
-        fields: {
-          accountNumber: row.account_number,
-          accountName: row.account_name,
-          password: row.password_hash,
-          avatar: row.avatar,
-          contactNumber: row.contact_number,
-          email: row.email,
-          state: row.state,
-          orgId: row.org_id,
-          roleId: row.role_id,
-          address: row.address,
-          introduction: row.introduction,
-          company: row.company,
-          regionId: row.region_id,
-        },
-      }
-    );
-  },
-  org: async (read, id) => {
-    const row = await read.org(id);
-    return (
-      row && {
-        label: row.name,
-        fields: { pid: row.pid, name: row.name, fullName: row.full_name, regionId: row.region_id },
-      }
-    );
-  },
-  role: async (read, id) => {
-    const row = await read.role(id);
-    return row && { label: row.name, fields: { name: row.name, remark: row.remark, resources: row.resources } };
-  },
-  resource: async (read, id) => {
-    const row = await read.resource(id);
-    return (
-      row && {
-        label: row.name,
-        fields: {
-          pid: row.pid,
-          name: row.name,
-          type: row.type,
-          route: row.route,
-          method: row.method,
-          url: row.url,
-          remark: row.remark,
-          orderNum: row.order_num,
-        },
-      }
-    );
-  },
-  dict: async (read, id) => {
-    const row = await read.dict(id);
-    return (
-      row && {
-        label: row.dict_name,
-        fields: { dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark },
-      }
-    );
-  },
-  dictItem: async (read, id) => {
-    const row = await read.dictItem(id);
-    return (
-      row && {
-        label: row.value,
-        fields: { dictCode: row.dict_code, value: row.value, pid: row.pid, orderNum: row.order_num },
-      }
-    );
-  },
+  account: loader(
+    (read, ids) => read.account(ids),
+    (row) => ({
+      label: row.account_number,
+      fields: {
+        accountNumber: row.account_number,
+        accountName: row.account_name,
+        password: row.password_hash,
+        avatar: row.avatar,
+        contactNumber: row.contact_number,
+        email: row.email,
+        state: row.state,
+        orgId: row.org_id,
+        roleId: row.role_id,
+        address: row.address,
+        introduction: row.introduction,
+        company: row.company,
+        regionId: row.region_id,
+      },
+    }),
+  ),
+  org: loader(
+    (read, ids) => read.org(ids),
+    (row) => ({
+      label: row.name,
+      fields: { pid: row.pid, name: row.name, fullName: row.full_name, regionId: row.region_id },
+    }),
+  ),
+  role: loader(
+    (read, ids) => read.role(ids),
+    (row) => ({ label: row.name, fields: { name: row.name, remark: row.remark, resources: row.resources } }),
+  ),
+  resource: loader(
+    (read, ids) => read.resource(ids),
+    (row) => ({
+      label: row.name,
+      fields: {
+        pid: row.pid,
+        name: row.name,
+        type: row.type,
+        route: row.route,
+        method: row.method,
+        url: row.url,
+        remark: row.remark,
+        orderNum: row.order_num,
+      },
+    }),
+  ),
+  dict: loader(
+    (read, ids) => read.dict(ids),
+    (row) => ({
+      label: row.dict_name,
+      fields: { dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark },
+    }),
+  ),
+  dictItem: loader(
+    (read, ids) => read.dictItem(ids),
+    (row) => ({
+      label: row.value,
+      fields: { dictCode: row.dict_code, value: row.value, pid: row.pid, orderNum: row.order_num },
+    }),
+  ),
 } satisfies Record<string, Loader>;
 
 export type EntityType = keyof typeof entities | 'file' | 'document' | 'session';

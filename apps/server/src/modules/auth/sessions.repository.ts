@@ -171,16 +171,29 @@ export function createSessionsRepository(db: Kysely<DB>) {
       return excess.length;
     },
     /**
-     * Ends every live session of the account but `exceptId` (the one that changed its own password): after its
-     * password changed, or once it is disabled (the account's state, already written in this transaction, says
-     * which).
+     * Ends every live session of the accounts but `exceptId` (the one that changed its own password): after a
+     * password changed, or once accounts are disabled (each account's state, already written in this transaction,
+     * says which). Two statements whatever the number of accounts: a bulk disable of 500 is not 1,000 round trips
+     * inside its transaction.
      */
-    async endAllOf(accountId: number, now: string, exceptId?: string): Promise<void> {
-      const account = await db.selectFrom('account').select('state').where('id', '=', accountId).executeTakeFirst();
-      const reason: SessionEndReason = account && account.state !== 1 ? 'disabled' : 'password';
-      let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('account_id', '=', accountId);
-      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-      await q.where('ended_at', 'is', null).execute();
+    async endAllOf(accountIds: readonly number[], now: string, exceptId?: string): Promise<void> {
+      if (accountIds.length === 0) return;
+      const disabled = new Set(
+        (
+          await db.selectFrom('account').select('id').where('id', 'in', accountIds).where('state', '<>', 1).execute()
+        ).map((row) => row.id),
+      );
+      const byReason: Array<[SessionEndReason, number[]]> = [
+        ['disabled', accountIds.filter((id) => disabled.has(id))],
+        // An account that is gone or enabled: its password changed.
+        ['password', accountIds.filter((id) => !disabled.has(id))],
+      ];
+      for (const [reason, ids] of byReason) {
+        if (ids.length === 0) continue;
+        let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('account_id', 'in', ids);
+        if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+        await q.where('ended_at', 'is', null).execute();
+      }
     },
   };
 }
