@@ -3,15 +3,20 @@ import type { DB } from '../../platform/db/schema.js';
 
 export function createRolesRepository(db: Kysely<DB>) {
   return {
-    async all() {
+    /** The roles (those with `ids`, else all) with their grants, 自定义 organisations and account counts. */
+    async all(ids?: readonly number[]) {
+      if (ids?.length === 0) return { roles: [], grants: [], counts: [], scopeOrgs: [] };
+      const roleQuery = db
+        .selectFrom('role')
+        .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
+        .orderBy('id');
+      const grantQuery = db.selectFrom('role_resource').select(['role_id', 'resource_id']);
+      const scopeQuery = db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id');
+      // One role's edit reads that role's rows, not every role's grants (issue 32: the grants are the big table).
       const [roles, grants, scopeOrgs] = await Promise.all([
-        db
-          .selectFrom('role')
-          .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
-          .orderBy('id')
-          .execute(),
-        db.selectFrom('role_resource').select(['role_id', 'resource_id']).execute(),
-        db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id').execute(),
+        (ids ? roleQuery.where('id', 'in', ids) : roleQuery).execute(),
+        (ids ? grantQuery.where('role_id', 'in', ids) : grantQuery).execute(),
+        (ids ? scopeQuery.where('role_id', 'in', ids) : scopeQuery).execute(),
       ]);
       // Accounts per role are kept by triggers (0009_perf) instead of counted over every account.
       const counted = roles.length

@@ -44,6 +44,18 @@ const roleExportColumns = (): TableColumn<RoleExportRow>[] => [
   { key: 'createTime', header: t('roleExport.createTime'), value: (r) => r.createTime, type: 'date', width: 20 },
 ];
 
+/** `rows` grouped by `key`, each group's `value`s in the rows' order. */
+function groupBy<R, K, V>(rows: readonly R[], key: (row: R) => K, value: (row: R) => V): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(value(row));
+    else groups.set(k, [value(row)]);
+  }
+  return groups;
+}
+
 export function createRolesService(
   db: Kysely<DB>,
   resources: ResourcesService,
@@ -58,19 +70,31 @@ export function createRolesService(
 ) {
   const repo = createRolesRepository(db);
 
-  async function list(r: RolesRepository = repo) {
-    const [{ roles, grants, counts, scopeOrgs }, everything] = await Promise.all([r.all(), r.allResourceIds()]);
-    const allIds = everything.map((row) => row.id);
+  /** The roles (those with `ids`, else all) as the list shows them. */
+  async function list(r: RolesRepository = repo, ids?: readonly number[]) {
+    const { roles, grants, counts, scopeOrgs } = await r.all(ids);
+    // The super-admin role holds every resource, including ones added after it was created.
+    const allIds = roles.some((role) => role.builtin === 1) ? (await r.allResourceIds()).map((row) => row.id) : [];
+    const grantsOf = groupBy(
+      grants,
+      (g) => g.role_id,
+      (g) => g.resource_id,
+    );
+    const scopeOrgsOf = groupBy(
+      scopeOrgs,
+      (s) => s.role_id,
+      (s) => s.org_id,
+    );
+    const countOf = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
     return roles.map((role) => ({
       id: role.id,
       name: role.name,
       remark: role.remark,
       builtin: role.builtin === 1,
-      // The super-admin role holds every resource, including ones added after it was created.
-      resources: role.builtin === 1 ? allIds : grants.filter((g) => g.role_id === role.id).map((g) => g.resource_id),
-      accountCount: Number(counts.find((c) => c.role_id === role.id)?.n ?? 0),
+      resources: role.builtin === 1 ? allIds : (grantsOf.get(role.id) ?? []),
+      accountCount: countOf.get(role.id) ?? 0,
       dataScope: role.builtin === 1 ? ('all' as const) : asDataScope(role.data_scope),
-      scopeOrgIds: scopeOrgs.filter((s) => s.role_id === role.id).map((s) => s.org_id),
+      scopeOrgIds: scopeOrgsOf.get(role.id) ?? [],
       requireSecondFactor: role.require_second_factor === 1,
     }));
   }
@@ -93,7 +117,7 @@ export function createRolesService(
   }
 
   async function one(r: RolesRepository, id: number) {
-    const role = (await list(r)).find((x) => x.id === id);
+    const [role] = await list(r, [id]);
     if (!role) throw badRequest(t('role.notFound'));
     return role;
   }

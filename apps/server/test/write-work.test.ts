@@ -5,6 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp } from './harness.js';
 
 const PASSWORD = 'Trips#2026-safe-pw';
+
+/** What the statements of one request did: their kinds in order, and the rows they answered. */
+interface Work {
+  statements: string[];
+  rows: number;
+}
+
+/** A Kysely plugin that counts, into the request's own store, each statement and the rows it answers. */
+function workCounter(request: AsyncLocalStorage<Work>): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      request.getStore()?.statements.push(node.kind);
+      return node;
+    },
+    async transformResult({ result }) {
+      const work = request.getStore();
+      if (work) work.rows += result.rows.length;
+      return result;
+    },
+  };
+}
 const all = Object.entries(routes) as Array<[string, RouteDef]>;
 /** The bulk routes, found in the contract by their `ids` body, as the bulk-action walk finds them. */
 const bulk = all.filter(([, r]) =>
@@ -24,23 +45,15 @@ describe.each(lanes)('bulk actions issue as many statements for 5 rows as for 2 
   let admin: string;
   let rootOrg: number;
   let serial = 0;
-  const request = new AsyncLocalStorage<string[]>();
-  const counter: KyselyPlugin = {
-    transformQuery({ node }) {
-      request.getStore()?.push(node.kind);
-      return node;
-    },
-    async transformResult({ result }) {
-      return result;
-    },
-  };
+  const request = new AsyncLocalStorage<Work>();
+  const counter = workCounter(request);
 
   /** The call's answer and the statements it issued. */
   async function counted(route: RouteDef, body: Record<string, unknown>) {
-    const statements: string[] = [];
-    const res = await request.run(statements, () => t.call(route.method, route.path, { token: admin, body }));
+    const work: Work = { statements: [], rows: 0 };
+    const res = await request.run(work, () => t.call(route.method, route.path, { token: admin, body }));
     expect(res.status, res.body.msg).toBe(200);
-    return { data: res.body.data as { done: unknown[]; refused: unknown[] }, statements };
+    return { data: res.body.data as { done: unknown[]; refused: unknown[] }, statements: work.statements };
   }
 
   /** Accounts the admin may act on, each signed in twice (two live sessions to end). */
@@ -134,5 +147,51 @@ describe.each(lanes)('bulk actions issue as many statements for 5 rows as for 2 
       expect(large, `${name}: 5 rows against 2`).toEqual(small);
     }
     expect(Object.keys(runs).sort()).toEqual([...bulk.map(([name]) => name), 'enable'].sort());
+  });
+});
+
+/**
+ * A role's edit reads that role, not every role's grants (issue 32: the bench's role change read all 5,000 grants,
+ * every 自定义 organisation and every resource id on each save). Counted work: the rows the edit's statements answer
+ * are the same whether 2 or 12 other roles exist.
+ */
+describe.each(lanes)('a role edit reads rows of that role only on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  const request = new AsyncLocalStorage<Work>();
+
+  beforeAll(async () => {
+    const database = await openTestDatabase(lane, true);
+    t = await startTestApp(lane, {}, { ...database, db: database.db.withPlugin(workCounter(request)) });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('answers the same rows with 2 and with 12 other roles', async () => {
+    const resources = ((await t.call('GET', '/resources', { token: admin })).body.data as Array<{ id: number }>).map(
+      (r) => r.id,
+    );
+    const makeRole = async (name: string, grants: number[]) => {
+      const res = await t.call('POST', '/role', { token: admin, body: { name, resources: grants } });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data as { id: number }).id;
+    };
+    const edited = await makeRole(`edited-${lane}`, resources.slice(0, 3));
+    const edit = async (grants: number[]) => {
+      const work: Work = { statements: [], rows: 0 };
+      const res = await request.run(work, () =>
+        t.call('PUT', '/role', { token: admin, body: { id: edited, name: `edited-${lane}`, resources: grants } }),
+      );
+      expect(res.status, res.body.msg).toBe(200);
+      expect((res.body.data as { resources: number[] }).resources).toEqual(grants);
+      return work;
+    };
+    for (let i = 0; i < 2; i++) await makeRole(`other-${lane}-${i}`, resources.slice(0, 10));
+    const few = await edit(resources.slice(0, 3));
+    for (let i = 2; i < 12; i++) await makeRole(`other-${lane}-${i}`, resources.slice(0, 10));
+    const many = await edit(resources.slice(0, 3));
+    expect(few.rows).toBeGreaterThan(0);
+    expect(many.statements).toEqual(few.statements);
+    expect(many.rows, 'rows answered with 12 other roles against 2').toBe(few.rows);
   });
 });
