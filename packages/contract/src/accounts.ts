@@ -11,6 +11,7 @@ import {
   StateInput,
   sortQuery,
   type TextKind,
+  TimeInput,
   Timestamp,
   textKind,
 } from './common.js';
@@ -184,6 +185,37 @@ const AccountFilters = {
       description: '1: only accounts waiting for approval',
     }),
   ),
+  state: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1, title: '状态', description: '1: enabled accounts only; 0: disabled only' }),
+  ),
+  roleId: Type.Optional(Id('角色')),
+  /** The creation time's bounds (both inclusive), as the logs' time filters take them. */
+  startTime: Type.Optional(TimeInput('创建时间起')),
+  endTime: Type.Optional(TimeInput('创建时间止')),
+  secondFactor: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      title: '双因素认证',
+      description: '1: accounts holding an authenticator app or a passkey; 0: those holding neither',
+    }),
+  ),
+  contactVerified: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      title: '手机号已验证',
+      description: '1: accounts whose mobile number is verified; 0: accounts with a mobile number not verified',
+    }),
+  ),
+  emailVerified: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      title: '邮箱已验证',
+      description: '1: accounts whose e-mail address is verified; 0: accounts with an e-mail address not verified',
+    }),
+  ),
 };
 
 /**
@@ -211,7 +243,7 @@ export const accountRoutes = {
     title: '账号列表',
     menu: '/user/Account',
     description:
-      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting).',
+      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); state, roleId, secondFactor, contactVerified and emailVerified exactly; startTime / endTime (epoch milliseconds or ISO 8601, inclusive) bound the creation time. Every filter applies to the export (GET /account/export) alike.',
     query: Type.Object(
       {
         ...PageQuery,

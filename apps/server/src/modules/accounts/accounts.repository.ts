@@ -5,7 +5,21 @@ import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js'
 import { subtreeIdsSql } from '../../platform/db/tree.js';
 import type { AccountsWithin } from '../authz/index.js';
 
-export interface AccountFilter {
+/** The filters a column answers exactly or by range (the account list's 状态, 角色, 创建时间 and the rest). */
+export interface AccountFieldFilters {
+  state?: 0 | 1;
+  roleId?: number;
+  /** Creation time bounds as stored (ISO 8601), both inclusive. */
+  createdFrom?: string;
+  createdTo?: string;
+  secondFactor?: 0 | 1;
+  /** 1: the mobile number is verified; 0: a mobile number is set and not verified. */
+  contactVerified?: 0 | 1;
+  /** 1: the e-mail address is verified; 0: an e-mail address is set and not verified. */
+  emailVerified?: 0 | 1;
+}
+
+export interface AccountFilter extends AccountFieldFilters {
   /** Contains search (issue 23): any part of the account number, name, mobile or e-mail, case-insensitive. */
   keyword?: string;
   accountNumber?: string;
@@ -28,7 +42,7 @@ export interface AccountSort {
   order: 'asc' | 'desc';
 }
 
-interface ResolvedFilter {
+interface ResolvedFilter extends AccountFieldFilters {
   keyword?: string;
   accountNumber?: string;
   accountName?: string;
@@ -47,8 +61,19 @@ const narrows = (f: ResolvedFilter) =>
       f.contactNumber ||
       f.orgIds ||
       f.pendingApproval ||
-      f.accountId !== undefined,
+      f.accountId !== undefined ||
+      FIELD_FILTERS.some((key) => f[key] !== undefined),
   );
+
+const FIELD_FILTERS = [
+  'state',
+  'roleId',
+  'createdFrom',
+  'createdTo',
+  'secondFactor',
+  'contactVerified',
+  'emailVerified',
+] as const satisfies ReadonlyArray<keyof AccountFieldFilters>;
 
 /**
  * A contains search counts its matches up to this many and says when there are more (`capped`): the count of a term
@@ -231,6 +256,20 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     // Served by the partial index account_pending_approval (migration 0018): the few waiting, not every account.
     if (f.pendingApproval) parts.push(sql`account.pending_approval = 1`);
     if (f.accountId !== undefined) parts.push(sql`account.id = ${f.accountId}`);
+    // Served by (column, id) indexes (migration 0031), role_id's and (create_time, id).
+    if (f.state !== undefined) parts.push(sql`account.state = ${f.state}`);
+    if (f.roleId !== undefined) parts.push(sql`account.role_id = ${f.roleId}`);
+    if (f.createdFrom !== undefined) parts.push(sql`account.create_time >= ${f.createdFrom}`);
+    if (f.createdTo !== undefined) parts.push(sql`account.create_time <= ${f.createdTo}`);
+    if (f.secondFactor !== undefined) parts.push(sql`account.second_factor = ${f.secondFactor}`);
+    if (f.contactVerified !== undefined) {
+      parts.push(sql`account.contact_verified = ${f.contactVerified}`);
+      if (f.contactVerified === 0) parts.push(sql`account.contact_number is not null`);
+    }
+    if (f.emailVerified !== undefined) {
+      parts.push(sql`account.email_verified = ${f.emailVerified}`);
+      if (f.emailVerified === 0) parts.push(sql`account.email is not null`);
+    }
     return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
   };
 
@@ -251,6 +290,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       contactNumber: f.contactNumber,
       pendingApproval: f.pendingApproval,
       accountId: ids[0],
+      ...Object.fromEntries(FIELD_FILTERS.flatMap((key) => (f[key] === undefined ? [] : [[key, f[key]]]))),
     };
     const orgSets = [within, also].flatMap((w) => (w && 'orgIds' in w ? [w.orgIds] : []));
     const scoped =

@@ -7,6 +7,7 @@ import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
 import type { AccountsWithin, Authz } from '../authz/index.js';
+import { accountFilterOf } from './accounts.filter.js';
 import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
@@ -304,16 +305,7 @@ export function createAccountsService(
 
     /** `alsoWithin`: a second scope the rows must lie in (权限预览 keeps the previewed list inside the caller's). */
     async list(query: QueryOf<Routes['listAccounts']>, principal: Principal, alsoWithin?: AccountsWithin) {
-      const filter = {
-        keyword: query.keyword?.trim() || undefined,
-        accountNumber: query.accountNumber?.trim(),
-        accountName: query.accountName?.trim(),
-        contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),
-        orgId: query.orgId,
-        pendingApproval: query.pendingApproval === 1,
-        within: await authz.accountsWithin(principal),
-        alsoWithin,
-      };
+      const filter = { ...accountFilterOf(query), within: await authz.accountsWithin(principal), alsoWithin };
       const [{ rows, total, capped }, manageable] = await Promise.all([
         query.sort
           ? repo.sortedPage(

@@ -26,6 +26,7 @@ import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
 import { FileKeys, type ImportJobs, type ImportResultCounts } from '../imports/index.js';
 import { orgPath, splitOrgPath } from '../orgs/index.js';
+import { accountFilterOf } from './accounts.filter.js';
 import { type AccountSort, createAccountsRepository } from './accounts.repository.js';
 import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
 
@@ -173,15 +174,7 @@ export function createAccountTransfer(
         ACCOUNT_SHEET_COLUMNS.map((k) => all[k]),
         query.columns,
       );
-      const filter = {
-        keyword: query.keyword?.trim() || undefined,
-        accountNumber: query.accountNumber?.trim(),
-        accountName: query.accountName?.trim(),
-        contactNumber: query.contactNumber === undefined ? undefined : normaliseMobile(query.contactNumber),
-        orgId: query.orgId,
-        pendingApproval: query.pendingApproval === 1,
-        within: await authz.accountsWithin(principal),
-      };
+      const filter = { ...accountFilterOf(query), within: await authz.accountsWithin(principal) };
       const sort: AccountSort | undefined = query.sort
         ? { field: query.sort, order: query.order ?? (query.sort === 'createTime' ? 'desc' : 'asc') }
         : undefined;

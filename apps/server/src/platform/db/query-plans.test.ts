@@ -4,7 +4,11 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness.js';
 import { csvOf, multipart, uploadPreview } from '../../../test/import-upload.js';
-import { type AccountSort, createAccountsRepository } from '../../modules/accounts/accounts.repository.js';
+import {
+  type AccountFilter,
+  type AccountSort,
+  createAccountsRepository,
+} from '../../modules/accounts/accounts.repository.js';
 import { createAuditRepository } from '../../modules/audit/audit.repository.js';
 import { createSessionsRepository } from '../../modules/auth/sessions.repository.js';
 import { createAuthzRepository } from '../../modules/authz/authz.repository.js';
@@ -225,6 +229,25 @@ describe.each(lanes)('query plans on %s', (lane) => {
         ),
     ],
     ['account list of 仅本人', (d) => createAccountsRepository(d).page({ within: { accountId: 77 } }, 0, 20)],
+    // Issue 36: the list's field filters, alone and with a data scope.
+    ...(
+      [
+        ['disabled', { state: 0 }],
+        ['enabled', { state: 1 }],
+        ['of a role', { roleId: 3 }],
+        ['created in a range', { createdFrom: '2025-06-01T00:00:00.000Z', createdTo: '2025-07-01T00:00:00.000Z' }],
+        ['without a second factor', { secondFactor: 0 }],
+        ['with a second factor', { secondFactor: 1 }],
+        ['with a verified mobile', { contactVerified: 1 }],
+        ['with an unverified mobile', { contactVerified: 0 }],
+        ['with a verified e-mail', { emailVerified: 1 }],
+        ['with an unverified e-mail', { emailVerified: 0 }],
+        ['disabled within a data scope', { state: 0, within: { orgIds: [14, 15, 16] } }],
+      ] satisfies Array<[string, AccountFilter]>
+    ).map(([name, filter]): [string, (traced: Kysely<DB>) => Promise<unknown>] => [
+      `account list ${name}`,
+      (d) => createAccountsRepository(d).page(filter, 0, 20),
+    ]),
     [
       'data scope of a holder (its organisation, the subtree, the path to it)',
       async (d) => {
