@@ -238,7 +238,14 @@ describe.each(lanes)('input the contract allows no 5xx for, generated over every
       // A possible date (a leap day) in the same place passes: read routes are simply called with it.
       const possible = field.schema.format === 'date' ? POSSIBLE_DATE : POSSIBLE_DATE_TIME;
       if (field.def.method === 'GET') {
-        const fine = await send(field.def, requestWith(field, possible));
+        // The query's other optional filters left out: a sample the handler refuses on its own (an export's
+        // `columns`) would hide what the date does.
+        const query = requestWith(field, possible).query!;
+        const required = new Set((field.def.query as { required?: string[] }).required ?? []);
+        const only = Object.fromEntries(
+          Object.entries(query).filter(([name]) => required.has(name) || name === field.path[0]),
+        );
+        const fine = await send(field.def, { query: only, body: undefined });
         expect(fine.statusCode, `${field.route} ${possible} ${fine.body.slice(0, 100)}`).toBeLessThan(400);
       } else {
         expect(ajv.validate(field.def[field.part]!, requestWith(field, possible)[field.part])).toBe(true);
