@@ -247,6 +247,8 @@ describe('walking skeleton in Chromium', () => {
     expect(await row('admin').count()).toBe(0);
 
     await search.getByLabel('账号', { exact: true }).fill('');
+    // 用户名 is one of the rarer filters, under 展开.
+    await search.getByRole('button', { name: label('展开') }).click();
     await search.getByLabel('用户名', { exact: true }).fill('没有这个人');
     await page.getByRole('button', { name: label('查询') }).click();
     await page.getByText('共 0 条记录').waitFor();

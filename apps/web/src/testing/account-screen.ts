@@ -1,7 +1,7 @@
 // The account screen's test helpers, shared by AccountsPage.test.tsx (the list) and AccountsPage.actions.test.tsx
 // (the dialogs and actions): two files, so neither takes a minute on its own (docs/testing.md, "Two budgets").
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { MockApi } from '@/testing/mock-api';
 import { preloadScreens, renderApp } from '@/testing/render-app';
@@ -36,6 +36,9 @@ export function accountScreen(api: MockApi) {
 
   const total = () => screen.getByTestId('account-total').textContent;
 
+  /** Opens the search form's rarer filters (展开). */
+  const expandSearch = () => fireEvent.click(screen.getByRole('button', { name: '展开' }));
+
   /** The cell of `row` under the header `title` (the header row is a table of its own). */
   function cellOf(row: HTMLElement, title: string): HTMLElement {
     const header = screen.getAllByRole('table', { name: '账号列表' })[0] as HTMLElement;
@@ -45,5 +48,5 @@ export function accountScreen(api: MockApi) {
     return row.querySelectorAll('td')[index] as HTMLElement;
   }
 
-  return { openScreen, field, dataRows, total, cellOf };
+  return { openScreen, field, dataRows, total, cellOf, expandSearch };
 }

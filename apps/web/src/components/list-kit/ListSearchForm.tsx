@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Space, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import {
@@ -18,6 +18,11 @@ interface FieldBase {
   label: string;
   /** Width of the control in px (default 180; a date range 360). */
   width?: number;
+  /**
+   * Shown once the form is expanded (展开), as RuoYi's and Ant Design Pro's search forms keep their rarer filters;
+   * the form opens expanded while one of them is applied, so no applied filter is ever out of sight.
+   */
+  advanced?: boolean;
 }
 
 /** What a custom field's control is handed. */
@@ -157,6 +162,15 @@ export function ListSearchForm<F>({ id, fields, filters, onSearch, onReset }: Li
     if (!own) setDraft(next);
   }, [applied, fieldKeys]);
   const set = (key: string) => (value: unknown) => setDraft((current) => ({ ...current, [key]: value }));
+  const hasAdvanced = fields.some((field) => field.advanced);
+  const advancedApplied = fields.some((field) => {
+    if (!field.advanced) return false;
+    const read = filters as Record<string, unknown>;
+    return (field.kind === 'dateRange' ? field.names : [field.name]).some((name) => read[name] !== undefined);
+  });
+  const [expanded, setExpanded] = useState(advancedApplied);
+  // A link or back/forward that applies a rarer filter opens the form to show it.
+  if (advancedApplied && !expanded) setExpanded(true);
 
   return (
     <form
@@ -170,6 +184,7 @@ export function ListSearchForm<F>({ id, fields, filters, onSearch, onReset }: Li
     >
       <Flex wrap align="center" gap="12px 24px">
         {fields.map((field) => {
+          if (field.advanced && !expanded) return null;
           const key = draftKey(field);
           const controlId = `${id}_${key}`;
           const style: CSSProperties = { width: field.width ?? (field.kind === 'dateRange' ? 360 : 180) };
@@ -237,6 +252,19 @@ export function ListSearchForm<F>({ id, fields, filters, onSearch, onReset }: Li
           >
             {t('common.reset')}
           </Button>
+          {hasAdvanced && (
+            <Button
+              type="link"
+              aria-expanded={expanded}
+              // While a rarer filter is applied the form stays open: 重置 or clearing it closes the way.
+              disabled={advancedApplied}
+              icon={expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+              iconPlacement="end"
+              onClick={() => setExpanded((open) => !open)}
+            >
+              {t(expanded ? 'list.searchCollapse' : 'list.searchExpand')}
+            </Button>
+          )}
         </Space>
       </Flex>
     </form>

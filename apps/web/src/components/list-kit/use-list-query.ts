@@ -28,12 +28,13 @@ export interface ListPageData<T> {
 export type FiltersOf<Q> = Omit<Q, 'p' | 'pageSize' | 'sort' | 'order'>;
 
 /**
- * How one filter travels in the URL: 'text' (trimmed; empty means no filter), 'int' (a positive integer), 'time'
+ * How one filter travels in the URL: 'text' (trimmed; empty means no filter), 'int' (a positive integer), 'bit' (0 or
+ * 1: a yes/no filter such as 状态), 'time'
  * (epoch milliseconds, as the API answers times and takes them; an ISO 8601 text of an older link is read too), or
  * the list of values an enum filter accepts. A value the URL holds that does not decode (a hand-edited or old link)
  * is dropped rather than sent to the server for a 400.
  */
-export type FilterCodec = 'text' | 'int' | 'time' | readonly string[];
+export type FilterCodec = 'text' | 'int' | 'bit' | 'time' | readonly string[];
 
 export type FilterCodecs<Q> = { [K in keyof FiltersOf<Q>]-?: FilterCodec };
 
@@ -62,6 +63,7 @@ function decodeFilter(codec: FilterCodec, raw: string | null): string | number |
     return text === '' ? undefined : text;
   }
   if (codec === 'int') return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+  if (codec === 'bit') return raw === '0' || raw === '1' ? Number(raw) : undefined;
   if (codec === 'time') {
     const ms = /^\d{1,15}$/.test(raw) ? Number(raw) : Date.parse(raw);
     return Number.isNaN(ms) ? undefined : ms;

@@ -1,7 +1,8 @@
-import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, routes } from '@gatehouse/contract';
+import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, type QueryOf, routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
+import { requestTime } from '@/mocks/time';
 import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
 import { proveNewContacts } from './profile-contacts';
@@ -69,27 +70,55 @@ function randomPassword(): string {
   return `Gh${randomId(9).replace(/[-_]/g, 'x')}#${Math.floor(Math.random() * 90 + 10)}`;
 }
 
+/**
+ * The accounts the list's filters keep, as the server's (the list and its export alike): the keyword in any part of
+ * the number, name, mobile or e-mail, ignoring case; prefixes; the whole mobile; the organisation's subtree; the rest.
+ */
+export function matchingAccounts(store: MockStore, query: Omit<QueryOf<typeof routes.listAccounts>, 'p' | 'pageSize'>) {
+  const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
+  const mobile = query.contactNumber === undefined ? null : normaliseMobile(query.contactNumber);
+  // As the server: any part of the number, name, mobile or e-mail, ignoring case; counted up to ACCOUNT_SEARCH_CAP.
+  const keyword = query.keyword?.trim().toLowerCase();
+  const found = (a: StoredAccount) =>
+    [a.accountNumber, a.accountName, a.contactNumber, a.email].some((v) => v?.toLowerCase().includes(keyword ?? ''));
+  return store.accounts.filter(
+    (a) =>
+      (!keyword || found(a)) &&
+      (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
+      (!query.accountName || a.accountName.startsWith(query.accountName)) &&
+      (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
+      (!orgIds || orgIds.has(a.orgId)) &&
+      (query.pendingApproval !== 1 || a.pendingApproval === true) &&
+      fieldFiltersMatch(query, a),
+  );
+}
+
+/** As the server: 状态, 角色, 双因素认证 and verified contacts exactly (unverified: set and not proven), 创建时间 inclusive. */
+function fieldFiltersMatch(
+  query: Omit<QueryOf<typeof routes.listAccounts>, 'p' | 'pageSize'>,
+  a: StoredAccount,
+): boolean {
+  const bit = (value: boolean) => (value ? 1 : 0);
+  const from = query.startTime === undefined ? undefined : requestTime(query.startTime);
+  const to = query.endTime === undefined ? undefined : requestTime(query.endTime);
+  return (
+    (query.state === undefined || bit(a.state) === query.state) &&
+    (query.roleId === undefined || a.roleId === query.roleId) &&
+    (query.secondFactor === undefined || bit(a.secondFactor) === query.secondFactor) &&
+    (query.contactVerified === undefined ||
+      (query.contactVerified === 1 ? a.contactVerified : !a.contactVerified && a.contactNumber !== null)) &&
+    (query.emailVerified === undefined ||
+      (query.emailVerified === 1 ? a.emailVerified : !a.emailVerified && a.email !== null)) &&
+    (from === undefined || a.createTime >= from) &&
+    (to === undefined || a.createTime <= to)
+  );
+}
+
 export const accountMocks = {
   listAccounts: handle(routes.listAccounts, (ctx) => {
     const { store, query } = ctx;
     const me = ctx.me();
-    const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
-    const mobile = query.contactNumber === undefined ? null : normaliseMobile(query.contactNumber);
-    // As the server: any part of the number, name, mobile or e-mail, ignoring case; counted up to ACCOUNT_SEARCH_CAP.
-    const keyword = query.keyword?.trim().toLowerCase();
-    const found = (a: StoredAccount) =>
-      [a.accountNumber, a.accountName, a.contactNumber, a.email].some((v) => v?.toLowerCase().includes(keyword ?? ''));
-    const matches = store.accounts
-      .filter(
-        (a) =>
-          (!keyword || found(a)) &&
-          (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
-          (!query.accountName || a.accountName.startsWith(query.accountName)) &&
-          (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
-          (!orgIds || orgIds.has(a.orgId)) &&
-          (query.pendingApproval !== 1 || a.pendingApproval === true),
-      )
-      .sort((a, b) => b.createTime - a.createTime || b.id - a.id);
+    const matches = matchingAccounts(store, query).sort((a, b) => b.createTime - a.createTime || b.id - a.id);
     // As the server: by organisation name, then organisation id (two organisations may share a name), then id.
     const orgName = (a: StoredAccount) =>
       `${store.orgs.find((o) => o.id === a.orgId)?.name ?? ''}\u0000${String(a.orgId).padStart(12, '0')}`;
@@ -104,7 +133,7 @@ export const accountMocks = {
       list: sorted
         .slice(start, start + query.pageSize)
         .map((a) => ({ ...toAccount(store, a), manageable: mayManageAccount(store, me, a) })),
-      ...(keyword && matches.length > ACCOUNT_SEARCH_CAP
+      ...(query.keyword?.trim() && matches.length > ACCOUNT_SEARCH_CAP
         ? {
             totalCount: ACCOUNT_SEARCH_CAP,
             totalPage: Math.ceil(ACCOUNT_SEARCH_CAP / query.pageSize),

@@ -1,7 +1,8 @@
 import { routes } from '@gatehouse/contract';
 import { fail, failure, handle, handleRaw } from '@/mocks/handle';
-import { type MockStore, type StoredAccount, subtreeIds } from '@/mocks/store';
+import type { MockStore, StoredAccount } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
+import { matchingAccounts } from './accounts';
 
 /**
  * Spreadsheets (issue 21): the mock exports accounts as CSV, as it does the other lists; reading an uploaded sheet
@@ -23,13 +24,8 @@ function orgPath(store: MockStore, orgId: number): string {
 
 export const importMocks = {
   exportAccounts: handleRaw(routes.exportAccounts, ({ store, query }) => {
-    const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
-    const rows = store.accounts.filter(
-      (a) =>
-        (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
-        (!query.accountName || a.accountName.startsWith(query.accountName)) &&
-        (!orgIds || orgIds.has(a.orgId)),
-    );
+    // The list's own filters: the rows exported are the rows listed.
+    const rows = matchingAccounts(store, query);
     return mockTableExport<StoredAccount>(
       '账号',
       query,

@@ -9,7 +9,7 @@ import { findDialog, openMoreActions, rowOf } from '@/testing/queries';
 import { renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
-const { openScreen, field, dataRows, total, cellOf } = accountScreen(api);
+const { openScreen, field, dataRows, total, cellOf, expandSearch } = accountScreen(api);
 
 describe('/user/Account', () => {
   beforeAll(preloadAccountScreen);
@@ -27,6 +27,7 @@ describe('/user/Account', () => {
 
   it('a search by user name narrows the rows; 重置 brings them all back', async () => {
     const table = await openScreen();
+    expandSearch();
     fireEvent.change(field('用户名'), { target: { value: '张' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
@@ -41,6 +42,7 @@ describe('/user/Account', () => {
 
   it('a search by a whole mobile number finds its account', async () => {
     const table = await openScreen();
+    expandSearch();
     fireEvent.change(field('手机号码'), { target: { value: '+8613910000000' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
@@ -67,6 +69,51 @@ describe('/user/Account', () => {
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 10,000+ 条记录'));
     expect((await api.sent(routes.listAccounts)).at(-1)?.query.get('keyword')).toBe('bulk');
+  });
+
+  it('filters by 状态 and 角色 at once; the rarer filters wait under 展开, which a filter in the address opens', async () => {
+    const table = await openScreen();
+    // The rarer filters are out of sight until 展开.
+    expect(screen.queryByRole('textbox', { name: '用户名' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: '双因素认证' })).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态' }));
+    fireEvent.click(await screen.findByTitle('禁用'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '角色' }));
+    fireEvent.click(await screen.findByTitle('普通员工'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    const employee = api.store.roles.find((r) => r.name === '普通员工')!.id;
+    const disabledEmployees = api.store.accounts.filter((a) => !a.state && a.roleId === employee);
+    expect(disabledEmployees.length).toBeGreaterThan(0);
+    await waitFor(() => expect(total()).toBe(`共 ${disabledEmployees.length} 条记录`));
+    for (const row of dataRows(table)) within(row).getByText('已禁用');
+    const sent = (await api.sent(routes.listAccounts)).at(-1)?.query;
+    expect([sent?.get('state'), sent?.get('roleId')]).toEqual(['0', String(employee)]);
+
+    // 展开 shows the others; one chosen and applied keeps the form open, and the address holds it.
+    expandSearch();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '双因素认证' }));
+    fireEvent.click(await screen.findByTitle('已启用'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(async () =>
+      expect((await api.sent(routes.listAccounts)).at(-1)?.query.get('secondFactor')).toBe('1'),
+    );
+    expect(screen.getByRole('button', { name: '收起' }).hasAttribute('disabled')).toBe(true);
+
+    // 重置 clears them all; the form can close again.
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`));
+    fireEvent.click(screen.getByRole('button', { name: '收起' }));
+    expect(screen.queryByRole('combobox', { name: '双因素认证' })).toBeNull();
+  });
+
+  it('opens the form expanded when the address applies a rarer filter (a link, back/forward)', async () => {
+    // 谢婷婷 (the newest, which the screen's opening waits for) and one more proved their e-mail addresses.
+    const verified = api.store.accounts.filter((a) => ['谢婷婷', '张伟'].includes(a.accountName));
+    for (const account of verified) account.emailVerified = true;
+    await openScreen('/user/Account?emailVerified=1');
+    const select = await screen.findByRole('combobox', { name: '邮箱验证' });
+    expect(select.closest('.ant-select')?.textContent).toContain('已验证');
+    await waitFor(() => expect(total()).toBe(`共 ${verified.length} 条记录`));
   });
 
   it('an organisation filter restored from the address is shown by its name, and filters the rows', async () => {

@@ -26,6 +26,7 @@ import {
   loadOrgs,
   useOrgName,
   usePendingApprovalCount,
+  useRoles,
 } from '@/features/accounts/api/accounts.api';
 import { formatDateTime } from '@/lib/format/date';
 import { call } from '@/lib/http';
@@ -64,6 +65,13 @@ const filterCodecs: FilterCodecs<AccountListQuery> = {
   contactNumber: 'text',
   orgId: 'int',
   pendingApproval: 'int',
+  state: 'bit',
+  roleId: 'int',
+  startTime: 'time',
+  endTime: 'time',
+  secondFactor: 'bit',
+  contactVerified: 'bit',
+  emailVerified: 'bit',
 };
 const accountId = (account: Account) => account.id;
 /** The list's columns → the account sheet's (contract ACCOUNT_SHEET_COLUMNS): an export writes the visible ones. */
@@ -118,6 +126,9 @@ export function AccountsPage() {
   const me = useSession((state) => state.user);
   // The filter's picker lists organisations; without that permission it could only answer 403.
   const mayFilterByOrg = useCan(routes.listOrgs);
+  // The 角色 filter lists the roles; without that permission it is left out.
+  const mayFilterByRole = useCan(routes.listRoles);
+  const roles = useRoles(mayFilterByRole);
   const mayBulkDelete = useCan(routes.batchDeleteAccounts);
   const mayBulkState = useCan(routes.batchAccountState);
   const mayExport = useCan(routes.exportAccounts);
@@ -151,7 +162,13 @@ export function AccountsPage() {
     danger: true,
   });
 
-  const searchFields: SearchFieldSpec<Omit<AccountListQuery, 'p' | 'pageSize' | 'sort' | 'order'>>[] = [
+  type Filters = Omit<AccountListQuery, 'p' | 'pageSize' | 'sort' | 'order'>;
+  const yesNo = (yes: string, no: string) => [
+    { label: yes, value: 1 },
+    { label: no, value: 0 },
+  ];
+  const verified = yesNo(t('account.filterVerified'), t('account.filterUnverified'));
+  const searchFields: SearchFieldSpec<Filters>[] = [
     // Any part of the account number, name, mobile or e-mail (the server's contains search).
     {
       kind: 'text',
@@ -161,9 +178,6 @@ export function AccountsPage() {
       maxLength: 100,
     },
     { kind: 'text', name: 'accountNumber', label: t('account.searchAccountNumber'), maxLength: 100 },
-    { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
-    // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).
-    { kind: 'text', name: 'contactNumber', label: t('account.searchContactNumber'), maxLength: 20 },
   ];
   if (mayFilterByOrg) {
     searchFields.push({
@@ -173,6 +187,44 @@ export function AccountsPage() {
       render: (control) => <OrgFilter {...control} />,
     });
   }
+  searchFields.push({
+    kind: 'select',
+    name: 'state',
+    label: t('account.searchState'),
+    options: yesNo(t('common.enabled'), t('common.disabled')),
+    width: 120,
+  });
+  if (mayFilterByRole) {
+    searchFields.push({
+      kind: 'select',
+      name: 'roleId',
+      label: t('account.searchRole'),
+      options: (roles.data ?? []).map((role) => ({ label: role.name, value: role.id })),
+    });
+  }
+  // The rarer filters, shown once the form is expanded (展开).
+  const advanced: SearchFieldSpec<Filters>[] = [
+    { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
+    // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).
+    { kind: 'text', name: 'contactNumber', label: t('account.searchContactNumber'), maxLength: 20 },
+    { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('account.searchCreateTime'), width: 260 },
+    {
+      kind: 'select',
+      name: 'secondFactor',
+      label: t('account.searchSecondFactor'),
+      options: yesNo(t('account.secondFactorOn'), t('account.secondFactorOff')),
+      width: 120,
+    },
+    {
+      kind: 'select',
+      name: 'contactVerified',
+      label: t('account.searchContactVerified'),
+      options: verified,
+      width: 120,
+    },
+    { kind: 'select', name: 'emailVerified', label: t('account.searchEmailVerified'), options: verified, width: 120 },
+  ];
+  for (const field of advanced) searchFields.push({ ...field, advanced: true });
 
   // The row's actions, most used first: 编辑, 重置密码 and 删除 are links, the rest under 更多 ▾ (list-kit).
   const actionsColumn = useActionsColumn<Account>({
