@@ -37,7 +37,7 @@ if (over.length) {
   for (const size of over) {
     console.error(
       `check-budgets: ${size.name} fetches ${(size.bytes / 1024).toFixed(1)} KiB gzip, over its budget of ` +
-        `${size.budgetKiB} KiB by ${(size.bytes / 1024 - (size.budgetKiB ?? 0)).toFixed(1)} KiB. Files:\n    ${size.files.join('\n    ')}`,
+        `${size.budgetKiB} KiB by ${Math.ceil(size.bytes - (size.budgetKiB ?? 0) * 1024)} bytes. Files:\n    ${size.files.join('\n    ')}`,
     );
   }
   console.error('check-budgets: the build is over budget (see docs/frontend-budgets.md for how to bring it down).');

@@ -39,7 +39,6 @@ export const enUSResources = {
   'resource.reset': 'Reset',
   'resource.deleteConfirm': 'Delete the resource “{name}”?',
   'resource.deleteHasChildren': 'It has {count} child resources; delete them first, or it cannot be deleted.',
-  'resource.listLabel': 'Resources',
 } as const satisfies Record<keyof typeof zhCNResources, string>;
 
 /**

@@ -15,8 +15,6 @@ export const enUSSigninLog = {
   'signinLog.colReason': 'Reason',
   'signinLog.colIp': 'IP',
   'signinLog.colBrowser': 'Browser',
-  'signinLog.colMethod': 'Method',
-  'signinLog.methodPassword': 'Password',
   'signinLog.methodSms': 'SMS',
   'signinLog.methodPasswordCheck': 'Password check',
   'signinLog.methodTotp': 'Authenticator app',

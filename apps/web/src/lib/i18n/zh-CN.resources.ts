@@ -36,5 +36,4 @@ export const zhCNResources = {
   'resource.reset': '重 置',
   'resource.deleteConfirm': '删除资源「{name}」？',
   'resource.deleteHasChildren': '它下面还有 {count} 个下级资源，需先删除它们，否则不能删除。',
-  'resource.listLabel': '资源列表',
 } as const;

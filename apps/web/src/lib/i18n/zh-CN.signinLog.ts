@@ -13,8 +13,6 @@ export const zhCNSigninLog = {
   'signinLog.colReason': '原因',
   'signinLog.colIp': 'IP',
   'signinLog.colBrowser': '浏览器',
-  'signinLog.colMethod': '方式',
-  'signinLog.methodPassword': '密码',
   'signinLog.methodSms': '短信',
   'signinLog.methodPasswordCheck': '密码校验',
   'signinLog.methodTotp': '身份验证器',

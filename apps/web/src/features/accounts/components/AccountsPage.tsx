@@ -167,7 +167,7 @@ export function AccountsPage() {
     { label: yes, value: 1 },
     { label: no, value: 0 },
   ];
-  const verified = yesNo(t('account.filterVerified'), t('account.filterUnverified'));
+  const verified = yesNo(t('account.filterVerified'), t('verify.unverified'));
   const searchFields: SearchFieldSpec<Filters>[] = [
     // Any part of the account number, name, mobile or e-mail (the server's contains search).
     {
@@ -190,7 +190,7 @@ export function AccountsPage() {
   searchFields.push({
     kind: 'select',
     name: 'state',
-    label: t('account.searchState'),
+    label: t('account.colState'),
     options: yesNo(t('common.enabled'), t('common.disabled')),
     width: 120,
   });
@@ -198,7 +198,7 @@ export function AccountsPage() {
     searchFields.push({
       kind: 'select',
       name: 'roleId',
-      label: t('account.searchRole'),
+      label: t('account.colRole'),
       options: (roles.data ?? []).map((role) => ({ label: role.name, value: role.id })),
     });
   }
@@ -207,11 +207,11 @@ export function AccountsPage() {
     { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
     // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).
     { kind: 'text', name: 'contactNumber', label: t('account.searchContactNumber'), maxLength: 20 },
-    { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('account.searchCreateTime'), width: 260 },
+    { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('account.colCreateTime'), width: 260 },
     {
       kind: 'select',
       name: 'secondFactor',
-      label: t('account.searchSecondFactor'),
+      label: t('account.colSecondFactor'),
       options: yesNo(t('account.secondFactorOn'), t('account.secondFactorOff')),
       width: 120,
     },
