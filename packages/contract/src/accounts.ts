@@ -242,6 +242,7 @@ export const accountRoutes = {
     security: ['personal'],
     title: '账号列表',
     menu: '/user/Account',
+    screen: true,
     description:
       'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); state, roleId, secondFactor, contactVerified and emailVerified exactly; startTime / endTime (epoch milliseconds or ISO 8601, inclusive) bound the creation time. Every filter applies to the export (GET /account/export) alike.',
     query: Type.Object(

@@ -67,6 +67,7 @@ export const auditRoutes = {
     security: ['personal'],
     title: '操作日志列表',
     menu: '/monitor/OperLog',
+    screen: true,
     description:
       'One page of the audit trail (every write through the API), newest first (`sort=at&order=asc`: oldest first). from/to bound the time (inclusive; epoch milliseconds or ISO 8601); the other filters are described on their fields. Entries cannot be changed or deleted through the API.',
     query: Type.Object(

@@ -6,6 +6,7 @@ import {
   flattenMenus,
   MULTILINE_TEXT_PATTERN,
   PLAIN_TEXT_PATTERN,
+  prerequisitesOf,
   type RouteDef,
   routes,
   TEXT_KIND,
@@ -34,6 +35,30 @@ describe('the contract', () => {
     const menuPaths = new Set(flattenMenus().map((m) => m.path));
     for (const [name, route] of all.filter(([, r]) => r.access === 'permission')) {
       expect(menuPaths.has(route.menu ?? ''), `${name} → ${route.menu}`).toBe(true);
+    }
+  });
+
+  it('names at most one screen route per menu, a permission GET filed under it, and derives the others’ prerequisites from it', () => {
+    const screens = all.filter(([, r]) => r.screen);
+    expect(screens.length).toBeGreaterThan(0);
+    for (const [name, route] of screens) {
+      expect([route.method, route.access], name).toEqual(['GET', 'permission']);
+      expect(screens.filter(([, other]) => other.menu === route.menu).length, name).toBe(1);
+    }
+    // 重置密码 needs 账号列表 (the helpdesk role of issue 36); the list needs nothing; a menu without a screen
+    // route (配置迁移) asks nothing.
+    expect(prerequisitesOf(routes.resetAccountPassword)).toEqual([routes.listAccounts]);
+    expect(prerequisitesOf(routes.deleteDictItem)).toEqual([routes.listDicts]);
+    expect(prerequisitesOf(routes.listAccounts)).toEqual([]);
+    expect(prerequisitesOf(routes.applyConfigBundle)).toEqual([]);
+    // Every menu whose routes are more than one list-less action names its screen: a new screen cannot forget it.
+    const menusWithScreens = new Set(screens.map(([, r]) => r.menu));
+    const lists = all.filter(
+      ([, r]) => r.access === 'permission' && r.method === 'GET' && /\/s$|^\/(orgs|resources)$/.test(r.path),
+    );
+    for (const [name, route] of lists) {
+      if (route.path.includes('/item/')) continue;
+      expect(menusWithScreens.has(route.menu), `${name}: its menu ${route.menu} names no screen route`).toBe(true);
     }
   });
 

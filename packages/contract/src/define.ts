@@ -84,6 +84,12 @@ export interface RouteDef<
   title: string;
   /** Route of the menu the API resource is filed under in the permission tree. */
   menu?: string;
+  /**
+   * The route the menu's screen loads to show itself (its list): without it the screen opens on 无权访问, so every
+   * other route filed under the same menu needs it to be usable. The role editor brings it along when one of those
+   * is ticked (`prerequisitesOf`).
+   */
+  screen?: true;
   description: string;
   /** The `:name` segments of `path`. */
   params?: P;

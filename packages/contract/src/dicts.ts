@@ -54,6 +54,7 @@ export const dictRoutes = {
     access: 'permission',
     title: '字典列表',
     menu: '/system/Dict',
+    screen: true,
     description:
       'One page of dictionaries (by id unless `sort` names dictName or dictCode); dictName filters by substring.',
     query: Type.Object(

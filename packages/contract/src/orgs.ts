@@ -33,6 +33,7 @@ export const orgRoutes = {
     access: 'permission',
     title: '组织列表',
     menu: '/user/Organization',
+    screen: true,
     description:
       'Children of `pid`, or the root organisations when pid is absent; each with hasChildren. With `id`: that one organisation (an empty list when there is none), e.g. to name a filter restored from a link; pid is then ignored. With `name`: the organisations whose name or full name contains it (at most 20, by name), e.g. for the command palette; pid is then ignored. A caller whose data scope (数据权限) is not 全部 sees the organisations in its scope and, marked inScope false, their ancestors as the path down to them; a search finds only those in scope.',
     query: Type.Object(

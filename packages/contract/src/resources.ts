@@ -44,6 +44,7 @@ export const resourceRoutes = {
     access: 'permission',
     title: '资源列表',
     menu: '/user/Resource',
+    screen: true,
     description: 'Every resource (menus and API resources) as a pid tree in adjacency form, siblings by orderNum.',
     response: Type.Array(Resource),
   }),

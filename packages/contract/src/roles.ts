@@ -47,6 +47,7 @@ export const roleRoutes = {
     access: 'permission',
     title: '角色列表',
     menu: '/user/Role',
+    screen: true,
     description: 'Every role with its resource ids and how many accounts hold it.',
     response: Type.Array(Role),
   }),

@@ -47,6 +47,7 @@ export const sessionRoutes = {
     security: ['personal'],
     title: '在线用户列表',
     menu: '/monitor/Online',
+    screen: true,
     description:
       'One page of live sessions (not signed out, not past their absolute or idle end, a switched session only while its origin lives), most recently active first. `account` matches the account number or name by substring, `ip` the address by prefix.',
     query: Type.Object(

@@ -83,6 +83,7 @@ export const signinLogRoutes = {
     security: ['personal'],
     title: '登录日志列表',
     menu: '/monitor/LoginLog',
+    screen: true,
     description:
       'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome exactly, startTime/endTime (epoch milliseconds or ISO 8601) bound the time.',
     query: Type.Object({ ...PageQuery, ...sortQuery(['at'] as const), ...filters }, { additionalProperties: false }),

@@ -12,7 +12,10 @@ import {
   useState,
 } from 'react';
 import { parseTime } from '@/lib/format/date';
-import { t } from '@/lib/i18n';
+import { screenTexts, t } from '@/lib/i18n';
+
+/** 展开 / 收起 travel with the lists' chunk, not in the catalogue /login loads. */
+const tx = screenTexts({ expand: '展开', collapse: '收起' }, { expand: 'More filters', collapse: 'Fewer filters' });
 
 interface FieldBase {
   label: string;
@@ -262,7 +265,7 @@ export function ListSearchForm<F>({ id, fields, filters, onSearch, onReset }: Li
               iconPlacement="end"
               onClick={() => setExpanded((open) => !open)}
             >
-              {t(expanded ? 'list.searchCollapse' : 'list.searchExpand')}
+              {tx(expanded ? 'collapse' : 'expand')}
             </Button>
           )}
         </Space>

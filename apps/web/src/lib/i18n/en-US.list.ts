@@ -4,8 +4,6 @@ import type { zhCNList } from './zh-CN.list';
 export const enUSList = {
   'list.total': 'Total: {count}',
   'list.more': 'More',
-  'list.searchExpand': 'More filters',
-  'list.searchCollapse': 'Fewer filters',
   'list.refresh': 'Refresh',
   'list.density': 'Density',
   'list.densityLarge': 'Comfortable',

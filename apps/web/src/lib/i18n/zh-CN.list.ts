@@ -2,8 +2,6 @@
 export const zhCNList = {
   'list.total': '共 {count} 条记录',
   'list.more': '更多',
-  'list.searchExpand': '展开',
-  'list.searchCollapse': '收起',
   'list.refresh': '刷新',
   'list.density': '密度',
   'list.densityLarge': '宽松',

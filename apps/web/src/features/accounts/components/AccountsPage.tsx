@@ -30,7 +30,7 @@ import {
 } from '@/features/accounts/api/accounts.api';
 import { formatDateTime } from '@/lib/format/date';
 import { call } from '@/lib/http';
-import { t } from '@/lib/i18n';
+import { screenTexts, t } from '@/lib/i18n';
 import { useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
 import { accountLabel, useAccountActions } from './use-account-actions';
@@ -57,6 +57,12 @@ const explainAccount = (id: number, signal: AbortSignal) => call(routes.explainA
  */
 const refusalOf = (account: Account): string | null =>
   account.manageable ? null : t(account.builtin ? 'account.builtinOnlySelf' : 'account.notManageable');
+
+/** The rarer filters' own texts travel with this screen's chunk, not in the catalogue /login loads. */
+const tx = screenTexts(
+  { contactVerified: '手机号验证', emailVerified: '邮箱验证', verified: '已验证' },
+  { contactVerified: 'Mobile verified', emailVerified: 'E-mail verified', verified: 'Verified' },
+);
 
 const filterCodecs: FilterCodecs<AccountListQuery> = {
   keyword: 'text',
@@ -167,7 +173,7 @@ export function AccountsPage() {
     { label: yes, value: 1 },
     { label: no, value: 0 },
   ];
-  const verified = yesNo(t('account.filterVerified'), t('verify.unverified'));
+  const verified = yesNo(tx('verified'), t('verify.unverified'));
   const searchFields: SearchFieldSpec<Filters>[] = [
     // Any part of the account number, name, mobile or e-mail (the server's contains search).
     {
@@ -218,11 +224,11 @@ export function AccountsPage() {
     {
       kind: 'select',
       name: 'contactVerified',
-      label: t('account.searchContactVerified'),
+      label: tx('contactVerified'),
       options: verified,
       width: 120,
     },
-    { kind: 'select', name: 'emailVerified', label: t('account.searchEmailVerified'), options: verified, width: 120 },
+    { kind: 'select', name: 'emailVerified', label: tx('emailVerified'), options: verified, width: 120 },
   ];
   for (const field of advanced) searchFields.push({ ...field, advanced: true });
 

@@ -1,10 +1,10 @@
 import { DATA_SCOPES, routes } from '@gatehouse/contract';
-import { Form, Input, Radio, Switch, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Alert, App, Form, Input, Radio, Switch, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
 import { ORG_PICKER_NAMES_SHOWN, OrgPicker } from '@/components/org-picker';
-import { type IsGrantable, ResourceTree } from '@/components/resource-tree';
+import { type IsGrantable, type Resource, ResourceTree } from '@/components/resource-tree';
 import {
   createRole,
   loadOrgs,
@@ -14,7 +14,7 @@ import {
   useOrgNames,
   usePermissionTreeResources,
 } from '@/features/roles/api/roles.api';
-import { t } from '@/lib/i18n';
+import { screenTexts, t } from '@/lib/i18n';
 import { canCall, useSession } from '@/stores/session';
 import {
   emptyRoleForm,
@@ -23,6 +23,9 @@ import {
   toCreateRoleBody,
   toRoleFormValues,
   toUpdateRoleBody,
+  type UnmetPrerequisite,
+  unmetPrerequisites,
+  withPrerequisites,
 } from './role-form';
 
 /** `role` undefined = create. */
@@ -59,6 +62,74 @@ interface RoleFormProps {
   onSaved: () => void;
 }
 
+/** The prerequisite texts travel with this dialog's chunk, not in the catalogue /login loads. */
+const tx = screenTexts(
+  {
+    added: '勾选“{action}”时已一并勾选 {needs}：没有它，持有该角色的账号打不开这个页面',
+    missingTitle: '部分操作缺少前置权限',
+    missing: '“{action}”需要 {needs}，否则持有该角色的账号打开页面时会看到“无权访问”',
+    saveAnyway: '仍然保存',
+    back: '返回修改',
+  },
+  {
+    added: 'Ticking “{action}” also ticked {needs}: without it, holders of this role cannot open the page',
+    missingTitle: 'Some actions lack what they need',
+    missing: '“{action}” needs {needs}; without it, holders of this role see “Access denied” on the page',
+    saveAnyway: 'Save anyway',
+    back: 'Go back',
+  },
+);
+
+/** The names of resources, quoted and joined (“账号列表”、“组织列表”). */
+const quoted = (resources: readonly Resource[]) => resources.map((r) => `“${r.name}”`).join('、');
+
+interface RoleResourcesProps {
+  resources: readonly Resource[];
+  loading: boolean;
+  isGrantable: IsGrantable;
+  /** Set by Form.Item. */
+  id?: string;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+}
+
+/**
+ * The permission tree of the role editor: ticking an action brings along what it needs to be usable (its screen's
+ * list, contract `prerequisitesOf`), and says so under the tree until the next change.
+ */
+function RoleResources({ resources, loading, isGrantable, id, value, onChange }: RoleResourcesProps) {
+  const [brought, setBrought] = useState<UnmetPrerequisite[]>([]);
+  return (
+    <>
+      <ResourceTree
+        id={id}
+        resources={resources}
+        loading={loading}
+        isGrantable={isGrantable}
+        alwaysOn={isAlwaysHeld}
+        height="46vh"
+        value={value}
+        onChange={(ids) => {
+          const next = withPrerequisites(resources, value ?? [], ids, isGrantable);
+          setBrought(next.added);
+          onChange?.(next.ids);
+        }}
+      />
+      {brought.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid="role-prerequisites-added"
+          title={brought
+            .map((unmet) => tx('added', { action: unmet.action.name, needs: quoted(unmet.needs) }))
+            .join('；')}
+        />
+      )}
+    </>
+  );
+}
+
 function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
   const [form] = Form.useForm<RoleFormValues>();
   // Stays open until the server accepts: a refusal has been toasted by the http client and the input is kept.
@@ -79,7 +150,25 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
     return (resource) => held.has(resource.id);
   }, [permissions]);
 
-  const save = (values: RoleFormValues) => void saving.run(values);
+  const { modal } = App.useApp();
+  // A role whose actions lack their screens' lists would land its holders on 无权访问: asked before it is saved.
+  const save = (values: RoleFormValues) => {
+    const unmet = unmetPrerequisites(tree.resources, values.resources);
+    if (unmet.length === 0) return void saving.run(values);
+    modal.confirm({
+      title: tx('missingTitle'),
+      content: (
+        <ul style={{ paddingInlineStart: 20, margin: 0 }} data-testid="role-prerequisites-missing">
+          {unmet.map((item) => (
+            <li key={item.action.id}>{tx('missing', { action: item.action.name, needs: quoted(item.needs) })}</li>
+          ))}
+        </ul>
+      ),
+      okText: tx('saveAnyway'),
+      cancelText: tx('back'),
+      onOk: () => void saving.run(values),
+    });
+  };
   const dataScope = Form.useWatch('dataScope', form) ?? (role ? toRoleFormValues(role) : emptyRoleForm).dataScope;
   const orgNames = useOrgNames(role?.scopeOrgIds ?? [], ORG_PICKER_NAMES_SHOWN);
   // 自定义 is chosen in the organisation tree, which an account without 组织列表 cannot open.
@@ -169,13 +258,7 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
           },
         ]}
       >
-        <ResourceTree
-          resources={tree.resources}
-          loading={tree.loading}
-          isGrantable={isGrantable}
-          alwaysOn={isAlwaysHeld}
-          height="46vh"
-        />
+        <RoleResources resources={tree.resources} loading={tree.loading} isGrantable={isGrantable} />
       </Form.Item>
     </Form>
   );

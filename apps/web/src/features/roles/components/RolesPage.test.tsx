@@ -136,6 +136,45 @@ describe('/user/Role', () => {
     expect(api.store.roles.find((r) => r.name === '审计员')?.resources).toContain(overview?.id);
   });
 
+  it('ticking 重置密码 brings 账号列表 along and says so; saving without it asks first (issue 36)', async () => {
+    const table = await openScreen();
+    fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
+    const dialog = await findDialog('权限信息');
+    fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '服务台' } });
+    const search = within(dialog).getByPlaceholderText('搜索名称、路由或接口地址');
+    const treeItem = async (name: string) =>
+      (await within(dialog).findByText(name)).closest('[role="treeitem"]') as HTMLElement;
+    const checked = (item: HTMLElement) =>
+      item.querySelector('.ant-tree-checkbox')?.classList.contains('ant-tree-checkbox-checked');
+    fireEvent.change(search, { target: { value: '重置密码' } });
+    fireEvent.click(within(await treeItem('重置密码')).getByRole('checkbox'));
+    const note = await within(dialog).findByTestId('role-prerequisites-added');
+    expect(note.textContent).toBe('勾选“重置密码”时已一并勾选 “账号列表”：没有它，持有该角色的账号打不开这个页面');
+    fireEvent.change(search, { target: { value: '账号列表' } });
+    const list = await treeItem('账号列表');
+    expect(checked(list)).toBe(true);
+
+    // Unticked again by hand: 确定 asks before saving a role whose holders would land on 无权访问.
+    fireEvent.click(within(list).getByRole('checkbox'));
+    await waitFor(() => expect(checked(list)).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    const warning = await screen.findByTestId('role-prerequisites-missing');
+    expect(warning.textContent).toBe('“重置密码”需要 “账号列表”，否则持有该角色的账号打开页面时会看到“无权访问”');
+    const sentBefore = (await api.sent(routes.createRole)).length;
+    fireEvent.click(screen.getByRole('button', { name: '返回修改' }));
+    await waitFor(() => expect(screen.queryByTestId('role-prerequisites-missing')).toBeNull());
+    expect(await api.sent(routes.createRole)).toHaveLength(sentBefore);
+    // 仍然保存 saves it as it is.
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    fireEvent.click(await screen.findByRole('button', { name: '仍然保存' }));
+    await screen.findByText('添加成功');
+    await within(table).findByText('服务台');
+    const reset = api.store.resources.find((r) => r.type === 1 && r.url === routes.resetAccountPassword.path);
+    const listApi = api.store.resources.find((r) => r.type === 1 && r.url === routes.listAccounts.path);
+    const saved = api.store.roles.find((r) => r.name === '服务台')?.resources ?? [];
+    expect([saved.includes(reset!.id), saved.includes(listApi!.id)]).toEqual([true, false]);
+  });
+
   it('adds a role with 需要双因素认证 switched on: the hint says what it means, it is sent and the row is tagged', async () => {
     const table = await openScreen();
     expect(within(table).queryByTestId('role-second-factor')).toBeNull();

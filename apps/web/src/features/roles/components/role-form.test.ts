@@ -2,7 +2,15 @@ import { routes } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '@/components/resource-tree';
 import type { Role } from '@/features/roles/api/roles.api';
-import { emptyRoleForm, isAlwaysHeld, toCreateRoleBody, toRoleFormValues, toUpdateRoleBody } from './role-form';
+import {
+  emptyRoleForm,
+  isAlwaysHeld,
+  toCreateRoleBody,
+  toRoleFormValues,
+  toUpdateRoleBody,
+  unmetPrerequisites,
+  withPrerequisites,
+} from './role-form';
 
 const role: Role = {
   id: 4,
@@ -105,5 +113,43 @@ describe('what every signed-in account holds without a grant', () => {
     expect(isAlwaysHeld(menu('/system/Profile'))).toBe(true);
     expect(isAlwaysHeld(menu('/user/Account'))).toBe(false);
     expect(isAlwaysHeld(menu('/system'))).toBe(false);
+  });
+});
+
+describe('what an action needs to be usable (contract prerequisitesOf)', () => {
+  let nextId = 0;
+  const api = (route: { method: string; path: string; title: string }): Resource => ({
+    id: ++nextId,
+    pid: null,
+    name: route.title,
+    type: 1,
+    route: null,
+    method: route.method.toLowerCase(),
+    url: route.path,
+    remark: null,
+    orderNum: 0,
+    icon: null,
+    builtin: true,
+  });
+  const list = api(routes.listAccounts);
+  const reset = api(routes.resetAccountPassword);
+  const dicts = api(routes.listDicts);
+  const addItem = api(routes.createDictItem);
+  const tree = [list, reset, dicts, addItem];
+  const all = () => true;
+
+  it('brings the screen’s list along with a newly ticked action, and says for which', () => {
+    const { ids, added } = withPrerequisites(tree, [], [reset.id], all);
+    expect(ids).toEqual([list.id, reset.id].sort((a, b) => a - b));
+    expect(added).toEqual([{ action: reset, needs: [list] }]);
+    // Already ticked before this change: nothing is brought (unticking the list stays the editor's choice).
+    expect(withPrerequisites(tree, [reset.id], [reset.id], all)).toEqual({ ids: [reset.id], added: [] });
+  });
+
+  it('brings nothing the editor may not grant, and still reports it missing', () => {
+    const { ids, added } = withPrerequisites(tree, [], [addItem.id], (r) => r.id !== dicts.id);
+    expect([ids, added]).toEqual([[addItem.id], []]);
+    expect(unmetPrerequisites(tree, ids)).toEqual([{ action: addItem, needs: [dicts] }]);
+    expect(unmetPrerequisites(tree, [list.id, reset.id, dicts.id, addItem.id])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type DataScopeKind, type RouteDef, routes } from '@gatehouse/contract';
+import { type DataScopeKind, prerequisitesOf, type RouteDef, routes } from '@gatehouse/contract';
 import type { Resource } from '@/components/resource-tree';
 import type { CreateRoleBody, Role, UpdateRoleBody } from '@/features/roles/api/roles.api';
 import { EVERYONE_ROUTES } from '@/lib/router/access-control';
@@ -73,4 +73,67 @@ export function isAlwaysHeld(resource: Resource): boolean {
     return !!resource.method && !!resource.url && freeApis.has(`${resource.method.toLowerCase()} ${resource.url}`);
   }
   return resource.type === 0 && resource.route !== null && EVERYONE_ROUTES.has(resource.route);
+}
+
+/** The contract's permission routes by their resource key (`get /account/s`), to find a resource's route. */
+const permissionRoutes = new Map(
+  Object.values(routes as Record<string, RouteDef>).flatMap((route) =>
+    route.access === 'permission' ? [[`${route.method.toLowerCase()} ${route.path}`, route] as const] : [],
+  ),
+);
+const routeOf = (resource: Resource) =>
+  resource.type === 1 && resource.method && resource.url
+    ? permissionRoutes.get(`${resource.method.toLowerCase()} ${resource.url}`)
+    : undefined;
+
+/** An action ticked without what it needs to be usable (its screen's list): the action and the missing resources. */
+export interface UnmetPrerequisite {
+  action: Resource;
+  needs: Resource[];
+}
+
+/**
+ * The ticked actions whose prerequisites (contract `prerequisitesOf`: the route their menu's screen loads) are not
+ * ticked, with the missing resources. A prerequisite the role could not hold anyway (no such resource in the tree)
+ * is not asked for.
+ */
+export function unmetPrerequisites(resources: readonly Resource[], ids: readonly number[]): UnmetPrerequisite[] {
+  const ticked = new Set(ids);
+  const byRoute = new Map<RouteDef, Resource>();
+  for (const resource of resources) {
+    const route = routeOf(resource);
+    if (route) byRoute.set(route, resource);
+  }
+  const unmet: UnmetPrerequisite[] = [];
+  for (const resource of resources) {
+    const route = ticked.has(resource.id) ? routeOf(resource) : undefined;
+    if (!route) continue;
+    const needs = prerequisitesOf(route).flatMap((needed) => {
+      const held = byRoute.get(needed);
+      return held && !ticked.has(held.id) ? [held] : [];
+    });
+    if (needs.length) unmet.push({ action: resource, needs });
+  }
+  return unmet;
+}
+
+/**
+ * A change of the ticked resources with what the newly ticked actions need brought along (those the editor may
+ * grant), and which were brought for which action: the editor says so beside the tree.
+ */
+export function withPrerequisites(
+  resources: readonly Resource[],
+  before: readonly number[],
+  after: readonly number[],
+  isGrantable: (resource: Resource) => boolean,
+): { ids: number[]; added: UnmetPrerequisite[] } {
+  const was = new Set(before);
+  const fresh = new Set(after.filter((id) => !was.has(id)));
+  const added = unmetPrerequisites(resources, after)
+    .filter((unmet) => fresh.has(unmet.action.id))
+    .map((unmet) => ({ ...unmet, needs: unmet.needs.filter(isGrantable) }))
+    .filter((unmet) => unmet.needs.length > 0);
+  const ids = new Set(after);
+  for (const unmet of added) for (const needed of unmet.needs) ids.add(needed.id);
+  return { ids: [...ids].sort((a, b) => a - b), added };
 }
