@@ -175,6 +175,23 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await screenshot(page, 'or-05b-role-tree-search');
     await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('');
 
+    // Ticking an action brings its screen's list along, with a note (issue 36); unticked again, the role is as
+    // before.
+    await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('删除角色');
+    await node('删除角色').getByRole('checkbox').click();
+    await dialog
+      .getByTestId('role-prerequisites-added')
+      .getByText('勾选“删除角色”时已一并勾选“角色列表”：没有它，持有该角色的账号打不开这个页面')
+      .waitFor();
+    await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('/role');
+    await node('角色列表').waitFor();
+    expect(await node('角色列表').getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'or-05c-role-prerequisite-added');
+    await node('删除角色').getByRole('checkbox').click();
+    await node('角色列表').getByRole('checkbox').click();
+    await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('');
+    await dialog.getByText('已选 3 项').waitFor();
+
     await dialog.getByRole('button', { name: '确 定' }).click();
     await page.getByText('添加成功').waitFor();
     await dialog.waitFor({ state: 'hidden' });

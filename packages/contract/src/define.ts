@@ -87,7 +87,7 @@ export interface RouteDef<
   /**
    * The route the menu's screen loads to show itself (its list): without it the screen opens on 无权访问, so every
    * other route filed under the same menu needs it to be usable. The role editor brings it along when one of those
-   * is ticked (`prerequisitesOf`).
+   * is ticked (apps/web features/roles role-form.ts).
    */
   screen?: true;
   description: string;

@@ -77,17 +77,6 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
-/**
- * What a route needs beside itself to be usable from its screen: the route its menu's screen loads (`screen`), which
- * the role editor brings along when the route is ticked and asks about when a role is saved without it. None for the
- * screen's own route, a route filed under no menu, or a menu whose screen loads nothing of its own (配置迁移).
- */
-export function prerequisitesOf(route: RouteDef): RouteDef[] {
-  if (!route.menu || route.screen) return [];
-  const menu = route.menu;
-  return (Object.values(routes) as RouteDef[]).filter((other) => other.screen && other.menu === menu);
-}
-
 export const API_BASE = '/api';
 /** Response header carrying a renewed token (product-spec §4). */
 export const TOKEN_RENEWAL_HEADER = 'jwt-update-token';

@@ -65,9 +65,9 @@ interface RoleFormProps {
 /** The prerequisite texts travel with this dialog's chunk, not in the catalogue /login loads. */
 const tx = screenTexts(
   {
-    added: '勾选“{action}”时已一并勾选 {needs}：没有它，持有该角色的账号打不开这个页面',
+    added: '勾选“{action}”时已一并勾选{needs}：没有它，持有该角色的账号打不开这个页面',
     missingTitle: '部分操作缺少前置权限',
-    missing: '“{action}”需要 {needs}，否则持有该角色的账号打开页面时会看到“无权访问”',
+    missing: '“{action}”需要{needs}，否则持有该角色的账号打开页面时会看到“无权访问”',
     saveAnyway: '仍然保存',
     back: '返回修改',
   },
@@ -95,12 +95,23 @@ interface RoleResourcesProps {
 
 /**
  * The permission tree of the role editor: ticking an action brings along what it needs to be usable (its screen's
- * list, contract `prerequisitesOf`), and says so under the tree until the next change.
+ * list, the contract route declared `screen`), and says so above the tree until the next change.
  */
 function RoleResources({ resources, loading, isGrantable, id, value, onChange }: RoleResourcesProps) {
   const [brought, setBrought] = useState<UnmetPrerequisite[]>([]);
   return (
     <>
+      {brought.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="role-prerequisites-added"
+          title={brought
+            .map((unmet) => tx('added', { action: unmet.action.name, needs: quoted(unmet.needs) }))
+            .join('；')}
+        />
+      )}
       <ResourceTree
         id={id}
         resources={resources}
@@ -115,17 +126,6 @@ function RoleResources({ resources, loading, isGrantable, id, value, onChange }:
           onChange?.(next.ids);
         }}
       />
-      {brought.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginTop: 8 }}
-          data-testid="role-prerequisites-added"
-          title={brought
-            .map((unmet) => tx('added', { action: unmet.action.name, needs: quoted(unmet.needs) }))
-            .join('；')}
-        />
-      )}
     </>
   );
 }

@@ -149,7 +149,7 @@ describe('/user/Role', () => {
     fireEvent.change(search, { target: { value: '重置密码' } });
     fireEvent.click(within(await treeItem('重置密码')).getByRole('checkbox'));
     const note = await within(dialog).findByTestId('role-prerequisites-added');
-    expect(note.textContent).toBe('勾选“重置密码”时已一并勾选 “账号列表”：没有它，持有该角色的账号打不开这个页面');
+    expect(note.textContent).toBe('勾选“重置密码”时已一并勾选“账号列表”：没有它，持有该角色的账号打不开这个页面');
     fireEvent.change(search, { target: { value: '账号列表' } });
     const list = await treeItem('账号列表');
     expect(checked(list)).toBe(true);
@@ -159,7 +159,7 @@ describe('/user/Role', () => {
     await waitFor(() => expect(checked(list)).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     const warning = await screen.findByTestId('role-prerequisites-missing');
-    expect(warning.textContent).toBe('“重置密码”需要 “账号列表”，否则持有该角色的账号打开页面时会看到“无权访问”');
+    expect(warning.textContent).toBe('“重置密码”需要“账号列表”，否则持有该角色的账号打开页面时会看到“无权访问”');
     const sentBefore = (await api.sent(routes.createRole)).length;
     fireEvent.click(screen.getByRole('button', { name: '返回修改' }));
     await waitFor(() => expect(screen.queryByTestId('role-prerequisites-missing')).toBeNull());

@@ -116,11 +116,11 @@ describe('what every signed-in account holds without a grant', () => {
   });
 });
 
-describe('what an action needs to be usable (contract prerequisitesOf)', () => {
+describe('what an action needs to be usable: its screen’s list (the route declared `screen`)', () => {
   let nextId = 0;
-  const api = (route: { method: string; path: string; title: string }): Resource => ({
+  const api = (route: { method: string; path: string; title: string }, pid: number): Resource => ({
     id: ++nextId,
-    pid: null,
+    pid,
     name: route.title,
     type: 1,
     route: null,
@@ -131,10 +131,11 @@ describe('what an action needs to be usable (contract prerequisitesOf)', () => {
     icon: null,
     builtin: true,
   });
-  const list = api(routes.listAccounts);
-  const reset = api(routes.resetAccountPassword);
-  const dicts = api(routes.listDicts);
-  const addItem = api(routes.createDictItem);
+  // Filed under their menus (账号管理 100, 字典管理 200) as the server files them.
+  const list = api(routes.listAccounts, 100);
+  const reset = api(routes.resetAccountPassword, 100);
+  const dicts = api(routes.listDicts, 200);
+  const addItem = api(routes.createDictItem, 200);
   const tree = [list, reset, dicts, addItem];
   const all = () => true;
 
@@ -151,5 +152,7 @@ describe('what an action needs to be usable (contract prerequisitesOf)', () => {
     expect([ids, added]).toEqual([[addItem.id], []]);
     expect(unmetPrerequisites(tree, ids)).toEqual([{ action: addItem, needs: [dicts] }]);
     expect(unmetPrerequisites(tree, [list.id, reset.id, dicts.id, addItem.id])).toEqual([]);
+    // Another menu's list is no prerequisite.
+    expect(unmetPrerequisites(tree, [reset.id, dicts.id])).toEqual([{ action: reset, needs: [list] }]);
   });
 });

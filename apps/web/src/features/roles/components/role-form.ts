@@ -1,4 +1,4 @@
-import { type DataScopeKind, prerequisitesOf, type RouteDef, routes } from '@gatehouse/contract';
+import { type DataScopeKind, type RouteDef, routes } from '@gatehouse/contract';
 import type { Resource } from '@/components/resource-tree';
 import type { CreateRoleBody, Role, UpdateRoleBody } from '@/features/roles/api/roles.api';
 import { EVERYONE_ROUTES } from '@/lib/router/access-control';
@@ -93,25 +93,23 @@ export interface UnmetPrerequisite {
 }
 
 /**
- * The ticked actions whose prerequisites (contract `prerequisitesOf`: the route their menu's screen loads) are not
- * ticked, with the missing resources. A prerequisite the role could not hold anyway (no such resource in the tree)
- * is not asked for.
+ * The ticked actions whose prerequisites are not ticked, with the missing resources: an action needs the route its
+ * menu's screen loads (the contract route declared `screen`), found among the action's siblings under that menu in
+ * the permission tree (the server files each route's API resource under its menu; the web build drops the routes'
+ * `menu`, docs/frontend-budgets.md).
  */
 export function unmetPrerequisites(resources: readonly Resource[], ids: readonly number[]): UnmetPrerequisite[] {
   const ticked = new Set(ids);
-  const byRoute = new Map<RouteDef, Resource>();
+  const screensUnder = new Map<number | null, Resource[]>();
   for (const resource of resources) {
-    const route = routeOf(resource);
-    if (route) byRoute.set(route, resource);
+    if (!routeOf(resource)?.screen) continue;
+    screensUnder.set(resource.pid, [...(screensUnder.get(resource.pid) ?? []), resource]);
   }
   const unmet: UnmetPrerequisite[] = [];
   for (const resource of resources) {
     const route = ticked.has(resource.id) ? routeOf(resource) : undefined;
-    if (!route) continue;
-    const needs = prerequisitesOf(route).flatMap((needed) => {
-      const held = byRoute.get(needed);
-      return held && !ticked.has(held.id) ? [held] : [];
-    });
+    if (!route || route.screen) continue;
+    const needs = (screensUnder.get(resource.pid) ?? []).filter((screen) => !ticked.has(screen.id));
     if (needs.length) unmet.push({ action: resource, needs });
   }
   return unmet;
