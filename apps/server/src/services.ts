@@ -1,3 +1,4 @@
+import { routes } from '@gatehouse/contract';
 import type { Config } from './config.js';
 import { createAccountsRepository, createAccountsService, createAccountTransfer } from './modules/accounts/index.js';
 import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
@@ -219,7 +220,11 @@ export async function composeServices(config: Config, database: Database, setup:
       authz,
       resources,
       toResource,
-      firstAccountPage: (principal, alsoWithin) => accounts.list({ p: 1, pageSize: 20 }, principal, alsoWithin),
+      // The guard's own permission check first, as for a real session calling GET /account/s.
+      firstAccountPage: async (principal, alsoWithin) => {
+        await auth.authorize(principal, routes.listAccounts);
+        return accounts.list({ p: 1, pageSize: 20 }, principal, alsoWithin);
+      },
     }),
     preferences: createPreferencesService(db, database.dialect),
     importJobs,

@@ -56,8 +56,13 @@ export const ViewAs = Type.Object({
   /** What the previewed account or role would be answered by GET /getPermissions: its menus and buttons. */
   permissions: Type.Array(Resource),
   scope: ScopeSummary,
-  /** The first page of the account list as it would see it (newest first). */
+  /** The first page of the account list as it would see it (newest first); empty when it would be refused. */
   accounts: Page(AccountRow),
+  /**
+   * Present when the previewed session may not load the account list: the refusal the route guard would answer it
+   * (403, e.g. 无权访问“账号列表”，请联系企业管理员), the same check a real session gets.
+   */
+  accountsRefused: Type.Optional(Type.String()),
 });
 
 export const authzRoutes = {

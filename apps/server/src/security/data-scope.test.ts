@@ -409,4 +409,28 @@ describe.each(lanes)('data scope on %s', (lane) => {
     const both = await t.call('GET', '/authz/view-as', { token, query: { accountId: scoped.id, roleId: targetRole } });
     expect(both.status).toBe(400);
   });
+
+  it('previews a role that may not load the account list as its session would be: refused with the guard’s message', async () => {
+    const token = actors.get('all')!.token;
+    // targetRole grants the 账号管理 menu alone, not 账号列表.
+    const preview = ok(
+      await t.call('GET', '/authz/view-as', { token, query: { roleId: targetRole, orgId: org.a } }),
+    ) as {
+      accounts: unknown;
+      accountsRefused?: string;
+    };
+    const holder = await makeAccount(org.a, targetRole);
+    const own = await t.call('GET', '/account/s', {
+      token: await t.login(holder.accountNumber, PASSWORD),
+      query: { p: 1, pageSize: 20 },
+    });
+    expect(own.status).toBe(403);
+    expect(preview).toMatchObject({ accountsRefused: own.body.msg, accounts: { list: [], totalCount: 0 } });
+    expect(own.body.msg).toBe('无权访问“账号列表”，请联系企业管理员');
+    // One that may: no refusal.
+    const allowed = ok(
+      await t.call('GET', '/authz/view-as', { token, query: { roleId: actors.get('orgTree')!.roleId, orgId: org.a } }),
+    );
+    expect(allowed).not.toHaveProperty('accountsRefused');
+  });
 });

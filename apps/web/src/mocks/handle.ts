@@ -6,10 +6,9 @@ import {
   type QueryOf,
   type ResponseOf,
   type RouteDef,
-  resourceKey,
 } from '@gatehouse/contract';
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { heldResources } from './permissions';
+import { permissionRefusal } from './permissions';
 import type { MockStore, StoredAccount } from './store';
 import { readToken } from './token';
 import { coerceBody, coerceText, validationMessage } from './validation';
@@ -144,12 +143,9 @@ export function bind(mock: MockRoute, options: BindOptions): HttpHandler {
       if (found === 'disabled') throw new MockError(401, '账号已被禁用，请联系管理员');
       const session = found;
       if (route.access !== 'open' && !session) throw new MockError(401, '未登录或登录已过期，请重新登录');
-      if (route.access === 'permission' && session) {
-        const key = resourceKey(route.method, route.path);
-        const held = heldResources(options.store, session.account);
-        if (!held.some((r) => r.type === 1 && resourceKey(r.method ?? '', r.url ?? '') === key)) {
-          throw new MockError(403, `无权访问“${route.title}”，请联系企业管理员`);
-        }
+      if (session) {
+        const refusal = permissionRefusal(options.store, session.account, route);
+        if (refusal) throw new MockError(403, refusal);
       }
       const search = Object.fromEntries(new URL(request.url).searchParams);
       const textParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));

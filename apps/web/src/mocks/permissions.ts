@@ -22,6 +22,15 @@ export function heldResources(store: MockStore, account: StoredAccount): Resourc
   );
 }
 
+/** The 403 the route guard answers `account` for a permission route it does not hold (as the server's), else none. */
+export function permissionRefusal(store: MockStore, account: StoredAccount, route: RouteDef): string | undefined {
+  if (route.access !== 'permission') return undefined;
+  const key = resourceKey(route.method, route.path);
+  const held = heldResources(store, account);
+  if (held.some((r) => r.type === 1 && resourceKey(r.method ?? '', r.url ?? '') === key)) return undefined;
+  return `无权访问“${route.title}”，请联系企业管理员`;
+}
+
 /** The resources a role grants: 'all' for the super-admin role (none for no role). */
 function roleHolding(store: MockStore, roleId: number | null): 'all' | Set<number> {
   const role = roleId === null ? undefined : store.roles.find((r) => r.id === roleId);

@@ -1,7 +1,7 @@
 import type { AccountRow, Page, Resource } from '@gatehouse/contract';
 import type { Static } from 'typebox';
 import type { ResourceRow } from '../../platform/db/schema.js';
-import { badRequest } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { ResourcesService } from '../resources/resources.service.js';
@@ -18,7 +18,7 @@ export interface ExplainDeps {
   toResource: (row: ResourceRow) => Static<typeof Resource>;
   /**
    * The account list's first page as `principal` sees it (modules/accounts: the same query as GET /account/s), kept
-   * within `alsoWithin` too (the caller's scope).
+   * within `alsoWithin` too (the caller's scope); throws the guard's 403 when `principal` may not load it.
    */
   firstAccountPage: (principal: Principal, alsoWithin?: AccountsWithin) => Promise<AccountPage>;
 }
@@ -116,13 +116,26 @@ export function createExplainService({ repo, authz, resources, toResource, first
         );
       }
       const scope = await authz.scopeOf(principal);
+      const callerWithin = await authz.accountsWithin(caller);
       const [permissions, summary, accounts] = await Promise.all([
         resources.permissionsOf(principal.roleId, principal.superAdmin),
         authz.summary(scope),
-        // What the preview lists stays inside the caller's own scope, whatever the previewed one reaches.
-        firstAccountPage(principal, await authz.accountsWithin(caller)),
+        // What the preview lists stays inside the caller's own scope, whatever the previewed one reaches; a session
+        // that may not load the list is refused as the guard refuses it, and the preview says so.
+        firstAccountPage(principal, callerWithin).then(
+          (page): { page?: AccountPage; refused?: string } => ({ page }),
+          (error: unknown): { page?: AccountPage; refused?: string } => {
+            if (error instanceof AppError && error.status === 403) return { refused: error.message };
+            throw error;
+          },
+        ),
       ]);
-      return { permissions: permissions.map(toResource), scope: summary, accounts };
+      return {
+        permissions: permissions.map(toResource),
+        scope: summary,
+        accounts: accounts.page ?? { list: [], totalCount: 0, totalPage: 0 },
+        ...(accounts.refused === undefined ? {} : { accountsRefused: accounts.refused }),
+      };
     },
   };
 }

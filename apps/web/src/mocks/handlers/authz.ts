@@ -1,6 +1,6 @@
 import { flattenMenus, menus, type ResponseOf, type RouteDef, resourceKey, routes } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
-import { heldResources, mayAssignRole, mayManageAccount } from '@/mocks/permissions';
+import { heldResources, mayAssignRole, mayManageAccount, permissionRefusal } from '@/mocks/permissions';
 import { type MockStore, type StoredAccount, type StoredRole, subtreeIds, toAccount } from '@/mocks/store';
 
 type ScopeSummary = ResponseOf<typeof routes.viewAs>['scope'];
@@ -197,9 +197,11 @@ export const authzMocks = {
       actor = { ...me, id: 0, orgId, roleId: role.id, builtin: false };
     }
     const scope = resolveScope(store, holder);
-    const visible = store.accounts
-      .filter((a) => holds(scope, a))
-      .sort((a, b) => b.createTime - a.createTime || b.id - a.id);
+    // The account list as the previewed session would load it: refused as the guard refuses it.
+    const refused = permissionRefusal(store, actor, routes.listAccounts);
+    const visible = refused
+      ? []
+      : store.accounts.filter((a) => holds(scope, a)).sort((a, b) => b.createTime - a.createTime || b.id - a.id);
     return {
       permissions: heldResources(store, actor),
       scope: summarise(store, scope),
@@ -210,6 +212,7 @@ export const authzMocks = {
         totalCount: visible.length,
         totalPage: Math.ceil(visible.length / PREVIEW_PAGE_SIZE),
       },
+      ...(refused ? { accountsRefused: refused } : {}),
     };
   }),
 };

@@ -296,9 +296,11 @@ function PreviewBody({ data }: { data: ViewAs }) {
             size="small"
             title={ax('viewAs.accounts')}
             extra={
-              <Typography.Text type="secondary">
-                {ax('viewAs.accountsNote', { total: data.accounts.totalCount, shown: data.accounts.list.length })}
-              </Typography.Text>
+              data.accountsRefused === undefined && (
+                <Typography.Text type="secondary">
+                  {ax('viewAs.accountsNote', { total: data.accounts.totalCount, shown: data.accounts.list.length })}
+                </Typography.Text>
+              )
             }
           >
             <Table<PreviewedAccount>
@@ -307,7 +309,22 @@ function PreviewBody({ data }: { data: ViewAs }) {
               columns={accountColumns}
               dataSource={data.accounts.list}
               pagination={false}
-              locale={{ emptyText: ax('viewAs.noAccounts') }}
+              locale={{
+                // Refused as the previewed session's own list would be (the guard's 403), in the list's words.
+                emptyText:
+                  data.accountsRefused === undefined ? (
+                    ax('viewAs.noAccounts')
+                  ) : (
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description={
+                        <span role="alert" data-testid="view-as-accounts-refused">
+                          {t('list.loadFailedReason', { reason: data.accountsRefused })}
+                        </span>
+                      }
+                    />
+                  ),
+              }}
               aria-label={ax('viewAs.accounts')}
             />
           </Card>
