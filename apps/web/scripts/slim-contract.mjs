@@ -1,7 +1,8 @@
 // @ts-check
 // The web build's view of packages/contract (docs/frontend-budgets.md). The contract's route definitions carry
 // TypeBox schemas and documentation for the server and OpenAPI; at runtime the web reads only a route's method,
-// path, access and transport (lib/http/client.ts, stores/session.ts) and takes the schemas' types at compile time.
+// path, access and transport (lib/http/client.ts, stores/session.ts), and `screen` (the role editor's
+// prerequisites, features/roles role-form.ts), and takes the schemas' types at compile time.
 // For `vite build` (vite.config.ts), each contract module is rewritten so that:
 //   - every `defineRoute({...})` keeps its properties except the schema and documentation ones listed below;
 //   - every `Type.X(...)` call is marked pure, so a schema no kept code refers to is dropped with TypeBox.

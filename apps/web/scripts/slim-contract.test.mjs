@@ -57,7 +57,7 @@ describe('slimContractModule', () => {
     expect(slim(plain)).toBe(plain);
   });
 
-  it('parses every module of the contract and keeps each route a method, a path and an access', () => {
+  it('parses every module of the contract and keeps each route a method, a path and an access (and `screen`)', () => {
     const dir = join(import.meta.dirname, '../../../packages/contract/src');
     const modules = readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
     let routes = 0;
@@ -69,7 +69,9 @@ describe('slimContractModule', () => {
         routes += 1;
         const fields = (match[1] ?? '').split(', ').map((field) => field.split(':')[0]?.trim());
         expect(fields, `${name}: ${match[0]}`).toEqual(expect.arrayContaining(['method', 'path', 'access']));
-        expect(fields.every((field) => ['method', 'path', 'access', 'transport'].includes(field ?? ''))).toBe(true);
+        expect(fields.every((field) => ['method', 'path', 'access', 'transport', 'screen'].includes(field ?? ''))).toBe(
+          true,
+        );
       }
     }
     expect(routes).toBeGreaterThan(40);
