@@ -6,6 +6,10 @@ import {
   launchBrowser,
   newContext,
   openMoreActions,
+  openOrgPicker,
+  orgPickerNode,
+  orgPickerShows,
+  pickOrg,
   type RunningServer,
   screenshot,
   startServer,
@@ -123,12 +127,11 @@ describe('walking skeleton in Chromium', () => {
     // Ticked by default; unticked, the user signs in below with the password set here.
     await dialog.getByRole('checkbox', { name: '首次登录须修改密码' }).uncheck();
 
-    await dialog.getByLabel('所属组织', { exact: true }).click();
-    const picker = page.getByRole('dialog', { name: '选择组织' });
-    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
+    await openOrgPicker(page, dialog.getByLabel('所属组织', { exact: true }));
+    await orgPickerNode(page, '总公司').waitFor();
     await screenshot(page, '06-org-picker');
-    await picker.getByRole('button', { name: label('确定') }).click();
-    await expect.poll(() => dialog.getByLabel('所属组织', { exact: true }).inputValue()).toBe('总公司');
+    await pickOrg(page, dialog.getByLabel('所属组织', { exact: true }), ['总公司']);
+    await expect.poll(() => orgPickerShows(dialog.getByLabel('所属组织', { exact: true }))).toBe('总公司');
 
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('添加成功').waitFor();
@@ -145,10 +148,7 @@ describe('walking skeleton in Chromium', () => {
     await dialog.getByLabel('用户名', { exact: true }).fill('重复');
     await dialog.getByLabel('密码', { exact: true }).fill(newUser.password);
     await dialog.getByLabel('确认密码', { exact: true }).fill(newUser.password);
-    await dialog.getByLabel('所属组织', { exact: true }).click();
-    const picker = page.getByRole('dialog', { name: '选择组织' });
-    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
-    await picker.getByRole('button', { name: label('确定') }).click();
+    await pickOrg(page, dialog.getByLabel('所属组织', { exact: true }), ['总公司']);
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText(`账号“${newUser.accountNumber}”已存在`).waitFor();
     expect(await dialog.getByLabel('用户名', { exact: true }).inputValue()).toBe('重复');

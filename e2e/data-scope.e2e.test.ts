@@ -7,6 +7,8 @@ import {
   label,
   launchBrowser,
   newContext,
+  openOrgPicker,
+  orgPickerNode,
   type RunningServer,
   screenshot,
   shownPage,
@@ -154,17 +156,17 @@ describe('data scope in Chromium', () => {
       .getByRole('button', { name: label('编辑') })
       .click();
     const dialog = managerPage.getByRole('dialog', { name: '账号信息' });
-    await dialog.getByLabel('所属组织', { exact: true }).click();
-    const picker = managerPage.getByRole('dialog', { name: '选择组织' });
-    const rootRow = picker
-      .getByRole('row')
-      .filter({ has: managerPage.getByRole('radio', { disabled: true }) })
-      .first();
-    await rootRow.waitFor();
+    await openOrgPicker(managerPage, dialog.getByLabel('所属组织', { exact: true }));
+    // Opened through the path (总公司, greyed) down to the account's own organisation, marked.
+    await orgPickerNode(managerPage, '上海分公司').and(managerPage.locator('[aria-selected="true"]')).waitFor();
+    expect(await orgPickerNode(managerPage, '总公司').getAttribute('aria-disabled')).toBe('true');
     await screenshot(managerPage, 'scope-05-manager-picker');
-    // Only the branch can be picked: the top is a path, the other branch is not there at all.
-    expect(await picker.getByText('华南区', { exact: true }).count()).toBe(0);
-    await picker.getByRole('button', { name: label('取消') }).click();
+    // Only the branch can be picked: the top is a path, the other branch is not there at all, nor found by a search.
+    expect(await orgPickerNode(managerPage, '华南区').count()).toBe(0);
+    await dialog.getByLabel('所属组织', { exact: true }).fill('华');
+    await orgPickerNode(managerPage, '总公司 / 华东区').waitFor();
+    expect(await orgPickerNode(managerPage, '总公司 / 华南区').count()).toBe(0);
+    await managerPage.keyboard.press('Escape');
     await dialog.getByRole('button', { name: label('取消') }).click();
 
     // A request made by hand is refused by the server in words, and nothing moves.

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   makePng,
   newContext,
+  pickOrg,
   type RunningServer,
   screenshot,
   settleMotion,
@@ -314,13 +315,7 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
     await dialog.getByLabel('用户名', { exact: true }).fill('头像用户');
     await dialog.getByLabel('密码', { exact: true }).fill('Avatar#2026pass');
     await dialog.getByLabel('确认密码', { exact: true }).fill('Avatar#2026pass');
-    await dialog.getByLabel('所属组织', { exact: true }).click();
-    const picker = page.getByRole('dialog', { name: '选择组织' });
-    await picker.waitFor();
-    await settleMotion(page);
-    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
-    await picker.getByRole('button', { name: label('确定') }).click();
-    await picker.waitFor({ state: 'hidden' });
+    await pickOrg(page, dialog.getByLabel('所属组织', { exact: true }), ['总公司']);
 
     const created = page.waitForResponse(
       (response) => response.url().endsWith('/api/account') && response.request().method() === 'POST',

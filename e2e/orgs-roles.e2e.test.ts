@@ -6,6 +6,11 @@ import {
   launchBrowser,
   newContext,
   openMoreActions,
+  openOrgPicker,
+  orgPickerNode,
+  orgPickerOf,
+  orgPickerShows,
+  pickOrg,
   type RunningServer,
   screenshot,
   shownPage,
@@ -80,7 +85,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
     // 添加下级 creates a child of the clicked row (the original made a sibling); the parent opens to show it.
     await orgRow(page, 'E2E集团').getByRole('button', { name: '添加下级' }).click();
-    expect(await orgDialog().getByLabel('上级组织').inputValue()).toBe('E2E集团');
+    expect(await orgPickerShows(orgDialog().getByLabel('上级组织'))).toBe('E2E集团');
     await orgDialog().getByLabel('部门名称').fill('研发中心');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await orgRow(page, '研发中心').waitFor();
@@ -99,7 +104,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await orgRow(page, '前端组').waitFor();
 
     await orgRow(page, '临时部门').getByRole('button', { name: '编辑' }).click();
-    expect(await orgDialog().getByLabel('上级组织').inputValue()).toBe('E2E集团');
+    expect(await orgPickerShows(orgDialog().getByLabel('上级组织'))).toBe('E2E集团');
     await orgDialog().getByLabel('部门名称').fill('临时小组');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await page.getByText('编辑成功').waitFor();
@@ -124,16 +129,22 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
   it('moves an organisation with the 上级组织 picker; its old parent loses the expand arrow', async () => {
     await orgRow(page, '前端组').getByRole('button', { name: '编辑' }).click();
-    expect(await orgDialog().getByLabel('上级组织').inputValue()).toBe('研发中心');
-    await orgDialog().getByLabel('上级组织').click();
-    const picker = page.getByRole('dialog', { name: '选择组织' });
-    await picker.getByRole('button', { name: '展开 E2E集团' }).click();
-    await orgRow(picker, '研发中心').waitFor();
+    const parent = orgDialog().getByLabel('上级组织');
+    expect(await orgPickerShows(parent)).toBe('研发中心');
+    // The picker opens inline, down to the current parent (E2E集团 open, 研发中心 marked).
+    await openOrgPicker(page, parent);
+    await orgPickerNode(page, '研发中心').and(page.locator('[aria-selected="true"]')).waitFor();
     await screenshot(page, 'or-04-org-move-picker');
-    await picker.getByRole('button', { name: '取 消' }).click();
+    // A search names each hit by its path; the organisation itself is greyed (it cannot move under itself).
+    await parent.fill('前端');
+    const self = orgPickerNode(page, 'E2E集团 / 研发中心 / 前端组');
+    expect(await self.getAttribute('aria-disabled')).toBe('true');
+    await screenshot(page, 'or-04b-org-picker-search');
+    await page.keyboard.press('Escape');
     // Cleared: the org becomes a root.
-    await orgDialog().getByRole('button', { name: '清除' }).click();
-    expect(await orgDialog().getByLabel('上级组织').inputValue()).toBe('');
+    await orgPickerOf(parent).hover();
+    await orgPickerOf(parent).locator('.ant-select-clear').click();
+    await expect.poll(() => orgPickerShows(parent)).toBe(null);
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await page.getByText('编辑成功').waitFor();
     await orgDialog().waitFor({ state: 'hidden' });
@@ -217,11 +228,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.getByLabel('确认密码', { exact: true }).fill(viewer.password);
     // Ticked by default; unticked, the viewer signs in below with the password set here.
     await dialog.getByRole('checkbox', { name: '首次登录须修改密码' }).uncheck();
-    await dialog.getByLabel('所属组织', { exact: true }).click();
-    const picker = page.getByRole('dialog', { name: '选择组织' });
-    await picker.getByRole('button', { name: '展开 E2E集团' }).click();
-    await orgRow(picker, '研发中心').getByRole('radio').check();
-    await picker.getByRole('button', { name: '确 定' }).click();
+    await pickOrg(page, dialog.getByLabel('所属组织', { exact: true }), ['E2E集团', '研发中心']);
     await dialog.getByLabel('角色', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
     await dialog.getByRole('button', { name: '确 定' }).click();
@@ -230,11 +237,8 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.waitFor({ state: 'hidden' });
 
     const orgFilter = page.locator('form#accountSearch').getByLabel('所属组织');
-    await orgFilter.click();
-    const filterPicker = page.getByRole('dialog', { name: '选择组织' });
-    await orgRow(filterPicker, 'E2E集团').getByRole('radio').check();
-    await filterPicker.getByRole('button', { name: '确 定' }).click();
-    expect(await orgFilter.inputValue()).toBe('E2E集团');
+    await pickOrg(page, orgFilter, ['E2E集团']);
+    await expect.poll(() => orgPickerShows(orgFilter)).toBe('E2E集团');
     await page.getByRole('button', { name: '查询' }).click();
     await shownPage(page).getByText('共 1 条记录').waitFor();
     await accountRow(viewer.accountNumber).waitFor();
@@ -243,7 +247,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
     await page.getByRole('button', { name: '重置', exact: true }).click();
     await shownPage(page).getByText('共 2 条记录').waitFor();
-    expect(await orgFilter.inputValue()).toBe('');
+    await expect.poll(() => orgPickerShows(orgFilter)).toBe(null);
   });
 
   it('refuses to delete a role in use, naming how many accounts hold it', async () => {

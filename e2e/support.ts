@@ -304,3 +304,45 @@ export async function signInAsAdmin(target: Page, path: string): Promise<void> {
   // Not waitForHash (expect.poll): this also runs in beforeAll.
   await target.waitForFunction((hash) => location.hash === hash, `#${path}`, { timeout: 60_000 });
 }
+
+/** The organisation picker's open popup (an inline tree select: components/org-picker). */
+export const orgPickerPopup = (target: Page): Locator => target.locator('.ant-tree-select-dropdown:visible');
+
+/** The node named `name` in the open organisation picker (a search hit's name is its path: '总部 / 研发部'). */
+export const orgPickerNode = (target: Page, name: string): Locator =>
+  orgPickerPopup(target)
+    .getByRole('treeitem')
+    .filter({ has: target.locator('.ant-select-tree-title').getByText(name, { exact: true }) });
+
+/**
+ * Opens the organisation picker `field`: once the tree select's code has arrived (a plain select stands in its place
+ * until then, components/org-picker), a click opens its popup.
+ */
+export async function openOrgPicker(target: Page, field: Locator): Promise<void> {
+  await orgPickerOf(field).and(target.locator('.ant-tree-select')).waitFor();
+  await field.click();
+  await orgPickerPopup(target).waitFor();
+}
+
+/**
+ * Opens the organisation picker `field` and picks the organisation at `path` (names from where the tree opens),
+ * opening each closed level on the way.
+ */
+export async function pickOrg(target: Page, field: Locator, path: readonly string[]): Promise<void> {
+  await openOrgPicker(target, field);
+  for (const name of path.slice(0, -1)) {
+    const node = orgPickerNode(target, name);
+    if ((await node.getAttribute('aria-expanded')) !== 'true') await node.locator('.ant-select-tree-switcher').click();
+  }
+  await orgPickerNode(target, path.at(-1) as string)
+    .locator('.ant-select-tree-node-content-wrapper')
+    .click();
+}
+
+/** What the organisation picker `field` shows: the chosen organisation's name. */
+export const orgPickerShows = (field: Locator): Promise<string | null> =>
+  orgPickerOf(field).locator('.ant-select-content').getAttribute('title');
+
+/** The whole picker around its input `field` (its clear icon, its shown value). */
+export const orgPickerOf = (field: Locator): Locator =>
+  field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');

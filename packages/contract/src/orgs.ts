@@ -24,6 +24,11 @@ export const Org = Type.Object({
    * cannot be picked, edited nor hold new accounts); true otherwise.
    */
   inScope: Type.Optional(Type.Boolean()),
+  /**
+   * The organisations above it, root first (its parent last); answered with `id` and `name` queries, so a picker can
+   * name a search hit by its path and open the tree down to it.
+   */
+  ancestors: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
 });
 
 export const orgRoutes = {
@@ -35,7 +40,7 @@ export const orgRoutes = {
     menu: '/user/Organization',
     screen: true,
     description:
-      'Children of `pid`, or the root organisations when pid is absent; each with hasChildren. With `id`: that one organisation (an empty list when there is none), e.g. to name a filter restored from a link; pid is then ignored. With `name`: the organisations whose name or full name contains it (at most 20, by name), e.g. for the command palette; pid is then ignored. A caller whose data scope (数据权限) is not 全部 sees the organisations in its scope and, marked inScope false, their ancestors as the path down to them; a search finds only those in scope.',
+      'Children of `pid`, or the root organisations when pid is absent; each with hasChildren. With `id`: that one organisation (an empty list when there is none), e.g. to name a filter restored from a link; pid is then ignored. With `name`: the organisations whose name or full name contains it (at most 20, by name), e.g. for the command palette and the organisation picker search; pid is then ignored. Answers to `id` and `name` name the ancestors of each organisation (root first). A caller whose data scope (数据权限) is not 全部 sees the organisations in its scope and, marked inScope false, their ancestors as the path down to them; a search finds only those in scope.',
     query: Type.Object(
       {
         pid: Type.Optional(Id('上级组织')),

@@ -11,7 +11,7 @@ export const preloadAccountScreen = () =>
   Promise.all([
     preloadScreens('/user/Account'),
     import('@/features/accounts/components/AccountDialog'),
-    import('@/components/org-picker/OrgTreeTable'),
+    import('@/components/org-picker/OrgTreeSelect'),
   ]);
 
 /** The account screen's queries, signed in as the seeded admin of `api`. */

@@ -44,6 +44,20 @@ export function createOrgsRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute();
     },
+    /**
+     * Every organisation above `ids` (id, parent, name), in one recursive read: the picker names each search hit by
+     * its path and opens the tree down to it.
+     */
+    async above(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const { rows } = await sql<{ id: number; pid: number | null; name: string }>`with recursive up(id, pid, name) as (
+        select parent.id, parent.pid, parent.name from org parent
+          where parent.id in (select pid from org where id in (${sql.join(ids)}))
+        union
+        select org.id, org.pid, org.name from org join up on org.id = up.pid
+      ) select id, pid, name from up`.execute(db);
+      return rows;
+    },
     one(id: number) {
       return this.select().where('org.id', '=', id).executeTakeFirst();
     },

@@ -76,6 +76,24 @@ function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boo
 export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   const repo = createOrgsRepository(db);
 
+  /**
+   * Each organisation with its ancestors, root first. A caller sees every ancestor of what it sees (the path down to
+   * its data scope), so naming them shows nothing new.
+   */
+  async function withAncestors<T extends { id: number; pid: number | null }>(orgs: T[]) {
+    const above = new Map((await repo.above(orgs.map((o) => o.id))).map((row) => [row.id, row]));
+    return orgs.map((org) => {
+      const ancestors: { id: number; name: string }[] = [];
+      for (let pid = org.pid; pid !== null; ) {
+        const parent = above.get(pid);
+        if (!parent || ancestors.length > above.size) break; // a row deleted meanwhile, or a cycle: stop there
+        ancestors.unshift({ id: parent.id, name: parent.name });
+        pid = parent.pid;
+      }
+      return { ...org, ancestors };
+    });
+  }
+
   function fields(input: BodyOf<Routes['createOrg']>) {
     const name = input.name.trim();
     if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
@@ -215,15 +233,17 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     async named(text: string, visible: OrgsVisible) {
       // A scoped caller's matches are taken from a longer list, so the ones out of scope do not crowd them out.
       const rows = await repo.named(text, visible ? 200 : 20);
-      return seen(rows, visible, false)
-        .slice(0, 20)
-        .map((s) => toOrg(s.row, regionName, s));
+      return withAncestors(
+        seen(rows, visible, false)
+          .slice(0, 20)
+          .map((s) => toOrg(s.row, regionName, s)),
+      );
     },
 
     /** The one organisation `id` as a list (empty when there is none, or the caller does not see it). */
     async byId(id: number, visible: OrgsVisible) {
       const row = await repo.one(id);
-      return row ? seen([row], visible, true).map((s) => toOrg(s.row, regionName, s)) : [];
+      return withAncestors(row ? seen([row], visible, true).map((s) => toOrg(s.row, regionName, s)) : []);
     },
 
     async create(input: BodyOf<Routes['createOrg']>) {

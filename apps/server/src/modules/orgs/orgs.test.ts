@@ -10,6 +10,7 @@ interface OrgOut {
   orgCode: string | null;
   hasChildren: boolean;
   createTime: number;
+  ancestors?: { id: number; name: string }[];
 }
 
 describe.each(lanes)('organisations API on %s', (lane) => {
@@ -57,6 +58,29 @@ describe.each(lanes)('organisations API on %s', (lane) => {
     expect(await one(dept.id)).toEqual([expect.objectContaining({ id: dept.id, name: '销售部', pid: root.id })]);
     expect(await one(root.id)).toEqual([expect.objectContaining({ id: root.id, hasChildren: true })]);
     expect(await one(2_000_000_000)).toEqual([]);
+  });
+
+  it('names the ancestors, root first, of an organisation answered by id or by name (the picker opens down to it)', async () => {
+    const a = await made({ name: '祖先甲', pid: root.id });
+    const b = await made({ name: '祖先乙', pid: a.id });
+    const c = await made({ name: '后代丙', pid: b.id });
+    const path = [
+      { id: root.id, name: root.name },
+      { id: a.id, name: '祖先甲' },
+      { id: b.id, name: '祖先乙' },
+    ];
+    const byId = (await t.call('GET', '/orgs', { token: admin, query: { id: c.id } })).body.data as OrgOut[];
+    expect(byId).toEqual([expect.objectContaining({ id: c.id, ancestors: path })]);
+    const byName = (await t.call('GET', '/orgs', { token: admin, query: { name: '祖先' } })).body.data as OrgOut[];
+    expect(byName.map((o) => [o.name, o.ancestors]).sort()).toEqual([
+      ['祖先乙', path.slice(0, 2)],
+      ['祖先甲', path.slice(0, 1)],
+    ]);
+    const top = (await t.call('GET', '/orgs', { token: admin, query: { id: root.id } })).body.data as OrgOut[];
+    expect(top[0]?.ancestors).toEqual([]);
+    // The lazy tree's children carry no ancestors (their parent is the node opened).
+    const children = (await t.call('GET', '/orgs', { token: admin, query: { pid: b.id } })).body.data as OrgOut[];
+    expect(children[0]).not.toHaveProperty('ancestors');
   });
 
   it('finds organisations by part of the name or full name, literally, by name, at most 20 (the command palette)', async () => {

@@ -58,7 +58,7 @@ function recorder(on = true): KyselyPlugin & { taken: Captured[]; on: boolean } 
 }
 
 /** Small tables (a few hundred rows at most), CTEs and constants: reading them whole is fine. */
-const SMALL = new Set(['sub', 'role', 'resource', 'dict', 'setting', 'row_count', 'CONSTANT']);
+const SMALL = new Set(['sub', 'up', 'role', 'resource', 'dict', 'setting', 'row_count', 'CONSTANT']);
 
 /**
  * Lines of a plan that read a big table whole: SQLite `SCAN t` without an index (aliases included), PostgreSQL
@@ -270,6 +270,10 @@ describe.each(lanes)('query plans on %s', (lane) => {
     ],
     ['organisation children', (d) => createOrgsRepository(d).children(14)],
     ['organisation roots', (d) => createOrgsRepository(d).children(null)],
+    [
+      'organisation ancestors (the picker opens down to a value or a hit)',
+      (d) => createOrgsRepository(d).above([900, 901, 14]),
+    ],
     ['organisation accounts (delete check)', (d) => createOrgsRepository(d).countAccounts(14)],
     [
       'organisation subtree check and child count',

@@ -1,9 +1,9 @@
-export {
-  type MultipleOrgPickerProps,
-  ORG_PICKER_NAMES_SHOWN,
-  OrgPicker,
-  type OrgPickerProps,
-  type SingleOrgPickerProps,
-} from './OrgPicker';
-export { OrgTreeTable, type OrgTreeTableHandle, type OrgTreeTableProps } from './OrgTreeTable';
-export type { LoadOrgs, Org } from './org-types';
+export { ORG_PICKER_NAMES_SHOWN, OrgPicker } from './OrgPicker';
+export type {
+  LoadOrgs,
+  MultipleOrgPickerProps,
+  Org,
+  OrgPickerProps,
+  OrgQuery,
+  SingleOrgPickerProps,
+} from './org-types';

@@ -29,6 +29,11 @@ export const enUSOrgs = {
   'org.fullNameLength': '0 to 255 characters',
   'org.empty': 'No organizations',
   'org.pickerClear': 'Clear',
+  'org.pickerSearching': 'Searching…',
+  'org.pickerNoMatch': 'No organization in your data scope has “{text}” in its name',
+  'org.pickerFailed': 'Could not load the organizations; close and try again',
+  'org.pickerLoading': 'Loading…',
+  'org.pickerMore': '+{count} more',
   'org.expand': 'Expand {name}',
   'org.collapse': 'Collapse {name}',
   'org.listLabel': 'Organisations',
@@ -40,5 +45,4 @@ export const enUSOrgs = {
 
   'scope.outside': 'Outside your data scope; shown only as the path to what is in it',
   'scope.pathOnly': 'Path only',
-  'scope.pickerSome': '{names} and others ({count} in all)',
 } as const satisfies Record<keyof typeof zhCNOrgs, string>;

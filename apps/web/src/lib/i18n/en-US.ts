@@ -148,7 +148,6 @@ export const enUS = {
   'account.selfUndeletable': 'You cannot delete the account you are signed in with',
   'account.builtinOnlySelf': 'Only the built-in administrator itself may act on its account',
 
-  'org.pickerTitle': 'Choose organization',
   'org.colName': 'Name',
   'org.colFullName': 'Full name',
   'org.colCreateTime': 'Created',

@@ -27,6 +27,11 @@ export const zhCNOrgs = {
   'org.fullNameLength': '长度 0 到 255 个字符',
   'org.empty': '暂无组织',
   'org.pickerClear': '清除',
+  'org.pickerSearching': '正在搜索…',
+  'org.pickerNoMatch': '数据权限内没有名称含“{text}”的组织',
+  'org.pickerFailed': '组织加载失败，请关闭后重试',
+  'org.pickerLoading': '正在加载…',
+  'org.pickerMore': '等 {count} 个',
   'org.expand': '展开 {name}',
   'org.collapse': '收起 {name}',
   'org.listLabel': '组织列表',
@@ -39,6 +44,4 @@ export const zhCNOrgs = {
   // 数据权限 (issue 20): an organisation outside the caller's data scope, shown only as the path down to it.
   'scope.outside': '不在您的数据权限范围内，仅作为路径显示',
   'scope.pathOnly': '仅作路径',
-  // The organisation picker choosing several (a role's 自定义 data scope).
-  'scope.pickerSome': '{names} 等 {count} 个组织',
 } as const;

@@ -150,7 +150,6 @@ export const zhCN = {
   'account.selfUndeletable': '不能删除当前登录的账号',
   'account.builtinOnlySelf': '内置管理员账号只能由其本人操作',
 
-  'org.pickerTitle': '选择组织',
   'org.colName': '名称',
   'org.colFullName': '全称',
   'org.colCreateTime': '创建时间',

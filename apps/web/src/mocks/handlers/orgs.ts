@@ -48,17 +48,27 @@ export const orgMocks = {
     );
   }),
   listOrgs: handle(routes.listOrgs, ({ store, query }) => {
+    // Answers to `id` and `name` name each organisation's ancestors, root first (the picker opens down to it).
+    const withAncestors = (o: StoredOrg) => {
+      const ancestors: { id: number; name: string }[] = [];
+      for (let pid = o.pid; pid !== null; ) {
+        const parent = store.orgs.find((p) => p.id === pid);
+        if (!parent) break;
+        ancestors.unshift({ id: parent.id, name: parent.name });
+        pid = parent.pid;
+      }
+      return { ...toOrg(store, o), ancestors };
+    };
     if (query.name !== undefined) {
       const text = query.name;
       return store.orgs
         .filter((o) => o.name.includes(text) || (o.fullName ?? '').includes(text))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
         .slice(0, 20)
-        .map((o) => toOrg(store, o));
+        .map(withAncestors);
     }
-    return store.orgs
-      .filter((o) => (query.id === undefined ? o.pid === (query.pid ?? null) : o.id === query.id))
-      .map((o) => toOrg(store, o));
+    if (query.id !== undefined) return store.orgs.filter((o) => o.id === query.id).map(withAncestors);
+    return store.orgs.filter((o) => o.pid === (query.pid ?? null)).map((o) => toOrg(store, o));
   }),
 
   createOrg: handle(routes.createOrg, ({ store, body }) => {

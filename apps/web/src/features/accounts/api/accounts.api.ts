@@ -37,8 +37,8 @@ export const switchIdentity = (id: number) => call(routes.switchIdentity, { quer
 /** Ends the switched session; answers a token of the original account's session. */
 export const restoreIdentity = () => call(routes.restoreIdentity);
 
-/** Children of an organisation for the org picker (roots without pid). */
-export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
+/** The organisation list for the org picker: a level (the roots without pid), one id, or a name search. */
+export const loadOrgs: LoadOrgs = (query = {}) => call(routes.listOrgs, { query });
 
 /**
  * The name of organisation `id` (a filter restored from the URL holds only the id), or undefined while unknown.

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountScreen, preloadAccountScreen } from '@/testing/account-screen';
 import { setupMockApi } from '@/testing/mock-api';
+import { orgPickerShows, pickOrg } from '@/testing/org-picker';
 import { chooseRowAction, findDialog, openMoreActions, rowOf } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
 
@@ -23,11 +24,8 @@ describe('/user/Account', () => {
     fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '钱七' } });
     fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Qianqi#2026' } });
     fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Qianqi#2026' } });
-    fireEvent.click(within(dialog).getByLabelText('所属组织'));
-    const picker = await findDialog('选择组织');
-    fireEvent.click(await within(picker).findByRole('radio', { name: '总公司' }));
-    fireEvent.click(within(picker).getByRole('button', { name: '确 定' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('所属组织')).toHaveProperty('value', '总公司'));
+    await pickOrg(within(dialog).getByLabelText('所属组织'), ['总公司']);
+    await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所属组织'))).toBe('总公司'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
 
     await screen.findByText('添加成功');
@@ -99,11 +97,8 @@ describe('/user/Account', () => {
     fireEvent.change(within(dialog).getByLabelText('账号'), { target: { value: 'zhouba' } });
     fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '周八' } });
     fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Qianqi#2026-long' } });
-    fireEvent.click(within(dialog).getByLabelText('所属组织'));
-    const picker = await findDialog('选择组织');
-    fireEvent.click(await within(picker).findByRole('radio', { name: '总公司' }));
-    fireEvent.click(within(picker).getByRole('button', { name: '确 定' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('所属组织')).toHaveProperty('value', '总公司'));
+    await pickOrg(within(dialog).getByLabelText('所属组织'), ['总公司']);
+    await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所属组织'))).toBe('总公司'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
     const [sent] = await api.sent(routes.createAccount);

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountScreen, preloadAccountScreen } from '@/testing/account-screen';
 import { setupMockApi } from '@/testing/mock-api';
+import { orgPickerShows } from '@/testing/org-picker';
 import { findDialog, openMoreActions, rowOf } from '@/testing/queries';
 import { renderApp } from '@/testing/render-app';
 
@@ -120,7 +121,7 @@ describe('/user/Account', () => {
     const org = api.store.orgs.find((o) => o.name === '前端开发部');
     if (!org) throw new Error('seeded organisation missing');
     const table = await openScreen(`/user/Account?orgId=${org.id}`);
-    await waitFor(() => expect(field('所属组织')).toHaveProperty('value', '前端开发部'));
+    await waitFor(() => expect(orgPickerShows(screen.getByRole('combobox', { name: '所属组织' }))).toBe('前端开发部'));
     expect(dataRows(table).length).toBeGreaterThan(0);
     for (const row of dataRows(table)) within(row).getByText('前端开发部');
   });

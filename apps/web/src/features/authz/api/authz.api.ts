@@ -60,8 +60,8 @@ export function useRoles(enabled: boolean) {
   });
 }
 
-/** Children of an organisation for the org picker (roots without pid). */
-export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
+/** The organisation list for the org picker: a level (the roots without pid), one id, or a name search. */
+export const loadOrgs: LoadOrgs = (query = {}) => call(routes.listOrgs, { query });
 
 /** The name of organisation `id` (an address may hold only the id), or undefined while unknown. */
 export function useOrgName(id: number | undefined, enabled: boolean): string | undefined {

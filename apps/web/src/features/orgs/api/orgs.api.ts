@@ -6,8 +6,8 @@ export type { Org };
 export type CreateOrgBody = BodyOf<typeof routes.createOrg>;
 export type UpdateOrgBody = BodyOf<typeof routes.updateOrg>;
 
-/** Children of an organisation (the roots without pid), for the tree table and the picker. */
-export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
+/** The organisation list for the tree table and the picker: a level (the roots without pid), one id, or a name search. */
+export const loadOrgs: LoadOrgs = (query = {}) => call(routes.listOrgs, { query });
 
 /** The one organisation `id` as a list (empty when there is none): the tree's only root when a link names it. */
 export const loadOrg = (id: number): Promise<Org[]> => call(routes.listOrgs, { query: { id } });

@@ -3,6 +3,7 @@ import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupMockApi } from '@/testing/mock-api';
+import { openOrgPicker, orgNode, orgPickerShows, pickOrg } from '@/testing/org-picker';
 import { findDialog } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
 
@@ -26,7 +27,7 @@ async function expand(name: string) {
 }
 
 describe('/user/Organization', () => {
-  beforeAll(() => Promise.all([preloadScreens('/user/Organization'), import('@/components/org-picker/OrgTreeTable')]));
+  beforeAll(() => Promise.all([preloadScreens('/user/Organization'), import('@/components/org-picker/OrgTreeSelect')]));
 
   it('shows the seeded root with its full name, and its departments once opened', async () => {
     await openScreen();
@@ -75,9 +76,8 @@ describe('/user/Organization', () => {
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog('组织信息');
-    fireEvent.click(within(dialog).getByLabelText('上级组织'));
-    const picker = await findDialog('选择组织');
-    expect(await within(picker).findByRole('radio', { name: '总公司' })).toHaveProperty('disabled', true);
+    const picker = await openOrgPicker(within(dialog).getByLabelText('上级组织'));
+    expect((await orgNode(picker, '总公司')).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('adds a department under one: saved by the server, shown under its parent', async () => {
@@ -88,7 +88,7 @@ describe('/user/Organization', () => {
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '添加下级' }));
     const dialog = await findDialog('组织信息');
-    expect(within(dialog).getByLabelText('上级组织')).toHaveProperty('value', '研发中心');
+    expect(orgPickerShows(within(dialog).getByLabelText('上级组织'))).toBe('研发中心');
     fireEvent.change(within(dialog).getByLabelText('部门名称'), { target: { value: '移动开发部' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
@@ -125,12 +125,8 @@ describe('/user/Organization', () => {
     }
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog('组织信息');
-    fireEvent.click(within(dialog).getByLabelText('上级组织'));
-    const picker = await findDialog('选择组织');
-    fireEvent.click(await within(picker).findByRole('button', { name: '展开 总公司' }));
-    fireEvent.click(await within(picker).findByRole('radio', { name: '市场部' }));
-    fireEvent.click(within(picker).getByRole('button', { name: '确 定' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('上级组织')).toHaveProperty('value', '市场部'));
+    await pickOrg(within(dialog).getByLabelText('上级组织'), ['总公司', '市场部']);
+    await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('上级组织'))).toBe('市场部'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('编辑成功');
     expect(api.store.orgs.find((o) => o.name === '研发中心')?.pid).toBe(3);

@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
 import { RowActionsCell, useListMutation, useRowActions } from '@/components/list-kit';
-import { type LoadOrgs, OrgTreeTable, type OrgTreeTableHandle } from '@/components/org-picker';
+import type { LoadOrgs } from '@/components/org-picker';
 import { ToolBar } from '@/components/tool-bar';
 import { deleteOrg, loadOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
 import { t } from '@/lib/i18n';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
+import { OrgTreeTable, type OrgTreeTableHandle } from './OrgTreeTable';
 import { levelsToReload } from './org-form';
 
 /** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
@@ -53,13 +54,13 @@ export function OrganizationsPage() {
   const load = useMemo<LoadOrgs>(
     () =>
       focusId === undefined
-        ? async (pid) => {
-            const found = await loadOrgs(pid);
-            if (pid === undefined) setRootsOutOfScope(found.some((org) => org.inScope === false));
+        ? async (query) => {
+            const found = await loadOrgs(query);
+            if (query?.pid === undefined) setRootsOutOfScope(found.some((org) => org.inScope === false));
             return found;
           }
-        : async (pid) => {
-            if (pid !== undefined) return loadOrgs(pid);
+        : async (query) => {
+            if (query?.pid !== undefined) return loadOrgs(query);
             const found = await loadOrg(focusId);
             setFocused(found[0] ?? null);
             return found;

@@ -28,8 +28,8 @@ export const createRole = (body: CreateRoleBody) => call(routes.createRole, { bo
 export const updateRole = (body: UpdateRoleBody) => call(routes.updateRole, { body });
 export const deleteRole = (id: number) => call(routes.deleteRole, { query: { id } });
 
-/** Children of an organisation (the roots without pid), for the 自定义 data scope's organisation picker. */
-export const loadOrgs: LoadOrgs = (pid) => call(routes.listOrgs, { query: pid === undefined ? {} : { pid } });
+/** The organisation list for the 自定义 data scope's picker: a level (the roots without pid), one id, or a name search. */
+export const loadOrgs: LoadOrgs = (query = {}) => call(routes.listOrgs, { query });
 
 /**
  * The names of a 自定义 scope's organisations (at most `limit`, the ones the picker shows by name), by id; an

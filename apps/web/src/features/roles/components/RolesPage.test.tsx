@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setTextLocale } from '@/lib/i18n';
 import { setupMockApi } from '@/testing/mock-api';
+import { clickOrgNode, expandOrgNode, openOrgPicker, orgPickerShows } from '@/testing/org-picker';
 import { findDialog, rowOf } from '@/testing/queries';
 import { preloadScreens, renderApp } from '@/testing/render-app';
 
@@ -44,7 +45,7 @@ async function tickOverview(dialog: HTMLElement) {
 }
 
 describe('/user/Role', () => {
-  beforeAll(() => preloadScreens('/user/Role'));
+  beforeAll(() => Promise.all([preloadScreens('/user/Role'), import('@/components/org-picker/OrgTreeSelect')]));
   afterEach(() => setTextLocale('zh-CN'));
 
   it('previews a role from its row: 权限预览 as an account holding it', async () => {
@@ -244,13 +245,11 @@ describe('/user/Role', () => {
     within(dialog).getByText('持有该角色的账号可以看到和修改其所属组织及全部下级组织的账号');
     expect(within(dialog).queryByLabelText('所选组织')).toBeNull();
     fireEvent.click(within(dialog).getByRole('radio', { name: /^自定义/ }));
-    fireEvent.click(await within(dialog).findByLabelText('所选组织'));
-    const picker = await findDialog('选择组织');
-    fireEvent.click(await within(picker).findByRole('button', { name: '展开 总公司' }));
-    fireEvent.click(await within(picker).findByRole('checkbox', { name: '研发中心' }));
-    fireEvent.click(within(picker).getByRole('checkbox', { name: '市场部' }));
-    fireEvent.click(within(picker).getByRole('button', { name: '确 定' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('所选组织')).toHaveProperty('value', '研发中心、市场部'));
+    const picker = await openOrgPicker(await within(dialog).findByLabelText('所选组织'));
+    await expandOrgNode(picker, '总公司');
+    await clickOrgNode(picker, '研发中心');
+    await clickOrgNode(picker, '市场部');
+    await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所选组织'))).toBe('研发中心、市场部'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
     within(await waitFor(() => rowOf(table, '区域审计'))).getByText('自定义（2 个组织）');
@@ -283,7 +282,7 @@ describe('/user/Role', () => {
     fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog('权限信息');
     expect(within(dialog).getByRole('radio', { name: /^自定义/ })).toHaveProperty('checked', true);
-    await waitFor(() => expect(within(dialog).getByLabelText('所选组织')).toHaveProperty('value', '研发中心、市场部'));
+    await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所选组织'))).toBe('研发中心、市场部'));
     fireEvent.click(within(dialog).getByRole('radio', { name: /^本组织及以下/ }));
     await waitFor(() => expect(within(dialog).queryByLabelText('所选组织')).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));

@@ -1,10 +1,10 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType, type TableProps, theme } from 'antd';
+import { Button, type TableProps, theme } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { type ListColumn, type ListExport, ListTable } from '@/components/list-kit';
+import type { LoadOrgs, Org } from '@/components/org-picker';
 import { formatDateTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
-import type { LoadOrgs, Org } from './org-types';
 
 interface OrgRow extends Org {
   /** Present (possibly empty) when the org has children; filled on first expand. */
@@ -60,41 +60,22 @@ export interface OrgTreeTableHandle {
 
 export interface OrgTreeTableProps {
   loadOrgs: LoadOrgs;
-  selectedId?: number | null;
-  onSelect?: (org: Org) => void;
-  /** Several organisations chosen (check boxes instead of radios): the ticked ones, and a tick or untick. */
-  selectedIds?: readonly number[];
-  onToggle?: (org: Org, checked: boolean) => void;
-  /** A right-hand 操作 column (the organisation screen), given the row and its parent row; the picker has none. */
+  /** A right-hand 操作 column, given the row and its parent row. */
   renderActions?: (org: Org, parent: Org | null) => ReactNode;
   actionsWidth?: number;
-  /** This org and its subtree cannot be picked (moving a node under itself), shown disabled and closed. */
-  excludeSubtreeOf?: number;
   /**
-   * The organisation screen's table: the list kit's table parts (tool bar with 刷新 / 密度 / 列设置 saved as
-   * `table.<name>` / 全屏, one-line cells, the operation column fixed right, a failed load with 重试). The picker
-   * has none of them.
+   * The list kit's table parts: tool bar with 刷新 / 密度 / 列设置 saved as `table.<name>` / 全屏, one-line cells,
+   * the operation column fixed right, a failed load with 重试.
    */
-  kit?: { name: string; label: string; exporter?: ListExport };
+  kit: { name: string; label: string; exporter?: ListExport };
   ref?: Ref<OrgTreeTableHandle>;
 }
 
 /**
- * Lazy organisation tree table: roots first, each level fetched when its row is expanded. Bespoke rather than a
+ * The organisation screen's lazy tree table: roots first, each level fetched when its row is expanded. Bespoke rather than a
  * kit list (no list query, no pages): a whole organisation tree is never loaded at once, only the levels opened.
  */
-export function OrgTreeTable({
-  loadOrgs,
-  selectedId,
-  onSelect,
-  renderActions,
-  actionsWidth = 260,
-  excludeSubtreeOf,
-  kit,
-  ref,
-  selectedIds,
-  onToggle,
-}: OrgTreeTableProps) {
+export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit, ref }: OrgTreeTableProps) {
   const { token } = theme.useToken();
   const [rows, setRows] = useState<OrgRow[]>([]);
   const [loadingRoots, setLoadingRoots] = useState(true);
@@ -120,7 +101,7 @@ export function OrgTreeTable({
     async (id: number): Promise<Org[] | null> => {
       setLoadingIds((ids) => new Set(ids).add(id));
       try {
-        const orgs = await loadOrgs(id);
+        const orgs = await loadOrgs({ pid: id });
         setRows((current) => withChildren(current, id, orgs));
         if (orgs.length === 0) setExpandedKeys((keys) => keys.filter((key) => key !== id));
         return orgs;
@@ -179,34 +160,11 @@ export function OrgTreeTable({
     }
   };
 
-  const columns: TableColumnsType<OrgRow> = [
-    { title: t('org.colName'), dataIndex: 'name', key: 'name' },
-    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName' },
-    {
-      title: t('org.colCreateTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 180,
-      render: (value: number) => formatDateTime(value),
-    },
-  ];
-  if (renderActions) {
-    columns.push({
-      title: t('org.colActions'),
-      key: 'actions',
-      align: 'center',
-      width: actionsWidth,
-      render: (_value, row) => renderActions(row, row.pid === null ? null : (findRow(rows, row.pid) ?? null)),
-    });
-  }
-
-  const excluded = (row: OrgRow) => row.id === excludeSubtreeOf;
   /**
    * Outside the caller's data scope (数据权限): shown greyed only as the path down to what is in it, never picked
    * nor acted on (the organisation screen gives it no actions).
    */
   const outside = (row: OrgRow) => row.inScope === false;
-  const pickable = (row: OrgRow) => !excluded(row) && !outside(row);
   const greyed = { color: token.colorTextDisabled };
   const expandable: TableProps<OrgRow>['expandable'] = {
     indentSize: 20,
@@ -216,7 +174,7 @@ export function OrgTreeTable({
       if (expanded && !row.loaded && row.hasChildren) void loadChildren(row.id);
     },
     expandIcon: ({ expanded, record, onExpand }) => {
-      if (!record.hasChildren || excluded(record)) return <span style={{ display: 'inline-block', width: 24 }} />;
+      if (!record.hasChildren) return <span style={{ display: 'inline-block', width: 24 }} />;
       const loading = loadingIds.has(record.id);
       return (
         <Button
@@ -234,92 +192,44 @@ export function OrgTreeTable({
     },
   };
 
-  if (kit) {
-    const kitColumns: ListColumn<OrgRow>[] = [
-      { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 260, hideable: false },
-      { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 320 },
-      {
-        title: t('org.colCreateTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (value: number) => formatDateTime(value),
-      },
-      { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 140 },
-    ];
-    if (renderActions) {
-      kitColumns.push({
-        title: t('org.colActions'),
-        key: 'actions',
-        align: 'center',
-        width: actionsWidth,
-        fixed: 'right',
-        ellipsis: false,
-        hideable: false,
-        render: (_value, row) => renderActions(row, row.pid === null ? null : (findRow(rows, row.pid) ?? null)),
-      });
-    }
-    return (
-      <ListTable<OrgRow>
-        table={kit.name}
-        label={kit.label}
-        columns={kitColumns}
-        rowKey={orgId}
-        rows={rows.length === 0 && (loadingRoots || rootError) ? undefined : rows}
-        fetching={loadingRoots}
-        error={rootError}
-        onRefresh={refresh}
-        emptyText={t('org.empty')}
-        expandable={expandable}
-        onRow={(row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})}
-        exporter={kit.exporter}
-      />
-    );
+  const kitColumns: ListColumn<OrgRow>[] = [
+    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 260, hideable: false },
+    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 320 },
+    {
+      title: t('org.colCreateTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      render: (value: number) => formatDateTime(value),
+    },
+    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 140 },
+  ];
+  if (renderActions) {
+    kitColumns.push({
+      title: t('org.colActions'),
+      key: 'actions',
+      align: 'center',
+      width: actionsWidth,
+      fixed: 'right',
+      ellipsis: false,
+      hideable: false,
+      render: (_value, row) => renderActions(row, row.pid === null ? null : (findRow(rows, row.pid) ?? null)),
+    });
   }
-
-  const checked = new Set(selectedIds);
-  const rowSelection: TableProps<OrgRow>['rowSelection'] = onToggle
-    ? {
-        type: 'checkbox',
-        // A lazy tree: ticking all would tick only the levels loaded. Each organisation stands for itself.
-        hideSelectAll: true,
-        checkStrictly: true,
-        selectedRowKeys: [...checked],
-        onSelect: (row, isChecked) => onToggle(row, isChecked),
-        getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: !pickable(row) }),
-      }
-    : onSelect
-      ? {
-          type: 'radio',
-          selectedRowKeys: selectedId == null ? [] : [selectedId],
-          onChange: (_keys, selected) => {
-            const org = selected[0];
-            if (org) onSelect(org);
-          },
-          getCheckboxProps: (row) => ({ 'aria-label': row.name, disabled: !pickable(row) }),
-        }
-      : undefined;
-  const pick = onToggle ? (row: OrgRow) => onToggle(row, !checked.has(row.id)) : onSelect;
-
   return (
-    <Table<OrgRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={loadingRoots}
-      pagination={false}
-      locale={{ emptyText: loadingRoots ? ' ' : t('org.empty') }}
-      rowSelection={rowSelection}
-      onRow={
-        pick
-          ? (row) =>
-              pickable(row)
-                ? { onClick: () => pick(row), style: { cursor: 'pointer' } }
-                : { style: greyed, title: outside(row) ? t('scope.outside') : undefined }
-          : (row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})
-      }
+    <ListTable<OrgRow>
+      table={kit.name}
+      label={kit.label}
+      columns={kitColumns}
+      rowKey={orgId}
+      rows={rows.length === 0 && (loadingRoots || rootError) ? undefined : rows}
+      fetching={loadingRoots}
+      error={rootError}
+      onRefresh={refresh}
+      emptyText={t('org.empty')}
       expandable={expandable}
+      onRow={(row) => (outside(row) ? { style: greyed, title: t('scope.outside') } : {})}
+      exporter={kit.exporter}
     />
   );
 }
