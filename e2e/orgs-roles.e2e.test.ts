@@ -171,6 +171,9 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
     await dialog.getByLabel('角色名称').fill(roleName);
     await dialog.getByLabel('备注').fill('只能查看账号列表');
+    // A new role starts at 本组织 (least privilege); this one sees every organisation's accounts.
+    expect(await dialog.getByRole('radio', { name: /^本组织(?!及以下)/ }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: /^全部/ }).check();
     const node = (name: string) => dialog.getByRole('treeitem').filter({ hasText: name });
     await node('账号列表').getByRole('checkbox').click();
     expect(await node('账号列表').getByRole('checkbox').getAttribute('aria-checked')).toBe('true');

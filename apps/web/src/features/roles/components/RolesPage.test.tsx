@@ -240,8 +240,9 @@ describe('/user/Role', () => {
     const dialog = await findDialog('权限信息');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '区域审计' } });
     await tickOverview(dialog);
-    // 全部 unless another is chosen; each scope says what it means.
-    expect(within(dialog).getByRole('radio', { name: /^全部/ })).toHaveProperty('checked', true);
+    // The least useful scope, 本组织, unless another is chosen (least privilege); each scope says what it means.
+    expect(within(dialog).getByRole('radio', { name: /^本组织(?!及以下)/ })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: /^全部/ })).toHaveProperty('checked', false);
     within(dialog).getByText('持有该角色的账号可以看到和修改其所属组织及全部下级组织的账号');
     expect(within(dialog).queryByLabelText('所选组织')).toBeNull();
     fireEvent.click(within(dialog).getByRole('radio', { name: /^自定义/ }));

@@ -49,7 +49,8 @@ describe('role form mapping', () => {
       name: '访客',
       remark: null,
       resources: [3],
-      dataScope: 'all',
+      // A new role's scope starts at 本组织 (least privilege), not 全部.
+      dataScope: 'org',
       requireSecondFactor: false,
     });
     expect(

@@ -16,11 +16,15 @@ export interface RoleFormValues {
   requireSecondFactor: boolean;
 }
 
+/**
+ * A new role. Its data scope starts at the least that is still useful (issue 36): 本组织, the holder's own
+ * organisation; 全部 is a choice the editor makes, never a default it overlooks.
+ */
 export const emptyRoleForm: RoleFormValues = {
   name: '',
   remark: '',
   resources: [],
-  dataScope: 'all',
+  dataScope: 'org',
   scopeOrgIds: [],
   requireSecondFactor: false,
 };
