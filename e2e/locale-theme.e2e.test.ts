@@ -5,6 +5,7 @@ import {
   label,
   launchBrowser,
   newContext,
+  pickOrg,
   type RunningServer,
   screenshot,
   startServer,
@@ -100,10 +101,7 @@ describe('language and theme in Chromium', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Duplicate');
     await dialog.getByLabel('Password', { exact: true }).fill('Zs#2026-safe');
     await dialog.getByLabel('Confirm', { exact: true }).fill('Zs#2026-safe');
-    await dialog.getByLabel('Organization', { exact: true }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose organization' });
-    await picker.getByRole('row').filter({ hasText: '总公司' }).getByRole('radio').check();
-    await picker.getByRole('button', { name: label('OK') }).click();
+    await pickOrg(page, dialog.getByLabel('Organization', { exact: true }), ['总公司']);
     await dialog.getByRole('button', { name: label('OK') }).click();
     await page.getByText('Account “admin” already exists').waitFor();
     await screenshot(page, 'i18n-05-duplicate-en');

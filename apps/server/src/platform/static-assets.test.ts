@@ -49,6 +49,32 @@ describe('static web assets', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves a build swapped in after the start: files are looked up when asked, not listed at start', async () => {
+    // scripts/build.mjs swaps a new build in under a running server (npm start beside the E2E servers). A server
+    // that listed the files at its start missed those written after it (a CSS chunk 404ed, the page never showed).
+    const css = '.later{display:block}';
+    writeFileSync(join(webDist, 'assets', 'later-Zz98_-Yx.css'), css);
+    const res = await get('/assets/later-Zz98_-Yx.css');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(css);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A file that is not there is still the app's index.html (hash routing), an API path the JSON 404.
+    expect((await get('/assets/missing-Zz98_-Yx.css')).body).toBe(html);
+    // Nothing outside WEB_DIST, however the path is spelled, and never a 5xx.
+    for (const url of [
+      '/../package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/%00',
+      '/.env',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+      // The app's index.html, or the JSON refusal ({ code, msg }): never a file from outside.
+      if (res.body !== html) expect(Object.keys(JSON.parse(res.body)).sort(), url).toEqual(['code', 'msg']);
+    }
+  });
+
   it('revalidates index.html, at / and for hash-routed paths alike', async () => {
     for (const url of ['/', '/index.html', '/no/such/page']) {
       const res = await get(url, 'gzip');

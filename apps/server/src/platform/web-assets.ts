@@ -16,9 +16,12 @@ export const webAssets = fp<{ webDist: string }>(
       // The web build ships .br/.gz twins of its text files (apps/web/scripts/compress.mjs), sent when the browser
       // accepts them. Hashed assets never change under their name: cached for a year; index.html is revalidated so
       // a new build is picked up at once (docs/frontend-budgets.md).
+      // Each request is looked up in WEB_DIST when it comes (`wildcard`), not in a list of the files read at start: a
+      // build swapped in meanwhile (scripts/build.mjs buildAside) is served whole. A list read while the swap deleted
+      // the old folder missed files, and a page asking for one got a 404 (a CSS chunk: the sign-in page never showed).
       await app.register(fastifyStatic, {
         root: webDist,
-        wildcard: false,
+        wildcard: true,
         preCompressed: true,
         cacheControl: false,
         setHeaders: (response, path) => {

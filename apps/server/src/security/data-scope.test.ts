@@ -310,9 +310,16 @@ describe.each(lanes)('data scope on %s', (lane) => {
     expect(below.map((o) => o.id)).not.toContain(org.b);
     expect(below.find((o) => o.id === org.a)!.inScope).toBe(true);
     expect(await children(org.b)).toEqual([]);
-    const named = ok(await t.call('GET', '/orgs', { token, query: { name: lane } })) as Array<{ id: number }>;
+    const named = ok(await t.call('GET', '/orgs', { token, query: { name: lane } })) as Array<{
+      id: number;
+      ancestors: Array<{ id: number }>;
+    }>;
     expect(named.map((o) => o.id)).not.toContain(org.b);
     expect(named.map((o) => o.id)).toContain(org.a1);
+    // A hit's ancestors (the picker names it by them) are the path it already sees: nothing of the other branch.
+    expect(named.find((o) => o.id === org.a1)!.ancestors.map((a) => a.id)).toEqual([org.root, org.a]);
+    const outside = ok(await t.call('GET', '/orgs', { token, query: { id: org.b } }));
+    expect(outside).toEqual([]);
     // 本组织 cannot place an organisation below its own: it would be out of its reach.
     const child = await t.call('POST', '/org', {
       token: actors.get('org')!.token,
