@@ -95,7 +95,7 @@ export function OrgTreeSelect(props: OrgPickerProps) {
       const current = props.multiple ? props.value?.[0] : props.value;
       if (current != null) {
         const [org] = await loadOrgs({ id: current });
-        for (const ancestor of (org?.ancestors ?? []).slice(-budget)) {
+        for (const ancestor of budget > 0 ? (org?.ancestors ?? []).slice(-budget) : []) {
           await loadLevel(ancestor.id);
           open.push(ancestor.id);
         }
