@@ -301,8 +301,14 @@ export async function signInAsAdmin(target: Page, path: string): Promise<void> {
   await target.getByPlaceholder('输入用户名').fill('admin');
   await target.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
   await target.getByRole('button', { name: label('登录') }).click();
-  // Not waitForHash (expect.poll): this also runs in beforeAll.
-  await target.waitForFunction((hash) => location.hash === hash, `#${path}`, { timeout: 60_000 });
+  // Not waitForHash (expect.poll): this also runs in beforeAll, where a failure leaves no picture of its own. A busy
+  // fresh-clone run once saw the form never post (docs/testing.md): the page is kept for whoever looks next.
+  try {
+    await target.waitForFunction((hash) => location.hash === hash, `#${path}`, { timeout: 60_000 });
+  } catch (error) {
+    await screenshot(target, `signin-stuck-${path.replace(/\W+/g, '-')}`).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The organisation picker's open popup (an inline tree select: components/org-picker). */
