@@ -16,6 +16,11 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
 
 interface ServerOptionsState {
   options: ServerOptions;
+  /**
+   * When the server last answered `options` (epoch ms), or null while they are the defaults. The sign-in and
+   * registration pages start from that answer instead of asking again (features/auth useAuthOptions).
+   */
+  answeredAt: number | null;
   /** GET /auth/options once at start; on failure the defaults stay. */
   load(): Promise<ServerOptions>;
 }
@@ -23,10 +28,11 @@ interface ServerOptionsState {
 /** The server-wide switches (access control, permission interceptor, encryption, captcha, registration). */
 export const useServerOptions = create<ServerOptionsState>()((set) => ({
   options: DEFAULT_OPTIONS,
+  answeredAt: null,
   async load() {
     try {
       const options = await call(routes.authOptions, { quiet: true, cache: true });
-      set({ options });
+      set({ options, answeredAt: Date.now() });
       return options;
     } catch {
       return DEFAULT_OPTIONS;

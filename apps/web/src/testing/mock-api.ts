@@ -90,7 +90,7 @@ export function setupMockApi(): MockApi {
     server.resetHandlers(...handlers);
     requests = [];
     useSession.getState().clear();
-    useServerOptions.setState({ options: DEFAULT_OPTIONS });
+    useServerOptions.setState({ options: DEFAULT_OPTIONS, answeredAt: null });
     http.clearCache();
   });
   afterAll(() => server.close());

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '@/mocks/handle';
 import { MOCK_AUTH_OPTIONS } from '@/mocks/handlers/auth';
 import { MOCK_PASSWORD } from '@/mocks/seed';
+import { useServerOptions } from '@/stores/server-options';
 import { useSession } from '@/stores/session';
 import { setupMockApi } from '@/testing/mock-api';
 import { preloadScreens, renderApp } from '@/testing/render-app';
@@ -54,6 +55,28 @@ describe('the sign-in page', () => {
     expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(account());
     expect(await api.sent(routes.login)).toEqual([]);
+  });
+
+  it('starts from the options read at start: ready at once, no captcha, even while the server is slow to answer again', async () => {
+    // The app reads the options before its first render (main.tsx, renderApp); the page asks nothing more on a first
+    // visit. Without that, a held (or timed-out) second read kept 登录 disabled, then turned the captcha on for a
+    // server that runs without it, and the filled form never posted (an E2E sign-in on a busy machine).
+    captchaOff();
+    await useServerOptions.getState().load();
+    api.hold(routes.authOptions);
+    await renderApp(LOGIN);
+    fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'zhangwei' } });
+    fireEvent.change(password(), { target: { value: MOCK_PASSWORD } });
+    expect(screen.queryByPlaceholderText('验证码')).toBeNull();
+    expect(screen.getByRole('button', { name: '登录' })).toHaveProperty('disabled', false);
+    submit();
+    // The sign-in goes out without a captcha (the mock itself then asks for one: not this test's matter).
+    await waitFor(async () =>
+      expect((await api.sent(routes.login)).map((r) => r.body)).toEqual([
+        { account: 'zhangwei', password: MOCK_PASSWORD },
+      ]),
+    );
+    expect(await api.sent(routes.authOptions)).toHaveLength(1);
   });
 
   it('checks a field as it changes, and clears its message once it is right', async () => {
