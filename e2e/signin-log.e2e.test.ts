@@ -172,7 +172,7 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^signin-log-\d{8}T\d{6}\.csv$/);
     const csv = readFileSync((await file.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式,类型\r\n')).toBe(true);
     const lines = csv.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((line) => /,admin,失败,密码错误,/.test(line))).toBe(true);

@@ -14,12 +14,21 @@ export const SIGNIN_REASONS = [
   'rate_limited',
   'busy',
   'code_invalid',
+  'no_access',
 ] as const;
 export type SignInReasonCode = (typeof SIGNIN_REASONS)[number];
 
 /** How a sign-in (or a signed-in account's own check) proved who it was. */
 export const SIGNIN_METHODS = ['password', 'sms', 'password_check', 'totp', 'passkey', 'recovery'] as const;
 export type SignInMethodCode = (typeof SIGNIN_METHODS)[number];
+
+/**
+ * What an entry records: `signin` a sign-in attempt (a success opened a session: the dashboard's 今日登录 counts
+ * these), `first_factor` a right password or SMS code that asked for the second step, `verification` a signed-in
+ * account proving who it is (its password checked again, a step-up with the authenticator app or a passkey).
+ */
+export const SIGNIN_KINDS = ['signin', 'first_factor', 'verification'] as const;
+export type SignInKindCode = (typeof SIGNIN_KINDS)[number];
 
 /** At most this many rows go into one CSV export (the newest first); narrow the filters for more. */
 export const SIGNIN_EXPORT_MAX_ROWS = 10_000;
@@ -45,6 +54,7 @@ export const SignInLogEntry = Type.Object({
     Type.Literal('passkey'),
     Type.Literal('recovery'),
   ]),
+  kind: Type.Union([Type.Literal('signin'), Type.Literal('first_factor'), Type.Literal('verification')]),
   ip: Type.String(),
   userAgent: Type.Union([Type.String(), Type.Null()]),
   /**
@@ -69,6 +79,10 @@ const filters = {
       title: '结果',
     }),
   ),
+  /** '' (all) is what an emptied select sends. */
+  kind: Type.Optional(
+    Type.Unsafe<SignInKindCode | ''>({ type: 'string', enum: [...SIGNIN_KINDS, ''], maxLength: 16, title: '类型' }),
+  ),
   ip: Type.Optional(Type.String({ maxLength: 64, title: 'IP 地址' })),
   startTime: Type.Optional(TimeInput('开始时间')),
   endTime: Type.Optional(TimeInput('结束时间')),
@@ -85,7 +99,7 @@ export const signinLogRoutes = {
     menu: '/monitor/LoginLog',
     screen: true,
     description:
-      'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome exactly, startTime/endTime (epoch milliseconds or ISO 8601) bound the time.',
+      'One page of sign-in log entries, newest first (`sort=at&order=asc`: oldest first). account filters by substring, ip by prefix, outcome and kind exactly, startTime/endTime (epoch milliseconds or ISO 8601) bound the time.',
     query: Type.Object({ ...PageQuery, ...sortQuery(['at'] as const), ...filters }, { additionalProperties: false }),
     response: Page(SignInLogEntry),
   }),

@@ -389,7 +389,7 @@ describe('the dev mock answers the contract', () => {
     if (name === 'exportSigninLog') {
       expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(
-        /^\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n/,
+        /^\uFEFF时间,账号,结果,原因,IP,浏览器,方式,类型\r\n/,
       );
       return;
     }

@@ -113,6 +113,7 @@ describe.each(lanes)('log retention on %s', (lane) => {
           outcome: 'failure',
           reason: 'unknown_account',
           method: 'password',
+          kind: 'signin',
           ip: '10.40.0.1',
         })
         .execute();

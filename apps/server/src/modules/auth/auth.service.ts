@@ -20,13 +20,15 @@ export interface AuthOptions {
   /** Live sessions one account may hold; a sign-in beyond ends the oldest. 0 or absent: unlimited. */
   maxSessionsPerAccount?: number;
   /**
-   * Checks a password sign-in under the brute-force defences (modules/signin): the account's id, or throws.
-   * Captcha, limits, locks and the sign-in log live there.
+   * Checks a password sign-in under the brute-force defences (modules/signin), then completes it with the account's
+   * id (`complete`: the session, or the second step), or throws. Captcha, limits, locks and the sign-in log live
+   * there.
    */
-  authenticate: (
+  authenticate: <T>(
     input: { account: string; password: string; captcha?: string | null },
     client: { ip: string; userAgent?: string },
-  ) => Promise<number>;
+    complete: (accountId: number) => Promise<T>,
+  ) => Promise<T>;
   /**
    * After the first factor: the ticket of the second step an account with a second factor owes
    * (modules/second-factor), or null to open the session now.
@@ -259,7 +261,7 @@ export function createAuthService(deps: {
       input: { account: string; password: string; captcha?: string | null },
       client: { ip: string; userAgent?: string },
     ) {
-      return completeSignIn(await options.authenticate(input, client), client);
+      return options.authenticate(input, client, (accountId) => completeSignIn(accountId, client));
     },
 
     signInAs,

@@ -44,13 +44,15 @@ export interface Client {
 
 /** What the second step needs of the sign-in policy (modules/signin): the check under its own lock. */
 export interface SecondFactorPolicy {
-  checkSecondFactor(
+  checkSecondFactor<T>(
     account: { id: number; accountNumber: string },
     method: SecondFactorMethod,
+    purpose: 'signin' | 'verification',
     client: Client,
     attempt: () => Promise<boolean>,
     wrong: () => AppError,
-  ): Promise<void>;
+    then: () => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface SecondFactorDeps {
@@ -321,15 +323,18 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         recovery: () => badRequest(t('secondFactor.recoveryWrong')),
         passkey: () => badRequest(t('secondFactor.passkeyInvalid')),
       } satisfies Record<SecondFactorMethod, () => AppError>;
-      await policy.checkSecondFactor(
+      return policy.checkSecondFactor(
         { id: account.id, accountNumber: account.account_number },
         input.method,
+        'signin',
         client,
         attempts[input.method],
         wrong[input.method],
+        async () => {
+          if (!(await repo.useTicket(hash, iso(now())))) throw ticketGone();
+          return finish(account.id, client);
+        },
       );
-      if (!(await repo.useTicket(hash, iso(now())))) throw ticketGone();
-      return finish(account.id, client);
     },
 
     /** WebAuthn request options for a passwordless sign-in (a discoverable credential; no account named). */
@@ -350,14 +355,15 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       const passkey = await repo.passkey(credential.id);
       if (!passkey) throw badRequest(t('secondFactor.passkeyUnknown'));
       const account = await accountOf(passkey.account_id);
-      await policy.checkSecondFactor(
+      return policy.checkSecondFactor(
         { id: account.id, accountNumber: account.account_number },
         'passkey',
+        'signin',
         client,
         () => assertionHolds(passkey, credential, row.challenge, rp, true),
         () => badRequest(t('secondFactor.passkeyInvalid')),
+        () => finish(account.id, client),
       );
-      return finish(account.id, client);
     },
 
     async status(principal: Principal) {
@@ -505,18 +511,21 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       ownerOnly(principal);
       const totp = await repo.totp(principal.accountId);
       if (!totp?.enabled_at) throw badRequest(t('secondFactor.totpOff'));
-      await policy.checkSecondFactor(
+      return policy.checkSecondFactor(
         { id: principal.accountId, accountNumber: principal.accountNumber },
         'totp',
+        'verification',
         client,
         async () => {
           const step = await totpStep(totp.secret, code, Number(totp.last_step));
           return step !== null && repo.useTotpStep(principal.accountId, step);
         },
         () => badRequest(t('secondFactor.codeWrong')),
+        async () => {
+          await deps.identityVerified(principal);
+          return deps.verificationToken(principal.accountId, 'totp');
+        },
       );
-      await deps.identityVerified(principal);
-      return deps.verificationToken(principal.accountId, 'totp');
     },
 
     async passkeyVerifyOptions(principal: Principal, rp: RelyingParty, client: Client) {
@@ -544,18 +553,21 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       if (!row || row.account_id !== principal.accountId) throw badRequest(t('secondFactor.challengeInvalid'));
       const credential = input.credential as AuthenticationResponseJSON;
       const passkey = await repo.passkey(credential.id);
-      await policy.checkSecondFactor(
+      return policy.checkSecondFactor(
         { id: principal.accountId, accountNumber: principal.accountNumber },
         'passkey',
+        'verification',
         client,
         async () =>
           !!passkey &&
           passkey.account_id === principal.accountId &&
           assertionHolds(passkey, credential, row.challenge, rp, false),
         () => badRequest(t('secondFactor.passkeyInvalid')),
+        async () => {
+          await deps.identityVerified(principal);
+          return deps.verificationToken(principal.accountId, 'passkey');
+        },
       );
-      await deps.identityVerified(principal);
-      return deps.verificationToken(principal.accountId, 'passkey');
     },
 
     /** An administrator's reset (the route's dominance check and sudo mode ran before). */

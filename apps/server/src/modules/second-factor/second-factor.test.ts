@@ -68,7 +68,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
   const lastLog = async (accountId: number) =>
     t.database.db
       .selectFrom('signin_log')
-      .select(['method', 'reason', 'outcome'])
+      .select(['method', 'reason', 'outcome', 'kind'])
       .where('account_id', '=', accountId)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
@@ -130,7 +130,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
     expect(res.status, res.body.msg).toBe(200);
     const token = res.body.data as string;
     expect((await t.call('GET', '/getAccountInfo', { token })).status).toBe(200);
-    expect(await lastLog(account.id)).toEqual({ method: 'totp', reason: 'ok', outcome: 'success' });
+    expect(await lastLog(account.id)).toEqual({ method: 'totp', reason: 'ok', outcome: 'success', kind: 'signin' });
 
     // The ticket works once; the code works once, even with a fresh ticket.
     expect((await secondStep({ ticket: challenge.ticket, method: 'totp', code })).body.msg).toBe(
@@ -140,7 +140,12 @@ describe.each(lanes)('second factor on %s', (lane) => {
     const replay = await secondStep({ ticket: next.ticket, method: 'totp', code });
     expect(replay.status).toBe(400);
     expect(replay.body.msg).toBe('动态验证码错误或已使用');
-    expect(await lastLog(account.id)).toEqual({ method: 'totp', reason: 'code_invalid', outcome: 'failure' });
+    expect(await lastLog(account.id)).toEqual({
+      method: 'totp',
+      reason: 'code_invalid',
+      outcome: 'failure',
+      kind: 'signin',
+    });
   });
 
   it('takes each recovery code once', async () => {
@@ -275,6 +280,57 @@ describe.each(lanes)('second factor on %s', (lane) => {
     expect(left).toEqual([]);
   });
 
+  it('logs a first step, a sign-in and an identity verification apart, and 今日登录 counts the sign-ins alone', async () => {
+    const account = await withTotp();
+    const challenge = await firstStep(account.accountNumber);
+    await forgetUsedSteps(account.id);
+    const signedIn = await secondStep({
+      ticket: challenge.ticket,
+      method: 'totp',
+      code: await generate({ secret: account.secret }),
+    });
+    expect(signedIn.status, signedIn.body.msg).toBe(200);
+    const token = signedIn.body.data as string;
+    await forgetUsedSteps(account.id);
+    const stepUp = await t.call('POST', '/auth/totp/validate', {
+      token,
+      body: { code: await generate({ secret: account.secret }) },
+    });
+    expect(stepUp.status, stepUp.body.msg).toBe(200);
+    const wrongCheck = await t.call('POST', '/auth/password/validate', { token, body: { password: 'not-it' } });
+    expect(wrongCheck.status).toBe(400);
+    const check = await t.call('POST', '/auth/password/validate', { token, body: { password: PASSWORD } });
+    expect(check.status, check.body.msg).toBe(200);
+
+    type Entry = { kind: string; method: string; reason: string; outcome: string };
+    const log = async (query: string) => {
+      const res = await t.call('GET', `/signin-log/s?p=1&pageSize=100&${query}`, { token: admin });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data as { list: Entry[]; totalCount: number };
+    };
+    const entries = (await log(`account=${account.accountNumber}`)).list.map(({ kind, method, reason }) =>
+      [kind, method, reason].join(' '),
+    );
+    // Newest first: the creation's sign-in (before the authenticator app), then the two-step sign-in and the checks.
+    expect(entries).toEqual([
+      'verification password_check ok',
+      'verification password_check bad_credentials',
+      'verification totp ok',
+      'signin totp ok',
+      'first_factor password ok',
+      'signin password ok',
+    ]);
+    const verifications = await log(`account=${account.accountNumber}&kind=verification`);
+    expect(verifications.list.map((e) => e.method)).toEqual(['password_check', 'password_check', 'totp']);
+
+    // The dashboard's 今日登录 (sessions opened today, UTC+8) is the log's successful sign-ins of the same day.
+    const midnight = Date.parse(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const today = await log(`kind=signin&outcome=success&startTime=${midnight - 8 * 3_600_000}`);
+    const overview = await t.call('GET', '/stats/overview', { token: admin });
+    expect(overview.status, overview.body.msg).toBe(200);
+    expect((overview.body.data as { signInsToday: number }).signInsToday).toBe(today.totalCount);
+  });
+
   it('leads an account whose role requires a second factor to enrol before anything else', async () => {
     const { id: roleId } = await t.database.db
       .insertInto('role')
@@ -362,7 +418,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
     });
     expect(signedIn.status, signedIn.body.msg).toBe(200);
     expect((await t.call('GET', '/getAccountInfo', { token: signedIn.body.data as string })).status).toBe(200);
-    expect(await lastLog(account.id)).toMatchObject({ method: 'passkey', reason: 'ok' });
+    expect(await lastLog(account.id)).toMatchObject({ method: 'passkey', reason: 'ok', kind: 'signin' });
 
     // Another site's answer is refused.
     const phishOptions = (await t.call('POST', '/login/passkey/options', { headers: SITE })).body.data as {
@@ -405,6 +461,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
       body: { challengeId: verify.challengeId, credential: authenticator.authenticate(verify.options) },
     });
     expect(verified.status, verified.body.msg).toBe(200);
+    expect(await lastLog(account.id)).toMatchObject({ method: 'passkey', reason: 'ok', kind: 'verification' });
 
     // Rename, then remove: no factor left, one-step sign-in again.
     const renamed = await t.call('PUT', `/auth/passkeys/${authenticator.id}`, { token, body: { name: '办公室电脑' } });

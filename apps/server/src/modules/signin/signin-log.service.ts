@@ -25,6 +25,12 @@ const METHOD_LABELS = {
   recovery: 'signinLog.recovery',
 } as const satisfies Record<SignInLogTable['method'], string>;
 
+/** An entry's reason in words; a right factor by what it led to (a session, a second step, a verification). */
+const reasonText = (row: Row) =>
+  row.reason === 'ok' && row.kind !== 'signin'
+    ? t(`signinLog.ok.${row.kind}`)
+    : t(`signinLog.reason.${row.reason as SignInReasonCode}`);
+
 const toEntry = (row: Row) => ({
   id: row.id,
   at: epochMs(row.at),
@@ -33,6 +39,7 @@ const toEntry = (row: Row) => ({
   outcome: row.outcome,
   reason: row.reason,
   method: row.method,
+  kind: row.kind,
   ip: row.ip,
   userAgent: row.user_agent,
   repeats: row.repeats,
@@ -82,14 +89,11 @@ export function createSignInLogService(
         ['account', (row) => row.account],
         ['outcome', (row) => t(row.outcome === 'success' ? 'signinLog.success' : 'signinLog.failure')],
         // An entry that stands for several attempts (a flood's repeated refusals) says how many.
-        [
-          'reason',
-          (row) =>
-            `${t(`signinLog.reason.${row.reason as SignInReasonCode}`)}${row.repeats > 1 ? ` ×${row.repeats}` : ''}`,
-        ],
+        ['reason', (row) => `${reasonText(row)}${row.repeats > 1 ? ` ×${row.repeats}` : ''}`],
         ['ip', (row) => row.ip],
         ['userAgent', (row) => describeUserAgent(row.user_agent)],
         ['method', (row) => t(METHOD_LABELS[row.method])],
+        ['kind', (row) => t(`signinLog.kind.${row.kind}`)],
       ];
       const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
       return {

@@ -1,5 +1,5 @@
 import type { SignInLimits } from '../../config.js';
-import type { SignInMethod, SignInReason } from '../../platform/db/schema.js';
+import type { SignInKind, SignInMethod, SignInReason } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.js';
@@ -36,6 +36,14 @@ export interface SignInClient {
 type Guard = NonNullable<Awaited<ReturnType<SignInRepository['guardOf']>>>;
 type PasswordMethod = Extract<SignInMethod, 'password' | 'password_check'>;
 type SecondFactorMethod = Extract<SignInMethod, 'totp' | 'passkey' | 'recovery'>;
+/** What a second factor is checked for: a sign-in's step (or a passkey sign-in), or a signed-in account's proof. */
+export type SecondFactorPurpose = Extract<SignInKind, 'signin' | 'verification'>;
+
+/** A password check's log kind: a sign-in's own, or a signed-in account's identity verification. */
+const kindOfPassword = (method: PasswordMethod): SignInKind => (method === 'password' ? 'signin' : 'verification');
+
+/** A right first factor's entry: a sign-in when it opened the session, the first of two steps when it asked for one. */
+const kindOfAnswer = (answer: unknown): SignInKind => (typeof answer === 'string' ? 'signin' : 'first_factor');
 
 /**
  * The `signin_guard` scope of second-factor failures: one streak per account from every address. A right password
@@ -139,7 +147,13 @@ export function createSignInPolicy(deps: {
   const checking = new Set<number>();
 
   async function log(
-    entry: { account: string; accountId?: number | null; reason: SignInReason; method: SignInMethod },
+    entry: {
+      account: string;
+      accountId?: number | null;
+      reason: SignInReason;
+      method: SignInMethod;
+      kind: SignInKind;
+    },
     client: SignInClient,
   ): Promise<void> {
     const at = new Date();
@@ -150,6 +164,7 @@ export function createSignInPolicy(deps: {
       outcome: entry.reason === 'ok' ? ('success' as const) : ('failure' as const),
       reason: entry.reason,
       method: entry.method,
+      kind: entry.kind,
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent?.slice(0, 512) ?? null,
     };
@@ -182,6 +197,28 @@ export function createSignInPolicy(deps: {
     !!guard && guard.last_failure_at > iso(now - STREAK_MS) && guard.failures >= limits.captchaAfter;
 
   /**
+   * Runs what a right first factor leads to and logs it: a sign-in when it opened a session, the first of two
+   * steps when it asked for the second; `no_access` when access control refused the account every screen (403).
+   */
+  async function completeLogged<T>(
+    entry: { account: string; accountId: number | null; method: SignInMethod },
+    client: SignInClient,
+    complete: () => Promise<T>,
+  ): Promise<T> {
+    let answer: T;
+    try {
+      answer = await complete();
+    } catch (error) {
+      if (error instanceof AppError && error.status === 403) {
+        await log({ ...entry, reason: 'no_access', kind: 'signin' }, client);
+      }
+      throw error;
+    }
+    await log({ ...entry, reason: 'ok', kind: kindOfAnswer(answer) }, client);
+    return answer;
+  }
+
+  /**
    * One password check under every limit: lock of this address → per-client daily cap → per-account hourly cap
    * (addresses the account was signed in from pass it) → captcha (sign-ins only) → one argon2id verification.
    * Answers the account's id or throws (and logs) the refusal.
@@ -209,7 +246,7 @@ export function createSignInPolicy(deps: {
       return looked.found;
     };
     const refuse = async (reason: SignInReason, error: AppError, accountId = check.accountId) => {
-      await log({ account, accountId, reason, method }, client);
+      await log({ account, accountId, reason, method, kind: kindOfPassword(method) }, client);
       if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
       return error;
     };
@@ -277,7 +314,10 @@ export function createSignInPolicy(deps: {
       // A success ends this address's streak (the attempt's own count included) and the account number's (a failure
       // another attempt records meanwhile is kept, as it would be had it landed just after this success).
       await repo.clearGuards(account, scope);
-      await log({ account, accountId: found.id, reason: 'ok', method }, client);
+      // A sign-in's success is logged once its answer is known (`authenticate`): a session, or a second step.
+      if (method === 'password_check') {
+        await log({ account, accountId: found.id, reason: 'ok', method, kind: 'verification' }, client);
+      }
       return found.id;
     }
 
@@ -295,21 +335,30 @@ export function createSignInPolicy(deps: {
       deps.loginCaptcha || streakWantsCaptcha(await repo.guardOf(accountKey(typed)), Date.now()),
 
     /**
-     * Checks a password sign-in under every limit: the account's id, or an AppError (400 generic, 400 captcha,
-     * 429 limit or lock, 429 busy). The attempt is logged either way.
+     * Checks a password sign-in under every limit, then `complete`s it with the account's id (a session token, or the
+     * second step it still needs): that answer, or an AppError (400 generic, 400 captcha, 429 limit or lock, 429
+     * busy, 403 from `complete` when access control gives the account no screen). The attempt is logged either
+     * way, a right password by what it led to (`kindOfAnswer`; a 403 as `no_access`).
      */
-    authenticate: (input: { account: string; password: string; captcha?: string | null }, client: SignInClient) =>
-      checkUnderLimits({
-        account: accountKey(input.account),
+    async authenticate<T>(
+      input: { account: string; password: string; captcha?: string | null },
+      client: SignInClient,
+      complete: (accountId: number) => Promise<T>,
+    ): Promise<T> {
+      const account = accountKey(input.account);
+      const accountId = await checkUnderLimits({
+        account,
         password: input.password,
         method: 'password',
         client,
         captcha: input.captcha ?? null,
-        find: (account) => (account ? deps.findAccount(account) : Promise.resolve(undefined)),
+        find: (typed) => (typed ? deps.findAccount(typed) : Promise.resolve(undefined)),
         accountId: null,
         wrong: () => badRequest(t('auth.badCredentials')),
-        unavailable: (account) => unavailableAccount(account.pending_approval === 1),
-      }),
+        unavailable: (found) => unavailableAccount(found.pending_approval === 1),
+      });
+      return completeLogged({ account, accountId, method: 'password' }, client, () => complete(accountId));
+    },
 
     /**
      * Checks the signed-in account's own password (POST /auth/password/validate) under the sign-in limits: its
@@ -323,7 +372,13 @@ export function createSignInPolicy(deps: {
       if (checking.has(accountId)) {
         const found = await deps.findAccountById(accountId);
         await log(
-          { account: accountKey(found?.account_number ?? ''), accountId, reason: 'busy', method: 'password_check' },
+          {
+            account: accountKey(found?.account_number ?? ''),
+            accountId,
+            reason: 'busy',
+            method: 'password_check',
+            kind: 'verification',
+          },
           client,
         );
         if (limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
@@ -352,18 +407,22 @@ export function createSignInPolicy(deps: {
      * One check of a second factor (a sign-in's second step, a passkey sign-in, an identity verification with the
      * authenticator app or a passkey) under its own lock: `attempt` answers whether the factor was right. A wrong
      * one counts toward the account's second-factor streak and the client's daily cap, and is logged with its
-     * method; a lock answers 429 without a check. Throws `wrong()` when the factor was wrong.
+     * method; a lock answers 429 without a check. Throws `wrong()` when the factor was wrong. A right one goes on
+     * to `then` (the session of a sign-in, the proof of a verification), whose answer this is. The log says what the
+     * check was for (`purpose`): a sign-in, or a signed-in account's identity verification.
      */
-    async checkSecondFactor(
+    async checkSecondFactor<T>(
       account: { id: number; accountNumber: string },
       method: SecondFactorMethod,
+      purpose: SecondFactorPurpose,
       client: SignInClient,
       attempt: () => Promise<boolean>,
       wrong: () => AppError,
-    ): Promise<void> {
+      then: () => Promise<T>,
+    ): Promise<T> {
       const key = accountKey(account.accountNumber);
       const now = Date.now();
-      const entry = { account: key, accountId: account.id, method };
+      const entry = { account: key, accountId: account.id, method, kind: purpose };
       const refuse = async (reason: SignInReason, error: AppError) => {
         await log({ ...entry, reason }, client);
         if (UNCHECKED_REFUSALS.has(reason) && limits.refusalDelayMs > 0) await sleep(limits.refusalDelayMs);
@@ -390,12 +449,11 @@ export function createSignInPolicy(deps: {
         await repo.giveBackAttempt(key, SECOND_FACTOR_SCOPE, taken.lockedUntil);
         throw error;
       }
-      if (right) {
-        await repo.clearGuards(key, SECOND_FACTOR_SCOPE);
-        await log({ ...entry, reason: 'ok' }, client);
-        return;
-      }
-      throw await refuse('code_invalid', wrong());
+      if (!right) throw await refuse('code_invalid', wrong());
+      await repo.clearGuards(key, SECOND_FACTOR_SCOPE);
+      if (purpose === 'signin') return completeLogged(entry, client, then);
+      await log({ ...entry, reason: 'ok' }, client);
+      return then();
     },
 
     /** Logs an SMS sign-in (POST /login/sms): `attempt` answers the session token or throws. */
@@ -407,13 +465,14 @@ export function createSignInPolicy(deps: {
     ): Promise<T> {
       const account = mobile ?? '';
       try {
-        const session = await attempt();
-        await log({ account, accountId, reason: 'ok', method: 'sms' }, client);
-        return session;
+        const answer = await attempt();
+        await log({ account, accountId, reason: 'ok', method: 'sms', kind: kindOfAnswer(answer) }, client);
+        return answer;
       } catch (error) {
         if (error instanceof AppError) {
-          const reason = error instanceof AccountUnavailableError ? 'disabled' : 'code_invalid';
-          await log({ account, accountId, reason, method: 'sms' }, client);
+          const reason =
+            error instanceof AccountUnavailableError ? 'disabled' : error.status === 403 ? 'no_access' : 'code_invalid';
+          await log({ account, accountId, reason, method: 'sms', kind: 'signin' }, client);
         }
         throw error;
       }

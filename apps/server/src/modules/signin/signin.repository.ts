@@ -1,7 +1,14 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { likeLiteral } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
-import type { DB, SignInLogTable, SignInMethod, SignInOutcome, SignInReason } from '../../platform/db/schema.js';
+import type {
+  DB,
+  SignInKind,
+  SignInLogTable,
+  SignInMethod,
+  SignInOutcome,
+  SignInReason,
+} from '../../platform/db/schema.js';
 import type { AccountsWithin } from '../authz/index.js';
 
 /** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
@@ -44,6 +51,7 @@ export interface LockLadder {
 export interface SignInLogFilters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
+  kind?: SignInKind | '';
   ip?: string;
   /** Bounds of the time, as stored (ISO 8601 UTC text; the service reads the request's with parseRequestTime). */
   startTime?: string;
@@ -73,6 +81,7 @@ export function createSignInRepository(db: Kysely<DB>) {
     const account = filters.account?.trim();
     if (account) q = q.where(sql<boolean>`account like ${`%${likeLiteral(account)}%`} escape '\\'`);
     if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+    if (filters.kind) q = q.where('kind', '=', filters.kind);
     const ip = filters.ip?.trim();
     if (ip) q = q.where(sql<boolean>`ip like ${`${likeLiteral(ip)}%`} escape '\\'`);
     if (filters.startTime) q = q.where('at', '>=', filters.startTime);
@@ -105,6 +114,7 @@ export function createSignInRepository(db: Kysely<DB>) {
       outcome: SignInOutcome,
       reason: SignInReason,
       method: SignInMethod,
+      kind: SignInKind,
       ip: string,
       userAgent: string | null,
     ) =>
@@ -115,6 +125,7 @@ export function createSignInRepository(db: Kysely<DB>) {
         outcome,
         reason,
         method,
+        kind,
         ip,
         user_agent: userAgent,
       }),
@@ -127,7 +138,7 @@ export function createSignInRepository(db: Kysely<DB>) {
   const recentRefusals = preparedQuery(db, (db, ip: string, since: string) =>
     db
       .selectFrom('signin_log')
-      .select(['id', 'account', 'method', 'reason'])
+      .select(['id', 'account', 'method', 'reason', 'kind'])
       .where('ip', '=', ip)
       .where('at', '>', since)
       .where('reason', 'in', REPEATED_REFUSALS)
@@ -249,6 +260,7 @@ export function createSignInRepository(db: Kysely<DB>) {
         row.outcome,
         row.reason,
         row.method,
+        row.kind,
         row.ip,
         row.user_agent ?? null,
       );
@@ -270,7 +282,9 @@ export function createSignInRepository(db: Kysely<DB>) {
         throw new Error(`a client's cap of ${rules.perClient} rows is past the read`);
       const recent = await recentRefusals(row.ip, rules.since);
       const like = (account: string) =>
-        recent.filter((r) => r.account === account && r.method === row.method && r.reason === row.reason);
+        recent.filter(
+          (r) => r.account === account && r.method === row.method && r.reason === row.reason && r.kind === row.kind,
+        );
       const same = like(row.account);
       const full = recent.length >= rules.perClient;
       const into = same.length >= rules.perKey ? same[0] : full ? (same[0] ?? like(SUMMARY_ACCOUNT)[0]) : undefined;

@@ -535,7 +535,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
           query: { account: 'check.me', ip: '203.0.113.20', outcome: 'failure' },
         });
         expect(String(csv.body.data).trim().split('\r\n')[2]).toMatch(
-          /,check\.me,失败,账号临时锁定,203\.0\.113\.20,[^,]*,密码校验$/,
+          /,check\.me,失败,账号临时锁定,203\.0\.113\.20,[^,]*,密码校验,身份验证$/,
         );
       } finally {
         await app.close();
@@ -689,11 +689,11 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     );
     expect(csv.headers['x-content-type-options']).toBe('nosniff');
     expect(csv.headers['x-total-rows']).toBe('2');
-    expect(csv.body.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式\r\n')).toBe(true);
+    expect(csv.body.startsWith('\uFEFF时间,账号,结果,原因,IP,浏览器,方式,类型\r\n')).toBe(true);
     const lines = csv.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^[\d\-T:.Z]+,'=cmd\|calc,失败,账号不存在,172\.16\.5\.2,Chrome 140 · Windows,密码$/);
-    expect(lines[2]).toMatch(/,admin,成功,登录成功,172\.16\.5\.1,Chrome 140 · Windows,密码$/);
+    expect(lines[1]).toMatch(/^[\d\-T:.Z]+,'=cmd\|calc,失败,账号不存在,172\.16\.5\.2,Chrome 140 · Windows,密码,登录$/);
+    expect(lines[2]).toMatch(/,admin,成功,登录成功,172\.16\.5\.1,Chrome 140 · Windows,密码,登录$/);
 
     // Reading the log needs its permission; nobody can write it through the API.
     expect((await t.call('GET', '/signin-log/s', { query: { p: 1, pageSize: 10 } })).status).toBe(401);
@@ -803,6 +803,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
         outcome: 'failure',
         reason: 'bad_credentials',
         method: 'password',
+        kind: 'signin',
         ip: '10.9.8.7',
         user_agent: null,
       });

@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028_write_indexes.js';
 import * as m0029 from './migrations/0029_contact_indexes_partial.js';
 import * as m0030 from './migrations/0030_role_count_on_change.js';
 import * as m0031 from './migrations/0031_account_filter_indexes.js';
+import * as m0032 from './migrations/0032_signin_log_kind.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -72,6 +73,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0029_contact_indexes_partial': m0029,
   '0030_role_count_on_change': m0030,
   '0031_account_filter_indexes': m0031,
+  '0032_signin_log_kind': m0032,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

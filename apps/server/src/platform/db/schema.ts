@@ -237,7 +237,15 @@ export type SignInReason =
   | 'captcha_wrong'
   | 'rate_limited'
   | 'busy'
-  | 'code_invalid';
+  | 'code_invalid'
+  /** The first factor was right, but access control gives the account no screen: no session (0032). */
+  | 'no_access';
+
+/**
+ * What a sign-in log row records (0032): a sign-in attempt (a success opened a session), a right first factor that
+ * asked for the second step, or a signed-in account proving who it is (identity verification).
+ */
+export type SignInKind = 'signin' | 'first_factor' | 'verification';
 
 export interface SignInLogTable {
   id: Generated<number>;
@@ -248,6 +256,7 @@ export interface SignInLogTable {
   outcome: SignInOutcome;
   reason: SignInReason;
   method: SignInMethod;
+  kind: SignInKind;
   ip: string;
   user_agent: string | null;
   /** Attempts this row stands for (0027): refusals a flood repeats are added to a few rows (signin.policy.ts). */

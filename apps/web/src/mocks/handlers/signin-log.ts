@@ -8,6 +8,7 @@ type Entry = ResponseOf<typeof routes.listSigninLog>['list'][number];
 interface Filters {
   account?: string;
   outcome?: 'success' | 'failure' | '';
+  kind?: Entry['kind'] | '';
   ip?: string;
   startTime?: string | number;
   endTime?: string | number;
@@ -23,13 +24,14 @@ const CHROME_WINDOWS =
 function entries(store: MockStore): Entry[] {
   const byId = new Map(store.accounts.map((a) => [a.id, a]));
   const successes: Entry[] = store.signIns.map((s, index) => ({
-    id: store.signIns.length - index + 3,
+    id: store.signIns.length - index + 4,
     at: s.at,
     account: byId.get(s.accountId)?.accountNumber ?? String(s.accountId),
     accountId: s.accountId,
     outcome: 'success',
     reason: 'ok',
     method: 'password',
+    kind: 'signin',
     ip: s.ip ?? '127.0.0.1',
     userAgent: s.userAgent,
   }));
@@ -46,12 +48,26 @@ function entries(store: MockStore): Entry[] {
     outcome: 'failure',
     reason: reason as string,
     method: 'password',
+    kind: 'signin',
     ip: `10.12.9.${40 + index}`,
     userAgent: CHROME_WINDOWS,
     // 李娜's wrong captcha was repeated: the server adds a client's repeated refusals to one entry (issue 31).
     ...(reason === 'captcha_wrong' ? { repeats: 4, lastAt: minutesAgo((minutes as number) - 3) } : {}),
   }));
-  return [...successes, ...failures].sort((a, b) => b.at - a.at);
+  // 张伟 checked his own password again before a sensitive change: an identity verification, not a sign-in.
+  const verification: Entry = {
+    id: failures.length + 1,
+    at: minutesAgo(20),
+    account: 'zhangwei',
+    accountId: 2,
+    outcome: 'success',
+    reason: 'ok',
+    method: 'password_check',
+    kind: 'verification',
+    ip: '10.12.9.40',
+    userAgent: CHROME_WINDOWS,
+  };
+  return [...successes, ...failures, verification].sort((a, b) => b.at - a.at);
 }
 
 function matching(store: MockStore, f: Filters): Entry[] {
@@ -59,6 +75,7 @@ function matching(store: MockStore, f: Filters): Entry[] {
     (e) =>
       (!f.account || e.account.includes(f.account.trim())) &&
       (!f.outcome || e.outcome === f.outcome) &&
+      (!f.kind || e.kind === f.kind) &&
       (!f.ip || e.ip.startsWith(f.ip.trim())) &&
       (f.startTime === undefined || e.at >= requestTime(f.startTime)) &&
       (f.endTime === undefined || e.at <= requestTime(f.endTime)),
@@ -86,7 +103,7 @@ export const signinLogMocks = {
 
   exportSigninLog: handleRaw(routes.exportSigninLog, ({ store, query }) => {
     const rows = matching(store, query).slice(0, SIGNIN_EXPORT_MAX_ROWS);
-    const lines = ['时间,账号,结果,原因,IP,浏览器,方式'].concat(
+    const lines = ['时间,账号,结果,原因,IP,浏览器,方式,类型'].concat(
       rows.map((e) =>
         [
           new Date(e.at).toISOString(),
@@ -95,7 +112,8 @@ export const signinLogMocks = {
           e.reason,
           e.ip,
           describeUserAgent(e.userAgent),
-          '密码',
+          e.method === 'password_check' ? '密码校验' : '密码',
+          e.kind === 'verification' ? '身份验证' : '登录',
         ]
           .map(cell)
           .join(','),

@@ -1,6 +1,7 @@
 // The sign-in log screen in the whole app (signed in as the seeded admin), answered by the mock API (src/mocks):
 // the seed's eight sign-ins (the newest admin's from 10.12.3.20, the oldest from 10.12.10.97) with three refusals
-// among them (张伟's wrong password, an unknown account, 李娜's wrong captcha).
+// among them (张伟's wrong password, an unknown account, 李娜's wrong captcha), and 张伟's identity verification (his
+// password checked again 20 minutes ago).
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +27,8 @@ async function openScreen(path = '/monitor/LoginLog') {
 const rows = (table: HTMLElement) => [...table.querySelectorAll<HTMLElement>('tr.ant-table-row')];
 const total = () => screen.getByTestId('signin-log-total').textContent;
 const field = (name: string) => screen.getByRole('textbox', { name });
-/** Sign-ins and the three seeded refusals. */
-const entries = () => api.store.signIns.length + 3;
+/** Sign-ins, the three seeded refusals and the identity verification. */
+const entries = () => api.store.signIns.length + 4;
 
 describe('/monitor/LoginLog', () => {
   beforeAll(() => Promise.all([preloadScreens('/monitor/LoginLog'), import('@/components/list-kit/DateRangeField')]));
@@ -87,11 +88,25 @@ describe('/monitor/LoginLog', () => {
     });
   });
 
+  it('marks an identity verification 身份验证, not 登录成功, and the 类型 filter finds such entries alone', async () => {
+    const { table } = await openScreen('/monitor/LoginLog?kind=verification');
+    await waitFor(() => expect(total()).toBe('共 1 条记录'));
+    const [only] = rows(table).map((row) => within(row));
+    only?.getByText('zhangwei');
+    only?.getByText('身份验证');
+    only?.getByText('身份验证通过 (密码校验)');
+    expect(within(table).queryByText('登录成功')).toBeNull();
+    const [sent] = (await api.sent(routes.listSigninLog)).slice(-1);
+    expect(sent?.query.get('kind')).toBe('verification');
+    // The search form shows the filter it restored.
+    expect(screen.getByTitle('身份验证')).toBeTruthy();
+  });
+
   it('takes a time range from the URL in epoch ms (or ISO 8601 of an older link), sends ms, shows dates of this era', async () => {
     const from = Date.now() - 60 * 60_000;
     const to = Date.now() + 60 * 60_000;
-    // The seed's sign-ins in the hour before now, and 张伟's wrong password 8 minutes ago.
-    const expected = api.store.signIns.filter((s) => s.at >= from && s.at <= to).length + 1;
+    // The seed's sign-ins in the hour before now, 张伟's wrong password 8 minutes ago and his verification 20.
+    const expected = api.store.signIns.filter((s) => s.at >= from && s.at <= to).length + 2;
     const { table } = await openScreen(`/monitor/LoginLog?startTime=${from}&endTime=${new Date(to).toISOString()}`);
     await waitFor(() => expect(total()).toBe(`共 ${expected} 条记录`));
     const [sent] = (await api.sent(routes.listSigninLog)).slice(-1);
@@ -126,7 +141,7 @@ describe('/monitor/LoginLog', () => {
     await openScreen('/monitor/LoginLog?sort=at&order=asc');
     fireEvent.change(field('账号'), { target: { value: 'zhangwei' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(total()).toBe('共 2 条记录'));
+    await waitFor(() => expect(total()).toBe('共 3 条记录'));
     const downloads = catchDownloads();
     try {
       // The list kit's 导出 (ExportButton): CSV from its menu.

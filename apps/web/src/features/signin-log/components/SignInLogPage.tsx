@@ -1,4 +1,11 @@
-import { describeUserAgent, routes, SIGNIN_REASONS, type SignInReasonCode } from '@gatehouse/contract';
+import {
+  describeUserAgent,
+  routes,
+  SIGNIN_KINDS,
+  SIGNIN_REASONS,
+  type SignInKindCode,
+  type SignInReasonCode,
+} from '@gatehouse/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { type FilterCodecs, type ListColumn, ListPage, useListQuery } from '@/components/list-kit';
 import {
@@ -20,14 +27,26 @@ const METHOD_NOTES = {
   recovery: 'signinLog.methodRecovery',
 } as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, MessageKey>;
 
-const reasonLabel = (reason: string) =>
-  (SIGNIN_REASONS as readonly string[]).includes(reason)
-    ? t(`signinLog.reason.${reason as SignInReasonCode}` as MessageKey)
-    : reason;
+/** An entry's reason in words; a right factor by what it led to (a session, a second step, a verification). */
+const reasonLabel = ({ reason, kind }: Pick<SignInLogEntry, 'reason' | 'kind'>) =>
+  reason === 'ok' && kind !== 'signin'
+    ? t(`signinLog.ok.${kind}`)
+    : (SIGNIN_REASONS as readonly string[]).includes(reason)
+      ? t(`signinLog.reason.${reason as SignInReasonCode}` as MessageKey)
+      : reason;
+
+/** What an entry records, as the 类型 column and filter name it; an identity verification stands out. */
+const KIND_COLORS: Record<SignInKindCode, string | undefined> = {
+  signin: undefined,
+  first_factor: undefined,
+  verification: 'purple',
+};
+const kindLabel = (kind: SignInKindCode) => t(`signinLog.kind.${kind}`);
 
 const filterCodecs: FilterCodecs<SignInLogQuery> = {
   account: 'text',
   outcome: ['success', 'failure'],
+  kind: SIGNIN_KINDS,
   ip: 'text',
   startTime: 'time',
   endTime: 'time',
@@ -82,14 +101,18 @@ export function SignInLogPage() {
         ),
     },
     {
+      title: t('signinLog.colKind'),
+      key: 'kind',
+      width: 110,
+      render: (_value, { kind }) => <Tag color={KIND_COLORS[kind]}>{kindLabel(kind)}</Tag>,
+    },
+    {
       title: t('signinLog.colReason'),
       key: 'reason',
       width: 200,
       render: (_value, entry) => {
         const label =
-          entry.method === 'password'
-            ? reasonLabel(entry.reason)
-            : `${reasonLabel(entry.reason)} (${t(METHOD_NOTES[entry.method])})`;
+          entry.method === 'password' ? reasonLabel(entry) : `${reasonLabel(entry)} (${t(METHOD_NOTES[entry.method])})`;
         const repeats = entry.repeats ?? 1;
         if (repeats <= 1) return label;
         // Refusals one address repeated are one entry (issue 31): how many, and when the newest was.
@@ -152,6 +175,14 @@ export function SignInLogPage() {
               { value: 'success', label: t('signinLog.success') },
               { value: 'failure', label: t('signinLog.failure') },
             ],
+          },
+          {
+            kind: 'select',
+            name: 'kind',
+            label: t('signinLog.searchKind'),
+            placeholder: t('signinLog.outcomeAll'),
+            width: 120,
+            options: SIGNIN_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) })),
           },
           { kind: 'text', name: 'ip', label: t('signinLog.searchIp'), maxLength: 64, width: 150 },
           { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('signinLog.searchTime'), width: 260 },
