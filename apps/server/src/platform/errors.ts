@@ -1,6 +1,7 @@
 /**
  * Typed errors thrown by services and guards. The single error handler (http.ts) renders them as the
- * envelope `{code, msg}` with the matching HTTP status; anything else is a 500.
+ * envelope `{code, msg}` (plus `field` when one field of the request body is at fault) with the matching HTTP
+ * status; anything else is a 500.
  */
 export class AppError extends Error {
   constructor(
@@ -8,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** Headers the answer carries with the refusal (sudo mode's `x-verification-required`), wherever it was thrown. */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** The request body's field at fault (its contract name, e.g. `accountNumber`): forms show the message there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,6 +19,8 @@ export class AppError extends Error {
 
 /** A failure the user caused: validation or a business rule (HTTP 400). */
 export const badRequest = (msg: string) => new AppError(400, msg);
+/** A 400 about one field of the request body (a duplicate account number, a mobile number held by another). */
+export const fieldError = (field: string, msg: string) => new AppError(400, msg, {}, field);
 export const unauthorized = (msg: string) => new AppError(401, msg);
 export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import { isDatabaseUnavailable } from './db/db-errors.js';
 import { AppError, badRequest } from './errors.js';
 import { localeContext, pickLocale, t } from './i18n.js';
-import { validationMessage } from './validation.js';
+import { validationField, validationMessage } from './validation.js';
 
 /** Who is calling: resolved from the session token on every non-open route. */
 export interface Principal {
@@ -188,6 +188,8 @@ interface FastifyLikeError {
   statusCode?: number;
   code?: string;
   validation?: Parameters<typeof validationMessage>[0];
+  /** Where a validation error is: 'body', 'querystring', 'params', 'headers'. */
+  validationContext?: string;
   message: string;
 }
 
@@ -207,10 +209,17 @@ export function installLocale(app: FastifyInstance): void {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyLikeError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send({ code: error.status, msg: error.message });
+      const field = error.field === undefined ? {} : { field: error.field };
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ code: error.status, msg: error.message, ...field });
     }
     if (error.validation) {
-      return reply.status(400).send({ code: 400, msg: validationMessage(error.validation) });
+      const field = validationField(error.validation, error.validationContext);
+      return reply
+        .status(400)
+        .send({ code: 400, msg: validationMessage(error.validation), ...(field ? { field } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: 413, msg: t('http.tooLarge') });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { AppError, badRequest } from './errors.js';
+import { AppError, fieldError } from './errors.js';
 import { t } from './i18n.js';
 
 const require = createRequire(import.meta.url);
@@ -80,15 +80,15 @@ export function decoyPasswordHash(): Promise<string> {
 /** Throws a 400 naming the rule a new password breaks. */
 export function assertAcceptablePassword(password: string, accountNumber?: string): void {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw badRequest(t('password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX }));
+    throw fieldError('password', t('password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX }));
   }
   const classes = [/[a-zA-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-  if (classes < 2) throw badRequest(t('password.classes'));
+  if (classes < 2) throw fieldError('password', t('password.classes'));
   if (commonPasswords.test(password) || commonPasswords.test(password.toLowerCase())) {
-    throw badRequest(t('password.common'));
+    throw fieldError('password', t('password.common'));
   }
   if (accountNumber && password.toLowerCase() === accountNumber.toLowerCase()) {
-    throw badRequest(t('password.sameAsAccount'));
+    throw fieldError('password', t('password.sameAsAccount'));
   }
 }
 

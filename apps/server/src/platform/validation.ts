@@ -17,6 +17,19 @@ function fieldFromPath(instancePath: string): string {
   return last ?? '';
 }
 
+/**
+ * The top-level body field the first Ajv error is about (what `validationMessage` names), for forms to show the
+ * message beside it; undefined when the error is about the body as a whole or a query.
+ */
+export function validationField(errors: FastifySchemaValidationError[], context?: string): string | undefined {
+  const first = errors[0];
+  if (!first || context !== 'body') return undefined;
+  const top = first.instancePath.split('/').filter(Boolean)[0];
+  if (top) return top;
+  const params = first.params as Record<string, unknown>;
+  return first.keyword === 'required' ? String(params.missingProperty) : undefined;
+}
+
 /** Turns the first Ajv error into a sentence (in the request's language) that names the field (its schema `title`) and the rule. */
 export function validationMessage(errors: FastifySchemaValidationError[]): string {
   // A union (state: 0/1 or a boolean; text or null) reports its branches first. A branch's own rule (too long)

@@ -221,7 +221,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
       token: secondToken,
       body: { accountName: second.number, contactNumber: '+8613900000042', mobileToken: copy },
     });
-    expect(refused.body).toEqual({ code: 400, msg: '该手机号已被其他账号使用' });
+    expect(refused.body).toEqual({ code: 400, msg: '该手机号已被其他账号使用', field: 'contactNumber' });
     // Nor can an administrator give it to another account.
     const given = await t.call('PUT', '/account', {
       token: await t.login(),
@@ -234,7 +234,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
         contactNumber: '13900000042',
       },
     });
-    expect(given.body).toEqual({ code: 400, msg: '该手机号已被其他账号使用' });
+    expect(given.body).toEqual({ code: 400, msg: '该手机号已被其他账号使用', field: 'contactNumber' });
     // Recovery codes still reach the owner: the number names exactly one account.
     const owner = await t.database.db
       .selectFrom('account')

@@ -18,6 +18,8 @@ export class MockError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The body field at fault, as the server names it (`{code, msg, field}`). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -26,6 +28,11 @@ export class MockError extends Error {
 /** Refuses the call (400 by default): a zh-CN sentence the client shows as a toast. */
 export function fail(message: string, status = 400): never {
   throw new MockError(status, message);
+}
+
+/** A 400 about one body field, as the server's `fieldError` answers it. */
+export function failField(field: string, message: string): never {
+  throw new MockError(400, message, field);
 }
 
 export interface MockSession {
@@ -85,8 +92,8 @@ export function envelope(data: unknown, init?: ResponseInit): Response {
   return HttpResponse.json({ code: 200, msg: OK_MESSAGE, data }, init);
 }
 
-export function failure(status: number, msg: string): Response {
-  return HttpResponse.json({ code: status, msg }, { status });
+export function failure(status: number, msg: string, field?: string): Response {
+  return HttpResponse.json({ code: status, msg, ...(field ? { field } : {}) }, { status });
 }
 
 /**
@@ -165,7 +172,7 @@ export function bind(mock: MockRoute, options: BindOptions): HttpHandler {
       if (mock.kind === 'raw') return await mock.resolve(ctx);
       return envelope(await mock.resolve(ctx));
     } catch (error) {
-      if (error instanceof MockError) return failure(error.status, error.message);
+      if (error instanceof MockError) return failure(error.status, error.message, error.field);
       throw error;
     }
   });

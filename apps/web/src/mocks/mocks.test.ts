@@ -519,7 +519,7 @@ describe('the mock behaves like the server where a developer clicks', () => {
     const duplicate = await call(routes.createAccount, {
       body: { accountNumber: 'admin', accountName: '重复', password: 'Sample#2026', state: 1, orgId: 1 },
     });
-    expect(duplicate.body).toEqual({ code: 400, msg: '账号“admin”已存在' });
+    expect(duplicate.body).toEqual({ code: 400, msg: '账号“admin”已存在', field: 'accountNumber' });
 
     const parentWithChildren = await call(routes.deleteOrg, { query: { id: 1 } });
     expect(parentWithChildren.status).toBe(400);

@@ -2,7 +2,7 @@ import { type BodyOf, normaliseMobile, type QueryOf, type Routes, routes } from 
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
-import { type BatchOutcome, badRequest, forbidden, partition } from '../../platform/errors.js';
+import { type BatchOutcome, badRequest, fieldError, forbidden, partition } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
@@ -99,10 +99,11 @@ async function assertContactsFree(
 ) {
   if (contacts.contactNumber && PHONE.test(contacts.contactNumber)) {
     const mobile = normaliseMobile(contacts.contactNumber);
-    if (await repo.contactHolder('mobile', mobile, exceptId, verifiedOnly)) throw badRequest(t('account.mobileTaken'));
+    if (await repo.contactHolder('mobile', mobile, exceptId, verifiedOnly))
+      throw fieldError('contactNumber', t('account.mobileTaken'));
   }
   if (contacts.email && (await repo.contactHolder('email', contacts.email.toLowerCase(), exceptId, verifiedOnly))) {
-    throw badRequest(t('account.emailTaken'));
+    throw fieldError('email', t('account.emailTaken'));
   }
 }
 
@@ -113,11 +114,11 @@ async function checkedFields(repo: AccountsRepository, input: CreateInput | Upda
   const contactNumber = optional(input.contactNumber);
   if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
   await assertContactsFree(repo, { contactNumber, email }, 'id' in input ? input.id : null, true);
-  if (!(await repo.orgExists(input.orgId))) throw badRequest(t('account.orgNotFound'));
+  if (!(await repo.orgExists(input.orgId))) throw fieldError('orgId', t('account.orgNotFound'));
   const roleId = input.roleId ?? null;
   if (roleId !== null) {
     const role = await repo.findRole(roleId);
-    if (!role) throw badRequest(t('account.roleNotFound'));
+    if (!role) throw fieldError('roleId', t('account.roleNotFound'));
     // Handing out the super-admin role would grant more than the caller holds.
     if (role.builtin === 1 && !principal.superAdmin) throw forbidden(t('auth.forbidden', { title: '超级管理员角色' }));
   }
@@ -156,7 +157,7 @@ export function createAccountsService(
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(t('account.numberTaken', { accountNumber }));
+      if (isUniqueViolation(error)) throw fieldError('accountNumber', t('account.numberTaken', { accountNumber }));
       throw error;
     }
   }
@@ -330,7 +331,7 @@ export function createAccountsService(
       const fields = await checkedFields(repo, input, principal);
       assertAcceptablePassword(input.password, fields.account_number);
       if (await repo.numberTaken(fields.account_number)) {
-        throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
+        throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
       }
       const now = new Date().toISOString();
       const passwordHash = await hashPassword(input.password);
@@ -373,7 +374,7 @@ export function createAccountsService(
           if (role?.builtin !== 1) throw badRequest(t('account.builtinRole'));
         }
         if (await r.numberTaken(fields.account_number, current.id)) {
-          throw badRequest(t('account.numberTaken', { accountNumber: fields.account_number }));
+          throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
         }
         for (const row of own?.spent ?? []) await proofs.spendIn(trx, row);
         await uniqueNumber(fields.account_number, () =>

@@ -62,26 +62,27 @@ describe.each(lanes)('accounts API on %s', (lane) => {
   });
 
   it.each([
-    [{ accountNumber: undefined }, '请填写账号'],
-    [{ accountName: undefined }, '请填写用户名'],
-    [{ password: undefined }, '请填写密码'],
-    [{ orgId: undefined }, '请填写所属组织'],
-    [{ state: undefined }, '请填写状态'],
-    [{ accountNumber: 'x'.repeat(101) }, '账号长度不能超过 100 个字符'],
-    [{ accountNumber: '   ' }, '账号不能为空白'],
-    [{ password: 'Ab1!' }, '密码长度不能少于 8 个字符'],
-    [{ password: 'x'.repeat(129) }, '密码长度不能超过 128 个字符'],
-    [{ password: 'password1' }, '密码过于常见，请换一个更难猜的密码'],
-    [{ password: 'abcdefghij' }, '密码至少包含字母、数字、符号中的两类'],
-    [{ orgId: 999999 }, '所属组织不存在'],
-    [{ roleId: 999999 }, '角色不存在'],
-    [{ state: 2 }, '状态取值不正确'],
-    [{ email: 'not-an-email' }, '邮箱格式不正确'],
-    [{ orgId: '' }, '请填写所属组织'],
-    [{ orgId: 'abc' }, '所属组织格式不正确'],
-    [{ orgId: true }, '所属组织格式不正确'],
-    [{ orgId: '1e3' }, '所属组织格式不正确'],
-  ])('refuses %o with “%s” and writes nothing', async (change, message) => {
+    // The body's field at fault (`field`, where the form shows the message), or none for a rule of no one field.
+    [{ accountNumber: undefined }, '请填写账号', 'accountNumber'],
+    [{ accountName: undefined }, '请填写用户名', 'accountName'],
+    [{ password: undefined }, '请填写密码', 'password'],
+    [{ orgId: undefined }, '请填写所属组织', 'orgId'],
+    [{ state: undefined }, '请填写状态', 'state'],
+    [{ accountNumber: 'x'.repeat(101) }, '账号长度不能超过 100 个字符', 'accountNumber'],
+    [{ accountNumber: '   ' }, '账号不能为空白', undefined],
+    [{ password: 'Ab1!' }, '密码长度不能少于 8 个字符', 'password'],
+    [{ password: 'x'.repeat(129) }, '密码长度不能超过 128 个字符', 'password'],
+    [{ password: 'password1' }, '密码过于常见，请换一个更难猜的密码', 'password'],
+    [{ password: 'abcdefghij' }, '密码至少包含字母、数字、符号中的两类', 'password'],
+    [{ orgId: 999999 }, '所属组织不存在', 'orgId'],
+    [{ roleId: 999999 }, '角色不存在', 'roleId'],
+    [{ state: 2 }, '状态取值不正确', 'state'],
+    [{ email: 'not-an-email' }, '邮箱格式不正确', undefined],
+    [{ orgId: '' }, '请填写所属组织', 'orgId'],
+    [{ orgId: 'abc' }, '所属组织格式不正确', 'orgId'],
+    [{ orgId: true }, '所属组织格式不正确', 'orgId'],
+    [{ orgId: '1e3' }, '所属组织格式不正确', 'orgId'],
+  ])('refuses %o with “%s” and writes nothing', async (change, message, field) => {
     const before = (await list({ p: 1, pageSize: 1 })).totalCount;
     const body: Record<string, unknown> = valid();
     for (const [key, value] of Object.entries(change)) {
@@ -90,7 +91,7 @@ describe.each(lanes)('accounts API on %s', (lane) => {
     }
     const res = await create(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, msg: message });
+    expect(res.body).toEqual({ code: 400, msg: message, ...(field ? { field } : {}) });
     expect((await list({ p: 1, pageSize: 1 })).totalCount).toBe(before);
   });
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
-import { type BatchOutcome, badRequest, partition } from '../../platform/errors.js';
+import { type BatchOutcome, badRequest, fieldError, partition } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
@@ -102,12 +102,12 @@ export function createDictsService(db: Kysely<DB>) {
         dict_code: dictCode,
         remark: input.remark?.trim() || null,
       };
-      if (await repo.findByCode(dictCode)) throw badRequest(t('dict.codeTaken', { dictCode }));
+      if (await repo.findByCode(dictCode)) throw fieldError('dictCode', t('dict.codeTaken', { dictCode }));
       try {
         const id = await repo.insert({ ...row, create_time: new Date().toISOString() });
         return toDict((await repo.findById(id))!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest(t('dict.codeTaken', { dictCode }));
+        if (isUniqueViolation(error)) throw fieldError('dictCode', t('dict.codeTaken', { dictCode }));
         throw error;
       }
     },

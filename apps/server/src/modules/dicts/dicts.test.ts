@@ -52,12 +52,12 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
   });
 
   it.each([
-    [{ dictCode: 'x' }, '请填写字典名称'],
-    [{ dictName: 'x' }, '请填写字典CODE'],
-    [{ dictName: 'x', dictCode: '9lives' }, '字典CODE格式不正确'],
-    [{ dictName: 'x', dictCode: 'gender' }, '字典CODE“gender”已存在'],
-  ])('refuses %o with “%s”', async (body, message) => {
-    expect((await createDict(body)).body).toEqual({ code: 400, msg: message });
+    [{ dictCode: 'x' }, '请填写字典名称', 'dictName'],
+    [{ dictName: 'x' }, '请填写字典CODE', 'dictCode'],
+    [{ dictName: 'x', dictCode: '9lives' }, '字典CODE格式不正确', 'dictCode'],
+    [{ dictName: 'x', dictCode: 'gender' }, '字典CODE“gender”已存在', 'dictCode'],
+  ])('refuses %o with “%s”, naming the field %s', async (body, message, field) => {
+    expect((await createDict(body)).body).toEqual({ code: 400, msg: message, field });
   });
 
   it('keeps dictCode fixed after creation', async () => {
@@ -165,7 +165,7 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     expect(whole.body.data).toEqual({ done: [a11.id, a.id, b2.id, a1.id], refused: [] });
     expect((await items(code)).map((i) => i.value)).toEqual(['B']);
     const empty = await t.call('POST', '/dict/item/batch-delete', { token: admin, body: { ids: [] } });
-    expect(empty.body).toEqual({ code: 400, msg: '请填写所选记录' });
+    expect(empty.body).toEqual({ code: 400, msg: '请填写所选记录', field: 'ids' });
   });
 
   it('deletes nothing of a bulk delete that fails half-way (one transaction)', async () => {

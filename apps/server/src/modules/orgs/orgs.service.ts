@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldError } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { epochMs } from '../../platform/time.js';
@@ -114,10 +114,10 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   /** Sibling names and codes are unique (indexes of migration 0018): checked first for a clear message. */
   async function assertUnique(r: OrgsRepository, values: ReturnType<typeof fields>, selfId?: number) {
     if (await r.siblingNamed(values.pid, values.name, selfId)) {
-      throw badRequest(t('org.nameTaken', { name: values.name }));
+      throw fieldError('name', t('org.nameTaken', { name: values.name }));
     }
     if (values.org_code && (await r.codeTaken(values.org_code, selfId))) {
-      throw badRequest(t('org.codeTaken', { code: values.org_code }));
+      throw fieldError('orgCode', t('org.codeTaken', { code: values.org_code }));
     }
   }
 
@@ -129,9 +129,9 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
       const index = uniqueViolationOf(error);
       if (index === undefined) throw error;
       if (values.org_code && index.includes('org_code')) {
-        throw badRequest(t('org.codeTaken', { code: values.org_code }));
+        throw fieldError('orgCode', t('org.codeTaken', { code: values.org_code }));
       }
-      throw badRequest(t('org.nameTaken', { name: values.name }));
+      throw fieldError('name', t('org.nameTaken', { name: values.name }));
     }
   }
 

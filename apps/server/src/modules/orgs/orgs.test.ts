@@ -105,15 +105,15 @@ describe.each(lanes)('organisations API on %s', (lane) => {
   });
 
   it.each([
-    [{}, '请填写名称'],
-    [{ name: '' }, '请填写名称'],
-    [{ name: '   ' }, '名称不能为空白'],
-    [{ name: 'x'.repeat(101) }, '名称长度不能超过 100 个字符'],
-    [{ name: 'a', fullName: 'x'.repeat(256) }, '全称长度不能超过 255 个字符'],
-    [{ name: 'a', pid: 999999 }, '上级组织不存在'],
-  ])('refuses %o with “%s”', async (body, message) => {
+    [{}, '请填写名称', 'name'],
+    [{ name: '' }, '请填写名称', 'name'],
+    [{ name: '   ' }, '名称不能为空白', undefined],
+    [{ name: 'x'.repeat(101) }, '名称长度不能超过 100 个字符', 'name'],
+    [{ name: 'a', fullName: 'x'.repeat(256) }, '全称长度不能超过 255 个字符', 'fullName'],
+    [{ name: 'a', pid: 999999 }, '上级组织不存在', undefined],
+  ])('refuses %o with “%s”', async (body, message, field) => {
     const res = await create(body);
-    expect(res.body).toEqual({ code: 400, msg: message });
+    expect(res.body).toEqual({ code: 400, msg: message, ...(field ? { field } : {}) });
   });
 
   it('moves a node but never under itself or its own descendants', async () => {
@@ -208,7 +208,11 @@ describe.each(lanes)('sibling names and organisation codes on %s', (lane) => {
     expect(res.status, res.body.msg).toBe(200);
     return res.body.data as OrgOut;
   };
-  const taken = (name: string) => ({ code: 400, msg: `同一上级组织下已有名为“${name}”的组织，同级组织的名称不能重复` });
+  const taken = (name: string) => ({
+    code: 400,
+    msg: `同一上级组织下已有名为“${name}”的组织，同级组织的名称不能重复`,
+    field: 'name',
+  });
 
   beforeAll(async () => {
     t = await startTestApp(lane);
@@ -250,7 +254,7 @@ describe.each(lanes)('sibling names and organisation codes on %s', (lane) => {
     );
     expect(codes.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     for (const refused of codes.filter((a) => a.status === 400)) {
-      expect(refused.body).toEqual({ code: 400, msg: `机构编码“RACE-${lane}”已存在` });
+      expect(refused.body).toEqual({ code: 400, msg: `机构编码“RACE-${lane}”已存在`, field: 'orgCode' });
     }
   });
 
@@ -263,10 +267,10 @@ describe.each(lanes)('sibling names and organisation codes on %s', (lane) => {
       orgCode: '10000001',
     });
     const again = await write('POST', { name: '另一机构', pid: rootId, orgCode: '10000001' });
-    expect(again.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在' });
+    expect(again.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在', field: 'orgCode' });
     const other = await made({ name: '另一机构', pid: rootId, orgCode: '10000002' });
     const steal = await write('PUT', { id: other.id, name: '另一机构', pid: rootId, orgCode: '10000001' });
-    expect(steal.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在' });
+    expect(steal.body).toEqual({ code: 400, msg: '机构编码“10000001”已存在', field: 'orgCode' });
     const kept = await write('PUT', { id: org.id, name: '编码机构改', pid: rootId });
     expect(kept.body.data).toMatchObject({ name: '编码机构改', orgCode: '10000001' });
     const changed = await write('PUT', { id: org.id, name: '编码机构改', pid: rootId, orgCode: 'HQ-01' });

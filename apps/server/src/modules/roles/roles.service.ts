@@ -2,7 +2,7 @@ import { type BodyOf, type DataScopeKind, type QueryOf, type Routes, routes } fr
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
-import { badRequest, forbidden } from '../../platform/errors.js';
+import { badRequest, fieldError, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
@@ -153,7 +153,7 @@ export function createRolesService(
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(t('role.nameTaken', { name }));
+      if (isUniqueViolation(error)) throw fieldError('name', t('role.nameTaken', { name }));
       throw error;
     }
   }
@@ -211,7 +211,7 @@ export function createRolesService(
         () =>
           db.transaction().execute(async (trx) => {
             const r = createRolesRepository(trx);
-            if (await r.nameTaken(name)) throw badRequest(t('role.nameTaken', { name }));
+            if (await r.nameTaken(name)) throw fieldError('name', t('role.nameTaken', { name }));
             await checkResources(r, input.resources, new Set(), held);
             // 需要双因素认证 is no privilege: anyone who may create a role may set it (absent: off).
             const id = await r.insert(
@@ -245,7 +245,7 @@ export function createRolesService(
             const role = await r.findById(input.id);
             if (!role) throw badRequest(t('role.notFound'));
             if (role.builtin === 1) throw badRequest(t('role.builtin'));
-            if (await r.nameTaken(name, role.id)) throw badRequest(t('role.nameTaken', { name }));
+            if (await r.nameTaken(name, role.id)) throw fieldError('name', t('role.nameTaken', { name }));
             const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
             await checkResources(r, input.resources, already, held);
             // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.

@@ -110,7 +110,7 @@ describe.each(lanes)('roles API on %s', (lane) => {
   it('refuses a duplicate name', async () => {
     await createRole({ name: '唯一', resources: [menu('/')] });
     const again = await createRole({ name: '唯一', resources: [menu('/')] });
-    expect(again.body).toEqual({ code: 400, msg: '角色名称“唯一”已存在' });
+    expect(again.body).toEqual({ code: 400, msg: '角色名称“唯一”已存在', field: 'name' });
   });
 
   it('keeps the super-admin role untouchable', async () => {

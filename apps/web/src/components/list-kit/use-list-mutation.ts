@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, type FormInstance } from 'antd';
+import { HttpError } from '@/lib/http';
 import { type MessageKey, t } from '@/lib/i18n';
 
 export interface ListMutationOptions<V, R> {
@@ -14,6 +15,27 @@ export interface ListMutationOptions<V, R> {
   success?: MessageKey;
   /** After the toast and while the list refreshes, e.g. close the dialog. */
   onSuccess?: (answer: R, variables: V) => unknown;
+  /**
+   * The dialog's form: a refusal the server ties to a field of the body (`field`: a duplicate 账号, a mobile number
+   * held by another account) is shown under that field too, which is focused (the toast has said it already).
+   */
+  form?: FormInstance;
+  /** Form field names that differ from the body's (body field → form field), for `form`. */
+  formFields?: Readonly<Record<string, string>>;
+}
+
+/** Shows `error` under the form field it names, when the form has that field; answers whether it did. */
+export function showFieldError(
+  form: FormInstance,
+  error: unknown,
+  formFields: Readonly<Record<string, string>> = {},
+): boolean {
+  if (!(error instanceof HttpError) || !error.field) return false;
+  const name = formFields[error.field] ?? error.field;
+  if (!(name in form.getFieldsValue(true))) return false;
+  form.setFields([{ name, errors: [error.message] }]);
+  form.focusField(name);
+  return true;
 }
 
 /**
@@ -28,6 +50,9 @@ export function useListMutation<V, R>(options: ListMutationOptions<V, R>) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: options.mutationFn,
+    onError: (error) => {
+      if (options.form) showFieldError(options.form, error, options.formFields);
+    },
     onSuccess: async (answer, variables) => {
       if (options.success) message.success({ content: t(options.success), key: options.success });
       await options.onSuccess?.(answer, variables);

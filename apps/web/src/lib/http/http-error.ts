@@ -24,6 +24,8 @@ export class HttpError extends Error {
     readonly status?: number,
     /** A sudo-mode refusal (400 with x-verification-required) the user did not lift by verifying. */
     readonly verificationRequired = false,
+    /** The request body's field a 400 is about (the server's `field`, a contract name): forms show it there. */
+    readonly field?: string,
   ) {
     super(message);
   }

@@ -1,5 +1,5 @@
 import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, type QueryOf, routes } from '@gatehouse/contract';
-import { fail, handle } from '@/mocks/handle';
+import { fail, failField, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
 import { requestTime } from '@/mocks/time';
@@ -34,7 +34,7 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   const accountNumber = body.accountNumber.trim() || fail('请填写账号');
   const accountName = body.accountName.trim() || fail('请填写用户名');
   if (store.accounts.some((a) => a.accountNumber === accountNumber && a.id !== self?.id)) {
-    fail(`账号“${accountNumber}”已存在`);
+    failField('accountNumber', `账号“${accountNumber}”已存在`);
   }
   if (!store.orgs.some((o) => o.id === body.orgId)) fail('所属组织不存在');
   const roleId = body.roleId ?? null;

@@ -1,5 +1,5 @@
 import { routes } from '@gatehouse/contract';
-import { fail, failure, handle, handleRaw } from '@/mocks/handle';
+import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
@@ -75,7 +75,8 @@ export const dictMocks = {
   }),
 
   createDict: handle(routes.createDict, ({ store, body }) => {
-    if (store.dicts.some((d) => d.dictCode === body.dictCode)) fail(`字典CODE“${body.dictCode}”已存在`);
+    if (store.dicts.some((d) => d.dictCode === body.dictCode))
+      failField('dictCode', `字典CODE“${body.dictCode}”已存在`);
     const dict = {
       id: nextId(store, 'dict'),
       dictName: body.dictName.trim() || fail('请填写字典名称'),

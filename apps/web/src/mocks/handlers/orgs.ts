@@ -1,5 +1,5 @@
 import { routes } from '@gatehouse/contract';
-import { fail, failure, handle, handleRaw } from '@/mocks/handle';
+import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
 import { textOrNull } from './fields';
@@ -22,7 +22,7 @@ function checkUnique(store: MockStore, pid: number | null, name: string, orgCode
   if (others.some((o) => o.pid === pid && o.name === name)) {
     fail(`同一上级组织下已有名为“${name}”的组织，同级组织的名称不能重复`);
   }
-  if (orgCode && others.some((o) => o.orgCode === orgCode)) fail(`机构编码“${orgCode}”已存在`);
+  if (orgCode && others.some((o) => o.orgCode === orgCode)) failField('orgCode', `机构编码“${orgCode}”已存在`);
 }
 
 export const orgMocks = {

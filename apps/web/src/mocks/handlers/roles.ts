@@ -1,5 +1,5 @@
 import { type BodyOf, routes } from '@gatehouse/contract';
-import { fail, handle, handleRaw } from '@/mocks/handle';
+import { fail, failField, handle, handleRaw } from '@/mocks/handle';
 import { heldResources, mayAssignRole } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -10,7 +10,7 @@ type RoleFields = BodyOf<typeof routes.createRole>;
 /** Name unique; resources exist and are held by the caller (nobody grants what they do not hold). */
 function checkedFields(store: MockStore, body: RoleFields, caller: StoredAccount, self: StoredRole | null) {
   const name = body.name.trim() || fail('请填写角色名称');
-  if (store.roles.some((r) => r.name === name && r.id !== self?.id)) fail(`角色名称“${name}”已存在`);
+  if (store.roles.some((r) => r.name === name && r.id !== self?.id)) failField('name', `角色名称“${name}”已存在`);
   const missing = body.resources.filter((id) => !store.resources.some((r) => r.id === id));
   if (missing.length) fail(`权限不存在：${missing.join(', ')}`);
   const held = new Set(heldResources(store, caller).map((r) => r.id));

@@ -92,6 +92,7 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
     mutationFn: (values: AccountFormValues) =>
       account ? updateAccount(toUpdateBody(account, values)) : createAccount(toCreateBody(values)),
     queryKey: accountKeys.all,
+    form,
     success: account ? 'common.edited' : 'common.created',
     onSuccess: () => {
       onSaved();

@@ -20,12 +20,20 @@ describe('/user/Account', () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     const dialog = await findDialog('账号信息');
-    fireEvent.change(within(dialog).getByLabelText('账号'), { target: { value: 'qianqi' } });
+    const number = within(dialog).getByLabelText('账号');
+    // Taken first: the server's refusal lands on 账号 (its `field`), marked and focused, the rest kept.
+    fireEvent.change(number, { target: { value: 'zhangwei' } });
     fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '钱七' } });
     fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Qianqi#2026' } });
     fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Qianqi#2026' } });
     await pickOrg(within(dialog).getByLabelText('所属组织'), ['总公司']);
     await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所属组织'))).toBe('总公司'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await within(dialog).findByText('账号“zhangwei”已存在');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(number);
+    expect(within(dialog).getByLabelText('用户名')).toHaveProperty('value', '钱七');
+    fireEvent.change(number, { target: { value: 'qianqi' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
 
     await screen.findByText('添加成功');

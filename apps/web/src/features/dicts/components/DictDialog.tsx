@@ -48,10 +48,12 @@ function DictForm({
   onSaving: (saving: boolean) => void;
   onSaved: () => void;
 }) {
+  const [form] = Form.useForm<DictFormValues>();
   const saving = useListMutation({
     mutationFn: (values: DictFormValues) =>
       dict ? updateDict(toDictUpdateBody(dict, values)) : createDict(toDictBody(values)),
     queryKey: dictKeys.all,
+    form,
     success: dict ? 'common.edited' : 'common.created',
     onSuccess: onSaved,
   });
@@ -61,6 +63,7 @@ function DictForm({
 
   return (
     <Form<DictFormValues>
+      form={form}
       name={FORM_ID}
       labelCol={{ flex: '80px' }}
       wrapperCol={{ flex: 'auto' }}

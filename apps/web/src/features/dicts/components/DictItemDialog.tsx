@@ -57,10 +57,12 @@ function DictItemForm({
   onSaved: () => unknown;
 }) {
   const item = 'item' in target ? target.item : undefined;
+  const [form] = Form.useForm<DictItemFormValues>();
   const saving = useListMutation({
     mutationFn: (values: DictItemFormValues) =>
       item ? updateDictItem(toItemUpdateBody(item, values)) : createDictItem(toItemCreateBody(target.dictCode, values)),
     queryKey: dictKeys.items(target.dictCode),
+    form,
     success: item ? 'common.edited' : 'common.created',
     onSuccess: onSaved,
   });
@@ -73,6 +75,7 @@ function DictItemForm({
 
   return (
     <Form<DictItemFormValues>
+      form={form}
       name={FORM_ID}
       labelCol={{ flex: '80px' }}
       wrapperCol={{ flex: 'auto' }}

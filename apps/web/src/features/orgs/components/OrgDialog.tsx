@@ -63,6 +63,7 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
       before ? updateOrg(toUpdateOrgBody(before, values)) : createOrg(toCreateOrgBody(values)),
     // The tree is not a query: onSaved re-loads the levels the write changed.
     queryKey: null,
+    form,
     success: before ? 'common.edited' : 'common.created',
     onSuccess: (saved) => onSaved(before, saved),
   });

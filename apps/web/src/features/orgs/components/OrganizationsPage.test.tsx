@@ -153,8 +153,12 @@ describe('/user/Organization', () => {
     // Another organisation's code: the server's refusal names it, the dialog stays open with the input.
     fireEvent.change(code, { target: { value: '10000003' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
-    await screen.findByText('机构编码“10000003”已存在');
+    // Said under the field it is about (the server's `field`), which is marked and focused; the toast says it too.
+    await within(dialog).findByText('机构编码“10000003”已存在');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
     fireEvent.change(code, { target: { value: 'RD-01' } });
+    await waitFor(() => expect(within(dialog).queryByText('机构编码“10000003”已存在')).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('编辑成功');
     await waitFor(() => within(rowOf('研发中心')).getByText('RD-01'));

@@ -137,6 +137,7 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
     mutationFn: (values: RoleFormValues) =>
       role ? updateRole(toUpdateRoleBody(role, values)) : createRole(toCreateRoleBody(values)),
     queryKey: roleKeys.all,
+    form,
     success: role ? 'common.edited' : 'common.created',
     onSuccess: onSaved,
   });
