@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { appConfig } from '@/config/app-config';
-import { usePageActive } from '@/lib/router/page-active';
+import { useRefetchWhenShown } from '@/lib/router/page-active';
 
 /** Sort direction of a server-sorted list (the contract's `order`). */
 export type SortOrder = 'asc' | 'desc';
@@ -124,15 +124,9 @@ export function useListQuery<Q extends ListQueryBase, T>(options: UseListQueryOp
     queryFn: ({ signal }) => fetchRef.current(query, signal),
     placeholderData: keepPreviousData,
   });
-  // A kept page whose tab comes back on screen asks the server again, as a revisit of the screen always has (writes
-  // made meanwhile on other pages, an account given this role, say, are then seen), its rows staying on screen.
-  const active = usePageActive();
-  const wasActive = useRef(active);
-  const refetchList = result.refetch;
-  useEffect(() => {
-    if (active && !wasActive.current) void refetchList();
-    wasActive.current = active;
-  }, [active, refetchList]);
+  // A kept page whose tab comes back on screen asks the server again (an account given this role meanwhile, say),
+  // its rows staying on screen.
+  useRefetchWhenShown(result.refetch);
 
   /**
    * The last page the server did answer: a failed request for another page (or filter) keeps it on screen under

@@ -23,7 +23,7 @@ export const enUSHome = {
   'home.stat.signInsToday': 'Sign-ins today',
   'home.stat.liveSessions': 'Sessions',
   'home.stat.goto': '{label} {value}, open {screen}',
-  'home.chart.perOrg': 'Accounts per organization',
+  'home.chart.perOrg': 'Accounts directly in each organization',
   'home.chart.perOrgTop': 'Top 10 organizations',
   'home.chart.perDay': 'New accounts, last 30 days',
   'home.chart.perDayTotal': '{count} in total',

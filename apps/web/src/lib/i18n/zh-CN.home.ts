@@ -20,7 +20,7 @@ export const zhCNHome = {
   'home.stat.signInsToday': '今日登录',
   'home.stat.liveSessions': '在线会话',
   'home.stat.goto': '{label} {value}，查看{screen}',
-  'home.chart.perOrg': '各组织账号数',
+  'home.chart.perOrg': '各组织直属账号数',
   'home.chart.perOrgTop': '前 10 个组织',
   'home.chart.perDay': '近 30 天新增账号',
   'home.chart.perDayTotal': '共 {count} 个',

@@ -42,8 +42,8 @@ describe('/data-v/overview', () => {
     );
     expect(screen.getByTestId('datav-kpi-orgs-value').textContent).toBe(String(api.store.orgs.length));
     screen.getByRole('img', { name: '近 30 天新增账号' });
-    screen.getByRole('img', { name: '各组织账号数' });
-    expect(JSON.stringify(chartLabelled('各组织账号数')?.options.at(-1))).toContain('前端开发部');
+    screen.getByRole('img', { name: '各组织直属账号数' });
+    expect(JSON.stringify(chartLabelled('各组织直属账号数')?.options.at(-1))).toContain('前端开发部');
     // The seed's latest sign-in is the admin's.
     within(screen.getByTestId('datav-live')).getAllByText('系统管理员');
     expect(updatedLine()).toMatch(/更新于 \d\d:\d\d:\d\d/);
