@@ -15,12 +15,8 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
 });
 
 interface ServerOptionsState {
+  /** The server's answer, or DEFAULT_OPTIONS itself until one arrived (features/auth useAuthOptions starts from it). */
   options: ServerOptions;
-  /**
-   * When the server last answered `options` (epoch ms), or null while they are the defaults. The sign-in and
-   * registration pages start from that answer instead of asking again (features/auth useAuthOptions).
-   */
-  answeredAt: number | null;
   /** GET /auth/options once at start; on failure the defaults stay. */
   load(): Promise<ServerOptions>;
 }
@@ -28,11 +24,10 @@ interface ServerOptionsState {
 /** The server-wide switches (access control, permission interceptor, encryption, captcha, registration). */
 export const useServerOptions = create<ServerOptionsState>()((set) => ({
   options: DEFAULT_OPTIONS,
-  answeredAt: null,
   async load() {
     try {
       const options = await call(routes.authOptions, { quiet: true, cache: true });
-      set({ options, answeredAt: Date.now() });
+      set({ options });
       return options;
     } catch {
       return DEFAULT_OPTIONS;

@@ -90,7 +90,7 @@ export function setupMockApi(): MockApi {
     server.resetHandlers(...handlers);
     requests = [];
     useSession.getState().clear();
-    useServerOptions.setState({ options: DEFAULT_OPTIONS, answeredAt: null });
+    useServerOptions.setState({ options: DEFAULT_OPTIONS });
     http.clearCache();
   });
   afterAll(() => server.close());

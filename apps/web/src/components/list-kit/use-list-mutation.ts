@@ -30,9 +30,12 @@ export function showFieldError(
   error: unknown,
   formFields: Readonly<Record<string, string>> = {},
 ): boolean {
-  if (!(error instanceof HttpError) || !error.field) return false;
-  const name = formFields[error.field] ?? error.field;
-  if (!(name in form.getFieldsValue(true))) return false;
+  if (!(error instanceof HttpError)) return false;
+  const field = (error.body as { field?: unknown } | null | undefined)?.field;
+  if (typeof field !== 'string') return false;
+  const name = formFields[field] ?? field;
+  // Only a field the form has: the name comes from the server, and nothing else is done with it.
+  if (!Object.hasOwn(form.getFieldsValue(true), name)) return false;
   form.setFields([{ name, errors: [error.message] }]);
   form.focusField(name);
   return true;

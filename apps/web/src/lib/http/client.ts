@@ -110,12 +110,6 @@ const serverMessage = (body: unknown): string | undefined => {
   return typeof msg === 'string' && msg.trim() !== '' ? msg : undefined;
 };
 
-/** The body field a refusal names (`{code, msg, field}`): a name of letters and digits, else none. */
-const serverField = (body: unknown): string | undefined => {
-  const field = typeof body === 'object' && body !== null ? (body as { field?: unknown }).field : undefined;
-  return typeof field === 'string' && /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(field) ? field : undefined;
-};
-
 /** Puts the path parameters into `/file/text/:path/:id`, each one URL-encoded. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/:(\w+)/g, (_whole, name: string) => {
@@ -214,7 +208,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         case 400: {
           const message = msg ?? t('http.badRequest');
           notify({ type: 'notify', level: 'error', message });
-          return new HttpError('bad-request', message, status, needsVerification(error), serverField(response.data));
+          return new HttpError('bad-request', message, status, needsVerification(error), response.data);
         }
         case 401: {
           const message = msg ?? t('http.unauthorized');

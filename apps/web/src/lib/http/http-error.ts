@@ -24,8 +24,11 @@ export class HttpError extends Error {
     readonly status?: number,
     /** A sudo-mode refusal (400 with x-verification-required) the user did not lift by verifying. */
     readonly verificationRequired = false,
-    /** The request body's field a 400 is about (the server's `field`, a contract name): forms show it there. */
-    readonly field?: string,
+    /**
+     * The server's answer to a 400: `{code, msg}`, with `field` when one body field is at fault (ADR 0031; forms
+     * read it where they show it, components/list-kit showFieldError, not on every page's first load).
+     */
+    readonly body?: unknown,
   ) {
     super(message);
   }

@@ -1,7 +1,7 @@
 import { type BodyOf, type ResponseOf, routes } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/http';
-import { useServerOptions } from '@/stores/server-options';
+import { DEFAULT_OPTIONS, useServerOptions } from '@/stores/server-options';
 
 export type AuthOptions = ResponseOf<typeof routes.authOptions>;
 export type LoginBody = BodyOf<typeof routes.login>;
@@ -41,22 +41,19 @@ export const logout = () => call(routes.logout);
 export const getAuthOptions = () => call(routes.authOptions, { quiet: 'all' });
 
 /**
- * The sign-in and registration pages read the options once per visit of the open pages. They start from the answer
- * the app read before its first render (stores/server-options) while it is fresh, so a first visit asks nothing
- * more and its form is ready at once: on a busy machine a second request could time out (10 s) and turn the captcha
- * on for a server that runs without it, so a filled form never posted (docs/testing.md). A later read that fails keeps
- * the answer it had.
+ * The sign-in and registration pages read the options once per visit of the open pages, starting from the answer the
+ * app read before its first render (stores/server-options): a first visit asks nothing more and its form is ready at
+ * once. A page that waited for a second read could see it time out (10 s) on a busy machine and then turned the
+ * captcha on for a server that runs without it, so a filled form never posted (docs/testing.md). A read that fails
+ * keeps the answer the page had.
  */
 export function useAuthOptions() {
+  const { options } = useServerOptions.getState();
   return useQuery({
     queryKey: ['auth', 'options'],
     queryFn: getAuthOptions,
     staleTime: 60_000,
-    initialData: () => {
-      const { options, answeredAt } = useServerOptions.getState();
-      return answeredAt === null ? undefined : options;
-    },
-    initialDataUpdatedAt: () => useServerOptions.getState().answeredAt ?? undefined,
+    initialData: options === DEFAULT_OPTIONS ? undefined : options,
   });
 }
 

@@ -25,7 +25,6 @@ import { type MessageKey, t } from '@/lib/i18n';
 import { dismissNotices } from '@/lib/notify';
 import { useSession } from '@/stores/session';
 import { AuthBackdrop } from './AuthBackdrop';
-import { checkFailure } from './check-failure';
 import type { PasskeyNotice } from './passkey';
 import '@/components/lite/lite-base.css';
 import '@/components/lite/lite.css';
@@ -265,7 +264,8 @@ function AccountLoginForm({
         try {
           captcha = await handle.check(sent.captcha);
         } catch (error) {
-          const failure = checkFailure('captcha', error);
+          // Fetched on a failed check only, outside the page's first load (docs/frontend-budgets.md).
+          const failure = (await import('./check-failure')).checkFailure('captcha', error);
           setErrors((current) => ({ ...current, captcha: failure.errors[0] }));
           if (failure.value !== undefined) setValues((current) => ({ ...current, captcha: '' }));
           return;
