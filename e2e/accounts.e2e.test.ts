@@ -150,7 +150,9 @@ describe('walking skeleton in Chromium', () => {
     await dialog.getByLabel('确认密码', { exact: true }).fill(newUser.password);
     await pickOrg(page, dialog.getByLabel('所属组织', { exact: true }), ['总公司']);
     await dialog.getByRole('button', { name: label('确定') }).click();
-    await page.getByText(`账号“${newUser.accountNumber}”已存在`).waitFor();
+    // Under 账号 itself (the server names the field, ADR 0031), besides the toast.
+    await dialog.getByText(`账号“${newUser.accountNumber}”已存在`).waitFor();
+    expect(await dialog.getByLabel('账号', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('用户名', { exact: true }).inputValue()).toBe('重复');
     await screenshot(page, '08-duplicate-refused');
     await dialog.getByRole('button', { name: label('取消') }).click();

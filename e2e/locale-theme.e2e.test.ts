@@ -103,7 +103,8 @@ describe('language and theme in Chromium', () => {
     await dialog.getByLabel('Confirm', { exact: true }).fill('Zs#2026-safe');
     await pickOrg(page, dialog.getByLabel('Organization', { exact: true }), ['总公司']);
     await dialog.getByRole('button', { name: label('OK') }).click();
-    await page.getByText('Account “admin” already exists').waitFor();
+    // Under Account itself (the server names the field, ADR 0031), besides the toast.
+    await dialog.getByText('Account “admin” already exists').waitFor();
     await screenshot(page, 'i18n-05-duplicate-en');
     await dialog.getByRole('button', { name: label('Cancel') }).click();
     await dialog.waitFor({ state: 'hidden' });
