@@ -32,7 +32,10 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   await database.close();
 });
 
-const address = await fastify.listen({ port: config.port, host: config.host });
+// The queue of connections the kernel holds until they are accepted: Node's default (511) overflowed when 2,000
+// clients connected at once to a server on a loaded machine (connection resets, resilience/soak.test.ts); the kernel
+// caps it at net.core.somaxconn.
+const address = await fastify.listen({ port: config.port, host: config.host, backlog: 4096 });
 
 // A trusted range that holds the machine's own network lets the clients in it choose their address (README).
 const own =
