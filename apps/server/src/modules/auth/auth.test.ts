@@ -239,6 +239,13 @@ describe('menus in access-control mode', () => {
       // No permitted screen: no session at all, so the API is as closed as the browser.
       const refused = await t.call('POST', '/login', { body: { account: 'norole', password: 'Nr#2026-safe' } });
       expect(refused.body).toEqual({ code: 403, msg: '账号访问受限, 请联系系统管理员！' });
+      // The sign-in log says so: a right password that opened no session is no 登录成功.
+      const logged = await t.database.db
+        .selectFrom('signin_log')
+        .select(['outcome', 'reason', 'kind'])
+        .where('account', '=', 'norole')
+        .execute();
+      expect(logged).toEqual([{ outcome: 'failure', reason: 'no_access', kind: 'signin' }]);
       // One screen: a session holding exactly that menu.
       const token = await t.login('onescreen', 'Nr#2026-safe');
       const permissions = (await t.call('GET', '/getPermissions', { token })).body.data as Array<{
