@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   label,
   launchBrowser,
   newContext,
@@ -312,5 +313,43 @@ describe('verification, registration and passwords in Chromium', () => {
       .click();
     await waitForHash(page, /#\/login/);
     await signIn(MOBILE, CHANGED_PASSWORD, await captcha, /#\/system\/Profile$/);
+  });
+
+  it('closes self-registration on the 系统参数 screen: the sign-in page then offers no 注册', async () => {
+    await freshPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn('admin', ADMIN_PASSWORD, await openLogin());
+    await page.goto('/#/system/SystemParam');
+    await expect.poll(() => page.title()).toBe('系统参数');
+    const row = page.locator('tr', { has: page.getByText('registration', { exact: true }) });
+    await row.getByText('开放注册').first().waitFor();
+    await screenshot(page, 'ver-20-system-params-1440');
+    await row.getByRole('button', { name: '修改' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '修改系统参数' });
+    await dialog.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '关闭注册' }).click();
+    await settleMotion(page);
+    await screenshot(page, 'ver-21-system-params-dialog');
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await row.getByText('已修改').waitFor();
+    await row.getByText('关闭注册').first().waitFor();
+    await page.getByRole('button', { name: '切换到深色主题' }).click();
+    await page.getByRole('button', { name: '切换到浅色主题' }).waitFor();
+    await screenshot(page, 'ver-22-system-params-dark');
+    await page.getByRole('button', { name: '切换到浅色主题' }).click();
+    await page.setViewportSize({ width: 768, height: 900 });
+    await screenshot(page, 'ver-23-system-params-768');
+
+    // Another visitor's sign-in page: the server's options say registration is closed.
+    const visitor = await newContext(browser, server.baseUrl);
+    try {
+      const other = await visitor.newPage();
+      await other.goto('/#/login');
+      await other.getByPlaceholder('输入用户名').waitFor();
+      await expect.poll(() => other.getByRole('link', { name: /立即注册/ }).count()).toBe(0);
+      await screenshot(other, 'ver-24-login-registration-closed');
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -20,6 +20,7 @@ import type { SetupResult } from './modules/setup/index.js';
 import { signInModule } from './modules/signin/index.js';
 import { statsModule } from './modules/stats/index.js';
 import { systemModule } from './modules/system/index.js';
+import { systemParamsModule } from './modules/system-params/index.js';
 import { verificationModule } from './modules/verification/index.js';
 import type { Database } from './platform/db/database.js';
 import { httpPlatform, trustProxyOption } from './platform/http-platform.js';
@@ -52,6 +53,10 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
     trustProxy: trustProxyOption(config.trustProxy),
   });
   const services = await composeServices(config, database, setup, fastify.log);
+  // 系统参数 changed on any instance are in effect here from the next request on (one read of their version).
+  fastify.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await services.systemParams.refresh();
+  });
 
   await fastify.register(httpPlatform, { guard: createGuard(services.auth, services.authz), apiDocs: config.apiDocs });
   await fastify.register(auditTrail, {
@@ -78,6 +83,7 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   await fastify.register(preferencesModule, services);
   await fastify.register(importsModule, services);
   await fastify.register(configBundleModule, services);
+  await fastify.register(systemParamsModule, services);
   await fastify.register(webAssets, { webDist: config.webDist });
 
   await services.jobs.start();

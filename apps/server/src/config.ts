@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { paramDef, parseParam, SYSTEM_PARAMS, type SystemParamKey } from '@gatehouse/contract/system-params';
 
 /** Runtime configuration, parsed once at start (DESIGN.md §3). Nothing else reads process.env. */
 export interface Config {
@@ -17,6 +18,11 @@ export interface Config {
   readonly sessionMaxAgeSeconds: number;
   /** Live sessions one account may hold (SESSION_MAX_PER_ACCOUNT, 0 = unlimited); a sign-in beyond ends the oldest. */
   readonly sessionMaxPerAccount: number;
+  /**
+   * The environment's text of each 系统参数 it sets (contract SYSTEM_PARAMS), for the 系统参数 screen's "from the
+   * environment" (the database's URL is not kept here: the screen shows it without its password).
+   */
+  readonly paramEnv: Readonly<Partial<Record<SystemParamKey, string>>>;
   /** Where the built web app lives; served at `/` when present. */
   readonly webDist: string;
   readonly logLevel: string;
@@ -226,18 +232,35 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
  * account waits, disabled, for an administrator), on, or off.
  */
 function registrationMode(env: NodeJS.ProcessEnv): 'on' | 'off' | 'approval' {
-  const raw = env.REGISTRATION?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || raw === 'approval') return 'approval';
-  try {
-    return flag(env, 'REGISTRATION', true) ? 'on' : 'off';
-  } catch {
-    throw new ConfigError(`REGISTRATION must be on, off or approval, got "${env.REGISTRATION}"`);
-  }
+  // Flags still read as before: true/1/yes open it, false/0/no close it.
+  const raw = env.REGISTRATION?.trim().toLowerCase() ?? '';
+  if (['true', '1', 'yes'].includes(raw)) return 'on';
+  if (['false', '0', 'no'].includes(raw)) return 'off';
+  return param(env, 'registration') as 'on' | 'off' | 'approval';
 }
 
-function optionalId(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  return env[name] ? int(env, name, 0, 1, 2_147_483_647) : undefined;
+/** A 系统参数 read from its environment variable by its declaration in the contract (limits, kind, default). */
+function param(env: NodeJS.ProcessEnv, key: SystemParamKey): string | number | boolean | null {
+  const def = paramDef(key);
+  if (!def) throw new ConfigError(`unknown parameter ${key}`);
+  const raw = env[def.env];
+  const parsed = parseParam(def, raw === undefined || raw.trim() === '' ? def.defaultValue : raw);
+  if (parsed.ok) return parsed.value;
+  const kind = def.kind;
+  const expected =
+    kind.type === 'int'
+      ? `an integer between ${kind.min} and ${kind.max}`
+      : kind.type === 'flag'
+        ? 'on or off'
+        : kind.type === 'enum'
+          ? `${kind.values.slice(0, -1).join(', ')} or ${kind.values.at(-1)}`
+          : kind.type === 'id'
+            ? 'a positive id'
+            : 'text';
+  throw new ConfigError(`${def.env} must be ${expected}, got "${raw}"`);
 }
+
+const paramInt = (env: NodeJS.ProcessEnv, key: SystemParamKey) => param(env, key) as number;
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -356,37 +379,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   return Object.freeze({
-    port: int(env, 'PORT', 8080, 0, 65535),
+    port: paramInt(env, 'port'),
     host: env.HOST || '127.0.0.1',
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret,
     nodeEnv,
-    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 60, 10, 7 * 24 * 3600),
-    sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
-    sessionMaxPerAccount: int(env, 'SESSION_MAX_PER_ACCOUNT', 10, 0, 10_000),
+    tokenTtlSeconds: paramInt(env, 'tokenTtlSeconds'),
+    sessionMaxAgeSeconds: paramInt(env, 'sessionMaxAgeSeconds'),
+    sessionMaxPerAccount: paramInt(env, 'sessionMaxPerAccount'),
+    paramEnv: Object.freeze(
+      Object.fromEntries(
+        SYSTEM_PARAMS.filter((p) => p.key !== 'database' && env[p.env] !== undefined).map((p) => [p.key, env[p.env]]),
+      ),
+    ),
     webDist,
     logLevel: env.LOG_LEVEL || 'info',
     logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
     logFormat: logFormat(env),
     trustProxy: trustProxy(env),
-    loginCaptcha: flag(env, 'LOGIN_CAPTCHA', true),
+    loginCaptcha: param(env, 'loginCaptcha') as boolean,
     captchaTestMode,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@gatehouse.local>',
     registration: Object.freeze({
       enabled: registrationMode(env) !== 'off',
       approval: registrationMode(env) === 'approval',
-      orgId: optionalId(env, 'REGISTRATION_ORG_ID'),
-      roleId: optionalId(env, 'REGISTRATION_ROLE_ID'),
+      orgId: (param(env, 'registrationOrgId') as number | null) ?? undefined,
+      roleId: (param(env, 'registrationRoleId') as number | null) ?? undefined,
     }),
     accessControl: flag(env, 'ACCESS_CONTROL', false),
     permissionInterceptor: flag(env, 'PERMISSION_INTERCEPTOR', false),
     requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
     // The API's map is for developers; a production server shows it to anonymous callers only when asked to.
     apiDocs: flag(env, 'API_DOCS', nodeEnv !== 'production'),
-    sudoSeconds: int(env, 'SUDO_SECONDS', 300, 10, 86_400),
+    sudoSeconds: paramInt(env, 'sudoSeconds'),
     // Passkeys (issue 22): the site they are bound to. Unset, each request's own origin (checked against its host).
     webauthn: Object.freeze({
       rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,
@@ -394,15 +422,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Gatehouse',
     }),
     uploads: Object.freeze({
-      quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 1024, 1, 1_048_576) * 1_048_576,
-      perAccountHour: int(env, 'UPLOAD_PER_ACCOUNT_HOUR', 120, 1, 100_000),
+      quotaBytes: paramInt(env, 'uploadQuotaMb') * 1_048_576,
+      perAccountHour: paramInt(env, 'uploadPerAccountHour'),
     }),
     fileStorage: fileStorage(env),
     signIn: Object.freeze({
-      captchaAfter: int(env, 'LOGIN_CAPTCHA_AFTER', 3, 1, 1000),
-      lockAfter: int(env, 'LOGIN_LOCK_AFTER', 10, 1, 10_000),
-      lockBaseSeconds: int(env, 'LOGIN_LOCK_BASE_SECONDS', 60, 1, 86_400),
-      lockMaxSeconds: int(env, 'LOGIN_LOCK_MAX_SECONDS', 900, 1, 86_400),
+      captchaAfter: paramInt(env, 'loginCaptchaAfter'),
+      lockAfter: paramInt(env, 'loginLockAfter'),
+      lockBaseSeconds: paramInt(env, 'loginLockBaseSeconds'),
+      lockMaxSeconds: paramInt(env, 'loginLockMaxSeconds'),
       checksPerAccountHour: int(env, 'LOGIN_CHECKS_PER_ACCOUNT_HOUR', 100, 1, 100_000),
       failuresPerClientDay: int(env, 'LOGIN_FAILURES_PER_CLIENT_DAY', 200, 1, 1_000_000),
       hashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
@@ -410,7 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       refusalDelayMs: int(env, 'LOGIN_REFUSAL_DELAY_MS', 1000, 0, 10_000),
     }),
     audit: Object.freeze({
-      retentionDays: int(env, 'AUDIT_RETENTION_DAYS', 180, 0, 36_500),
+      retentionDays: paramInt(env, 'auditRetentionDays'),
       anonymousRefusalsPerMinute: int(env, 'AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE', 30, 0, 100_000),
     }),
     verification: Object.freeze({

@@ -30,6 +30,7 @@ import {
 } from './modules/signin/index.js';
 import { createStatsRepository, createStatsService } from './modules/stats/index.js';
 import { createSystemRepository } from './modules/system/index.js';
+import { createSystemParams, createSystemParamsRepository, liveView } from './modules/system-params/index.js';
 import {
   createCredentialsService,
   createMessageQueue,
@@ -40,6 +41,7 @@ import {
 } from './modules/verification/index.js';
 import type { Database } from './platform/db/database.js';
 import type { Principal } from './platform/http.js';
+import { t } from './platform/i18n.js';
 import { deriveKey } from './platform/keys.js';
 import type { Logger } from './platform/logger.js';
 import { configurePasswordHashing, decoyPasswordHash } from './platform/passwords.js';
@@ -52,6 +54,22 @@ export type Services = Awaited<ReturnType<typeof composeServices>>;
  */
 export async function composeServices(config: Config, database: Database, setup: SetupResult, log: Logger) {
   const { db } = database;
+  const accountsRepo = createAccountsRepository(db);
+  // 系统参数: the configuration in effect (the environment's, with the screen's changes over it), refreshed on each
+  // request (app.ts). Services given `live()` or a `liveView` read the values in effect at the moment they use them.
+  const systemParams = createSystemParams({
+    repo: createSystemParamsRepository(db),
+    base: config,
+    log,
+    refuseReference: async (key, id) => {
+      if (key === 'registrationOrgId')
+        return (await accountsRepo.orgExists(id)) ? undefined : t('param.orgMissing', { id });
+      const role = await accountsRepo.findRole(id);
+      return role && role.builtin !== 1 ? undefined : t('param.roleUnusable', { id });
+    },
+  });
+  await systemParams.refresh();
+  const live = systemParams.current;
   const sessions = createSessionsRepository(db);
   const resources = createResourcesService(createResourcesRepository(db), {
     implicitMenus: !config.accessControl,
@@ -59,7 +77,11 @@ export async function composeServices(config: Config, database: Database, setup:
   const regions = createRegionsService();
   // The dominance rule and sudo mode, in one place (modules/authz): the route binding and the services ask it.
   const authzRepo = createAuthzRepository(db);
-  const authz = createAuthz(authzRepo, resources, { sudoSeconds: config.sudoSeconds });
+  const authz = createAuthz(
+    authzRepo,
+    resources,
+    liveView(() => ({ sudoSeconds: live().sudoSeconds })),
+  );
   /** Sudo mode: the session's owner just proved who they are (password, or a code to their own mobile / e-mail). */
   const identityVerified = (principal: Principal) =>
     sessions.markVerified(principal.sessionId, new Date().toISOString());
@@ -73,7 +95,6 @@ export async function composeServices(config: Config, database: Database, setup:
     log,
   });
   const verificationRepo = createVerificationRepository(db);
-  const accountsRepo = createAccountsRepository(db);
   // Imports (issue 21): previews and their outcomes, shared by every kind that imports.
   const importJobs = createImportJobs(createImportsRepository(db));
   const verification = createVerificationService({
@@ -83,7 +104,7 @@ export async function composeServices(config: Config, database: Database, setup:
     limits: config.verification,
     queue: messages,
     captchaAnswers: config.captchaTestMode ? outbox : undefined,
-    registrationEnabled: () => config.registration.enabled,
+    registrationEnabled: () => live().registration.enabled,
     identityVerified,
     // AccountsService spends this service's tokens, so it is made below: the sends reach it when they run.
     accounts: () => accounts,
@@ -103,8 +124,10 @@ export async function composeServices(config: Config, database: Database, setup:
   const signInRepo = createSignInRepository(db);
   const signInPolicy = createSignInPolicy({
     repo: signInRepo,
-    limits: config.signIn,
-    loginCaptcha: config.loginCaptcha,
+    limits: liveView(() => live().signIn),
+    get loginCaptcha() {
+      return live().loginCaptcha;
+    },
     requireCaptcha: verification.requireCaptcha,
     findAccount: accountsRepo.findByNumber,
     findAccountById: accountsRepo.findById,
@@ -116,9 +139,15 @@ export async function composeServices(config: Config, database: Database, setup:
     authz,
     tokens: createTokenIssuer(setup.jwtSecret),
     options: {
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-      maxSessionsPerAccount: config.sessionMaxPerAccount,
+      get tokenTtlSeconds() {
+        return live().tokenTtlSeconds;
+      },
+      get sessionMaxAgeSeconds() {
+        return live().sessionMaxAgeSeconds;
+      },
+      get maxSessionsPerAccount() {
+        return live().sessionMaxPerAccount;
+      },
       accessControl: config.accessControl,
       authenticate: signInPolicy.authenticate,
       // An account with a second factor gets a ticket for it instead of a session (made below).
@@ -139,7 +168,7 @@ export async function composeServices(config: Config, database: Database, setup:
   const credentials = createCredentialsService({
     verification,
     accounts,
-    registration: config.registration,
+    registration: liveView(() => live().registration),
     openSession: auth.completeSignIn,
     checkPassword: signInPolicy.checkPassword,
     identityVerified,
@@ -168,7 +197,9 @@ export async function composeServices(config: Config, database: Database, setup:
     ]);
   const auditRepo = createAuditRepository(db);
   const retention = createLogRetention({
-    days: config.audit.retentionDays,
+    get days() {
+      return live().audit.retentionDays;
+    },
     purgeAudit: auditRepo.purgeBefore,
     purgeSignIns: signInRepo.purgeLogBefore,
     log,
@@ -178,13 +209,18 @@ export async function composeServices(config: Config, database: Database, setup:
   return {
     /** What GET /api/auth/options tells the web app before anybody signs in. */
     authOptions: {
-      loginCaptcha: config.loginCaptcha,
-      registration: config.registration.enabled,
+      get loginCaptcha() {
+        return live().loginCaptcha;
+      },
+      get registration() {
+        return live().registration.enabled;
+      },
       accessControl: config.accessControl,
       permissionInterceptor: config.permissionInterceptor,
       encryption: config.requestEncryption,
       verifyResendSeconds: config.verification.resendSeconds,
     },
+    systemParams,
     accounts,
     auth,
     authz,
@@ -202,7 +238,7 @@ export async function composeServices(config: Config, database: Database, setup:
     stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
     files: createFilesService(createFilesRepository(db), createFileStorage(config.fileStorage, config.dataDir), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
-      limits: config.uploads,
+      limits: liveView(() => live().uploads),
       log,
     }),
     online: createOnlineService(

@@ -53,17 +53,29 @@ export interface Subject {
  * - 'grant': hands a role to an account: sudo mode when the role is at or above the actor's own (it holds every
  *   resource the actor holds), and the role's data scope is judged for the holder it is handed to;
  * - 'sessions': ends sessions other than the caller's current one: sudo mode;
- * - 'personal': reads other accounts' personal data (contacts): the answer stays inside the caller's data scope.
+ * - 'personal': reads other accounts' personal data (contacts): the answer stays inside the caller's data scope;
+ * - 'system': changes how the whole installation behaves (系统参数): the super-admin only, whatever a role grants, in
+ *   sudo mode and never from a switched session.
  */
-export type SecurityClass = 'contact' | 'credential' | 'grant' | 'sessions' | 'personal';
+export type SecurityClass = 'contact' | 'credential' | 'grant' | 'sessions' | 'personal' | 'system';
 
-export const SECURITY_CLASSES: readonly SecurityClass[] = ['contact', 'credential', 'grant', 'sessions', 'personal'];
+export const SECURITY_CLASSES: readonly SecurityClass[] = [
+  'contact',
+  'credential',
+  'grant',
+  'sessions',
+  'personal',
+  'system',
+];
 
 /** The classes whose routes always need sudo mode (an identity verification within SUDO_SECONDS). */
-export const SUDO_CLASSES: readonly SecurityClass[] = ['credential', 'sessions'];
+export const SUDO_CLASSES: readonly SecurityClass[] = ['credential', 'sessions', 'system'];
 
 /** The classes a switched session (identity switch) may never call. */
-export const UNSWITCHED_CLASSES: readonly SecurityClass[] = ['credential'];
+export const UNSWITCHED_CLASSES: readonly SecurityClass[] = ['credential', 'system'];
+
+/** The classes only the super-admin (the built-in role) may call, whatever a role grants. */
+export const SUPER_ADMIN_CLASSES: readonly SecurityClass[] = ['system'];
 
 /** Whether a route needs sudo mode: it says so, or one of its security classes does. */
 export function needsSudo(route: Pick<RouteDef, 'sudo' | 'security'>): boolean {

@@ -17,6 +17,7 @@ import { secondFactorRoutes } from './second-factor.js';
 import { sessionRoutes } from './sessions.js';
 import { signInRoutes, signinLogRoutes } from './signin-log.js';
 import { statsRoutes } from './stats.js';
+import { systemParamRoutes } from './system-params.js';
 import { verificationRoutes } from './verification.js';
 
 export * from './accounts.js';
@@ -42,6 +43,7 @@ export * from './second-factor.js';
 export * from './sessions.js';
 export * from './signin-log.js';
 export * from './stats.js';
+export * from './system-params.js';
 export * from './verification.js';
 
 /** Every endpoint of the API, once. The server binds these, the web calls them, OpenAPI is built from them. */
@@ -72,6 +74,7 @@ export const routes = {
   ...preferenceRoutes,
   ...importRoutes,
   ...configBundleRoutes,
+  ...systemParamRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -45,6 +45,7 @@ export const menus: MenuDef[] = [
       { path: '/system/Profile', title: '个人信息', icon: 'IdcardOutlined', everyone: true },
       { path: '/system/Dict', title: '字典管理', icon: 'BookOutlined' },
       { path: '/system/ConfigBundle', title: '配置迁移', icon: 'DeploymentUnitOutlined' },
+      { path: '/system/SystemParam', title: '系统参数', icon: 'ControlOutlined' },
     ],
   },
   {

@@ -60,16 +60,12 @@ export const AuthOptions = Type.Object({
   verifyResendSeconds: Type.Integer({ minimum: 0 }),
 });
 
-const smsSend = (path: string, title: string, description: string) =>
-  defineRoute({
-    method: 'POST',
-    path,
-    access: 'open',
-    title,
-    description: `${description} Without a session the body must carry an image-captcha token. Answers the code's one-shot id; the code goes to the SMS provider (the outbox by default). Rate-limited per number and per client (429).`,
-    body: SmsSendBody,
-    response: SentId,
-  });
+/**
+ * What every SMS-sending route's description ends with. Each is a `defineRoute` literal of its own: the web build
+ * drops a literal's documentation and schemas (apps/web/scripts/slim-contract.mjs), not a helper's arguments.
+ */
+const SMS_SEND_NOTE =
+  " Without a session the body must carry an image-captcha token. Answers the code's one-shot id; the code goes to the SMS provider (the outbox by default). Rate-limited per number and per client (429).";
 
 export const verificationRoutes = {
   authOptions: defineRoute({
@@ -112,26 +108,48 @@ export const verificationRoutes = {
     query: IdAndInput,
     response: Type.String(),
   }),
-  sendSms: smsSend(
-    '/captcha/sms',
-    '发送短信验证码',
-    'Identity verification: with a session the number must be the account’s own mobile (联系电话); without one it is the reset flavour.',
-  ),
-  sendSmsRegister: smsSend(
-    '/captcha/sms/register',
-    '发送注册短信验证码',
-    'Registration: refused when the number already belongs to an account.',
-  ),
-  sendSmsLogin: smsSend(
-    '/captcha/sms/login',
-    '发送登录短信验证码',
-    'Sign-in by SMS: sent only when exactly one account has this mobile (the answer looks the same otherwise); a disabled account is told so by POST /login/sms once the code proved the number.',
-  ),
-  sendSmsReset: smsSend(
-    '/captcha/sms/reset-password',
-    '发送找回密码短信验证码',
-    'Password recovery: sent only when exactly one account has this mobile (the answer looks the same otherwise).',
-  ),
+  sendSms: defineRoute({
+    method: 'POST',
+    path: '/captcha/sms',
+    access: 'open',
+    title: '发送短信验证码',
+    description:
+      'Identity verification: with a session the number must be the account’s own mobile (联系电话); without one it is the reset flavour.' +
+      SMS_SEND_NOTE,
+    body: SmsSendBody,
+    response: SentId,
+  }),
+  sendSmsRegister: defineRoute({
+    method: 'POST',
+    path: '/captcha/sms/register',
+    access: 'open',
+    title: '发送注册短信验证码',
+    description: `Registration: refused when the number already belongs to an account.${SMS_SEND_NOTE}`,
+    body: SmsSendBody,
+    response: SentId,
+  }),
+  sendSmsLogin: defineRoute({
+    method: 'POST',
+    path: '/captcha/sms/login',
+    access: 'open',
+    title: '发送登录短信验证码',
+    description:
+      'Sign-in by SMS: sent only when exactly one account has this mobile (the answer looks the same otherwise); a disabled account is told so by POST /login/sms once the code proved the number.' +
+      SMS_SEND_NOTE,
+    body: SmsSendBody,
+    response: SentId,
+  }),
+  sendSmsReset: defineRoute({
+    method: 'POST',
+    path: '/captcha/sms/reset-password',
+    access: 'open',
+    title: '发送找回密码短信验证码',
+    description:
+      'Password recovery: sent only when exactly one account has this mobile (the answer looks the same otherwise).' +
+      SMS_SEND_NOTE,
+    body: SmsSendBody,
+    response: SentId,
+  }),
   validateSms: defineRoute({
     method: 'GET',
     path: '/captcha/sms/validate',

@@ -4,6 +4,8 @@ import {
   resourceKey,
   routes,
   type SecurityClass,
+  SUPER_ADMIN_CLASSES,
+  UNSWITCHED_CLASSES,
   VERIFICATION_REQUIRED_HEADER,
 } from '@gatehouse/contract';
 import { Value } from 'typebox/value';
@@ -289,7 +291,9 @@ describe.each(lanes)('the route-class walk on %s', (lane) => {
   });
 
   const switchedRefused = classed.filter(
-    ([, r]) => r.access !== 'open' && (has(r, 'credential') || (has(r, 'contact') && r.access === 'signed-in')),
+    ([, r]) =>
+      r.access !== 'open' &&
+      (UNSWITCHED_CLASSES.some((c) => has(r, c)) || (has(r, 'contact') && r.access === 'signed-in')),
   );
   it.each(switchedRefused)('(d) a switched session is refused %s', async (name, route) => {
     const res = await call(route, persona.switched, { contactNumber: '13655550002', mobile: '13655550002' });
@@ -302,6 +306,15 @@ describe.each(lanes)('the route-class walk on %s', (lane) => {
     expect(res.status, `${name}: ${res.body.msg}`).toBe(403);
     // L-2: the refusal does not name what lies outside the caller's scope.
     expect(res.body.msg).not.toContain(outside.number);
+  });
+
+  const superAdminOnly = classed.filter(([, r]) => SUPER_ADMIN_CLASSES.some((c) => has(r, c)));
+  it.each(
+    superAdminOnly,
+  )('(e) an administrator holding every API is refused %s: the super-admin only', async (name, route) => {
+    const res = await call(route, persona.custom, aimAtOutside(route));
+    expect(res.status, `${name}: ${res.body.msg}`).toBe(403);
+    expect(res.body.msg).toContain('超级管理员');
   });
 
   const reads = classed.filter(

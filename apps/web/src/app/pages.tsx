@@ -19,6 +19,7 @@ export const menuPages: Record<string, PageLoader> = {
   '/system/Profile': () => import('./ProfileScreen').then((m) => m.ProfileScreen),
   '/system/Dict': () => import('@/features/dicts').then((m) => m.DictsPage),
   '/system/ConfigBundle': () => import('@/features/config-bundle').then((m) => m.ConfigBundlePage),
+  '/system/SystemParam': () => import('@/features/system-params').then((m) => m.SystemParamsPage),
   '/monitor/Online': () => import('@/features/online').then((m) => m.OnlinePage),
   '/monitor/OperLog': () => import('@/features/audit').then((m) => m.AuditPage),
   '/monitor/LoginLog': () => import('@/features/signin-log').then((m) => m.SignInLogPage),

@@ -341,6 +341,8 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   exportConfigBundle: async () => ({}),
   diffConfigBundle: async () => ({ body: sampleBundle() }),
   applyConfigBundle: async () => ({ body: { bundle: sampleBundle(), changeIds: ['dict:sampleCfg'] } }),
+  listSystemParams: async () => ({}),
+  updateSystemParam: async () => ({ body: { key: 'loginLockAfter', value: '5' } }),
   // Spreadsheets need the server (mocks/handlers/imports.ts): the mock refuses them with a message.
   exportAccounts: async () => ({ query: { format: 'csv', columns: 'accountNumber,orgPath' } }),
   accountImportTemplate: async () => ({ status: 501 }),

@@ -307,6 +307,7 @@ export function createMockStore(): MockStore {
     regions: REGIONS.map(([id, name]) => ({ id, pid: regionParent(id), name })),
     files: [],
     texts: new Map(),
+    systemParams: new Map(),
     codes: new Map(),
     tokens: new Map(),
     signIns,

@@ -65,6 +65,8 @@ export interface MockStore {
   signIns: SignIn[];
   /** Per-account preferences (GET/PUT /preferences/:key) by account id, then key. */
   preferences: Map<number, Map<string, unknown>>;
+  /** 系统参数 changed on their screen, as text by key (the others are their declared defaults). */
+  systemParams: Map<string, string>;
   nextId: Record<'account' | 'org' | 'role' | 'resource' | 'dict' | 'dictItem', number>;
 }
 

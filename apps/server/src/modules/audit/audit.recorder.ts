@@ -50,6 +50,24 @@ export function noteAuditTarget(request: FastifyRequest, type: EntityType, id: n
 }
 
 /**
+ * For a target that is no row of an audited table (a 系统参数): its handler gives the snapshots before and after
+ * itself, and the entry shows their field-level diff as it does an entity's.
+ */
+export function noteAuditChange(
+  request: FastifyRequest,
+  type: EntityType,
+  id: string,
+  before: Snapshot | undefined,
+  after: Snapshot | undefined,
+): void {
+  request.audit ??= {};
+  request.audit.targetType = type;
+  request.audit.targetId = id;
+  request.audit.before = before;
+  request.audit.after = after;
+}
+
+/**
  * A bulk action's outcome per row (its handler calls this before answering): the trail records one entry per row,
  * done or refused, as the single action records each call.
  */
@@ -227,8 +245,7 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
       }
       let diff: Change[];
       if (withoutDiff.has(name as RouteName) || anonymousRefusal) diff = [];
-      else if (success && load && (state.before || state.after))
-        diff = diffOf(state.before?.fields, state.after?.fields);
+      else if (success && (state.before || state.after)) diff = diffOf(state.before?.fields, state.after?.fields);
       // A refused call shows what it asked, never what the target holds: its caller reads its own entries, and the
       // target may lie outside the caller's reach (a refusal must not disclose it).
       else diff = requestChanges(request, success ? state.before : undefined);

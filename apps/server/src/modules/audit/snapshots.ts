@@ -92,7 +92,7 @@ const entities = {
   ),
 } satisfies Record<string, Loader>;
 
-export type EntityType = keyof typeof entities | 'file' | 'document' | 'session';
+export type EntityType = keyof typeof entities | 'file' | 'document' | 'session' | 'param';
 
 export function loaderOf(type: EntityType): Loader | undefined {
   return (entities as Record<string, Loader>)[type];

@@ -2,6 +2,7 @@ import {
   needsSudo,
   type RouteDef,
   routes,
+  SUPER_ADMIN_CLASSES,
   type Subject,
   UNSWITCHED_CLASSES,
   VERIFICATION_REQUIRED_HEADER,
@@ -342,7 +343,11 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
     async check(principal: Principal, route: RouteDef, request: { query: unknown; body: unknown }): Promise<void> {
       const classes = route.security ?? [];
       if (principal.origin && classes.some((c) => UNSWITCHED_CLASSES.includes(c))) {
-        throw forbidden(t('authz.switchedCredential', { title: route.title }));
+        const key = classes.includes('system') ? 'authz.switchedSystem' : 'authz.switchedCredential';
+        throw forbidden(t(key, { title: route.title }));
+      }
+      if (!principal.superAdmin && classes.some((c) => SUPER_ADMIN_CLASSES.includes(c))) {
+        throw forbidden(t('authz.superAdminOnly', { title: route.title }));
       }
       let grantsHigh = false;
       for (const subject of route.subjects ?? []) {

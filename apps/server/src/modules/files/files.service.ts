@@ -145,7 +145,8 @@ export interface FilesDeps {
 
 export function createFilesService(repo: FilesRepository, storage: FileStorage, deps: FilesDeps) {
   const now = deps.now ?? Date.now;
-  const { quotaBytes, perAccountHour } = deps.limits;
+  // Read at each use: 系统参数 changes them while the server runs.
+  const limits = deps.limits;
 
   const mayReach = (principal: Principal, owner: number | null) =>
     owner === principal.accountId ? Promise.resolve(true) : deps.mayAccess(principal, owner);
@@ -165,7 +166,7 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
   };
 
   const quotaRefusal = (used: number) =>
-    new AppError(413, t('file.quota', { quota: Math.round(quotaBytes / MB), used: (used / MB).toFixed(1) }));
+    new AppError(413, t('file.quota', { quota: Math.round(limits.quotaBytes / MB), used: (used / MB).toFixed(1) }));
 
   /**
    * Records this upload in the account's hourly window, or refuses it. The row goes in before the count, so of
@@ -177,9 +178,9 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
     const since = new Date(at - HOUR_MS).toISOString();
     await repo.dropAttemptsBefore(accountId, since);
     const id = await repo.addAttempt(accountId, new Date(at).toISOString());
-    if ((await repo.countAttemptsSince(accountId, since)) > perAccountHour) {
+    if ((await repo.countAttemptsSince(accountId, since)) > limits.perAccountHour) {
       await repo.removeAttempt(id);
-      throw new AppError(429, t('file.rate', { limit: perAccountHour }));
+      throw new AppError(429, t('file.rate', { limit: limits.perAccountHour }));
     }
   }
 
@@ -197,9 +198,9 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
         if (group && !(await mayReach(principal, group.owner))) throw forbidden(t('file.groupForbidden'));
       }
       const used = await repo.usedBytes(principal.accountId);
-      if (used >= quotaBytes) throw quotaRefusal(used);
+      if (used >= limits.quotaBytes) throw quotaRefusal(used);
       await admitAttempt(principal.accountId);
-      const limit = Math.min(UPLOAD_MAX_BYTES, quotaBytes - used);
+      const limit = Math.min(UPLOAD_MAX_BYTES, limits.quotaBytes - used);
       // Past the quota's rest, not the upload limit: the answer names the quota.
       const overLimit = () => (limit < UPLOAD_MAX_BYTES ? quotaRefusal(used) : tooLarge());
       const part = await source.file(limit);
@@ -266,7 +267,7 @@ export function createFilesService(repo: FilesRepository, storage: FileStorage, 
       // Racing uploads of one account each fitted the rest of the quota on their own: the row goes in before the
       // sum, so the last to sum sees the others and the total never ends up past the quota.
       const total = await repo.usedBytes(principal.accountId);
-      if (total > quotaBytes) {
+      if (total > limits.quotaBytes) {
         await repo.deleteFile(row.id);
         await storage.remove(key);
         throw quotaRefusal(total - written.size);

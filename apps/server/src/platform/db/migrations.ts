@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_contact_indexes_partial.js';
 import * as m0030 from './migrations/0030_role_count_on_change.js';
 import * as m0031 from './migrations/0031_account_filter_indexes.js';
 import * as m0032 from './migrations/0032_signin_log_kind.js';
+import * as m0033 from './migrations/0033_system_param.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -74,6 +75,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0030_role_count_on_change': m0030,
   '0031_account_filter_indexes': m0031,
   '0032_signin_log_kind': m0032,
+  '0033_system_param': m0033,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -57,8 +57,8 @@ function recorder(on = true): KyselyPlugin & { taken: Captured[]; on: boolean } 
   };
 }
 
-/** Small tables (a few hundred rows at most), CTEs and constants: reading them whole is fine. */
-const SMALL = new Set(['sub', 'up', 'role', 'resource', 'dict', 'setting', 'row_count', 'CONSTANT']);
+/** Small tables (a few hundred rows at most; system_param one per declared parameter), CTEs and constants: reading them whole is fine. */
+const SMALL = new Set(['sub', 'up', 'role', 'resource', 'dict', 'setting', 'row_count', 'system_param', 'CONSTANT']);
 
 /**
  * Lines of a plan that read a big table whole: SQLite `SCAN t` without an index (aliases included), PostgreSQL
@@ -928,6 +928,21 @@ describe.each(lanes)('query plans on %s', (lane) => {
         };
         await api('POST', '/dict/item/batch-delete', { token: admin, body: { ids: [more.id] } });
         await api('DELETE', '/dict', { token: admin, query: { id: dict.id } });
+      },
+    ],
+    [
+      'system parameter change and reset',
+      async () => {
+        // Super-admin only: the seed above handed every account, admin included, a made role.
+        await sql`update account set role_id = (select id from role where builtin = 1) where account_number = 'admin'`.execute(
+          db,
+        );
+        const superAdmin = await t.login();
+        await api('PUT', '/system/param', { token: superAdmin, body: { key: 'registrationOrgId', value: '2' } });
+        await api('PUT', '/system/param', {
+          token: superAdmin,
+          body: { key: 'registrationOrgId', value: '', reset: true },
+        });
       },
     ],
   ];

@@ -372,6 +372,15 @@ export interface DB {
   account_recovery_code: AccountRecoveryCodeTable;
   signin_ticket: SignInTicketTable;
   webauthn_challenge: WebAuthnChallengeTable;
+  system_param: SystemParamTable;
+}
+
+/** A 系统参数 changed on its screen (0033): the value as text, parsed by its declaration in the contract. */
+export interface SystemParamTable {
+  key: string;
+  value: string;
+  update_time: string;
+  update_by: number | null;
 }
 
 /** An account's authenticator app (0023): the sealed secret; enabled_at null until the first code confirms it. */

@@ -12,6 +12,7 @@ export const enUSMenus = {
   'menu./system/Profile': 'Profile',
   'menu./system/Dict': 'Dictionaries',
   'menu./system/ConfigBundle': 'Configuration migration',
+  'menu./system/SystemParam': 'System parameters',
   'menu./monitor': 'Monitoring',
   'menu./monitor/Online': 'Online sessions',
   'menu./monitor/OperLog': 'Audit log',

@@ -141,6 +141,8 @@ export const enUSRouteTitles = {
   exportConfigBundle: 'Export configuration bundle',
   diffConfigBundle: 'Compare configuration bundle',
   applyConfigBundle: 'Apply configuration bundle',
+  listSystemParams: 'System parameter list',
+  updateSystemParam: 'Change a system parameter',
   listAudit: 'Operation log list',
   exportAudit: 'Export operation log',
   exportOrgs: 'Export organizations',

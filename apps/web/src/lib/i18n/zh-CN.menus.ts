@@ -14,6 +14,7 @@ export const zhCNMenus = {
   'menu./system/Profile': '个人信息',
   'menu./system/Dict': '字典管理',
   'menu./system/ConfigBundle': '配置迁移',
+  'menu./system/SystemParam': '系统参数',
   'menu./monitor': '系统监控',
   'menu./monitor/Online': '在线用户',
   'menu./monitor/OperLog': '操作日志',

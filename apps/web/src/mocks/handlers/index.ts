@@ -19,6 +19,7 @@ import { resourceMocks } from './resources';
 import { roleMocks } from './roles';
 import { sessionMocks } from './sessions';
 import { signinLogMocks } from './signin-log';
+import { systemParamMocks } from './system-params';
 import { verificationMocks } from './verification';
 
 /** Every contract route, each once: a route without a mock is a compile error here (and a failing test). */
@@ -39,6 +40,7 @@ export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
   ...preferenceMocks,
   ...authzMocks,
   ...configBundleMocks,
+  ...systemParamMocks,
   ...importMocks,
 };
 

@@ -1,0 +1,34 @@
+import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/prepared.js';
+import type { DB, SystemParamTable } from '../../platform/db/schema.js';
+
+export function createSystemParamsRepository(db: Kysely<DB>) {
+  // Read on every request by every instance: compiled once.
+  const version = preparedQuery(db, (db) => db.selectFrom('row_count').select('n').where('name', '=', 'param_version'));
+  return {
+    /** Moves with every change of a 系统参数 (set or reset), on whichever instance made it. */
+    async version(): Promise<string> {
+      const [row] = await version();
+      return String(row?.n ?? '');
+    },
+    all(): Promise<SystemParamTable[]> {
+      return db.selectFrom('system_param').selectAll().orderBy('key').execute();
+    },
+    /** Sets (or, with `value` undefined, removes) one parameter and moves the version, in one transaction. */
+    async write(key: string, value: string | undefined, at: string, by: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (value === undefined) await trx.deleteFrom('system_param').where('key', '=', key).execute();
+        else {
+          await trx
+            .insertInto('system_param')
+            .values({ key, value, update_time: at, update_by: by })
+            .onConflict((c) => c.column('key').doUpdateSet({ value, update_time: at, update_by: by }))
+            .execute();
+        }
+        await trx.updateTable('row_count').set({ n: sql`n + 1` }).where('name', '=', 'param_version').execute();
+      });
+    },
+  };
+}
+
+export type SystemParamsRepository = ReturnType<typeof createSystemParamsRepository>;

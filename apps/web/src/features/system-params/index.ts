@@ -1,0 +1,1 @@
+export { SystemParamsPage } from './components/SystemParamsPage';
