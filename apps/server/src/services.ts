@@ -234,7 +234,7 @@ export async function composeServices(config: Config, database: Database, setup:
     roles: createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope),
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
-    configBundle: createConfigBundleService({ db, resources, authz, regionName: regions.nameOf }),
+    configBundle: createConfigBundleService({ db, resources, authz, regionName: regions.nameOf, systemParams }),
     stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
     files: createFilesService(createFilesRepository(db), createFileStorage(config.fileStorage, config.dataDir), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),

@@ -13,7 +13,8 @@ import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
  * - a role by its name; the built-in super-admin role by `builtin: true` (it holds every resource and is never
  *   added, changed nor removed by a bundle);
  * - a dictionary by its dictCode, an item by dictCode + value (its parent by the parent's value);
- * - an organisation by its path of names from the root (['总公司', '华东区', '上海']).
+ * - an organisation by its path of names from the root (['总公司', '华东区', '上海']);
+ * - a 系统参数 by its key (only those changed on the 系统参数 screen are exported; absent ones are left alone).
  * No accounts, passwords or secrets are ever in a bundle.
  */
 export const CONFIG_BUNDLE_FORMAT = 'gatehouse-config';
@@ -22,8 +23,8 @@ export const CONFIG_BUNDLE_VERSION = 1;
 /** Sizes a bundle may not exceed (the request body is also limited to 1 MiB). */
 export const CONFIG_BUNDLE_LIMITS = { resources: 5000, roles: 1000, dicts: 1000, items: 5000, orgs: 5000 } as const;
 
-export type ConfigChangeKind = 'resource' | 'role' | 'dict' | 'dictItem' | 'org';
-export const CONFIG_CHANGE_KINDS = ['resource', 'role', 'dict', 'dictItem', 'org'] as const;
+export type ConfigChangeKind = 'resource' | 'role' | 'dict' | 'dictItem' | 'org' | 'param';
+export const CONFIG_CHANGE_KINDS = ['resource', 'role', 'dict', 'dictItem', 'org', 'param'] as const;
 export type ConfigChangeAction = 'add' | 'change' | 'remove';
 
 /** The key a resource is matched by in a bundle (see the module comment); `parentKey` only matters without a route. */
@@ -134,6 +135,14 @@ export const BundleOrg = Type.Object(
   { additionalProperties: false, title: '组织' },
 );
 
+export const BundleParam = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 64, title: '参数' }),
+    value: Type.String({ maxLength: 200, title: '参数值' }),
+  },
+  { additionalProperties: false, title: '系统参数' },
+);
+
 /** The file itself: `format` and `version` first, so a file of another kind is named as such. */
 export const ConfigBundle = Type.Object(
   {
@@ -144,6 +153,11 @@ export const ConfigBundle = Type.Object(
     roles: Type.Array(BundleRole, { maxItems: CONFIG_BUNDLE_LIMITS.roles, title: '角色' }),
     dicts: Type.Array(BundleDict, { maxItems: CONFIG_BUNDLE_LIMITS.dicts, title: '字典' }),
     orgs: Type.Array(BundleOrg, { maxItems: CONFIG_BUNDLE_LIMITS.orgs, title: '组织' }),
+    /**
+     * 系统参数 changed on that screen (issue 36). Absent (a bundle of an installation before it) or without a key: that
+     * parameter is left as it is; a bundle never undoes a change.
+     */
+    params: Type.Optional(Type.Array(BundleParam, { maxItems: 100, title: '系统参数' })),
   },
   { additionalProperties: false, title: '配置文件' },
 );

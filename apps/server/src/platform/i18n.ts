@@ -193,6 +193,7 @@ const zhCN = {
   'configBundle.kind.dict': '字典',
   'configBundle.kind.dictItem': '字典数据',
   'configBundle.kind.org': '组织',
+  'configBundle.kind.param': '系统参数',
   'configBundle.wholeScope': '配置包包含全部组织与角色，只有数据权限为“全部”的账号可以导出、比较或应用',
   'configBundle.wrongFormat': '这不是 Gatehouse 配置文件：文件格式（format）应为 gatehouse-config',
   'configBundle.wrongVersion': '不支持的配置文件版本 {version}：本系统读取版本 {supported}',
@@ -577,6 +578,7 @@ const enUS: Record<MessageKey, string> = {
   'configBundle.kind.dict': 'Dictionary',
   'configBundle.kind.dictItem': 'Dictionary item',
   'configBundle.kind.org': 'Organization',
+  'configBundle.kind.param': 'System parameter',
   'configBundle.wholeScope':
     'The bundle holds every organisation and role: only an account whose data scope is All may export, compare or apply it',
   'configBundle.wrongFormat': 'This is not a Gatehouse configuration file: its format must be gatehouse-config',

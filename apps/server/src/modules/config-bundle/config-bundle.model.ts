@@ -7,9 +7,10 @@ import {
   type DataScopeKind,
   resourceKeyOf,
 } from '@gatehouse/contract';
+import { paramDef } from '@gatehouse/contract/system-params';
 import type { Static } from 'typebox';
 import { badRequest } from '../../platform/errors.js';
-import { type MessageKey, t } from '../../platform/i18n.js';
+import { currentLocale, type MessageKey, t } from '../../platform/i18n.js';
 import { asDataScope } from '../authz/index.js';
 import type { ConfigBundleRepository } from './config-bundle.repository.js';
 
@@ -82,6 +83,17 @@ export interface Side {
   dicts: Map<string, DictEntry>;
   items: Map<string, ItemEntry>;
   orgs: Map<string, OrgEntry>;
+  /**
+   * 系统参数 by key. The bundle's side: the values it carries (checked and written as stored by the service); the
+   * database's: every parameter's value in effect, `stored` when it was changed on the screen (what an export carries).
+   */
+  params: Map<string, ParamEntry>;
+}
+
+export interface ParamEntry {
+  key: string;
+  value: string;
+  stored?: boolean;
 }
 
 export interface Change {
@@ -123,7 +135,14 @@ export function sideOfBundle(bundle: Bundle): Side {
   }
   const duplicate = (kind: ConfigChangeKind, key: string) =>
     badRequest(t('configBundle.duplicate', { kind: kindName(kind), key }));
-  const side: Side = { resources: new Map(), roles: new Map(), dicts: new Map(), items: new Map(), orgs: new Map() };
+  const side: Side = {
+    resources: new Map(),
+    roles: new Map(),
+    dicts: new Map(),
+    items: new Map(),
+    orgs: new Map(),
+    params: new Map(),
+  };
 
   for (const r of bundle.resources) {
     const route = r.route?.trim() || null;
@@ -253,12 +272,23 @@ export function sideOfBundle(bundle: Bundle): Side {
       ...(role.requireSecondFactor === undefined ? {} : { requireSecondFactor: role.requireSecondFactor }),
     });
   }
+  for (const p of bundle.params ?? []) {
+    if (side.params.has(p.key)) throw duplicate('param', p.key);
+    side.params.set(p.key, { key: p.key, value: p.value });
+  }
   return side;
 }
 
 /** The database's objects under their keys; two objects of one key make the comparison impossible (400). */
 export function sideOfDatabase(s: Snapshot): Side {
-  const side: Side = { resources: new Map(), roles: new Map(), dicts: new Map(), items: new Map(), orgs: new Map() };
+  const side: Side = {
+    resources: new Map(),
+    roles: new Map(),
+    dicts: new Map(),
+    items: new Map(),
+    orgs: new Map(),
+    params: new Map(),
+  };
   const duplicate = (kind: ConfigChangeKind, key: string) =>
     badRequest(t('configBundle.duplicateInstalled', { kind: kindName(kind), key }));
 
@@ -444,7 +474,17 @@ export function bundleOf(side: Side, exportedAt: string): Bundle {
   const orgs = [...side.orgs.values()]
     .sort((a, b) => a.path.length - b.path.length || (a.dbId ?? 0) - (b.dbId ?? 0))
     .map((o) => ({ path: o.path, fullName: o.fullName, orgCode: o.orgCode, regionId: o.regionId }));
-  return { format: CONFIG_BUNDLE_FORMAT, version: CONFIG_BUNDLE_VERSION, exportedAt, resources, roles, dicts, orgs };
+  const params = [...side.params.values()].filter((p) => p.stored).map(({ key, value }) => ({ key, value }));
+  return {
+    format: CONFIG_BUNDLE_FORMAT,
+    version: CONFIG_BUNDLE_VERSION,
+    exportedAt,
+    resources,
+    roles,
+    dicts,
+    orgs,
+    ...(params.length ? { params } : {}),
+  };
 }
 
 /** The fields compared per kind (the key's own fields never differ between matched objects). */
@@ -487,6 +527,8 @@ function fieldsOf(kind: ConfigChangeKind, entry: unknown): Record<string, unknow
       const o = entry as OrgEntry;
       return { fullName: o.fullName, orgCode: o.orgCode, regionId: o.regionId };
     }
+    case 'param':
+      return { value: (entry as ParamEntry).value };
   }
 }
 
@@ -511,6 +553,10 @@ export function diffSides(from: Side, to: Side): Change[] {
         return { key: ref, label: (entry as ItemEntry).value };
       case 'org':
         return { key: orgLabel((entry as OrgEntry).path), label: (entry as OrgEntry).path.at(-1)! };
+      case 'param': {
+        const def = paramDef(ref);
+        return { key: ref, label: def ? (currentLocale() === 'en-US' ? def.title.en : def.title.zh) : ref };
+      }
     }
   };
   const compare = <T>(
@@ -548,6 +594,8 @@ export function diffSides(from: Side, to: Side): Change[] {
   compare('dict', from.dicts, to.dicts);
   compare('dictItem', from.items, to.items);
   compare('role', from.roles, to.roles);
+  // A parameter the bundle does not carry is left as it is: never a removal.
+  compare('param', from.params, to.params, () => true);
   return changes;
 }
 

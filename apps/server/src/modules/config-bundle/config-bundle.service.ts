@@ -8,6 +8,7 @@ import type { Principal } from '../../platform/http.js';
 import { type MessageKey, t } from '../../platform/i18n.js';
 import type { Authz } from '../authz/index.js';
 import type { ResourcesService } from '../resources/index.js';
+import type { SystemParams } from '../system-params/index.js';
 import {
   type Bundle,
   bundleOf,
@@ -32,6 +33,8 @@ const ROUTE_OF: Record<ConfigChangeKind, Record<ConfigChangeAction, RouteDef>> =
   dict: { add: routes.createDict, change: routes.updateDict, remove: routes.deleteDict },
   dictItem: { add: routes.createDictItem, change: routes.updateDictItem, remove: routes.deleteDictItem },
   org: { add: routes.createOrg, change: routes.updateOrg, remove: routes.deleteOrg },
+  // A bundle only ever changes a parameter (never adds or removes one).
+  param: { add: routes.updateSystemParam, change: routes.updateSystemParam, remove: routes.updateSystemParam },
 };
 
 const kindName = (kind: ConfigChangeKind) => t(`configBundle.kind.${kind}` as MessageKey);
@@ -51,6 +54,8 @@ export interface ConfigBundleDeps {
   authz: Authz;
   /** Whether a region code is in the region tree (null: not). */
   regionName: (id: number) => string | null;
+  /** 系统参数: their values in effect, the check of a value, and the write inside the bundle's transaction. */
+  systemParams: Pick<SystemParams, 'effective' | 'check' | 'writeIn' | 'refresh'>;
   now?: () => Date;
 }
 
@@ -65,6 +70,7 @@ export function createConfigBundleService({
   resources,
   authz,
   regionName,
+  systemParams,
   now = () => new Date(),
 }: ConfigBundleDeps) {
   const repo = createConfigBundleRepository(db);
@@ -97,6 +103,15 @@ export function createConfigBundleService({
           t('configBundle.routeNotHeld', { title: route.title, kind: kindName(change.kind), key: change.key }),
         );
       }
+    }
+    // 系统参数 are the super-admin's alone, never from a switched session (the route's security class `system`).
+    const param = chosen.find((c) => c.kind === 'param');
+    if (param && (!principal.superAdmin || principal.origin)) {
+      throw forbidden(
+        t(principal.origin ? 'authz.switchedSystem' : 'authz.superAdminOnly', {
+          title: routes.updateSystemParam.title,
+        }),
+      );
     }
     if (principal.superAdmin) return;
     const held = await authz.heldBy(principal);
@@ -442,9 +457,23 @@ export function createConfigBundleService({
     }
   }
 
-  async function compare(bundle: Bundle, r: ConfigBundleRepository = repo) {
+  async function compare(bundle: Bundle, r: ConfigBundleRepository = repo, executor: Kysely<DB> = db) {
     const target = sideOfBundle(bundle);
+    // A parameter's value as it would be stored (a flag true or false), refused as the 系统参数 screen refuses it.
+    for (const entry of target.params.values()) {
+      try {
+        entry.value = await systemParams.check(entry.key, entry.value);
+      } catch (error) {
+        throw error instanceof AppError
+          ? new AppError(
+              error.status,
+              t('configBundle.refused', { kind: kindName('param'), key: entry.key, message: error.message }),
+            )
+          : error;
+      }
+    }
     const current = sideOfDatabase(await r.snapshot());
+    current.params = await systemParams.effective(executor);
     return { target, current, changes: diffSides(current, target) };
   }
 
@@ -464,7 +493,9 @@ export function createConfigBundleService({
     /** The installation's configuration as a bundle, and its file name (gatehouse-config-YYYY-MM-DD.json). */
     async exportBundle() {
       const date = now();
-      const bundle = bundleOf(sideOfDatabase(await repo.snapshot()), date.toISOString());
+      const side = sideOfDatabase(await repo.snapshot());
+      side.params = await systemParams.effective();
+      const bundle = bundleOf(side, date.toISOString());
       return { bundle, fileName: `gatehouse-config-${date.toISOString().slice(0, 10)}.json` };
     },
 
@@ -484,11 +515,23 @@ export function createConfigBundleService({
       await db.transaction().execute(async (trx) => {
         const r = createConfigBundleRepository(trx);
         // Compared again inside the transaction: what was checked above is exactly what is written.
-        const again = await compare(bundle, r);
+        const again = await compare(bundle, r, trx);
         const still = again.changes.filter((c) => wanted.has(c.id));
         if (JSON.stringify(still) !== JSON.stringify(chosen)) throw badRequest(t('configBundle.stale'));
         await write(trx, r, still, again.current, again.target);
+        for (const change of still) {
+          if (change.kind === 'param') {
+            await systemParams.writeIn(
+              trx,
+              change.ref,
+              again.target.params.get(change.ref)!.value,
+              principal.accountId,
+            );
+          }
+        }
       });
+      // In effect here at once, and on the other instances at their next request (the version moved).
+      await systemParams.refresh();
       return { applied: chosen.length };
     },
   };

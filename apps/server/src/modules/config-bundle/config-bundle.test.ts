@@ -22,6 +22,7 @@ interface Bundle {
     items: Array<{ value: string; parent: string | null; orderNum: number }>;
   }>;
   orgs: Array<{ path: string[]; fullName: string | null; orgCode: string | null; regionId: number | null }>;
+  params?: Array<{ key: string; value: string }>;
 }
 interface Change {
   id: string;
@@ -573,5 +574,63 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     bundle.roles = bundle.roles.filter((r) => r.name !== '西北员工');
     const res = await apply(bundle, ['role:西北员工']);
     expect(res.body).toEqual({ code: 400, msg: '角色“西北员工”：该角色正被 1 个账号使用，不能删除' });
+  });
+
+  it('carries the 系统参数 changed on their screen: compared, applied by the super-admin only, refused when wrong', async () => {
+    const put = (key: string, value: string, reset = false) =>
+      t.call('PUT', '/system/param', { token: admin, body: { key, value, ...(reset ? { reset } : {}) } });
+    // Signed in before the captcha is switched on below.
+    const everything = await t.call('POST', '/role', {
+      token: admin,
+      body: { name: '全部接口', resources: all.map((r) => r.id), dataScope: 'all' },
+    });
+    expect(everything.status, everything.body.msg).toBe(200);
+    const actor = await accountWith((everything.body.data as { id: number }).id);
+    expect((await put('loginLockAfter', '7')).status).toBe(200);
+    const bundle = await exportBundle();
+    // Only what was changed on the screen travels; the environment's values stay with their installation.
+    expect(bundle.params).toEqual([{ key: 'loginLockAfter', value: '7' }]);
+    expect(await diff(bundle)).toEqual([]);
+
+    // Here it is undone, and the captcha switched on: the bundle changes the first back, leaves the second alone.
+    expect((await put('loginLockAfter', '', true)).status).toBe(200);
+    expect((await put('loginCaptcha', 'true')).status).toBe(200);
+    const changes = await diff(bundle);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        id: 'param:loginLockAfter',
+        kind: 'param',
+        key: 'loginLockAfter',
+        label: '失败几次后锁定',
+        action: 'change',
+        fields: [{ field: 'value', before: '10', after: '7' }],
+      }),
+    ]);
+
+    // An administrator holding every API but not the super-admin role: refused, nothing written.
+    const refused = await apply(bundle, ['param:loginLockAfter'], t, actor.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('只有超级管理员可以执行“修改系统参数”');
+
+    const applied = await apply(bundle, ['param:loginLockAfter']);
+    expect(applied.status, applied.body.msg).toBe(200);
+    const listed = (await t.call('GET', '/system/param/s', { token: admin })).body.data as Array<{
+      key: string;
+      value: string;
+      source: string;
+    }>;
+    expect(listed.find((p) => p.key === 'loginLockAfter')).toMatchObject({ value: '7', source: 'database' });
+    expect(listed.find((p) => p.key === 'loginCaptcha')).toMatchObject({ value: 'true', source: 'database' });
+
+    // A value outside the parameter's kind, or a setting that needs a restart: 400 naming it, before anything else.
+    const wrong = copy(bundle);
+    wrong.params = [{ key: 'loginLockAfter', value: '0' }];
+    const res = await t.call('POST', '/config/bundle/diff', { token: admin, body: wrong });
+    expect(res.body.msg).toBe('系统参数“loginLockAfter”：“失败几次后锁定”取值不正确：应为 1 到 10000 的整数');
+    wrong.params = [{ key: 'port', value: '9000' }];
+    const restart = await t.call('POST', '/config/bundle/diff', { token: admin, body: wrong });
+    expect(restart.body.msg).toBe('系统参数“port”：“端口”需要重启才能生效，只能在环境变量 PORT 中设置');
+    expect((await put('loginLockAfter', '', true)).status).toBe(200);
+    expect((await put('loginCaptcha', '', true)).status).toBe(200);
   });
 });

@@ -11,24 +11,29 @@ export function createSystemParamsRepository(db: Kysely<DB>) {
       const [row] = await version();
       return String(row?.n ?? '');
     },
-    all(): Promise<SystemParamTable[]> {
-      return db.selectFrom('system_param').selectAll().orderBy('key').execute();
+    /** Every stored change, read through `executor` (a transaction of another module's write, or the pool). */
+    all(executor: Kysely<DB> = db): Promise<SystemParamTable[]> {
+      return executor.selectFrom('system_param').selectAll().orderBy('key').execute();
     },
     /** Sets (or, with `value` undefined, removes) one parameter and moves the version, in one transaction. */
     async write(key: string, value: string | undefined, at: string, by: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        if (value === undefined) await trx.deleteFrom('system_param').where('key', '=', key).execute();
-        else {
-          await trx
-            .insertInto('system_param')
-            .values({ key, value, update_time: at, update_by: by })
-            .onConflict((c) => c.column('key').doUpdateSet({ value, update_time: at, update_by: by }))
-            .execute();
-        }
-        await trx.updateTable('row_count').set({ n: sql`n + 1` }).where('name', '=', 'param_version').execute();
-      });
+      await db.transaction().execute((trx) => writeWith(trx, key, value, at, by));
     },
+    /** The same inside a transaction the caller holds (the configuration bundle's all-or-nothing apply). */
+    writeWith,
   };
+}
+
+async function writeWith(trx: Kysely<DB>, key: string, value: string | undefined, at: string, by: number) {
+  if (value === undefined) await trx.deleteFrom('system_param').where('key', '=', key).execute();
+  else {
+    await trx
+      .insertInto('system_param')
+      .values({ key, value, update_time: at, update_by: by })
+      .onConflict((c) => c.column('key').doUpdateSet({ value, update_time: at, update_by: by }))
+      .execute();
+  }
+  await trx.updateTable('row_count').set({ n: sql`n + 1` }).where('name', '=', 'param_version').execute();
 }
 
 export type SystemParamsRepository = ReturnType<typeof createSystemParamsRepository>;

@@ -122,6 +122,33 @@ export function createSystemParams(deps: {
      * Changes one parameter (or, with `reset`, removes the change). The route is super-admin only and sudo (its
      * security class `system`); this checks the value by the parameter's declaration.
      */
+    /**
+     * The value `text` would be for parameter `key`, as stored (a flag true or false, no id ''), or the refusal the
+     * screen's change gets: unknown, a restart setting, out of its kind, an organisation or role that cannot be used,
+     * a first lock longer than the longest.
+     */
+    async check(key: string, text: string): Promise<string> {
+      const def = paramDef(key);
+      if (!def) throw fieldError('key', t('param.unknown', { key: key.slice(0, 64) }));
+      if (!isLive(def)) throw fieldError('key', t('param.restart', { title: titleOf(def), env: def.env }));
+      const parsed = parseParam(def, text);
+      if (!parsed.ok) throw fieldError('value', t('param.invalid', { title: titleOf(def), reason: expected(def) }));
+      if ((def.key === 'registrationOrgId' || def.key === 'registrationRoleId') && typeof parsed.value === 'number') {
+        const refused = await deps.refuseReference(def.key, parsed.value);
+        if (refused) throw fieldError('value', refused);
+      }
+      if (def.key === 'loginLockMaxSeconds' || def.key === 'loginLockBaseSeconds') {
+        const next = parsed.value as number;
+        const baseSeconds = def.key === 'loginLockBaseSeconds' ? next : current.signIn.lockBaseSeconds;
+        const maxSeconds = def.key === 'loginLockMaxSeconds' ? next : current.signIn.lockMaxSeconds;
+        if (baseSeconds > maxSeconds) throw badRequest(t('param.lockOrder'));
+      }
+      return textOf(parsed.value as ParamValue);
+    },
+    /**
+     * Changes one parameter (or, with `reset`, removes the change). The route is super-admin only and sudo (its
+     * security class `system`); this checks the value by the parameter's declaration.
+     */
     async update(
       input: { key: string; value: string; reset?: boolean },
       principal: Principal,
@@ -131,28 +158,32 @@ export function createSystemParams(deps: {
       if (!isLive(def)) throw fieldError('key', t('param.restart', { title: titleOf(def), env: def.env }));
       await refresh();
       const before = view(def);
-      let text: string | undefined;
-      if (!input.reset) {
-        const parsed = parseParam(def, input.value);
-        if (!parsed.ok) throw fieldError('value', t('param.invalid', { title: titleOf(def), reason: expected(def) }));
-        if ((def.key === 'registrationOrgId' || def.key === 'registrationRoleId') && typeof parsed.value === 'number') {
-          const refused = await deps.refuseReference(def.key, parsed.value);
-          if (refused) throw fieldError('value', refused);
-        }
-        text = textOf(parsed.value as ParamValue);
-      }
-      if (def.key === 'loginLockMaxSeconds' || def.key === 'loginLockBaseSeconds') {
-        const next = text === undefined ? undefined : Number(text);
-        const baseSeconds = def.key === 'loginLockBaseSeconds' ? next : current.signIn.lockBaseSeconds;
-        const maxSeconds = def.key === 'loginLockMaxSeconds' ? next : current.signIn.lockMaxSeconds;
-        if (baseSeconds !== undefined && maxSeconds !== undefined && baseSeconds > maxSeconds) {
-          throw badRequest(t('param.lockOrder'));
-        }
-      }
+      const text = input.reset ? undefined : await this.check(def.key, input.value);
       await repo.write(def.key, text, new Date().toISOString(), principal.accountId);
       await refresh();
       return { before, after: view(def) };
     },
+    /**
+     * The value in effect of every parameter a running server takes, and whether it was changed on the screen, read
+     * through `executor` (the configuration bundle compares inside its transaction).
+     */
+    async effective(executor?: Parameters<SystemParamsRepository['all']>[0]) {
+      const rows = new Map((await repo.all(executor)).map((row) => [row.key, row.value]));
+      const config = effective(rows);
+      return new Map<string, { key: string; value: string; stored: boolean }>(
+        SYSTEM_PARAMS.filter((def) => !def.restart).map((def) => [
+          def.key,
+          {
+            key: def.key,
+            value: textOf(liveBindings[def.key as LiveParamKey].read(config)),
+            stored: rows.has(def.key),
+          },
+        ]),
+      );
+    },
+    /** Stores checked values inside the caller's transaction; `refresh()` after its commit puts them in effect. */
+    writeIn: (trx: Parameters<SystemParamsRepository['writeWith']>[0], key: string, text: string, by: number) =>
+      repo.writeWith(trx, key, text, new Date().toISOString(), by),
   };
 }
 

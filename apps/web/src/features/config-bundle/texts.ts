@@ -23,6 +23,7 @@ const zhCN = {
   'kind.dict': '字典',
   'kind.dictItem': '字典数据',
   'kind.org': '组织',
+  'kind.param': '系统参数',
   'action.add': '新增',
   'action.change': '修改',
   'action.remove': '删除',
@@ -47,6 +48,7 @@ const zhCN = {
   'field.fullName': '全称',
   'field.orgCode': '机构编码',
   'field.regionId': '所在地区',
+  'field.value': '参数值',
 } as const;
 
 const enUS = {
@@ -74,6 +76,7 @@ const enUS = {
   'kind.dict': 'Dictionaries',
   'kind.dictItem': 'Dictionary items',
   'kind.org': 'Organizations',
+  'kind.param': 'System parameters',
   'action.add': 'Add',
   'action.change': 'Change',
   'action.remove': 'Remove',
@@ -98,6 +101,7 @@ const enUS = {
   'field.fullName': 'Full name',
   'field.orgCode': 'Organization code',
   'field.regionId': 'Region',
+  'field.value': 'Value',
 } satisfies Record<keyof typeof zhCN, string>;
 
 export type ConfigBundleText = keyof typeof zhCN;
