@@ -30,7 +30,7 @@ describe('walking skeleton in Chromium', () => {
     await target.getByRole('button', { name: label('登录') }).click();
   }
 
-  const accountDialog = () => page.getByRole('dialog', { name: '账号信息' });
+  const accountDialog = () => page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
   const row = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
 
   beforeAll(async () => {
@@ -105,7 +105,7 @@ describe('walking skeleton in Chromium', () => {
     await screenshot(page, '05-account-dialog-validation');
     // Taller than the window with its messages, the dialog scrolls inside its page's popup layer: scrolled back, its
     // top (the title) is in view below the header and the tab bar, covered by nothing.
-    const heading = dialog.getByText('账号信息', { exact: true });
+    const heading = dialog.getByText('添加账号', { exact: true });
     await heading.scrollIntoViewIfNeeded();
     await expect
       .poll(() =>

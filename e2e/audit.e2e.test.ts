@@ -98,7 +98,7 @@ describe('操作日志 in Chromium', () => {
       .filter({ hasText: 'e2e.audit' })
       .getByRole('button', { name: label('编辑') })
       .click();
-    const dialog = page.getByRole('dialog', { name: '账号信息' });
+    const dialog = page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
     await dialog.getByLabel('用户名', { exact: true }).fill('审计对象（已改）');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('编辑成功').waitFor();

@@ -150,7 +150,7 @@ describe('dominance rule and sudo mode in the browser', () => {
     await row('e2e.peer')
       .getByRole('button', { name: label('编辑') })
       .click();
-    const dialog = page.getByRole('dialog', { name: '账号信息' });
+    const dialog = page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
     await dialog.getByLabel('角色', { exact: true }).click();
     const option = (name: string | RegExp) => page.locator('.ant-select-item-option').filter({ hasText: name });
     await option('字典与账号管理员（不可分配）').waitFor();

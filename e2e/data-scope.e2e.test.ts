@@ -112,7 +112,7 @@ describe('data scope in Chromium', () => {
     await row(page, ROLE)
       .getByRole('button', { name: label('编辑') })
       .click();
-    const dialog = page.getByRole('dialog', { name: '权限信息' });
+    const dialog = page.getByRole('dialog', { name: /^(添加|修改)角色$/ });
     await dialog.getByText('数据权限', { exact: true }).waitFor();
     await dialog.getByRole('radio', { name: /本组织及以下/ }).check();
     await dialog.getByText('持有该角色的账号可以看到和修改其所属组织及全部下级组织的账号').waitFor();
@@ -155,7 +155,7 @@ describe('data scope in Chromium', () => {
     await row(managerPage, 'e2e.shanghai')
       .getByRole('button', { name: label('编辑') })
       .click();
-    const dialog = managerPage.getByRole('dialog', { name: '账号信息' });
+    const dialog = managerPage.getByRole('dialog', { name: /^(添加|修改)账号$/ });
     await openOrgPicker(managerPage, dialog.getByLabel('所属组织', { exact: true }));
     // Opened through the path (总公司, greyed) down to the account's own organisation, marked.
     await orgPickerNode(managerPage, '上海分公司').and(managerPage.locator('[aria-selected="true"]')).waitFor();

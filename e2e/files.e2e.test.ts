@@ -45,7 +45,7 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
   let quadrants: string;
 
   const cropDialog = () => page.getByRole('dialog', { name: '图像剪裁' });
-  const accountDialog = () => page.getByRole('dialog', { name: '账号信息' });
+  const accountDialog = () => page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
   /** The file input of the upload widget wrapping `trigger`. */
   const fileInput = (trigger: Locator) =>

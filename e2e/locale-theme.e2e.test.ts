@@ -96,7 +96,7 @@ describe('language and theme in Chromium', () => {
 
   it('shows a duplicate account number refused by the server in English', async () => {
     await page.getByRole('button', { name: '+ Add' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Account' });
+    const dialog = page.getByRole('dialog', { name: 'Add account' });
     await dialog.getByLabel('Account', { exact: true }).fill('admin');
     await dialog.getByLabel('Name', { exact: true }).fill('Duplicate');
     await dialog.getByLabel('Password', { exact: true }).fill('Zs#2026-safe');
@@ -134,7 +134,7 @@ describe('language and theme in Chromium', () => {
     }
     await page.goto('/#/user/Role');
     await page.getByRole('button', { name: '+ Add' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Role permissions' });
+    const dialog = page.getByRole('dialog', { name: 'Add role' });
     await dialog.getByLabel('Role name', { exact: true }).waitFor();
     await screenshot(page, 'i18n-14-role-dialog-en');
     await dialog.getByRole('button', { name: label('Cancel') }).click();

@@ -41,7 +41,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
   const viewer = { accountNumber: 'e2e.viewer', accountName: '账号查看者', password: 'Viewer#2026-ok' };
   const roleName = '账号查看员';
 
-  const orgDialog = () => page.getByRole('dialog', { name: '组织信息' });
+  const orgDialog = () => page.getByRole('dialog', { name: /^(添加|修改)组织$/ });
   const confirmDialog = (text: string) => page.getByRole('dialog').filter({ hasText: text });
   const accountRow = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
 
@@ -164,7 +164,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     expect(await builtin.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: '+ 添加' }).click();
-    const dialog = page.getByRole('dialog', { name: '权限信息' });
+    const dialog = page.getByRole('dialog', { name: /^(添加|修改)角色$/ });
     await dialog.getByRole('button', { name: '确 定' }).click();
     await dialog.getByText('请输入角色名称').waitFor();
     await dialog.getByText('请选择权限').waitFor();
@@ -224,7 +224,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: '+ 添加' }).click();
-    const dialog = page.getByRole('dialog', { name: '账号信息' });
+    const dialog = page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
     await dialog.getByLabel('账号', { exact: true }).fill(viewer.accountNumber);
     await dialog.getByLabel('用户名', { exact: true }).fill(viewer.accountName);
     await dialog.getByLabel('密码', { exact: true }).fill(viewer.password);

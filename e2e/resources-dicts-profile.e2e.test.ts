@@ -216,8 +216,8 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
   });
 
   describe('dictionaries', () => {
-    const dictDialog = () => page.getByRole('dialog', { name: '字典信息' });
-    const itemDialog = () => page.getByRole('dialog', { name: '字典数据', exact: true });
+    const dictDialog = () => page.getByRole('dialog', { name: /^(添加|修改)字典$/ });
+    const itemDialog = () => page.getByRole('dialog', { name: /^(添加|修改)字典数据$/ });
     const drawer = () => page.locator('.ant-drawer-content-wrapper');
 
     it('validates and creates a dictionary', async () => {
@@ -499,7 +499,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.goto('/#/user/Account');
       const own = row(shownPage(page), 'admin');
       await own.getByRole('button', { name: '编辑' }).click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '账号信息' });
+      const dialog = page.getByRole('dialog').filter({ hasText: '修改账号' });
       await dialog.waitFor();
       await settle();
       const hint = dialog.getByTestId('account-own-contact-hint');

@@ -3,7 +3,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 
 export interface FormDialogProps<T> {
-  title: string;
+  /** The title, or what it is for the target shown (添加账号 / 修改账号). */
+  title: string | ((target: T) => string);
   width: number;
   /** The form's name: its element id (the footer button submits it) and the prefix of its field ids. */
   formId: string;
@@ -50,7 +51,7 @@ export function FormDialog<T>({ title, width, formId, target, onClose, children 
   const body = useRef<HTMLDivElement>(null);
   return (
     <Modal
-      title={title}
+      title={typeof title === 'function' ? (shown ? title(shown) : '') : title}
       open={target !== null}
       width={width}
       mask={{ closable: false }}

@@ -42,12 +42,18 @@ export interface AccountDialogProps {
 }
 
 /**
- * '账号信息' dialog. It stays open until the server accepts the save, so a rejected form (e.g. a duplicate
+ * The 添加账号 / 修改账号 dialog. It stays open until the server accepts the save, so a rejected form (e.g. a duplicate
  * account number, shown as a toast by the http client) can be corrected instead of retyped.
  */
 export function AccountDialog({ target, onClose, onSaved }: AccountDialogProps) {
   return (
-    <FormDialog title={t('account.dialogTitle')} width={600} formId={FORM_ID} target={target} onClose={onClose}>
+    <FormDialog
+      title={(shown) => t(shown.account ? 'account.dialogEdit' : 'account.dialogAdd')}
+      width={600}
+      formId={FORM_ID}
+      target={target}
+      onClose={onClose}
+    >
       {(shown, setSaving) => (
         <AccountForm key={shown.account?.id ?? 'new'} account={shown.account} onSaving={setSaving} onSaved={onSaved} />
       )}

@@ -16,10 +16,10 @@ const { openScreen, dataRows, total } = accountScreen(api);
 describe('/user/Account', () => {
   beforeAll(preloadAccountScreen);
 
-  it('adds an account through 账号信息: saved by the server, it heads the list', async () => {
+  it('adds an account through 添加账号: saved by the server, it heads the list', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('账号信息');
+    const dialog = await findDialog('添加账号');
     const number = within(dialog).getByLabelText('账号');
     // Taken first: the server's refusal lands on 账号 (its `field`), marked and focused, the rest kept.
     fireEvent.change(number, { target: { value: 'zhangwei' } });
@@ -48,7 +48,7 @@ describe('/user/Account', () => {
   it('edits an account: the row shows the new name', async () => {
     const table = await openScreen();
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('账号信息');
+    const dialog = await findDialog('修改账号');
     const name = within(dialog).getByLabelText('用户名');
     expect(name).toHaveProperty('value', '谢婷婷');
     fireEvent.change(name, { target: { value: '谢婷' } });
@@ -93,7 +93,7 @@ describe('/user/Account', () => {
   it('the add dialog: a strength meter, 首次登录须修改密码 ticked and sent, the phone checked inline', async () => {
     await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('账号信息');
+    const dialog = await findDialog('添加账号');
     fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Qianqi#2026-long' } });
     expect(within(dialog).getByRole('status', { name: /密码强度/ })).toBeTruthy();
     const mustChange = within(dialog).getByRole('checkbox', { name: '首次登录须修改密码' });
@@ -127,7 +127,7 @@ describe('/user/Account', () => {
     const table = await waitFor(() => screen.getAllByRole('table', { name: '账号列表' })[1] as HTMLElement);
     await within(table).findByText('谢婷婷');
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('账号信息');
+    const dialog = await findDialog('修改账号');
     const role = within(dialog).getByRole('combobox', { name: '角色' });
     expect(role).toHaveProperty('disabled', true);
     // The selection shows the role's name, never its id.
@@ -152,12 +152,12 @@ describe('/user/Account', () => {
     fireEvent.click(within(await screen.findByTestId('column-settings')).getByRole('checkbox', { name: '工作单位' }));
     await waitFor(() => within(rowOf(table, '谢婷婷')).getByText('门楼科技'));
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('账号信息');
+    const dialog = await findDialog('修改账号');
     expect(within(dialog).getByLabelText('工作单位')).toHaveProperty('value', '门楼科技');
     fireEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
 
     fireEvent.click(within(rowOf(table, '系统管理员')).getByRole('button', { name: '编辑' }));
-    const own = await findDialog('账号信息');
+    const own = await findDialog('修改账号');
     await waitFor(() => expect(within(own).getByRole('combobox', { name: '角色' })).toHaveProperty('disabled', true));
     within(own).getByText('内置管理员账号的角色固定为超级管理员，不能修改');
     expect(within(own).getByTestId('account-role-hint').querySelector('[aria-label="lock"]')).not.toBeNull();
@@ -171,14 +171,14 @@ describe('/user/Account', () => {
     await within(table).findByText('谢婷婷');
     // Another account's contacts are the administrator's to set.
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
-    const other = await findDialog('账号信息');
+    const other = await findDialog('修改账号');
     expect(within(other).getByLabelText('联系电话')).toHaveProperty('readOnly', false);
     expect(within(other).getByLabelText('邮箱')).toHaveProperty('readOnly', false);
     expect(within(other).queryByTestId('account-own-contact-hint')).toBeNull();
     fireEvent.click(within(other).getByRole('button', { name: '取 消' }));
 
     fireEvent.click(within(rowOf(table, '系统管理员')).getByRole('button', { name: '编辑' }));
-    const own = await findDialog('账号信息');
+    const own = await findDialog('修改账号');
     await waitFor(() => expect(within(own).getByLabelText('联系电话')).toHaveProperty('value', '13800000000'));
     expect(within(own).getByLabelText('联系电话')).toHaveProperty('readOnly', true);
     expect(within(own).getByLabelText('邮箱')).toHaveProperty('readOnly', true);
@@ -198,7 +198,7 @@ describe('/user/Account', () => {
 
     await within(table).findByText('系统管理员（值班）');
     fireEvent.click(within(rowOf(table, '系统管理员（值班）')).getByRole('button', { name: '编辑' }));
-    const again = await findDialog('账号信息');
+    const again = await findDialog('修改账号');
     fireEvent.click(
       within(within(again).getByTestId('account-own-contact-hint')).getByRole('link', { name: '前往个人信息' }),
     );

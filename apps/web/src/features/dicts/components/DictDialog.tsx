@@ -20,7 +20,7 @@ export interface DictDialogTarget {
 
 const FORM_ID = 'dictDialog';
 
-/** '字典信息': stays open until the server accepts, so a refusal (duplicate CODE) can be corrected. */
+/** 添加字典 / 修改字典: stays open until the server accepts, so a refusal (duplicate CODE) can be corrected. */
 export function DictDialog({
   target,
   onClose,
@@ -31,7 +31,13 @@ export function DictDialog({
   onSaved: () => void;
 }) {
   return (
-    <FormDialog title={t('dict.dialogTitle')} width={600} formId={FORM_ID} target={target} onClose={onClose}>
+    <FormDialog
+      title={(shown) => t(shown.dict ? 'dict.dialogEdit' : 'dict.dialogAdd')}
+      width={600}
+      formId={FORM_ID}
+      target={target}
+      onClose={onClose}
+    >
       {(shown, setSaving) => (
         <DictForm key={shown.dict?.id ?? 'new'} dict={shown.dict} onSaving={setSaving} onSaved={onSaved} />
       )}

@@ -18,7 +18,7 @@ export type DictItemDialogTarget = { dictCode: string; item: DictItem } | { dict
 
 const FORM_ID = 'dictItemDialog';
 
-/** '字典数据' dialog; its 上级 field is a DictCascader over the very dictionary being maintained. */
+/** 添加字典数据 / 修改字典数据 dialog; its 上级 field is a DictCascader over the very dictionary being maintained. */
 export function DictItemDialog({
   target,
   items,
@@ -31,7 +31,13 @@ export function DictItemDialog({
   onSaved: () => unknown;
 }) {
   return (
-    <FormDialog title={t('dict.itemDialogTitle')} width={600} formId={FORM_ID} target={target} onClose={onClose}>
+    <FormDialog
+      title={(shown) => t('item' in shown ? 'dict.itemDialogEdit' : 'dict.itemDialogAdd')}
+      width={600}
+      formId={FORM_ID}
+      target={target}
+      onClose={onClose}
+    >
       {(shown, setSaving) => (
         <DictItemForm
           key={'item' in shown ? shown.item.id : `new-${shown.pid}`}

@@ -113,7 +113,7 @@ describe('/system/Dict', () => {
     const { table } = await openScreen();
     await within(table).findByText('gender');
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    let dialog = await findDialog('字典信息');
+    let dialog = await findDialog('添加字典');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '婚姻状况' } });
     fireEvent.change(within(dialog).getByLabelText('CODE'), { target: { value: 'marital_status' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
@@ -122,7 +122,7 @@ describe('/system/Dict', () => {
     within(rowOf('marital_status')).getByText('婚姻状况');
 
     fireEvent.click(within(rowOf('marital_status')).getByRole('button', { name: '编辑' }));
-    dialog = await findDialog('字典信息');
+    dialog = await findDialog('修改字典');
     expect(within(dialog).getByLabelText('CODE')).toHaveProperty('readOnly', true);
     within(dialog).getByText('字典CODE创建后不能修改');
     fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '员工档案用' } });
@@ -187,7 +187,7 @@ describe('/system/Dict', () => {
     expect(within(tools).queryByRole('button', { name: '全屏' })).toBeNull();
 
     fireEvent.click(within(drawer).getByRole('button', { name: '+ 添加数据' }));
-    const dialog = await findDialog('字典数据');
+    const dialog = await findDialog('添加字典数据');
     fireEvent.change(within(dialog).getByLabelText('值'), { target: { value: '教育' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');

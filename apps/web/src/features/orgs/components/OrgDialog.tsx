@@ -30,12 +30,18 @@ export interface OrgDialogProps {
 const FORM_ID = 'orgDialog';
 
 /**
- * '组织信息' dialog. It stays open until the server accepts the save, so a refusal (shown as a toast by the
+ * The 添加组织 / 修改组织 dialog. It stays open until the server accepts the save, so a refusal (shown as a toast by the
  * http client, e.g. a move under its own subtree) can be corrected without retyping.
  */
 export function OrgDialog({ target, onClose, onSaved }: OrgDialogProps) {
   return (
-    <FormDialog title={t('org.dialogTitle')} width={800} formId={FORM_ID} target={target} onClose={onClose}>
+    <FormDialog
+      title={(shown) => t(shown.mode === 'edit' ? 'org.dialogEdit' : 'org.dialogAdd')}
+      width={800}
+      formId={FORM_ID}
+      target={target}
+      onClose={onClose}
+    >
       {(shown, setSaving) => (
         <OrgForm
           key={shown.mode === 'edit' ? `edit-${shown.org.id}` : `new-${shown.parent?.id ?? 'root'}`}

@@ -75,7 +75,7 @@ describe('/user/Organization', () => {
     await expand('总公司');
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('修改组织');
     const picker = await openOrgPicker(within(dialog).getByLabelText('上级组织'));
     expect((await orgNode(picker, '总公司')).getAttribute('aria-disabled')).toBe('true');
   });
@@ -87,7 +87,7 @@ describe('/user/Organization', () => {
     await expand('总公司');
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '添加下级' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('添加组织');
     expect(orgPickerShows(within(dialog).getByLabelText('上级组织'))).toBe('研发中心');
     fireEvent.change(within(dialog).getByLabelText('部门名称'), { target: { value: '移动开发部' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
@@ -102,7 +102,7 @@ describe('/user/Organization', () => {
     await expand('总公司');
     await screen.findByText('财务部');
     fireEvent.click(within(rowOf('财务部')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('修改组织');
     const name = within(dialog).getByLabelText('部门名称');
     expect(name).toHaveProperty('value', '财务部');
     fireEvent.change(name, { target: { value: '财务中心' } });
@@ -124,7 +124,7 @@ describe('/user/Organization', () => {
       await screen.findByText('华东区域');
     }
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('修改组织');
     await pickOrg(within(dialog).getByLabelText('上级组织'), ['总公司', '市场部']);
     await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('上级组织'))).toBe('市场部'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
@@ -145,7 +145,7 @@ describe('/user/Organization', () => {
     await screen.findByText('研发中心');
     within(rowOf('研发中心')).getByText('10000002');
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('修改组织');
     const code = within(dialog).getByLabelText('机构编码');
     expect(code).toHaveProperty('value', '10000002');
     fireEvent.change(code, { target: { value: '研发 01' } });
@@ -170,7 +170,7 @@ describe('/user/Organization', () => {
     await expand('总公司');
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('财务部')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('组织信息');
+    const dialog = await findDialog('修改组织');
     fireEvent.change(within(dialog).getByLabelText('部门名称'), { target: { value: '研发中心' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('同一上级组织下已有名为“研发中心”的组织，同级组织的名称不能重复');

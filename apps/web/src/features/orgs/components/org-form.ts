@@ -1,6 +1,6 @@
 import type { CreateOrgBody, Org, UpdateOrgBody } from '@/features/orgs/api/orgs.api';
 
-/** What the '组织信息' dialog edits. */
+/** What the organisation dialog (添加组织 / 修改组织) edits. */
 export interface OrgFormValues {
   name: string;
   fullName: string;

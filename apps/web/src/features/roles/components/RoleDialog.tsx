@@ -43,12 +43,18 @@ export interface RoleDialogProps {
 const FORM_ID = 'roleDialog';
 
 /**
- * '权限信息' dialog. It stays open until the server accepts the save, so a refusal (a duplicate name, a
+ * The 添加角色 / 修改角色 dialog. It stays open until the server accepts the save, so a refusal (a duplicate name, a
  * resource the account may not grant) can be corrected without re-ticking the whole tree.
  */
 export function RoleDialog({ target, onClose, onSaved }: RoleDialogProps) {
   return (
-    <FormDialog title={t('role.dialogTitle')} width={760} formId={FORM_ID} target={target} onClose={onClose}>
+    <FormDialog
+      title={(shown) => t(shown.role ? 'role.dialogEdit' : 'role.dialogAdd')}
+      width={760}
+      formId={FORM_ID}
+      target={target}
+      onClose={onClose}
+    >
       {(shown, setSaving) => (
         <RoleForm key={shown.role?.id ?? 'new'} role={shown.role} onSaving={setSaving} onSaved={onSaved} />
       )}

@@ -123,7 +123,7 @@ describe('/user/Role', () => {
   it('adds a role with a permission picked in the tree: saved by the server, listed', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('添加角色');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '审计员' } });
     fireEvent.change(within(dialog).getByPlaceholderText('搜索名称、路由或接口地址'), {
       target: { value: '统计概览' },
@@ -140,7 +140,7 @@ describe('/user/Role', () => {
   it('ticking 重置密码 brings 账号列表 along and says so; saving without it asks first (issue 36)', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('添加角色');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '服务台' } });
     const search = within(dialog).getByPlaceholderText('搜索名称、路由或接口地址');
     const treeItem = async (name: string) =>
@@ -180,7 +180,7 @@ describe('/user/Role', () => {
     const table = await openScreen();
     expect(within(table).queryByTestId('role-second-factor')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('添加角色');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '财务' } });
     await tickOverview(dialog);
     const toggle = within(dialog).getByRole('switch', { name: '需要双因素认证' });
@@ -203,7 +203,7 @@ describe('/user/Role', () => {
     within(rowOf(table, '字典维护员')).getByTestId('role-second-factor');
     expect(within(rowOf(table, '部门管理员')).queryByTestId('role-second-factor')).toBeNull();
     fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('修改角色');
     const toggle = within(dialog).getByRole('switch', { name: '需要双因素认证' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
@@ -237,7 +237,7 @@ describe('/user/Role', () => {
   it('adds a role whose data scope is 自定义: the organisations ticked in the tree are sent and stored', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('添加角色');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '区域审计' } });
     await tickOverview(dialog);
     // The least useful scope, 本组织, unless another is chosen (least privilege); each scope says what it means.
@@ -265,7 +265,7 @@ describe('/user/Role', () => {
   it('自定义 without an organisation says 请至少选择一个组织 and sends nothing', async () => {
     await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('添加角色');
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '区域审计' } });
     await tickOverview(dialog);
     fireEvent.click(within(dialog).getByRole('radio', { name: /^自定义/ }));
@@ -281,7 +281,7 @@ describe('/user/Role', () => {
     Object.assign(keeper ?? {}, { dataScope: 'custom', scopeOrgIds: [2, 3] });
     const table = await openScreen();
     fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('修改角色');
     expect(within(dialog).getByRole('radio', { name: /^自定义/ })).toHaveProperty('checked', true);
     await waitFor(() => expect(orgPickerShows(within(dialog).getByLabelText('所选组织'))).toBe('研发中心、市场部'));
     fireEvent.click(within(dialog).getByRole('radio', { name: /^本组织及以下/ }));
@@ -316,7 +316,7 @@ describe('/user/Role', () => {
     await renderApp('/user/Role');
     const table = await waitFor(() => screen.getAllByRole('table', { name: 'Role list' })[1] as HTMLElement);
     fireEvent.click(within(await waitFor(() => rowOf(table, '字典维护员'))).getByRole('button', { name: 'Edit' }));
-    const dialog = await findDialog('Role permissions');
+    const dialog = await findDialog('Edit role');
     fireEvent.change(within(dialog).getByPlaceholderText('Search name, route or API URL'), {
       target: { value: 'dictionary list' },
     });
@@ -333,7 +333,7 @@ describe('/user/Role', () => {
   it('the editor says what every signed-in account holds without a grant: 首页, 个人信息 and the open APIs', async () => {
     const table = await openScreen();
     fireEvent.click(within(rowOf(table, '普通员工')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('修改角色');
     expect(within(dialog).getByTestId('role-implied-note').textContent).toBe(
       '标有“无需授权”的菜单（首页、个人信息）和接口对每个已登录账号开放，无需勾选；勾选某个接口时，它所在的菜单一并授予。',
     );
@@ -362,7 +362,7 @@ describe('/user/Role', () => {
   it('edits a role: the row shows the new remark', async () => {
     const table = await openScreen();
     fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('权限信息');
+    const dialog = await findDialog('修改角色');
     const remark = within(dialog).getByLabelText('备注');
     expect(remark).toHaveProperty('value', '维护系统字典');
     fireEvent.change(remark, { target: { value: '维护字典与字典项' } });

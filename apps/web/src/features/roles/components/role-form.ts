@@ -3,7 +3,7 @@ import type { Resource } from '@/components/resource-tree';
 import type { CreateRoleBody, Role, UpdateRoleBody } from '@/features/roles/api/roles.api';
 import { EVERYONE_ROUTES } from '@/lib/router/access-control';
 
-/** What the '权限信息' dialog edits. */
+/** What the role dialog (添加角色 / 修改角色) edits. */
 export interface RoleFormValues {
   name: string;
   remark: string;
