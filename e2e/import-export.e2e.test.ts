@@ -156,7 +156,7 @@ describe('account import and export in Chromium', () => {
     await screenshot(page, 'import-03-confirm');
     await confirm.getByRole('button', { name: label('开始导入') }).click();
     await wizard().getByText('导入完成').waitFor();
-    await wizard().getByText('新增 3 行，更新 0 行，跳过 0 行').waitFor();
+    await wizard().getByText('新增 3 行，更新 0 行，跳过 0 行；3 行有错误未导入').waitFor();
     await screenshot(page, 'import-04-done');
     await wizard()
       .getByRole('button', { name: label('完成') })

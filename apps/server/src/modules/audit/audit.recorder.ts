@@ -1,4 +1,4 @@
-import { API_BASE, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
+import { API_BASE, ImportResult, type RouteDef, type RouteName, routes } from '@gatehouse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BatchOutcome } from '../../platform/errors.js';
@@ -25,6 +25,8 @@ interface AuditState {
   after?: Snapshot;
   /** The handler finished without throwing (the write happened). */
   done?: boolean;
+  /** An import's commit: what it did (its answer), shown as the entry's diff instead of the request's fields. */
+  importCounts?: Record<string, unknown>;
   /** A bulk action: what it did per row (`noteAuditBatch`), and the rows' snapshots before and after. */
   batch?: {
     outcome: BatchOutcome<number | string>;
@@ -199,6 +201,10 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
       }
       const answer = await handler.call(this, request, reply);
       state.done = true;
+      if (route.response === ImportResult) {
+        const data = (answer as { data?: unknown } | undefined)?.data;
+        if (data && typeof data === 'object') state.importCounts = data as Record<string, unknown>;
+      }
       if (spec) {
         const fromAnswer = spec.fromAnswer?.((answer as { data?: unknown } | undefined)?.data, request);
         if (fromAnswer !== undefined && fromAnswer !== null) state.targetId = fromAnswer;
@@ -245,6 +251,9 @@ export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, l
       }
       let diff: Change[];
       if (withoutDiff.has(name as RouteName) || anonymousRefusal) diff = [];
+      // An import's commit: the rows it added, updated and skipped (its request is a preview id and a mode).
+      else if (success && state.importCounts)
+        diff = Object.entries(state.importCounts).map(([field, value]) => ({ field, before: null, after: value }));
       else if (success && (state.before || state.after)) diff = diffOf(state.before?.fields, state.after?.fields);
       // A refused call shows what it asked, never what the target holds: its caller reads its own entries, and the
       // target may lie outside the caller's reach (a refusal must not disclose it).

@@ -94,6 +94,18 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
       .where('dict_code', '=', 'xarea')
       .executeTakeFirstOrThrow();
     expect(dict).toEqual({ dict_name: '地区', remark: null });
+    // The operation log says what the import did, not which preview id and mode it was sent.
+    const logged = await t.call('GET', '/audit/s', {
+      token: admin,
+      query: { p: 1, pageSize: 1, title: 'commitDictItemImport' },
+    });
+    const entry = (logged.body.data as { list: Array<{ outcome: string; diff: unknown[] }> }).list[0]!;
+    expect(entry.outcome).toBe('success');
+    expect(entry.diff).toEqual([
+      { field: 'inserted', before: null, after: 4 },
+      { field: 'updated', before: null, after: 0 },
+      { field: 'skipped', before: null, after: 0 },
+    ]);
   });
 
   it('explains every bad row by row number and field, and writes nothing before the commit', async () => {

@@ -301,9 +301,13 @@ export function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: 
       )}
       {step === 'done' && done && (
         <Result
-          status="success"
+          status={preview && preview.rejected > 0 ? 'warning' : 'success'}
           title={tx('doneTitle')}
-          subTitle={tx('doneSummary', done)}
+          subTitle={
+            preview && preview.rejected > 0
+              ? `${tx('doneSummary', done)}；${tx('doneRejected', { rejected: preview.rejected })}`
+              : tx('doneSummary', done)
+          }
           extra={
             preview && preview.rejected > 0 ? (
               <Button

@@ -32,6 +32,7 @@ const zhCN = {
   running: '正在导入：已处理 {done} / {total} 行',
   doneTitle: '导入完成',
   doneSummary: '新增 {inserted} 行，更新 {updated} 行，跳过 {skipped} 行',
+  doneRejected: '{rejected} 行有错误未导入',
 } as const;
 
 const enUS = {
@@ -66,6 +67,7 @@ const enUS = {
   running: 'Importing: {done} of {total} rows processed',
   doneTitle: 'Import complete',
   doneSummary: '{inserted} added, {updated} updated, {skipped} skipped',
+  doneRejected: '{rejected} rows with errors were not imported',
 } satisfies Record<keyof typeof zhCN, string>;
 
 export const tx = screenTexts<keyof typeof zhCN>(zhCN, enUS);

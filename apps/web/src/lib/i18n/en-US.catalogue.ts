@@ -1,6 +1,5 @@
 import { enUS as enCore } from './en-US';
 import { enUSAccounts } from './en-US.accounts';
-import { enUSAudit } from './en-US.audit';
 import { enUSAuth } from './en-US.auth';
 import { enUSAuthz } from './en-US.authz';
 import { enUSDicts } from './en-US.dicts';
@@ -37,7 +36,6 @@ export const enCatalogue: Record<MessageKey, string> = {
   ...enUSHome,
   ...enUSSessions,
   ...enUSSigninLog,
-  ...enUSAudit,
   ...enUSList,
   ...enUSPalette,
   ...enUSAuthz,

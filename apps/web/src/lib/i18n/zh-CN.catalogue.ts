@@ -1,6 +1,5 @@
 import { zhCN as core } from './zh-CN';
 import { zhCNAccounts } from './zh-CN.accounts';
-import { zhCNAudit } from './zh-CN.audit';
 import { zhCNAuth } from './zh-CN.auth';
 import { zhCNAuthz } from './zh-CN.authz';
 import { zhCNDicts } from './zh-CN.dicts';
@@ -37,7 +36,6 @@ export const zhCatalogue = {
   ...zhCNHome,
   ...zhCNSessions,
   ...zhCNSigninLog,
-  ...zhCNAudit,
   ...zhCNList,
   ...zhCNPalette,
   ...zhCNAuthz,

@@ -3,7 +3,8 @@ import { Descriptions, Drawer, Table, type TableColumnsType, Tag, Typography } f
 import { useRef } from 'react';
 import type { AuditEntry } from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
-import { routeTitle, t } from '@/lib/i18n';
+import { routeTitle } from '@/lib/i18n';
+import { tx } from '../texts';
 import { fieldLabel, targetTypeLabel, valueText } from './audit-view';
 
 type Change = AuditEntry['diff'][number];
@@ -19,10 +20,10 @@ function Value({ value }: { value: unknown }) {
 
 export function OutcomeTag({ entry }: { entry: Pick<AuditEntry, 'outcome' | 'status'> }) {
   return entry.outcome === 'success' ? (
-    <Tag color="green">{t('audit.success')}</Tag>
+    <Tag color="green">{tx('audit.success')}</Tag>
   ) : (
     <Tag color="red">
-      {t('audit.refused')} {entry.status}
+      {tx('audit.refused')} {entry.status}
     </Tag>
   );
 }
@@ -57,19 +58,19 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
 
   const columns: TableColumnsType<Change> = [
     {
-      title: t('audit.diffField'),
+      title: tx('audit.diffField'),
       dataIndex: 'field',
       key: 'field',
       width: 160,
       render: (field: string) => fieldLabel(field),
     },
-    { title: t('audit.diffBefore'), key: 'before', render: (_v, change) => <Value value={change.before} /> },
-    { title: t('audit.diffAfter'), key: 'after', render: (_v, change) => <Value value={change.after} /> },
+    { title: tx('audit.diffBefore'), key: 'before', render: (_v, change) => <Value value={change.before} /> },
+    { title: tx('audit.diffAfter'), key: 'after', render: (_v, change) => <Value value={change.after} /> },
   ];
 
   return (
     <Drawer
-      title={shown ? t('audit.detailTitle', { title: routeTitle(shown.route, shown.title) }) : ''}
+      title={shown ? tx('audit.detailTitle', { title: routeTitle(shown.route, shown.title) }) : ''}
       open={entry !== null}
       size={760}
       destroyOnHidden
@@ -83,25 +84,25 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
             column={1}
             styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
             items={[
-              { key: 'at', label: t('audit.detailAt'), children: formatDateTime(shown.at, 'YYYY/MM/DD HH:mm:ss') },
+              { key: 'at', label: tx('audit.detailAt'), children: formatDateTime(shown.at, 'YYYY/MM/DD HH:mm:ss') },
               {
                 key: 'actor',
-                label: t('audit.detailActor'),
-                children: shown.actorAccountNumber ?? t('audit.anonymous'),
+                label: tx('audit.detailActor'),
+                children: shown.actorAccountNumber ?? tx('audit.anonymous'),
               },
               ...(shown.originAccountNumber
-                ? [{ key: 'origin', label: t('audit.detailOrigin'), children: shown.originAccountNumber }]
+                ? [{ key: 'origin', label: tx('audit.detailOrigin'), children: shown.originAccountNumber }]
                 : []),
-              { key: 'request', label: t('audit.detailRequest'), children: <RequestTag entry={shown} /> },
-              { key: 'target', label: t('audit.detailTarget'), children: targetText(shown) || '—' },
-              { key: 'outcome', label: t('audit.detailOutcome'), children: <OutcomeTag entry={shown} /> },
-              ...(shown.message ? [{ key: 'message', label: t('audit.detailMessage'), children: shown.message }] : []),
-              { key: 'ip', label: t('audit.detailIp'), children: shown.ip ?? '—' },
-              { key: 'ua', label: t('audit.detailUserAgent'), children: shown.userAgent ?? '—' },
+              { key: 'request', label: tx('audit.detailRequest'), children: <RequestTag entry={shown} /> },
+              { key: 'target', label: tx('audit.detailTarget'), children: targetText(shown) || '—' },
+              { key: 'outcome', label: tx('audit.detailOutcome'), children: <OutcomeTag entry={shown} /> },
+              ...(shown.message ? [{ key: 'message', label: tx('audit.detailMessage'), children: shown.message }] : []),
+              { key: 'ip', label: tx('audit.detailIp'), children: shown.ip ?? '—' },
+              { key: 'ua', label: tx('audit.detailUserAgent'), children: shown.userAgent ?? '—' },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
-            {t('audit.diffTitle')}
+            {tx('audit.diffTitle')}
           </Typography.Title>
           <Table<Change>
             rowKey="field"
@@ -110,8 +111,8 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
             columns={columns}
             dataSource={shown.diff}
             pagination={false}
-            locale={{ emptyText: t('audit.diffEmpty') }}
-            aria-label={t('audit.diffTitle')}
+            locale={{ emptyText: tx('audit.diffEmpty') }}
+            aria-label={tx('audit.diffTitle')}
           />
         </>
       )}

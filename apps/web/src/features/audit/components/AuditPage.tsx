@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { type FilterCodecs, type ListColumn, ListPage, useActionsColumn, useListQuery } from '@/components/list-kit';
 import { type AuditEntry, type AuditListQuery, auditKeys, listAudit } from '@/features/audit/api/audit.api';
 import { formatDateTime } from '@/lib/format/date';
-import { routeTitle, t } from '@/lib/i18n';
+import { routeTitle } from '@/lib/i18n';
+import { tx } from '../texts';
 import { AuditDetail, MethodTag, OutcomeTag, targetText } from './AuditDetail';
 import { exportQueryOf } from './audit-view';
 
@@ -33,12 +34,12 @@ export function AuditPage() {
   // show whole on hover.
   // 详情 shows what the row already holds: no route of its own.
   const actionsColumn = useActionsColumn<AuditEntry>({
-    title: t('audit.colActions'),
-    actions: [{ key: 'detail', label: t('audit.detail'), routes: [], onClick: setDetail }],
+    title: tx('audit.colActions'),
+    actions: [{ key: 'detail', label: tx('audit.detail'), routes: [], onClick: setDetail }],
   });
   const columns: ListColumn<AuditEntry, 'at'>[] = [
     {
-      title: t('audit.colAt'),
+      title: tx('audit.colAt'),
       key: 'at',
       dataIndex: 'at',
       sortField: 'at',
@@ -46,23 +47,23 @@ export function AuditPage() {
       render: (at: number) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
-      title: t('audit.colActor'),
+      title: tx('audit.colActor'),
       key: 'actor',
       width: 100,
       render: (_v, entry) =>
-        entry.actorAccountNumber ?? <Typography.Text type="secondary">{t('audit.anonymous')}</Typography.Text>,
+        entry.actorAccountNumber ?? <Typography.Text type="secondary">{tx('audit.anonymous')}</Typography.Text>,
     },
-    { title: t('audit.colOrigin'), key: 'origin', dataIndex: 'originAccountNumber', width: 80 },
+    { title: tx('audit.colOrigin'), key: 'origin', dataIndex: 'originAccountNumber', width: 80 },
     // The route's title in the page's language (entries store the zh-CN one).
     {
-      title: t('audit.colTitle'),
+      title: tx('audit.colTitle'),
       key: 'title',
       width: 100,
       render: (_v, entry) => routeTitle(entry.route, entry.title),
     },
     {
       // One line: the method, then the url cut with …; the whole url on hover and in 详情.
-      title: t('audit.colRequest'),
+      title: tx('audit.colRequest'),
       key: 'request',
       width: 175,
       render: (_v, entry) => (
@@ -74,9 +75,9 @@ export function AuditPage() {
         </Tooltip>
       ),
     },
-    { title: t('audit.colTarget'), key: 'target', width: 120, render: (_v, entry) => targetText(entry) },
+    { title: tx('audit.colTarget'), key: 'target', width: 120, render: (_v, entry) => targetText(entry) },
     {
-      title: t('audit.colOutcome'),
+      title: tx('audit.colOutcome'),
       key: 'outcome',
       width: 80,
       align: 'center',
@@ -92,10 +93,10 @@ export function AuditPage() {
           <OutcomeTag entry={entry} />
         ),
     },
-    { title: t('audit.colIp'), key: 'ip', dataIndex: 'ip', width: 110 },
+    { title: tx('audit.colIp'), key: 'ip', dataIndex: 'ip', width: 110 },
     {
       // The short form (Chrome 130 · Windows) in the cell, the whole User-Agent on hover.
-      title: t('audit.colBrowser'),
+      title: tx('audit.colBrowser'),
       key: 'browser',
       width: 140,
       render: (_v, entry) =>
@@ -113,7 +114,7 @@ export function AuditPage() {
       <ListPage<AuditListQuery, AuditEntry>
         list={list}
         table="audit"
-        label={t('audit.listLabel')}
+        label={tx('audit.listLabel')}
         totalTestId="audit-total"
         rowKey={entryId}
         columns={columns}
@@ -132,37 +133,37 @@ export function AuditPage() {
             {
               kind: 'text',
               name: 'accountNumber',
-              label: t('audit.searchActor'),
-              placeholder: t('audit.actorPlaceholder'),
+              label: tx('audit.searchActor'),
+              placeholder: tx('audit.actorPlaceholder'),
               width: 150,
             },
             {
               kind: 'text',
               name: 'title',
-              label: t('audit.searchTitle'),
-              placeholder: t('audit.titlePlaceholder'),
+              label: tx('audit.searchTitle'),
+              placeholder: tx('audit.titlePlaceholder'),
               width: 150,
             },
             {
               kind: 'text',
               name: 'target',
-              label: t('audit.searchTarget'),
-              placeholder: t('audit.targetPlaceholder'),
+              label: tx('audit.searchTarget'),
+              placeholder: tx('audit.targetPlaceholder'),
               maxLength: 255,
               width: 160,
             },
             {
               kind: 'select',
               name: 'outcome',
-              label: t('audit.searchOutcome'),
-              placeholder: t('audit.outcomeAll'),
+              label: tx('audit.searchOutcome'),
+              placeholder: tx('audit.outcomeAll'),
               width: 110,
               options: [
-                { value: 'success', label: t('audit.success') },
-                { value: 'refused', label: t('audit.refused') },
+                { value: 'success', label: tx('audit.success') },
+                { value: 'refused', label: tx('audit.refused') },
               ],
             },
-            { kind: 'dateRange', names: ['from', 'to'], label: t('audit.searchRange'), width: 260 },
+            { kind: 'dateRange', names: ['from', 'to'], label: tx('audit.searchRange'), width: 260 },
           ],
         }}
       />

@@ -1,6 +1,6 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import type { AuditExportQuery, AuditListQuery } from '@/features/audit/api/audit.api';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type AuditText, tx } from '../texts';
 
 /** The export's query: the list's filters without its paging and sort (the export route takes neither). */
 export function exportQueryOf(query: AuditListQuery): AuditExportQuery {
@@ -10,7 +10,7 @@ export function exportQueryOf(query: AuditListQuery): AuditExportQuery {
 
 function label(prefix: string, name: string): string {
   // A key missing from the catalogue reads as undefined.
-  const text = t(`${prefix}.${name}` as MessageKey) as string | undefined;
+  const text = tx(`${prefix}.${name}` as AuditText) as string | undefined;
   return text ?? name;
 }
 
@@ -22,7 +22,7 @@ export const targetTypeLabel = (type: string) => label('audit.target', type);
 
 /** A diff value as text: the mask as is, empty as （空）, lists and documents as JSON. */
 export function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return t('audit.empty.value');
+  if (value === null || value === undefined || value === '') return tx('audit.empty.value');
   if (value === AUDIT_MASK) return AUDIT_MASK;
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
