@@ -311,6 +311,7 @@ const zhCN = {
   'import.state': '状态只能填写“启用”或“停用”',
   'import.orgPath': '组织路径不存在：{path}',
   'import.orgPathAmbiguous': '组织路径对应多个组织：{path}',
+  'import.orgNameAmbiguous': '有多个组织名为“{name}”，请填写完整的组织路径（如 总公司/华东区/{name}）',
   'import.role': '角色不存在：{name}',
   'import.duplicateInFile': '与第 {row} 行重复',
   'import.notManageable': '账号 {accountNumber} 已存在，且无权修改',
@@ -706,6 +707,8 @@ const enUS: Record<MessageKey, string> = {
   'import.state': 'Status must be "Enabled" or "Disabled"',
   'import.orgPath': 'No organization at path: {path}',
   'import.orgPathAmbiguous': 'Several organizations have the path: {path}',
+  'import.orgNameAmbiguous':
+    'Several organizations are named “{name}”: give the whole path (such as 总公司/华东区/{name})',
   'import.role': 'No such role: {name}',
   'import.duplicateInFile': 'Repeats row {row}',
   'import.notManageable': 'Account {accountNumber} exists and you may not change it',

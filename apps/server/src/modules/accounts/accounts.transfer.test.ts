@@ -202,6 +202,29 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     }
   });
 
+  it('takes an organisation by its name alone when one organisation has it, and asks for the path when several do', async () => {
+    const file = await xlsx([
+      HEADER,
+      ['leaf.a', '按名称', '上海', '', '', '', ''],
+      ['leaf.b', '按名称', '华东区', '', '', '', ''],
+    ]);
+    const p = await preview(admin, '按名称.xlsx', file);
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 2, valid: 2, rejected: 0 });
+    // A second 上海, under 华北区: the name alone no longer says which.
+    const twin = await ok<{ id: number }>(t.call('POST', '/org', { token: admin, body: { name: '上海', pid: north } }));
+    const again = await preview(admin, '按名称.xlsx', file);
+    expect(again.data).toMatchObject({ total: 2, valid: 1, rejected: 1 });
+    expect(again.data.errors).toEqual([
+      {
+        row: 2,
+        field: 'orgPath',
+        message: '有多个组织名为“上海”，请填写完整的组织路径（如 总公司/华东区/上海）',
+      },
+    ]);
+    expect((await t.call('DELETE', '/org', { token: admin, query: { id: twin.id } })).status).toBe(200);
+  });
+
   it('explains every bad row by row number and field before anything is written', async () => {
     const before = await accountCount();
     const file = await xlsx([

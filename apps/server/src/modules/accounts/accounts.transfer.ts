@@ -109,12 +109,16 @@ function orgPaths(nodes: readonly { id: number; pid: number | null; name: string
   };
   const pathOf = new Map<number, string>();
   const idOf = new Map<string, number | 'ambiguous'>();
+  /** By its own name alone (a sheet that names the department, not its path): the one organisation of that name. */
+  const idOfName = new Map<string, number | 'ambiguous'>();
   for (const n of nodes) {
     const path = orgPath(names(n.id));
     pathOf.set(n.id, path);
     idOf.set(path, idOf.has(path) ? 'ambiguous' : n.id);
+    const leaf = orgPath([n.name]);
+    idOfName.set(leaf, idOfName.has(leaf) ? 'ambiguous' : n.id);
   }
-  return { pathOf: (id: number) => pathOf.get(id) ?? '', idOf };
+  return { pathOf: (id: number) => pathOf.get(id) ?? '', idOf, idOfName };
 }
 
 /** A path as typed: spaces around the separators, a leading or trailing separator. */
@@ -297,10 +301,19 @@ export function createAccountTransfer(
             let orgId = 0;
             if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));
             else {
-              const found = paths.idOf.get(orgPath);
+              // A whole path, or the organisation's name alone when one organisation has it.
+              const byPath = paths.idOf.get(orgPath);
+              const found =
+                byPath === undefined && splitOrgPath(orgPath).length === 1 ? paths.idOfName.get(orgPath) : byPath;
               if (found === undefined) fail('orgPath', t('import.orgPath', { path: orgPath }));
-              else if (found === 'ambiguous') fail('orgPath', t('import.orgPathAmbiguous', { path: orgPath }));
-              else orgId = found;
+              else if (found === 'ambiguous') {
+                fail(
+                  'orgPath',
+                  byPath === undefined
+                    ? t('import.orgNameAmbiguous', { name: orgPath })
+                    : t('import.orgPathAmbiguous', { path: orgPath }),
+                );
+              } else orgId = found;
             }
             let roleId: number | null = null;
             if (roleText) {
