@@ -12,6 +12,7 @@ export interface PasswordStrengthInputProps {
   id?: string;
   /** Default 'new-password'. */
   autoComplete?: string;
+  autoFocus?: boolean;
   'aria-label'?: string;
 }
 
@@ -33,6 +34,7 @@ export function PasswordStrengthInput({
   placeholder,
   id,
   autoComplete,
+  autoFocus,
   'aria-label': ariaLabel,
 }: PasswordStrengthInputProps) {
   const shownPlaceholder = placeholder ?? t('verify.passwordPlaceholder');
@@ -46,6 +48,7 @@ export function PasswordStrengthInput({
         placeholder={shownPlaceholder}
         aria-label={ariaLabel ?? shownPlaceholder}
         autoComplete={autoComplete ?? 'new-password'}
+        autoFocus={autoFocus}
         maxLength={PASSWORD_MAX}
         style={{ flex: 1 }}
       />

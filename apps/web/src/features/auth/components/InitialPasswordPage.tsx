@@ -6,6 +6,7 @@ import { changeInitialPassword, logout } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { byLocale, t } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
+import { takeSignInPassword } from '../sign-in-carry';
 import { AuthBackdrop } from './AuthBackdrop';
 import { confirmPasswordRules, newPasswordRules } from './auth-form';
 
@@ -28,6 +29,9 @@ export function InitialPasswordPage() {
   const { message } = App.useApp();
   const accountNumber = useSession((state) => state.user?.accountNumber);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The password just typed at sign-in, when this page follows it: not asked again. A refusal of it (or a reload,
+  // which forgets it) shows the field.
+  const [carried, setCarried] = useState(takeSignInPassword);
   const queryClient = useQueryClient();
 
   // The submit state is TanStack's (`gcTime: 0` keeps the passwords out of the cache once the page is gone). It
@@ -35,8 +39,10 @@ export function InitialPasswordPage() {
   const change = useMutation({
     mutationKey: CHANGE_INITIAL,
     gcTime: 0,
-    mutationFn: ({ current, newPassword }: InitialPasswordValues) => changeInitialPassword(current, newPassword),
+    mutationFn: ({ current, newPassword }: InitialPasswordValues) =>
+      changeInitialPassword(carried ?? current, newPassword),
     onError: (error) => {
+      setCarried(undefined);
       // A wrong current password or a refused new one: the server's reason, inline.
       if (error instanceof HttpError && error.status !== undefined && error.status < 500) setRefusal(error.message);
     },
@@ -83,13 +89,14 @@ export function InitialPasswordPage() {
           <Form.Item
             label={t('initialPassword.current')}
             name="current"
-            rules={[{ required: true, message: t('initialPassword.currentRequired') }]}
+            hidden={carried !== undefined}
+            rules={carried === undefined ? [{ required: true, message: t('initialPassword.currentRequired') }] : []}
           >
             <Input.Password
               placeholder={t('initialPassword.currentPlaceholder')}
               autoComplete="current-password"
               // The page is this one step: the cursor starts in its first field.
-              autoFocus
+              autoFocus={carried === undefined}
             />
           </Form.Item>
           <Form.Item
@@ -100,13 +107,17 @@ export function InitialPasswordPage() {
               ...newPasswordRules(() => accountNumber),
               ({ getFieldValue }) => ({
                 validator: (_rule, value: string | undefined) =>
-                  value && value === getFieldValue('current')
+                  value && value === (carried ?? getFieldValue('current'))
                     ? Promise.reject(new Error(t('initialPassword.sameAsCurrent')))
                     : Promise.resolve(),
               }),
             ]}
           >
-            <PasswordStrengthInput placeholder={t('initialPassword.newPlaceholder')} autoComplete="new-password" />
+            <PasswordStrengthInput
+              placeholder={t('initialPassword.newPlaceholder')}
+              autoComplete="new-password"
+              autoFocus={carried !== undefined}
+            />
           </Form.Item>
           <Form.Item
             label={t('initialPassword.confirm')}

@@ -29,6 +29,7 @@ import type { PasskeyNotice } from './passkey';
 import '@/components/lite/lite-base.css';
 import '@/components/lite/lite.css';
 import './auth.css';
+import { carrySignInPassword, takeSignInPassword } from '../sign-in-carry';
 
 /**
  * The page renders without antd (docs/adr/0014): its first screen is the account form in plain elements styled like
@@ -79,6 +80,8 @@ export function LoginPage() {
   const signedIn = async (token: string) => {
     signingIn.current = true;
     await signIn(token);
+    // Kept only for a password the account must change first (the 修改初始密码 page takes it).
+    if (!useSession.getState().user?.mustChangePassword) takeSignInPassword();
     // Access-control mode with no permitted route: the token is gone and this page says so.
     if (useSession.getState().restricted) return;
     // A refusal of an earlier attempt ('账号或密码错误') no longer holds on the screen the account goes to.
@@ -288,6 +291,7 @@ function AccountLoginForm({
         await askServer(sent.account);
         return;
       }
+      carrySignInPassword(sent.password);
       await onAnswer(answer, sent.account.trim());
     },
   });
