@@ -81,4 +81,24 @@ describe('region cascader in Chromium', () => {
     expect(await page.getByLabel('详细地址，如街道、门牌号').inputValue()).toBe('建国路 1 号');
     await screenshot(page, 'region-03-profile-saved');
   });
+
+  it('opens the districts of a search hit chosen from the list (上海市), instead of closing', async () => {
+    await page.goto('/#/system/Profile');
+    const region = page.getByLabel('所在地区');
+    await region.click();
+    await region.fill('上海');
+    const item = (text: string | RegExp) => page.locator('.ant-cascader-menu-item').filter({ hasText: text }).first();
+    await item(/^上海市$/).click();
+    await item('黄浦区').waitFor();
+    await screenshot(page, 'region-04-search-hit-opens');
+    await item('黄浦区').click();
+    // The field shows the path chosen (an aria-live copy of it is hidden, so the visible one is asked for).
+    await expect
+      .poll(() =>
+        page
+          .getByText('上海市 / 黄浦区', { exact: true })
+          .evaluateAll((found) => found.some((el) => (el as HTMLElement).offsetParent !== null)),
+      )
+      .toBe(true);
+  });
 });

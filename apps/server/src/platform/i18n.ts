@@ -707,8 +707,7 @@ const enUS: Record<MessageKey, string> = {
   'import.state': 'Status must be "Enabled" or "Disabled"',
   'import.orgPath': 'No organization at path: {path}',
   'import.orgPathAmbiguous': 'Several organizations have the path: {path}',
-  'import.orgNameAmbiguous':
-    'Several organizations are named “{name}”: give the whole path (such as 总公司/华东区/{name})',
+  'import.orgNameAmbiguous': 'Several organizations are named “{name}”: give the whole path from the top (…/{name})',
   'import.role': 'No such role: {name}',
   'import.duplicateInFile': 'Repeats row {row}',
   'import.notManageable': 'Account {accountNumber} exists and you may not change it',

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '@/testing/TestProviders';
 import { mergePath, RegionCascader, type RegionSource } from './RegionCascader';
@@ -21,6 +22,15 @@ function source(): RegionSource & { calls: string[] } {
     }),
     search: vi.fn(async (keyword: string) => {
       calls.push(`search ${keyword}`);
+      if (keyword === '苏州')
+        return [
+          {
+            path: [
+              { id: 320000, name: '江苏省' },
+              { id: 320500, name: '苏州市' },
+            ],
+          },
+        ];
       return keyword === '吴中'
         ? [
             {
@@ -93,6 +103,43 @@ describe('RegionCascader', () => {
     });
     expect(hit.textContent).toBe('江苏省 / 苏州市 / 吴中区');
     fireEvent.click(hit);
+    expect(onChange).toHaveBeenLastCalledWith(320506);
+  });
+
+  it('opens the places below a search hit that has them (issue 36: 上海市 collapsed back)', async () => {
+    const regions = source();
+    const onChange = vi.fn();
+    // Held by its owner, as a form field holds it.
+    function Field() {
+      const [value, setValue] = useState<number | null>(null);
+      return (
+        <RegionCascader
+          source={regions}
+          value={value}
+          onChange={(id) => {
+            setValue(id);
+            onChange(id);
+          }}
+          aria-label="所在地区"
+        />
+      );
+    }
+    render(
+      <TestProviders>
+        <Field />
+      </TestProviders>,
+    );
+    const input = screen.getByRole('combobox');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '苏州' } });
+    const item = (text: string) =>
+      [...document.querySelectorAll('.ant-cascader-menu-item')].find((el) => el.textContent === text);
+    const hit = await waitFor(() => item('江苏省 / 苏州市') ?? Promise.reject(new Error('no search result yet')));
+    fireEvent.click(hit);
+    expect(onChange).toHaveBeenLastCalledWith(320500);
+    // The popup shows 苏州市's own places, to go on choosing as if it had been reached level by level.
+    const below = await waitFor(() => item('吴中区') ?? Promise.reject(new Error('children not shown')));
+    fireEvent.click(below);
     expect(onChange).toHaveBeenLastCalledWith(320506);
   });
 

@@ -64,6 +64,9 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
   const [options, setOptions] = useState<Option[]>([]);
   const [path, setPath] = useState<number[]>([]);
   const searchSeq = useRef(0);
+  // Held so that a search hit with places below it opens them (上海市 → its districts) instead of closing the popup.
+  const [open, setOpen] = useState(false);
+  const [searchValue, setSearchValue] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -123,6 +126,7 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
 
   const onSearch = useCallback(
     (keyword: string) => {
+      setSearchValue(keyword);
       const mine = ++searchSeq.current;
       if (!keyword.trim()) return;
       source.search(keyword.trim()).then((found) => {
@@ -155,10 +159,25 @@ export function RegionCascader({ value, onChange, source, placeholder, id, ...re
       showSearch={searchConfig}
       displayRender={(labels) => labels.join(' / ')}
       notFoundContent={t('region.notFound')}
-      onChange={(next) => {
+      open={open}
+      onOpenChange={setOpen}
+      searchValue={searchValue}
+      onChange={(next, selected) => {
         const ids = (next ?? []) as number[];
         setPath(ids);
         onChange?.(ids.length ? ids[ids.length - 1]! : null);
+        const chosen = (selected as Option[] | undefined)?.at(-1);
+        if (!searchValue) return;
+        setSearchValue('');
+        // A search hit with places below it (上海市): the popup opens again at it with its children, as if it had been
+        // reached level by level. A hit does not say whether it has any, so they are asked for first.
+        if (chosen) {
+          source.children(chosen.value).then((children) => {
+            if (children.length === 0) return;
+            void loadData(selected as Option[]);
+            setOpen(true);
+          }, ignoreFailure);
+        }
       }}
       style={{ width: '100%' }}
     />
