@@ -53,12 +53,13 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
     trustProxy: trustProxyOption(config.trustProxy),
   });
   const services = await composeServices(config, database, setup, fastify.log);
-  // 系统参数 changed on any instance are in effect here from the next request on (one read of their version).
+
+  await fastify.register(httpPlatform, { guard: createGuard(services.auth, services.authz), apiDocs: config.apiDocs });
+  // 系统参数 changed on any instance are in effect here from the next request on (one read of their version). After
+  // the platform's hooks: a database that is down answers 503 in the request's language, like any other call.
   fastify.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) await services.systemParams.refresh();
   });
-
-  await fastify.register(httpPlatform, { guard: createGuard(services.auth, services.authz), apiDocs: config.apiDocs });
   await fastify.register(auditTrail, {
     repo: services.auditRepo,
     anonymousRefusalsPerMinute: config.audit.anonymousRefusalsPerMinute,
