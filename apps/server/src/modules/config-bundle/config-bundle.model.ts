@@ -107,6 +107,16 @@ export interface Change {
   ref: string;
 }
 
+/** A side with nothing on it yet. */
+const emptySide = (): Side => ({
+  resources: new Map(),
+  roles: new Map(),
+  dicts: new Map(),
+  items: new Map(),
+  orgs: new Map(),
+  params: new Map(),
+});
+
 export const itemRef = (dictCode: string, value: string) => `${dictCode}/${value}`;
 export const orgRef = (path: readonly string[]) => JSON.stringify(path);
 export const orgLabel = (path: readonly string[]) => path.join('/');
@@ -135,14 +145,7 @@ export function sideOfBundle(bundle: Bundle): Side {
   }
   const duplicate = (kind: ConfigChangeKind, key: string) =>
     badRequest(t('configBundle.duplicate', { kind: kindName(kind), key }));
-  const side: Side = {
-    resources: new Map(),
-    roles: new Map(),
-    dicts: new Map(),
-    items: new Map(),
-    orgs: new Map(),
-    params: new Map(),
-  };
+  const side = emptySide();
 
   for (const r of bundle.resources) {
     const route = r.route?.trim() || null;
@@ -281,14 +284,7 @@ export function sideOfBundle(bundle: Bundle): Side {
 
 /** The database's objects under their keys; two objects of one key make the comparison impossible (400). */
 export function sideOfDatabase(s: Snapshot): Side {
-  const side: Side = {
-    resources: new Map(),
-    roles: new Map(),
-    dicts: new Map(),
-    items: new Map(),
-    orgs: new Map(),
-    params: new Map(),
-  };
+  const side = emptySide();
   const duplicate = (kind: ConfigChangeKind, key: string) =>
     badRequest(t('configBundle.duplicateInstalled', { kind: kindName(kind), key }));
 
