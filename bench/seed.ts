@@ -198,11 +198,13 @@ export async function seedPostgres(url: string, size: SeedSize): Promise<SeedRep
      where p.dict_code = c.dict_code and p.order_num = c.order_num - c.order_num % 5 and c.order_num % 5 <> 0`,
   );
   const roleIds = (await q('select id from role where builtin = 0 order by id')).rows.map((r) => r.id as number);
-  // Secondary indexes are dropped for the bulk insert and rebuilt once after it (the unique one stays).
+  // Secondary indexes (the search table's trigram index among them) are dropped for the bulk insert and rebuilt once
+  // after it (the unique one stays).
   const indexes = (
     await q(
-      `select indexname, indexdef from pg_indexes where tablename = 'account'
-       and indexname not in (select conname from pg_constraint where conrelid = 'account'::regclass)`,
+      `select indexname, indexdef from pg_indexes where tablename in ('account', 'account_search')
+       and indexname not in (select conname from pg_constraint where conrelid in ('account'::regclass,
+         'account_search'::regclass))`,
     )
   ).rows as { indexname: string; indexdef: string }[];
   for (const index of indexes) await q(`drop index ${index.indexname}`);

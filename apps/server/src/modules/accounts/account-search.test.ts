@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNT_SEARCH_CAP } from '@gatehouse/contract';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp } from '../../../test/harness.js';
 import { openSqlite } from '../../platform/db/database.js';
@@ -322,6 +322,123 @@ describe('account contains search on SQLite when the term is the only filter (is
       await logged.destroy();
       await database.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('account contains search on PostgreSQL: its search table (migration 0034, issue 32)', () => {
+  it('keeps one lowered row per account through inserts, edits and deletes, and touches it only when a searched column changes', async () => {
+    const database = await openTestDatabase('postgres');
+    try {
+      const db = database.db;
+      await migrate(db as never, 'postgres');
+      const org = await sql<{ id: number }>`insert into org (pid, name, full_name, create_time)
+        values (null, 'root', null, '2026-01-01T00:00:00.000Z') returning id`.execute(db);
+      // One statement of three rows (the insert trigger is per statement) and one of one.
+      await sql`insert into account (account_number, account_name, contact_number, email, password_hash, state, org_id,
+        builtin, create_time, update_time) values
+        ('ZhangSan', '张三', '13900000001', 'Zhang@Example.COM', 'x', 1, ${org.rows[0]!.id}, 0, '2026', '2026'),
+        ('lisi', '李四', null, null, 'x', 1, ${org.rows[0]!.id}, 0, '2026', '2026'),
+        ('wangwu', '王五', '13900000003', null, 'x', 1, ${org.rows[0]!.id}, 0, '2026', '2026')`.execute(db);
+      await sql`insert into account (account_number, account_name, password_hash, state, org_id, builtin, create_time,
+        update_time) values ('zhaoliu', '赵六', 'x', 1, ${org.rows[0]!.id}, 0, '2026', '2026')`.execute(db);
+      const rows = async () =>
+        (
+          await sql<{ number: string; doc: string | null; version: string | null }>`select a.account_number as number,
+            s.doc, s.xmin::text as version from account a left join account_search s on s.id = a.id
+            order by a.id`.execute(db)
+        ).rows;
+      const joined = (...parts: string[]) => parts.join('\u0001');
+      expect((await rows()).map((r) => r.doc)).toEqual([
+        joined('zhangsan', '张三', '13900000001', 'zhang@example.com'),
+        joined('lisi', '李四', '', ''),
+        joined('wangwu', '王五', '13900000003', ''),
+        joined('zhaoliu', '赵六', '', ''),
+      ]);
+      const before = await rows();
+      // A state change (a bulk disable) rewrites no search row: the row version stays.
+      await sql`update account set state = 0, update_time = '2027'`.execute(db);
+      expect(await rows()).toEqual(before);
+      // Naming a searched column without changing it rewrites nothing either; changing one rewrites that row alone.
+      await sql`update account set account_name = account_name, email = 'LI@Example.com' where account_number = 'lisi'`.execute(
+        db,
+      );
+      const after = await rows();
+      expect(after[1]!.doc).toBe(joined('lisi', '李四', '', 'li@example.com'));
+      expect(after[1]!.version).not.toBe(before[1]!.version);
+      expect([after[0], after[2], after[3]]).toEqual([before[0], before[2], before[3]]);
+      await sql`delete from account where account_number in ('wangwu', 'zhaoliu')`.execute(db);
+      expect((await sql<{ n: number }>`select count(*)::int as n from account_search`.execute(db)).rows[0]!.n).toBe(2);
+      // Case folds on both sides: an upper-case term finds a lower-case row and the other way round.
+      const repo = createAccountsRepository(db);
+      for (const [keyword, found] of [
+        ['HANGSA', ['ZhangSan']],
+        ['example.com', ['lisi', 'ZhangSan']],
+        ['EXAMPLE', ['lisi', 'ZhangSan']],
+        ['张三', ['ZhangSan']],
+      ] as const) {
+        const page = await repo.page({ keyword }, 0, 20);
+        expect(
+          page.rows.map((r) => r.account_number),
+          keyword,
+        ).toEqual(found);
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('counts the matches and finds the page in the search table alone, reading account rows for the page only', async () => {
+    const database = await openTestDatabase('postgres');
+    try {
+      const db = database.db;
+      await migrate(db as never, 'postgres');
+      const org = await sql<{ id: number }>`insert into org (pid, name, full_name, create_time)
+        values (null, 'root', null, '2026-01-01T00:00:00.000Z') returning id`.execute(db);
+      await sql`insert into account (account_number, account_name, password_hash, state, org_id, builtin, create_time,
+        update_time)
+        select 'probe' || n, case when n % 3 = 0 then '找到了' || n else '其他' || n end, 'x', 1, ${org.rows[0]!.id}, 0,
+          '2026', '2026' from generate_series(1, 30) n`.execute(db);
+      await sql`analyze`.execute(db);
+      // Every statement the repository sends, as sent.
+      const statements: CompiledQuery[] = [];
+      const logged = db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const matching = [30, 27, 24, 21, 18, 15, 12, 9, 6, 3].map((n) => `probe${n}`);
+      const uncapped = createAccountsRepository(logged, 40);
+      const first = await uncapped.page({ keyword: '找到了' }, 0, 4);
+      expect(first.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
+      expect(first).toMatchObject({ total: 10, capped: false });
+      const late = await uncapped.page({ keyword: '找到了' }, 8, 4);
+      expect(late.rows.map((r) => r.account_number)).toEqual(matching.slice(8));
+      // Past the cap: counted to it, the page still the newest matches (the walk of the search table's ids).
+      const repo = createAccountsRepository(logged, 6);
+      const capped = await repo.page({ keyword: '找到了' }, 0, 4);
+      expect(capped.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
+      expect(capped).toMatchObject({ total: 6, capped: true });
+      expect((await repo.page({ keyword: '找到了' }, 4, 4)).rows.map((r) => r.account_number)).toEqual(
+        matching.slice(4, 8),
+      );
+
+      const searching = statements.filter((s) => s.sql.includes('account_search'));
+      expect(searching.length).toBeGreaterThan(0);
+      for (const statement of searching) {
+        const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
+        );
+        const nodes = plan.rows.map((r) => r['QUERY PLAN']);
+        expect(
+          nodes.filter((line) => /\bon account\b(?!_)/.test(line)),
+          statement.sql,
+        ).toEqual([]);
+      }
+    } finally {
+      await database.dispose();
     }
   });
 });

@@ -1,8 +1,11 @@
 import { flattenMenus, routes } from '@gatehouse/contract';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lanes, openTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { lanes, openTestDatabase, type TestDatabase, testConfig } from '../../../test/harness.js';
+import type { Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrations.js';
 import { verifyPassword } from '../../platform/passwords.js';
+import { prepareDatabase } from './prepare.js';
 import { runSetup } from './setup.service.js';
 
 describe.each(lanes)('first start and resource synchronisation on %s', (lane) => {
@@ -97,5 +100,41 @@ describe.each(lanes)('first start and resource synchronisation on %s', (lane) =>
     const db = await fresh();
     await expect(runSetup(db, database.dialect, { adminPassword: 'admin' })).rejects.toThrow('密码长度');
     expect(await db.selectFrom('account').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe('the migrations at start on PostgreSQL', () => {
+  it('run on a connection of their own without the request timeouts, closed afterwards', async () => {
+    const database = await openTestDatabase('postgres');
+    try {
+      const timeoutOf = async (db: Database['db']) =>
+        (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)).rows[0]!.statement_timeout;
+      // The requests' pool keeps its bound.
+      expect(await timeoutOf(database.db)).toBe('15s');
+      const opened: Array<{ timeout: string; closed: boolean }> = [];
+      const watched: Database = {
+        ...database,
+        maintenance() {
+          const maintenance = database.maintenance!();
+          const seen = { timeout: '', closed: false };
+          opened.push(seen);
+          return {
+            ...maintenance,
+            close: async () => {
+              seen.timeout = await timeoutOf(maintenance.db);
+              seen.closed = true;
+              await maintenance.close();
+            },
+          };
+        },
+      };
+      await prepareDatabase(testConfig(), watched);
+      expect(opened).toEqual([{ timeout: '0', closed: true }]);
+      expect(await database.db.selectFrom('account').select('account_number').execute()).toEqual([
+        { account_number: 'admin' },
+      ]);
+    } finally {
+      await database.dispose();
+    }
   });
 });

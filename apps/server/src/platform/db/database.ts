@@ -22,6 +22,12 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections, idle ones and queries waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: one connection to the same database without the request timeouts, for the migrations at start: a
+   * schema change on a large table (an index or a table filled from `account` at millions of rows) takes longer than
+   * any request may. The caller closes it.
+   */
+  maintenance?(): Database;
 }
 
 /**
@@ -129,6 +135,8 @@ export interface PostgresPoolOptions {
   poolWaitMs?: number;
   /** The wait for a new connection to be opened (default 3 s). */
   connectTimeoutMs?: number;
+  /** No statement or query timeout (the migrations' connection, `Database.maintenance`). */
+  unbounded?: boolean;
 }
 
 export function openPostgres(connectionString: string, options: PostgresPoolOptions = {}): Database {
@@ -164,9 +172,8 @@ export function openPostgres(connectionString: string, options: PostgresPoolOpti
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? POOL_SIZE,
-    statement_timeout: 15_000,
+    ...(options.unbounded ? {} : { statement_timeout: 15_000, query_timeout: 20_000 }),
     connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS,
-    query_timeout: 20_000,
     Client: TimedClient,
   });
   // An idle connection the server drops (restart, failover, admin termination) must not crash the process;
@@ -196,5 +203,6 @@ export function openPostgres(connectionString: string, options: PostgresPoolOpti
     dialect: 'postgres',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    maintenance: () => openPostgres(connectionString, { ...options, max: 1, unbounded: true }),
   };
 }
