@@ -181,6 +181,24 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.getByText('已选 3 项').waitFor();
     await screenshot(page, 'or-05-role-dialog-tree');
 
+    // RuoYi's toolbar (issue 36): 父子联动 on for a new role; 展开/折叠 closes every node and opens them again.
+    expect(await dialog.getByRole('switch', { name: '父子联动' }).getAttribute('aria-checked')).toBe('true');
+    const expandAll = dialog.getByRole('checkbox', { name: '展开/折叠' });
+    await expandAll.uncheck();
+    await expect.poll(() => node('账号列表').count()).toBe(0);
+    expect(await node('用户管理').getAttribute('aria-expanded')).toBe('false');
+    await screenshot(page, 'or-05d-role-tree-collapsed');
+    await expandAll.check();
+    await node('账号列表').waitFor();
+    // Names first, the raw method and url after them; no 批量选择 on a leaf.
+    expect((await node('账号列表').locator('.ant-tree-title').textContent())?.startsWith('账号列表')).toBe(true);
+    expect(await node('账号列表').getByRole('button', { name: '批量选择' }).count()).toBe(0);
+    for (const width of [1440, 1024, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `or-05e-role-dialog-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+
     // Search keeps the path to a match and hides the rest.
     await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('/role/s');
     await node('角色列表').waitFor();
@@ -307,8 +325,8 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await accountRow(viewer.accountNumber).waitFor();
     expect(await page.getByRole('button', { name: '+ 添加' }).count()).toBe(0);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '切换回原身份' }).click();
+    // The banner's 返回 (the user menu's 切换回原身份 does the same).
+    await badge.getByRole('button', { name: '切换回原身份' }).click();
     await waitForHash(page, /#\/$/);
     await page.getByText('已切换回原身份').waitFor();
     await page.getByText('你好，系统管理员').waitFor();
@@ -316,5 +334,36 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await page.goto('/#/user/Account');
     await page.getByRole('button', { name: '+ 添加' }).waitFor();
     await screenshot(page, 'or-11-restored');
+  });
+
+  it('the role dialog’s tree toolbar fits at 768 px in English, in the dark theme', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('gatehouse_locale', 'en-US');
+      localStorage.setItem('gatehouse_theme', 'dark');
+    });
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/#/user/Role');
+    await page.reload();
+    await page.getByRole('button', { name: '+ Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add role' });
+    const toolbar = dialog.getByTestId('resource-tree-toolbar');
+    await toolbar.getByText('Link parent & child').waitFor();
+    await dialog.getByRole('treeitem').first().waitFor();
+    // One line, inside the dialog.
+    const box = await dialog.boundingBox();
+    const tops = new Set<number>();
+    for (const text of ['Expand all', 'Select all', 'Link parent & child']) {
+      const item = await toolbar.getByText(text, { exact: true }).boundingBox();
+      tops.add(Math.round(item?.y ?? -1));
+      expect((item?.x ?? 0) + (item?.width ?? 0), text).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    }
+    expect(tops.size).toBe(1);
+    await screenshot(page, 'or-12-role-dialog-en-dark-768');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.evaluate(() => {
+      localStorage.removeItem('gatehouse_locale');
+      localStorage.removeItem('gatehouse_theme');
+    });
+    await page.setViewportSize({ width: 1366, height: 800 });
   });
 });

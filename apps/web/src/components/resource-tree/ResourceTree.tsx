@@ -1,21 +1,39 @@
-import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Input, Spin, Tag, Tooltip, Tree, type TreeDataNode, Typography, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Checkbox,
+  Empty,
+  Flex,
+  Input,
+  Spin,
+  Switch,
+  Tag,
+  Tooltip,
+  Tree,
+  type TreeDataNode,
+  Typography,
+  theme,
+} from 'antd';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useBoxHeight } from '@/lib/dom';
-import { t } from '@/lib/i18n';
+import { screenTexts, t } from '@/lib/i18n';
 import {
   buildResourceTree,
   checkedFromSaved,
+  everythingState,
   halfCheckedOf,
   hasGrantableInSubtree,
   type IsGrantable,
-  METHOD_COLORS,
+  type Linkage,
+  linkageKeeps,
   parentIds,
   type Resource,
   type ResourceNode,
   savedIds,
   searchTree,
+  setEverything,
   splitByKeyword,
+  toggleNode,
   toggleSubtree,
 } from './resource-tree-model';
 
@@ -37,7 +55,26 @@ export interface ResourceTreeProps {
   alwaysOn?: (resource: Resource) => boolean;
   /** Height of the scrolling tree box (any CSS length; the tree is virtual inside it); default 50vh. */
   height?: number | string;
+  /** Told the 父子联动 setting in force, at first and on each change (the role editor's note follows it). */
+  onLinkageChange?: (linkage: Linkage) => void;
 }
+
+/** The toolbar's texts travel with the tree's chunk, not in the catalogue /login loads. */
+const tx = screenTexts(
+  {
+    expandAll: '展开/折叠',
+    checkAll: '全选/全不选',
+    linkage: '父子联动',
+    linkageHint: '开启：勾选上级即勾选其全部下级，下级全部勾选时上级随之勾选。关闭：每项单独勾选，只保存勾选的项。',
+  },
+  {
+    expandAll: 'Expand all',
+    checkAll: 'Select all',
+    linkage: 'Link parent & child',
+    linkageHint:
+      'On: ticking an item ticks everything below it, and an item whose children are all ticked is ticked too. Off: each item is ticked on its own, and only ticked items are saved.',
+  },
+);
 
 const everything: IsGrantable = () => true;
 const never = () => false;
@@ -60,40 +97,29 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
   );
 }
 
-/** How one resource reads in the tree: a menu with its route, an API resource with its method and url. */
+/**
+ * How one resource reads in the tree: its name first, then, quieter, what it stands for (a menu's route, an API
+ * resource's method and url): the name is what an editor looks for, the raw address only tells two apart.
+ */
 function ResourceLabel({ resource, keyword }: { resource: Resource; keyword: string }) {
-  if (resource.type === 0) {
-    return (
-      <Flex align="center" gap={6} wrap component="span">
-        <span>
-          <Highlighted text={resource.name} keyword={keyword} />
-        </span>
-        {resource.route && (
-          <Tag icon={<LinkOutlined aria-hidden />} variant="filled" style={{ marginInlineEnd: 0 }}>
-            <Highlighted text={resource.route} keyword={keyword} />
-          </Tag>
-        )}
-      </Flex>
-    );
-  }
-  const method = (resource.method ?? '').toUpperCase();
+  const { token } = theme.useToken();
+  const method = resource.type === 0 ? '' : (resource.method ?? '').toUpperCase();
+  const address = resource.type === 0 ? resource.route : resource.url;
   return (
-    <Flex align="center" gap={6} wrap component="span">
-      {method && (
-        <Tag
-          color={METHOD_COLORS[method.toLowerCase()] ?? 'default'}
-          style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}
-        >
-          {method}
-        </Tag>
-      )}
+    <Flex align="baseline" gap={8} wrap component="span">
       <span>
         <Highlighted text={resource.name} keyword={keyword} />
       </span>
-      {resource.url && (
-        <Tag variant="filled" style={{ marginInlineEnd: 0, color: '#666' }}>
-          <Highlighted text={resource.url} keyword={keyword} />
-        </Tag>
+      {(method || address) && (
+        <Typography.Text
+          type="secondary"
+          data-testid="resource-address"
+          style={{ fontSize: token.fontSizeSM, fontFamily: token.fontFamilyCode }}
+        >
+          {method && <span>{method}</span>}
+          {method && address && ' '}
+          {address && <Highlighted text={address} keyword={keyword} />}
+        </Typography.Text>
       )}
     </Flex>
   );
@@ -150,9 +176,10 @@ function NodeTitle({ resource, grantable, alwaysOn, keyword, onBatchSelect }: No
 }
 
 /**
- * The permission tree (reference-ui §1.9 picker mode, improved): every resource, fully expanded; checkboxes with
- * correct half-checked parents (computed in resource-tree-model so that resources the account does not hold stay
- * fixed); 批量选择 per node; a search box that keeps the ancestors of matches visible.
+ * The permission tree (reference-ui §1.9 picker mode, improved, and RuoYi's role dialog): every resource, fully
+ * expanded; checkboxes with correct half-checked parents (computed in resource-tree-model so that resources the
+ * account does not hold stay fixed); 批量选择 per node with children; a search box that keeps the ancestors of
+ * matches visible; 展开/折叠, 全选/全不选 and 父子联动 above it.
  */
 export function ResourceTree({
   resources,
@@ -163,6 +190,7 @@ export function ResourceTree({
   loading,
   id,
   height = '50vh',
+  onLinkageChange,
 }: ResourceTreeProps) {
   const model = useMemo(() => buildResourceTree(resources), [resources]);
   const [keyword, setKeyword] = useState('');
@@ -170,12 +198,47 @@ export function ResourceTree({
   const [boxRef, box] = useBoxHeight<HTMLDivElement>();
   const search = useMemo(() => searchTree(model, keyword), [model, keyword]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const parents = useMemo(() => parentIds(model), [model]);
 
-  const checked = useMemo(() => checkedFromSaved(model, value ?? [], isGrantable), [model, value, isGrantable]);
-  const halfChecked = useMemo(() => halfCheckedOf(model, checked), [model, checked]);
+  // 父子联动 is on unless the saved value says otherwise: a role holding what the linked tree cannot show (a menu
+  // without anything below it) opens unlinked, so that nothing is dropped unseen. Settled at the first change.
+  const [chosenLinkage, setChosenLinkage] = useState<Linkage | null>(null);
+  const linkageId = useId();
+  const keeps = useMemo(
+    () => chosenLinkage !== null || linkageKeeps(model, value ?? [], isGrantable),
+    [chosenLinkage, model, value, isGrantable],
+  );
+  const linkage: Linkage = chosenLinkage ?? (keeps ? 'linked' : 'unlinked');
+  useEffect(() => onLinkageChange?.(linkage), [onLinkageChange, linkage]);
 
+  const checked = useMemo(
+    () => checkedFromSaved(model, value ?? [], isGrantable, linkage),
+    [model, value, isGrantable, linkage],
+  );
+  const halfChecked = useMemo(
+    () => (linkage === 'linked' ? halfCheckedOf(model, checked) : new Set<number>()),
+    [model, checked, linkage],
+  );
+  const anyGrantable = useMemo(
+    () => [...model.byId.values()].some((node) => isGrantable(node.resource)),
+    [model, isGrantable],
+  );
+  const everythingChecked = useMemo(
+    () => everythingState(model, checked, isGrantable, linkage),
+    [model, checked, isGrantable, linkage],
+  );
+
+  const change = (next: Set<number>) => {
+    setChosenLinkage(linkage);
+    onChange?.(savedIds(model, next, isGrantable, linkage));
+  };
   const toggle = (nodeId: number) =>
-    onChange?.(savedIds(model, toggleSubtree(model, checked, nodeId, isGrantable), isGrantable));
+    change(
+      linkage === 'linked'
+        ? toggleSubtree(model, checked, nodeId, isGrantable)
+        : toggleNode(model, checked, nodeId, isGrantable),
+    );
+  const batchSelect = (nodeId: number) => change(toggleSubtree(model, checked, nodeId, isGrantable, { linkage }));
 
   const toTreeData = (nodes: ResourceNode[]): TreeDataNode[] =>
     nodes
@@ -183,6 +246,8 @@ export function ResourceTree({
       .map((node) => {
         const { resource } = node;
         const grantable = isGrantable(resource);
+        // A leaf has nothing to select in bulk: its checkbox is all there is.
+        const batch = node.children.length > 0 && hasGrantableInSubtree(model, resource.id, isGrantable);
         return {
           key: resource.id,
           title: (
@@ -191,7 +256,7 @@ export function ResourceTree({
               grantable={grantable}
               alwaysOn={alwaysOn(resource)}
               keyword={search ? keyword : ''}
-              onBatchSelect={hasGrantableInSubtree(model, resource.id, isGrantable) ? toggle : undefined}
+              onBatchSelect={batch ? batchSelect : undefined}
             />
           ),
           disableCheckbox: !grantable,
@@ -200,7 +265,8 @@ export function ResourceTree({
       });
 
   const treeData = toTreeData(model.roots);
-  const expandedKeys = parentIds(model).filter((key) => search || !collapsed.has(key));
+  const expandedKeys = parents.filter((key) => search || !collapsed.has(key));
+  const allExpanded = parents.every((key) => !collapsed.has(key));
 
   return (
     <Flex vertical gap={8}>
@@ -217,6 +283,37 @@ export function ResourceTree({
         <Typography.Text type="secondary" style={{ flex: 'none' }} data-testid="resource-tree-count">
           {t('resourceTree.selectedCount', { count: value?.length ?? 0 })}
         </Typography.Text>
+      </Flex>
+      <Flex align="center" gap={16} wrap data-testid="resource-tree-toolbar">
+        {/* While searching every match is open: there is nothing to fold. */}
+        <Checkbox
+          checked={allExpanded}
+          disabled={!!search || parents.length === 0}
+          onChange={(event) => setCollapsed(event.target.checked ? new Set() : new Set(parents))}
+        >
+          {tx('expandAll')}
+        </Checkbox>
+        <Checkbox
+          checked={everythingChecked === 'all'}
+          indeterminate={everythingChecked === 'some'}
+          disabled={loading || !anyGrantable}
+          onChange={(event) => change(setEverything(model, checked, event.target.checked, isGrantable, linkage))}
+        >
+          {tx('checkAll')}
+        </Checkbox>
+        <Tooltip title={tx('linkageHint')}>
+          <Flex align="center" gap={8}>
+            <Switch
+              id={linkageId}
+              size="small"
+              checked={linkage === 'linked'}
+              onChange={(on) => setChosenLinkage(on ? 'linked' : 'unlinked')}
+            />
+            <label htmlFor={linkageId} style={{ cursor: 'pointer' }}>
+              {tx('linkage')}
+            </label>
+          </Flex>
+        </Tooltip>
       </Flex>
       <div
         style={{

@@ -3,6 +3,7 @@ export {
   buildResourceTree,
   checkedFromSaved,
   type IsGrantable,
+  type Linkage,
   METHOD_COLORS,
   parentIds,
   type Resource,

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   buildResourceTree,
   checkedFromSaved,
+  everythingState,
   halfCheckedOf,
   isSubtreeChecked,
+  linkageKeeps,
   type Resource,
   savedIds,
   searchTree,
+  setEverything,
   splitByKeyword,
+  toggleNode,
   toggleSubtree,
 } from './resource-tree-model';
 
@@ -133,7 +137,7 @@ describe('checking', () => {
 
     it('keeps what the role already had of them', () => {
       const checked = checkedFromSaved(model, [1, 2, 20, 21], isGrantable);
-      const next = toggleSubtree(model, checked, 2, isGrantable, false);
+      const next = toggleSubtree(model, checked, 2, isGrantable, { on: false });
       expect(names(next)).toEqual(['删除账号']);
       expect(savedIds(model, next, isGrantable)).toEqual([1, 2, 20]);
     });
@@ -143,6 +147,71 @@ describe('checking', () => {
       expect(halfCheckedOf(model, checked).has(3)).toBe(true);
       expect(savedIds(model, checked, isGrantable)).toEqual([1, 30]);
     });
+  });
+});
+
+describe('父子联动 off (unlinked)', () => {
+  it('checks a parent alone, and saves exactly what is checked: no subtree, no menus above', () => {
+    const menuOnly = toggleNode(model, new Set(), 2);
+    expect(names(menuOnly)).toEqual(['账号管理']);
+    expect(savedIds(model, menuOnly, undefined, 'unlinked')).toEqual([2]);
+    const apiOnly = toggleNode(model, new Set(), 21);
+    expect(savedIds(model, apiOnly, undefined, 'unlinked')).toEqual([21]);
+    // Every child checked one by one leaves the parent as it was.
+    let children = new Set<number>();
+    for (const id of [20, 21, 22]) children = toggleNode(model, children, id);
+    expect(children.has(2)).toBe(false);
+    expect(names(toggleNode(model, children, 21))).toEqual(['删除账号', '添加账号']);
+  });
+
+  it('loads the saved ids as they are, and 批量选择 still takes the whole subtree (without the parent above)', () => {
+    expect(names(checkedFromSaved(model, [1, 2, 21], undefined, 'unlinked'))).toEqual([
+      '用户管理',
+      '账号列表',
+      '账号管理',
+    ]);
+    const batch = toggleSubtree(model, new Set(), 2, undefined, { linkage: 'unlinked' });
+    expect(names(batch)).toEqual(['删除账号', '添加账号', '账号列表', '账号管理']);
+    expect(names(toggleSubtree(model, batch, 2, undefined, { linkage: 'unlinked' }))).toEqual([]);
+  });
+
+  it('never changes a node the account may not grant', () => {
+    expect(toggleNode(model, new Set(), 20, (r) => r.id !== 20).size).toBe(0);
+    expect(names(toggleNode(model, new Set([20]), 20, (r) => r.id !== 20))).toEqual(['删除账号']);
+  });
+
+  it('linkageKeeps: what the linked tree shows and saves unchanged, and what it would drop', () => {
+    expect(linkageKeeps(model, [])).toBe(true);
+    expect(linkageKeeps(model, [1, 2, 21])).toBe(true);
+    expect(linkageKeeps(model, savedIds(model, toggleSubtree(model, new Set(), 1)))).toBe(true);
+    // A menu saved without anything below it, or a parent without its menu above: unlinked only.
+    expect(linkageKeeps(model, [2])).toBe(false);
+    expect(linkageKeeps(model, [21])).toBe(false);
+    // Ids no longer in the tree are no reason to unlink.
+    expect(linkageKeeps(model, [1, 2, 21, 999])).toBe(true);
+  });
+});
+
+describe('全选 / 全不选', () => {
+  it('checks every node, then none; the state says all, some or none', () => {
+    for (const linkage of ['linked', 'unlinked'] as const) {
+      const all = setEverything(model, new Set(), true, undefined, linkage);
+      expect(all.size, linkage).toBe(resources.length);
+      expect(everythingState(model, all, undefined, linkage)).toBe('all');
+      expect(everythingState(model, toggleNode(model, all, 21), undefined, linkage)).toBe('some');
+      expect(setEverything(model, all, false, undefined, linkage).size).toBe(0);
+      expect(everythingState(model, new Set(), undefined, linkage)).toBe('none');
+    }
+  });
+
+  it('leaves what the account may not grant as it was, and counts as all without it', () => {
+    const isGrantable = (r: Resource) => r.id !== 20;
+    const all = setEverything(model, new Set(), true, isGrantable);
+    expect(all.has(20)).toBe(false);
+    // 账号管理 stays half-checked: 删除账号 cannot be ticked.
+    expect(all.has(2)).toBe(false);
+    expect(everythingState(model, all, isGrantable)).toBe('all');
+    expect([...setEverything(model, new Set([20, 21]), false, isGrantable)]).toEqual([20]);
   });
 });
 

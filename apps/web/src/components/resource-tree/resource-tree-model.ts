@@ -104,15 +104,39 @@ function conduct(model: ResourceTreeModel, checked: Set<number>, isGrantable: Is
   return checked;
 }
 
+/**
+ * 父子联动 (parent-child linkage), the tree's two ways of checking:
+ * - linked (the default): checking a node checks its subtree, a fully checked subtree checks its parent, and a
+ *   half-checked menu is saved with what is checked below it (see `savedIds`);
+ * - unlinked: each node is checked on its own and exactly the checked nodes are saved (e.g. a menu without the
+ *   APIs below it, which the linked tree cannot express).
+ */
+export type Linkage = 'linked' | 'unlinked';
+
 /** Turns a role's saved resource ids into the tree's checked set (see `savedIds` for the way back). */
 export function checkedFromSaved(
   model: ResourceTreeModel,
   saved: Iterable<number>,
   isGrantable: IsGrantable = everything,
+  linkage: Linkage = 'linked',
 ): Set<number> {
   const checked = new Set<number>();
   for (const id of saved) if (model.byId.has(id)) checked.add(id);
-  return conduct(model, checked, isGrantable);
+  return linkage === 'linked' ? conduct(model, checked, isGrantable) : checked;
+}
+
+/**
+ * Whether the linked tree shows `saved` as it is and saves it back unchanged. When not (a menu saved without
+ * anything below it, say), the editor opens unlinked: linked, the next change would drop what it cannot show.
+ */
+export function linkageKeeps(
+  model: ResourceTreeModel,
+  saved: readonly number[],
+  isGrantable: IsGrantable = everything,
+): boolean {
+  const known = [...new Set(saved)].filter((id) => model.byId.has(id)).sort((a, b) => a - b);
+  const back = savedIds(model, checkedFromSaved(model, known, isGrantable), isGrantable);
+  return back.length === known.length && back.every((id, index) => id === known[index]);
 }
 
 /** Nodes shown half-checked: not checked themselves, with at least one checked descendant. */
@@ -138,11 +162,13 @@ export function isSubtreeChecked(
   checked: ReadonlySet<number>,
   id: number,
   isGrantable: IsGrantable = everything,
+  linkage: Linkage = 'linked',
 ): boolean {
   if (!hasGrantableInSubtree(model, id, isGrantable)) return false;
-  const full = setSubtree(model, checked, id, isGrantable, true);
-  return full.size === checked.size && [...full].every((n) => checked.has(n));
+  return sameSet(setSubtree(model, checked, id, isGrantable, true, linkage), checked);
 }
+
+const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((n) => b.has(n));
 
 /** Whether anything in the subtree can be changed (else 批量选择 is pointless). */
 export function hasGrantableInSubtree(model: ResourceTreeModel, id: number, isGrantable: IsGrantable = everything) {
@@ -151,17 +177,34 @@ export function hasGrantableInSubtree(model: ResourceTreeModel, id: number, isGr
 }
 
 /**
- * The checkbox and 批量选择: checks (or, when it is all checked already, unchecks) the node and its whole
- * subtree, skipping what the account may not grant; ancestors then follow. `on` forces the direction.
+ * 批量选择, and the checkbox of a linked tree: checks (or, when it is all checked already, unchecks) the node and
+ * its whole subtree, skipping what the account may not grant; linked, ancestors then follow. `on` forces the
+ * direction.
  */
 export function toggleSubtree(
   model: ResourceTreeModel,
   checked: ReadonlySet<number>,
   id: number,
   isGrantable: IsGrantable = everything,
-  on: boolean = !isSubtreeChecked(model, checked, id, isGrantable),
+  { linkage = 'linked', on }: { linkage?: Linkage; on?: boolean } = {},
 ): Set<number> {
-  return setSubtree(model, checked, id, isGrantable, on);
+  const direction = on ?? !isSubtreeChecked(model, checked, id, isGrantable, linkage);
+  return setSubtree(model, checked, id, isGrantable, direction, linkage);
+}
+
+/** The checkbox of an unlinked tree: that node alone, if the account may grant it. */
+export function toggleNode(
+  model: ResourceTreeModel,
+  checked: ReadonlySet<number>,
+  id: number,
+  isGrantable: IsGrantable = everything,
+): Set<number> {
+  const next = new Set(checked);
+  const node = model.byId.get(id);
+  if (!node || !isGrantable(node.resource)) return next;
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }
 
 function setSubtree(
@@ -170,20 +213,56 @@ function setSubtree(
   id: number,
   isGrantable: IsGrantable,
   on: boolean,
+  linkage: Linkage,
 ): Set<number> {
   const node = model.byId.get(id);
   const next = new Set(checked);
   if (!node) return next;
-  for (const n of subtree(node)) {
+  return setNodes(model, next, subtree(node), isGrantable, on, linkage);
+}
+
+function setNodes(
+  model: ResourceTreeModel,
+  next: Set<number>,
+  nodes: Iterable<ResourceNode>,
+  isGrantable: IsGrantable,
+  on: boolean,
+  linkage: Linkage,
+): Set<number> {
+  for (const n of nodes) {
     if (!isGrantable(n.resource)) continue;
     if (on) next.add(n.resource.id);
     else next.delete(n.resource.id);
   }
-  return conduct(model, next, isGrantable);
+  return linkage === 'linked' ? conduct(model, next, isGrantable) : next;
+}
+
+/** 全选 / 全不选: every node the account may grant checked (or unchecked); the others keep their state. */
+export function setEverything(
+  model: ResourceTreeModel,
+  checked: ReadonlySet<number>,
+  on: boolean,
+  isGrantable: IsGrantable = everything,
+  linkage: Linkage = 'linked',
+): Set<number> {
+  return setNodes(model, new Set(checked), model.byId.values(), isGrantable, on, linkage);
+}
+
+/** What 全选 / 全不选 shows: all (as checked as the account can make it), none, or some of the grantable nodes. */
+export function everythingState(
+  model: ResourceTreeModel,
+  checked: ReadonlySet<number>,
+  isGrantable: IsGrantable = everything,
+  linkage: Linkage = 'linked',
+): 'all' | 'some' | 'none' {
+  const grantable = [...model.byId.values()].filter((n) => isGrantable(n.resource));
+  if (grantable.length === 0 || !grantable.some((n) => checked.has(n.resource.id))) return 'none';
+  return sameSet(setEverything(model, checked, true, isGrantable, linkage), checked) ? 'all' : 'some';
 }
 
 /**
- * What the role saves: every checked node, plus every half-checked MENU (type 0) the account may grant.
+ * What the role saves. Unlinked: the checked nodes, nothing else. Linked: every checked node, plus every
+ * half-checked MENU (type 0) the account may grant.
  * Why the half-checked menus: a role granted only 账号列表 (GET /account/s) also needs the menus above it
  * (用户管理 › 账号管理) to reach that screen; antd would report those parents as merely half-checked and they
  * would be lost. Half-checked API resources (an API resource with children, unusual) are not saved: that
@@ -191,17 +270,21 @@ function setSubtree(
  *
  * The way back (`checkedFromSaved`) drops a saved parent whose children are only partly saved (it shows
  * half-checked again), so load → save is stable. A menu saved with none of its grantable descendants (a
- * "menu only" grant, which the tree cannot express) is shown unchecked and is dropped on the next save.
+ * "menu only" grant, which only the unlinked tree expresses) is shown unchecked by the linked tree and dropped
+ * on its next save (`linkageKeeps` says when).
  */
 export function savedIds(
   model: ResourceTreeModel,
   checked: ReadonlySet<number>,
   isGrantable: IsGrantable = everything,
+  linkage: Linkage = 'linked',
 ): number[] {
   const ids = new Set(checked);
-  for (const id of halfCheckedOf(model, checked)) {
-    const node = model.byId.get(id);
-    if (node && node.resource.type === 0 && isGrantable(node.resource)) ids.add(id);
+  if (linkage === 'linked') {
+    for (const id of halfCheckedOf(model, checked)) {
+      const node = model.byId.get(id);
+      if (node && node.resource.type === 0 && isGrantable(node.resource)) ids.add(id);
+    }
   }
   return [...ids].filter((id) => model.byId.has(id)).sort((a, b) => a - b);
 }
@@ -256,7 +339,7 @@ export function subtreeIds(model: ResourceTreeModel, id: number): Set<number> {
   return new Set(node ? subtree(node).map((n) => n.resource.id) : [id]);
 }
 
-/** Ids of every node that has children (the tree opens fully expanded). */
+/** Ids of every node that has children (the tree opens fully expanded; 展开/折叠 opens or closes them all). */
 export function parentIds(model: ResourceTreeModel): number[] {
   return [...model.byId.values()].filter((n) => n.children.length > 0).map((n) => n.resource.id);
 }

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
 import { ORG_PICKER_NAMES_SHOWN, OrgPicker } from '@/components/org-picker';
-import { type IsGrantable, type Resource, ResourceTree } from '@/components/resource-tree';
+import { type IsGrantable, type Linkage, type Resource, ResourceTree } from '@/components/resource-tree';
 import {
   createRole,
   loadOrgs,
@@ -76,6 +76,8 @@ const tx = screenTexts(
     missing: '“{action}”需要{needs}，否则持有该角色的账号打开页面时会看到“无权访问”',
     saveAnyway: '仍然保存',
     back: '返回修改',
+    impliedNoteUnlinked:
+      '标有“无需授权”的菜单（首页、个人信息）和接口对每个已登录账号开放，无需勾选；父子联动关闭时只授予勾选的项，接口所在的菜单也要勾选。',
   },
   {
     added: 'Ticking “{action}” also ticked {needs}: without it, holders of this role cannot open the page',
@@ -83,6 +85,8 @@ const tx = screenTexts(
     missing: '“{action}” needs {needs}; without it, holders of this role see “Access denied” on the page',
     saveAnyway: 'Save anyway',
     back: 'Go back',
+    impliedNoteUnlinked:
+      'The menus (Home, Profile) and APIs tagged “Always granted” are open to every signed-in account and need no grant; with parent & child unlinked, only ticked items are granted, so tick the menus above an API too.',
   },
 );
 
@@ -93,6 +97,7 @@ interface RoleResourcesProps {
   resources: readonly Resource[];
   loading: boolean;
   isGrantable: IsGrantable;
+  onLinkageChange: (linkage: Linkage) => void;
   /** Set by Form.Item. */
   id?: string;
   value?: number[];
@@ -103,7 +108,7 @@ interface RoleResourcesProps {
  * The permission tree of the role editor: ticking an action brings along what it needs to be usable (its screen's
  * list, the contract route declared `screen`), and says so above the tree until the next change.
  */
-function RoleResources({ resources, loading, isGrantable, id, value, onChange }: RoleResourcesProps) {
+function RoleResources({ resources, loading, isGrantable, onLinkageChange, id, value, onChange }: RoleResourcesProps) {
   const [brought, setBrought] = useState<UnmetPrerequisite[]>([]);
   return (
     <>
@@ -125,6 +130,7 @@ function RoleResources({ resources, loading, isGrantable, id, value, onChange }:
         isGrantable={isGrantable}
         alwaysOn={isAlwaysHeld}
         height="46vh"
+        onLinkageChange={onLinkageChange}
         value={value}
         onChange={(ids) => {
           const next = withPrerequisites(resources, value ?? [], ids, isGrantable);
@@ -180,6 +186,8 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
   const orgNames = useOrgNames(role?.scopeOrgIds ?? [], ORG_PICKER_NAMES_SHOWN);
   // 自定义 is chosen in the organisation tree, which an account without 组织列表 cannot open.
   const mayPickOrgs = canCall(permissions, routes.listOrgs);
+  // Unlinked (父子联动 off), ticking an API no longer grants the menus above it: the note says so.
+  const [linkage, setLinkage] = useState<Linkage>('linked');
 
   return (
     <Form<RoleFormValues>
@@ -257,7 +265,11 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
         label={t('role.fieldResources')}
         name="resources"
         required
-        extra={<span data-testid="role-implied-note">{t('role.impliedNote')}</span>}
+        extra={
+          <span data-testid="role-implied-note">
+            {linkage === 'linked' ? t('role.impliedNote') : tx('impliedNoteUnlinked')}
+          </span>
+        }
         rules={[
           {
             validator: (_rule, value: number[] | undefined) =>
@@ -265,7 +277,12 @@ function RoleForm({ role, onSaving, onSaved }: RoleFormProps) {
           },
         ]}
       >
-        <RoleResources resources={tree.resources} loading={tree.loading} isGrantable={isGrantable} />
+        <RoleResources
+          resources={tree.resources}
+          loading={tree.loading}
+          isGrantable={isGrantable}
+          onLinkageChange={setLinkage}
+        />
       </Form.Item>
     </Form>
   );

@@ -176,6 +176,43 @@ describe('/user/Role', () => {
     expect([saved.includes(reset!.id), saved.includes(listApi!.id)]).toEqual([true, false]);
   });
 
+  it('父子联动 off: only what is ticked is granted (the note says so), an action still brings its list (issue 36)', async () => {
+    const table = await openScreen();
+    fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
+    const dialog = await findDialog('添加角色');
+    fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '服务台' } });
+    const linkage = within(dialog).getByRole('switch', { name: '父子联动' });
+    expect(linkage.getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByTestId('role-implied-note').textContent).toContain(
+      '勾选某个接口时，它所在的菜单一并授予',
+    );
+    fireEvent.click(linkage);
+    expect(within(dialog).getByTestId('role-implied-note').textContent).toBe(
+      '标有“无需授权”的菜单（首页、个人信息）和接口对每个已登录账号开放，无需勾选；父子联动关闭时只授予勾选的项，接口所在的菜单也要勾选。',
+    );
+    fireEvent.change(within(dialog).getByPlaceholderText('搜索名称、路由或接口地址'), {
+      target: { value: '重置密码' },
+    });
+    const reset = (await within(dialog).findByText('重置密码')).closest('[role="treeitem"]') as HTMLElement;
+    fireEvent.click(within(reset).getByRole('checkbox'));
+    await within(dialog).findByTestId('role-prerequisites-added');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('添加成功');
+    await within(table).findByText('服务台');
+    const [sent] = await api.sent(routes.createRole);
+    const resetApi = api.store.resources.find((r) => r.type === 1 && r.url === routes.resetAccountPassword.path);
+    const listApi = api.store.resources.find((r) => r.type === 1 && r.url === routes.listAccounts.path);
+    expect(sent?.body).toMatchObject({ resources: [resetApi?.id, listApi?.id].sort((a = 0, b = 0) => a - b) });
+  });
+
+  it('an existing role opens with 父子联动 on when the linked tree shows it as it is', async () => {
+    const table = await openScreen();
+    fireEvent.click(within(rowOf(table, '字典维护员')).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('修改角色');
+    await within(dialog).findAllByText('字典管理');
+    expect(within(dialog).getByRole('switch', { name: '父子联动' }).getAttribute('aria-checked')).toBe('true');
+  });
+
   it('adds a role with 需要双因素认证 switched on: the hint says what it means, it is sent and the row is tagged', async () => {
     const table = await openScreen();
     expect(within(table).queryByTestId('role-second-factor')).toBeNull();
