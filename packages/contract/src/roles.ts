@@ -15,6 +15,12 @@ export const DataScope = Type.Unsafe<DataScopeKind>({
   maxLength: 16,
   title: '数据权限',
 });
+/**
+ * The data scope of a new role when none is chosen (least privilege, issue 36): 本组织, the least that is still
+ * useful; 全部 is a choice, never a default overlooked. The role dialog starts at it; POST /role without
+ * dataScope gets it.
+ */
+export const NEW_ROLE_SCOPE: DataScopeKind = 'org';
 /** At most this many organisations chosen for a 自定义 scope (each stands for its subtree). */
 export const SCOPE_ORGS_MAX = 500;
 
@@ -77,7 +83,7 @@ const roleFields = {
     }),
   ),
   resources: Type.Array(Id('权限'), { minItems: 1, maxItems: 10_000, uniqueItems: true, title: '权限' }),
-  /** Absent: 全部 for a new role, the stored scope on edit. */
+  /** Absent: NEW_ROLE_SCOPE (本组织) for a new role, the stored scope on edit. */
   dataScope: Type.Optional(DataScope),
   /** The organisations of a 自定义 scope; required (at least one) with it, ignored with the others. */
   scopeOrgIds: Type.Optional(
@@ -95,7 +101,7 @@ export const roleWriteRoutes = {
     title: '添加角色',
     menu: '/user/Role',
     description:
-      "Creates a role; its resources must exist and be held by the caller, and its data scope (dataScope, scopeOrgIds) must be no wider than the caller's.",
+      "Creates a role; its resources must exist and be held by the caller, and its data scope (dataScope, scopeOrgIds) must be no wider than the caller's. Without dataScope the role gets 'org' (本组织, least privilege).",
     body: Type.Object(roleFields, { additionalProperties: false }),
     response: Role,
   }),

@@ -1,4 +1,11 @@
-import { type BodyOf, type DataScopeKind, type QueryOf, type Routes, routes } from '@gatehouse/contract';
+import {
+  type BodyOf,
+  type DataScopeKind,
+  NEW_ROLE_SCOPE,
+  type QueryOf,
+  type Routes,
+  routes,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -100,11 +107,12 @@ export function createRolesService(
   }
 
   /**
-   * The data scope asked for (absent: 全部 for a new role, `stored` on edit), checked: a 自定义 one names at least one
-   * existing organisation, and none is wider than the caller's own (403). Read before a transaction opens.
+   * The data scope asked for (absent: `NEW_ROLE_SCOPE` for a new role, `stored` on edit), checked: a 自定义 one names
+   * at least one existing organisation, and none is wider than the caller's own (403). Read before a transaction
+   * opens.
    */
   async function scopeOf(input: RoleInput, principal: Principal, title: string, stored?: DataScopeKind) {
-    const dataScope = input.dataScope ?? stored ?? 'all';
+    const dataScope = input.dataScope ?? stored ?? NEW_ROLE_SCOPE;
     if (input.dataScope === undefined && stored !== undefined) return undefined;
     const orgIds = dataScope === 'custom' ? (input.scopeOrgIds ?? []) : [];
     if (dataScope === 'custom') {

@@ -8,6 +8,7 @@ interface RoleOut {
   resources: number[];
   builtin: boolean;
   accountCount: number;
+  dataScope: string;
   requireSecondFactor: boolean;
 }
 interface ResourceOut {
@@ -55,6 +56,19 @@ describe.each(lanes)('roles API on %s', (lane) => {
     await accountWith(role.id);
     await accountWith(role.id);
     expect((await roles()).find((r) => r.id === role.id)?.accountCount).toBe(2);
+  });
+
+  it('gives a role created without a data scope 本组织 (least privilege), and keeps it when an edit sends none', async () => {
+    const made = (await createRole({ name: `默认数据权限-${lane}`, resources: [menu('/')] })).body.data as RoleOut;
+    expect(made.dataScope).toBe('org');
+    const renamed = await t.call('PUT', '/role', {
+      token: admin,
+      body: { id: made.id, name: `默认数据权限改名-${lane}`, resources: made.resources },
+    });
+    expect((renamed.body.data as RoleOut).dataScope).toBe('org');
+    const chosen = (await createRole({ name: `全部数据权限-${lane}`, resources: [menu('/')], dataScope: 'all' })).body
+      .data as RoleOut;
+    expect(chosen.dataScope).toBe('all');
   });
 
   it('keeps 需要双因素认证 through create, update and the list: off by default, unchanged when absent', async () => {

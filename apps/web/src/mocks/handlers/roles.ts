@@ -1,4 +1,4 @@
-import { type BodyOf, routes } from '@gatehouse/contract';
+import { type BodyOf, NEW_ROLE_SCOPE, routes } from '@gatehouse/contract';
 import { fail, failField, handle, handleRaw } from '@/mocks/handle';
 import { heldResources, mayAssignRole } from '@/mocks/permissions';
 import { type MockStore, nextId, type StoredAccount, type StoredRole, toRole } from '@/mocks/store';
@@ -20,15 +20,15 @@ function checkedFields(store: MockStore, body: RoleFields, caller: StoredAccount
 }
 
 /**
- * The data scope asked for, as the server checks it: absent, 全部 for a new role and the stored one on edit; a
- * 自定义 one names at least one existing organisation, the others hold none. (The mock's callers hold no narrower
- * scope of their own, so the server's 403 for a scope wider than the caller's is not played here.)
+ * The data scope asked for, as the server checks it: absent, NEW_ROLE_SCOPE (本组织) for a new role and the stored
+ * one on edit; a 自定义 one names at least one existing organisation, the others hold none. (The mock's callers hold
+ * no narrower scope of their own, so the server's 403 for a scope wider than the caller's is not played here.)
  */
 function checkedScope(store: MockStore, body: RoleFields, self: StoredRole | null) {
   if (body.dataScope === undefined) {
     return self
       ? { dataScope: self.dataScope, scopeOrgIds: [...self.scopeOrgIds] }
-      : { dataScope: 'all' as const, scopeOrgIds: [] };
+      : { dataScope: NEW_ROLE_SCOPE, scopeOrgIds: [] };
   }
   if (body.dataScope !== 'custom') return { dataScope: body.dataScope, scopeOrgIds: [] };
   const scopeOrgIds = body.scopeOrgIds ?? [];

@@ -1,4 +1,4 @@
-import { type DataScopeKind, type RouteDef, routes } from '@gatehouse/contract';
+import { type DataScopeKind, NEW_ROLE_SCOPE, type RouteDef, routes } from '@gatehouse/contract';
 import type { Resource } from '@/components/resource-tree';
 import type { CreateRoleBody, Role, UpdateRoleBody } from '@/features/roles/api/roles.api';
 import { EVERYONE_ROUTES } from '@/lib/router/access-control';
@@ -18,13 +18,14 @@ export interface RoleFormValues {
 
 /**
  * A new role. Its data scope starts at the least that is still useful (issue 36): 本组织, the holder's own
- * organisation; 全部 is a choice the editor makes, never a default it overlooks.
+ * organisation, as the server gives a role created without one; 全部 is a choice the editor makes, never a
+ * default it overlooks.
  */
 export const emptyRoleForm: RoleFormValues = {
   name: '',
   remark: '',
   resources: [],
-  dataScope: 'org',
+  dataScope: NEW_ROLE_SCOPE,
   scopeOrgIds: [],
   requireSecondFactor: false,
 };
