@@ -15,7 +15,7 @@ import { FRAME, headerColors } from './layout-frame';
 /**
  * Blue header (a dark surface in the dark theme): the menu's toggle (`navToggle`), logo home, language switch, theme toggle, user dropdown
  * (个人信息, 退出登录). While an identity switch is in force, a badge says which account is being acted as and the
- * dropdown offers the way back (切换回原身份).
+ * banner's 返回 and the dropdown offer the way back (切换回原身份).
  */
 export function AppHeader({ navToggle }: { navToggle?: ReactNode }) {
   const user = useSession((state) => state.user);
@@ -77,6 +77,25 @@ export function AppHeader({ navToggle }: { navToggle?: ReactNode }) {
               style={{ margin: 0, fontSize: 13, lineHeight: '24px', color: '#4a3500' }}
             >
               {t('header.actingAs', { accountName: user.accountName, accountNumber: user.accountNumber })}
+              {/* The way back where the banner says whose identity this is, not only in the user menu. */}
+              <button
+                type="button"
+                aria-label={t('header.restoreIdentity')}
+                onClick={() => void restore()}
+                style={{
+                  marginInlineStart: 8,
+                  padding: '0 6px',
+                  border: '1px solid currentColor',
+                  borderRadius: 4,
+                  background: 'transparent',
+                  color: 'inherit',
+                  font: 'inherit',
+                  lineHeight: '18px',
+                  cursor: 'pointer',
+                }}
+              >
+                {t('header.back')}
+              </button>
             </Tag>
           </Tooltip>
         )}

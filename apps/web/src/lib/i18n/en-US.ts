@@ -49,6 +49,7 @@ export const enUS = {
   'header.actingAs': 'Acting as {accountName} ({accountNumber})',
   'header.originalAccount': 'Original identity: {accountName} ({accountNumber})',
   'header.restoreIdentity': 'Switch back to my identity',
+  'header.back': 'Back',
   'header.restored': 'Switched back to your identity',
   'header.language': 'Language',
   'header.themeToDark': 'Switch to the dark theme',

@@ -51,6 +51,7 @@ export const zhCN = {
   'header.actingAs': '正在以 {accountName}（{accountNumber}）的身份操作',
   'header.originalAccount': '原身份：{accountName}（{accountNumber}）',
   'header.restoreIdentity': '切换回原身份',
+  'header.back': '返回',
   'header.restored': '已切换回原身份',
   'header.language': '界面语言',
   'header.themeToDark': '切换到深色主题',
