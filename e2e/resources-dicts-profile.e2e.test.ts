@@ -294,8 +294,8 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       for (const value of ['江苏省', '浙江省']) {
         await drawer().getByRole('button', { name: '+ 添加数据' }).click();
         await submit(itemDialog());
-        await itemDialog().getByText('请输入数据值').waitFor();
-        await itemDialog().getByLabel('值', { exact: true }).fill(value);
+        await itemDialog().getByText('请输入数据标签').waitFor();
+        await itemDialog().getByLabel('数据标签', { exact: true }).fill(value);
         await submit(itemDialog());
         await itemDialog().waitFor({ state: 'hidden' });
         await row(drawer(), value).waitFor();
@@ -303,7 +303,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
       await row(drawer(), '江苏省').getByRole('button', { name: '添加下级' }).click();
       await itemDialog().getByText('江苏省', { exact: true }).waitFor();
-      await itemDialog().getByLabel('值', { exact: true }).fill('苏州市');
+      await itemDialog().getByLabel('数据标签', { exact: true }).fill('苏州市');
       await submit(itemDialog());
       await itemDialog().waitFor({ state: 'hidden' });
       await row(drawer(), '苏州市').waitFor();
@@ -311,19 +311,28 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       // A grandchild: the 上级 cascader shows the whole path.
       await row(drawer(), '苏州市').getByRole('button', { name: '添加下级' }).click();
       await itemDialog().getByText('江苏省 / 苏州市').waitFor();
-      await itemDialog().getByLabel('值', { exact: true }).fill('吴中区');
+      await itemDialog().getByLabel('数据标签', { exact: true }).fill('吴中区');
       await itemDialog().getByLabel('序号', { exact: true }).fill('3');
+      // 数据键值 apart from the label, and a tag colour (issue 36): the preview shows the tag.
+      await itemDialog().getByLabel('数据键值', { exact: true }).fill('320506');
+      await itemDialog().getByRole('combobox', { name: '标签颜色' }).click();
+      await page.locator('.ant-select-item-option[title="绿"]').click();
+      await itemDialog().getByTestId('dict-item-preview').locator('.ant-tag-green').getByText('吴中区').waitFor();
       await screenshot(page, 'rdp-08-dict-item-dialog');
       await submit(itemDialog());
       await itemDialog().waitFor({ state: 'hidden' });
       await row(drawer(), '吴中区').waitFor();
 
       await row(drawer(), '浙江省').getByRole('button', { name: '编辑' }).click();
-      expect(await itemDialog().getByLabel('值', { exact: true }).inputValue()).toBe('浙江省');
-      await itemDialog().getByLabel('值', { exact: true }).fill('浙江');
+      expect(await itemDialog().getByLabel('数据标签', { exact: true }).inputValue()).toBe('浙江省');
+      await itemDialog().getByLabel('数据标签', { exact: true }).fill('浙江');
+      await itemDialog().getByRole('radio', { name: '停用' }).check();
       await submit(itemDialog());
       await page.getByText('编辑成功').waitFor();
-      await row(drawer(), '浙江').waitFor();
+      await row(drawer(), '浙江').getByText('停用').waitFor();
+      // The label as its coloured tag, the key value beside it.
+      await row(drawer(), '吴中区').locator('.ant-tag-green').getByText('吴中区').waitFor();
+      await row(drawer(), '吴中区').getByText('320506').waitFor();
       await screenshot(page, 'rdp-09-dict-drawer');
     });
 
@@ -333,7 +342,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省' }).click();
       await itemDialog().getByTitle('江苏省', { exact: true }).waitFor();
       // Close the cascader's menu (Escape would close the dialog too).
-      await itemDialog().getByLabel('值', { exact: true }).click();
+      await itemDialog().getByLabel('数据标签', { exact: true }).click();
       await submit(itemDialog());
       await itemDialog().waitFor({ state: 'hidden' });
       // 浙江 is now a child of 江苏省: indented like 苏州市.

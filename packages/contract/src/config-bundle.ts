@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TimeInput, textKind } from './common.js';
 import { defineRoute } from './define.js';
+import { DICT_ITEM_VALUE_MAX, DictItemKeyValue, DictItemTagColor } from './dicts.js';
 import { ICON_PATTERN, RESOURCE_METHODS } from './resources.js';
 import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
 
@@ -98,10 +99,18 @@ export const BundleRole = Type.Object(
 
 export const BundleDictItem = Type.Object(
   {
-    value: Type.String({ minLength: 1, maxLength: 100, title: '数据值' }),
+    value: Type.String({ minLength: 1, maxLength: DICT_ITEM_VALUE_MAX, title: '数据标签' }),
     /** The parent item's value in the same dictionary, null at the top. */
     parent: nullable('上级数据', 100),
     orderNum: order,
+    /**
+     * 数据键值, 状态 and 标签颜色 (issue 36; always exported). Absent (a bundle of an installation before them): a new
+     * item gets its value as key value, enabled and no colour; an existing item keeps its own, as the item routes
+     * treat an absent field.
+     */
+    keyValue: Type.Optional(DictItemKeyValue),
+    state: Type.Optional(Type.Boolean({ title: '状态' })),
+    tagColor: Type.Optional(DictItemTagColor),
   },
   { additionalProperties: false, title: '字典数据' },
 );

@@ -8,6 +8,7 @@ import {
   IdQuery,
   Page,
   PageQuery,
+  StateInput,
   sortQuery,
   textKind,
 } from './common.js';
@@ -21,13 +22,52 @@ export const Dict = Type.Object({
   remark: Type.Union([Type.String(), Type.Null()]),
 });
 
-/** As options: `id` is the value and `value` is the label (product-spec §3). */
+/**
+ * The colours a dictionary item's tag may take (issue 36, ADR 0034): antd's Tag presets, its five status colours then
+ * its thirteen preset colours (theme/interface/presetColors). A closed list: anything else is refused (400 naming
+ * 标签颜色); none (null) shows the label as plain text.
+ */
+export const DICT_TAG_COLORS = [
+  'default',
+  'processing',
+  'success',
+  'warning',
+  'error',
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const;
+export type DictTagColor = (typeof DICT_TAG_COLORS)[number];
+
+/** The longest 数据标签 (`value`) and 数据键值 (`keyValue`) of a dictionary item. */
+export const DICT_ITEM_VALUE_MAX = 100;
+export const DICT_ITEM_KEY_MAX = 100;
+
+/**
+ * A dictionary item. As options: `id` is the value and `value` is the label (product-spec §3), so `value` is the
+ * item's 数据标签 (what is shown). Added by issue 36 (ADR 0034): `keyValue` (数据键值, what a system that stores the
+ * item by code stores; `value` when a client sends none), `state` (状态: a disabled item is kept and listed here, but
+ * the pickers do not offer it) and `tagColor` (标签颜色, one of DICT_TAG_COLORS, or null).
+ */
 export const DictItem = Type.Object({
   id: Type.Integer(),
   dictCode: Type.String(),
   value: Type.String(),
   pid: Type.Union([Type.Integer(), Type.Null()]),
   orderNum: Type.Integer(),
+  keyValue: Type.String(),
+  state: Type.Boolean(),
+  tagColor: Type.Union([Type.Unsafe<DictTagColor>({ type: 'string', enum: [...DICT_TAG_COLORS] }), Type.Null()]),
 });
 
 const dictName = Type.String({ minLength: 1, maxLength: 100, title: '字典名称' });
@@ -37,11 +77,30 @@ const remark = Type.Optional(
     title: '备注',
   }),
 );
+/** 数据键值 in a request (the item routes, the configuration bundle). */
+export const DictItemKeyValue = Type.String({ minLength: 1, maxLength: DICT_ITEM_KEY_MAX, title: '数据键值' });
+/** 标签颜色 in a request: one of DICT_TAG_COLORS, or null for none. */
+export const DictItemTagColor = Type.Union(
+  [
+    Type.Unsafe<DictTagColor>({ type: 'string', enum: [...DICT_TAG_COLORS], maxLength: 20, title: '标签颜色' }),
+    Type.Null(),
+  ],
+  { title: '标签颜色' },
+);
+
+/**
+ * An item's writable fields. The specification's four (dictCode, value, pid; orderNum) as they were; the fields issue
+ * 36 added are optional, so a client that sends only the specification's keeps working: on create an absent keyValue
+ * is the value, an absent state enabled, an absent tagColor none; on edit an absent one keeps what the item holds.
+ */
 const itemFields = {
   dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }),
-  value: Type.String({ minLength: 1, maxLength: 100, title: '数据值' }),
+  value: Type.String({ minLength: 1, maxLength: DICT_ITEM_VALUE_MAX, title: '数据标签' }),
   pid: Type.Optional(Type.Union([Id('上级数据'), Type.Null()], { title: '上级数据' })),
   orderNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '序号' })),
+  keyValue: Type.Optional(DictItemKeyValue),
+  state: Type.Optional(StateInput),
+  tagColor: Type.Optional(DictItemTagColor),
 };
 
 /** The columns the dictionary list sorts by. */
@@ -76,7 +135,7 @@ export const dictRoutes = {
     title: '导出字典',
     menu: '/system/Dict',
     description:
-      "The dictionaries under the filter and sort of GET /dict/s, with their items, as an XLSX (default) or CSV file: one row per item (items in tree order: parents first, siblings by orderNum), a dictionary without items as one row with empty item cells. Columns (`columns`, comma-separated, in order; all when absent): dictName, dictCode, value (数据值), parentValue (上级数据: the parent item's value), orderNum, remark (the dictionary's). CSV cells starting with = + - @ are prefixed with '.",
+      "The dictionaries under the filter and sort of GET /dict/s, with their items, as an XLSX (default) or CSV file: one row per item (items in tree order: parents first, siblings by orderNum), a dictionary without items as one row with empty item cells. Columns (`columns`, comma-separated, in order; all when absent): dictName, dictCode, value (数据标签), keyValue (数据键值), parentValue (上级数据: the parent item's 数据标签), orderNum, state (状态: 启用 or 停用), tagColor (标签颜色, empty for none), remark (the dictionary's). CSV cells starting with = + - @ are prefixed with '.",
     query: Type.Object(
       {
         ...sortQuery(DICT_SORTS),
@@ -124,7 +183,7 @@ export const dictRoutes = {
     access: 'signed-in',
     title: '字典数据',
     description:
-      'Items of a dictionary as a pid tree in adjacency form (parents before children, siblings by orderNum).',
+      'Items of a dictionary as a pid tree in adjacency form (parents before children, siblings by orderNum), disabled ones included (state false: kept, shown on the dictionary screen, not offered by the pickers).',
     query: Type.Object(
       { dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }) },
       { additionalProperties: false },
@@ -137,7 +196,8 @@ export const dictRoutes = {
     access: 'permission',
     title: '添加字典数据',
     menu: '/system/Dict',
-    description: 'Adds an item; pid must belong to the same dictionary.',
+    description:
+      'Adds an item; pid must belong to the same dictionary. Without keyValue it is the value; without state the item is enabled; without tagColor it has none.',
     body: Type.Object(itemFields, { additionalProperties: false }),
     response: DictItem,
   }),
@@ -147,7 +207,8 @@ export const dictRoutes = {
     access: 'permission',
     title: '编辑字典数据',
     menu: '/system/Dict',
-    description: 'Edits an item; moving it can never create a cycle.',
+    description:
+      'Edits an item; moving it can never create a cycle. keyValue, state and tagColor left out keep what the item holds (tagColor null clears it).',
     body: Type.Object({ id: Id(), ...itemFields }, { additionalProperties: false }),
     response: DictItem,
   }),
@@ -187,7 +248,7 @@ export const dictImportRoutes = {
     title: '下载字典数据导入模板',
     menu: '/system/Dict',
     description:
-      'An empty dictionary item sheet (XLSX: 字典CODE, 数据值, 上级数据, 序号) with an example row to replace, and a drop-down of the dictionaries (字典CODE).',
+      'An empty dictionary item sheet (XLSX: 字典CODE, 数据标签, 数据键值, 上级数据, 序号, 状态, 标签颜色) with an example row to replace, and drop-downs of the dictionaries (字典CODE), the two states and the tag colours.',
     response: FileResponse,
   }),
   previewDictItemImport: defineRoute({
@@ -197,7 +258,7 @@ export const dictImportRoutes = {
     transport: 'upload',
     title: '预检字典数据导入',
     menu: '/system/Dict',
-    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典CODE) exists; an item is named by its dictionary and value, once in the file; 上级数据 is the value of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
+    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典CODE) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before issue 36, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
     response: ImportPreview,
   }),
   commitDictItemImport: defineRoute({
@@ -207,7 +268,7 @@ export const dictImportRoutes = {
     title: '执行字典数据导入',
     menu: '/system/Dict',
     description:
-      'Applies the valid rows of a preview in one transaction: insert skips items that exist (same dictionary and value), upsert updates them (上级数据, 序号: only the columns the file has). Rechecked against the database as it is now.',
+      'Applies the valid rows of a preview in one transaction: insert skips items that exist (same dictionary and value), upsert updates them (上级数据, 序号, 数据键值, 状态, 标签颜色: only the columns the file has). Rechecked against the database as it is now.',
     body: Type.Object(ImportCommitBody, { additionalProperties: false }),
     response: ImportResult,
   }),

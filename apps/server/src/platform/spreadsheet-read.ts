@@ -641,6 +641,17 @@ export async function readTable(file: TableSource, limits: TableLimits = DEFAULT
   return { header: table.header, rows };
 }
 
+const ENABLED_WORDS = new Set(['启用', '正常', 'enabled', 'enable', '1', 'true', 'yes', '是']);
+const DISABLED_WORDS = new Set(['停用', '禁用', 'disabled', 'disable', '0', 'false', 'no', '否']);
+
+/** 状态 as a sheet writes it (启用/停用 in any language, 1/0, yes/no): 1, 0, or undefined for a word it does not know. */
+export function stateFromWord(text: string): 0 | 1 | undefined {
+  const word = text.trim().toLowerCase();
+  if (ENABLED_WORDS.has(word)) return 1;
+  if (DISABLED_WORDS.has(word)) return 0;
+  return undefined;
+}
+
 /** A column's header in every language (zh-CN first): an import reads a sheet written in any of them. */
 export const headersInEveryLanguage = (key: MessageKey): string[] => Object.values(catalogues).map((c) => c[key]);
 

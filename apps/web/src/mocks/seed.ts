@@ -167,6 +167,17 @@ const DICTS: Array<[string, string, string | null, Array<string | [string, strin
   ['政治面貌', 'political_status', null, ['群众', '共青团员', '中共党员']],
 ];
 
+/** 数据键值, 状态 and 标签颜色 of some seeded items (issue 36), by dictCode/value; the others store their label. */
+const ITEM_STYLE: Record<string, Partial<Pick<MockStore['dictItems'][number], 'keyValue' | 'state' | 'tagColor'>>> = {
+  'gender/男': { keyValue: 'male', tagColor: 'blue' },
+  'gender/女': { keyValue: 'female', tagColor: 'magenta' },
+  'gender/保密': { keyValue: 'unknown', tagColor: 'default' },
+  'customer_level/普通客户': { tagColor: 'default' },
+  'customer_level/银卡客户': { tagColor: 'cyan' },
+  'customer_level/金卡客户': { tagColor: 'gold' },
+  'customer_level/钻石客户': { tagColor: 'purple', state: false },
+};
+
 /** A fresh store with the seed data: each call is independent (one per page load, one per test). */
 export function createMockStore(): MockStore {
   const resources = contractResources();
@@ -239,9 +250,22 @@ export function createMockStore(): MockStore {
     for (const [order, item] of items.entries()) {
       const [value, children] = typeof item === 'string' ? [item, []] : item;
       const id = dictItems.length + 1;
-      dictItems.push({ id, dictCode, value, pid: null, orderNum: order });
+      const styled = (label: string) => ({
+        keyValue: label,
+        state: true,
+        tagColor: null,
+        ...ITEM_STYLE[`${dictCode}/${label}`],
+      });
+      dictItems.push({ id, dictCode, value, pid: null, orderNum: order, ...styled(value) });
       for (const [childOrder, child] of children.entries()) {
-        dictItems.push({ id: dictItems.length + 1, dictCode, value: child, pid: id, orderNum: childOrder });
+        dictItems.push({
+          id: dictItems.length + 1,
+          dictCode,
+          value: child,
+          pid: id,
+          orderNum: childOrder,
+          ...styled(child),
+        });
       }
     }
   }

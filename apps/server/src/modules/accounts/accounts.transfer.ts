@@ -20,6 +20,7 @@ import {
   DEFAULT_TABLE_LIMITS,
   type ImportColumn,
   mapHeader,
+  stateFromWord,
   type TableSource,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
@@ -62,9 +63,6 @@ const IMPORT_COLUMNS: readonly ImportColumn<AccountSheetColumn>[] = ACCOUNT_SHEE
   required: key === 'accountNumber' || key === 'accountName' || key === 'orgPath',
   readOnly: key === 'createTime',
 }));
-
-const ENABLED = new Set(['启用', '正常', 'enabled', 'enable', '1', 'true', 'yes', '是']);
-const DISABLED = new Set(['停用', '禁用', 'disabled', 'disable', '0', 'false', 'no', '否']);
 
 /** An imported account as checked: what the commit writes (`id` when the account number exists). */
 interface CheckedRow {
@@ -292,11 +290,14 @@ export function createAccountTransfer(
             const roleText = cell(cells, 'roleName');
             const contactNumber = cell(cells, 'contactNumber') || null;
             const email = cell(cells, 'email') || null;
-            const stateText = cell(cells, 'state').toLowerCase();
+            const stateText = cell(cells, 'state');
 
             let state: 0 | 1 = 1;
-            if (stateText && DISABLED.has(stateText)) state = 0;
-            else if (stateText && !ENABLED.has(stateText)) fail('state', t('import.state'));
+            if (stateText) {
+              const word = stateFromWord(stateText);
+              if (word === undefined) fail('state', t('import.state'));
+              else state = word;
+            }
 
             let orgId = 0;
             if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));

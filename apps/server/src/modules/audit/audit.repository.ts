@@ -188,7 +188,7 @@ export function createAuditRepository(db: Kysely<DB>) {
       dictItem: (ids: readonly number[]) =>
         db
           .selectFrom('dict_item')
-          .select(['id', 'dict_code', 'value', 'pid', 'order_num'])
+          .select(['id', 'dict_code', 'value', 'key_value', 'pid', 'order_num', 'state', 'tag_color'])
           .where('id', 'in', ids)
           .execute(),
     },

@@ -159,6 +159,24 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     expect(dict.status, dict.body.msg).toBe(200);
     const created = await latest('createDict', (dict.body.data as { id: number }).id);
     expect(field(created, 'dictCode')).toEqual({ field: 'dictCode', before: null, after: 'auditCode' });
+
+    // An item's 数据键值, 状态 and 标签颜色 (issue 36) are fields of its entries like the others.
+    const item = await t.call('POST', '/dict/item', { token: admin, body: { dictCode: 'auditCode', value: '甲' } });
+    const itemId = (item.body.data as { id: number }).id;
+    expect(field(await latest('createDictItem', itemId), 'keyValue')).toEqual({
+      field: 'keyValue',
+      before: null,
+      after: '甲',
+    });
+    await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: itemId, dictCode: 'auditCode', value: '甲', keyValue: 'A', state: 0, tagColor: 'red' },
+    });
+    expect((await latest('updateDictItem', itemId)).diff).toEqual([
+      { field: 'keyValue', before: '甲', after: 'A' },
+      { field: 'state', before: 1, after: 0 },
+      { field: 'tagColor', before: null, after: 'red' },
+    ]);
   });
 
   it('masks secrets: an admin password reset, a change with a verification token, an SMS recovery', async () => {

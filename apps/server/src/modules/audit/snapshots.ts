@@ -87,7 +87,15 @@ const entities = {
     (read, ids) => read.dictItem(ids),
     (row) => ({
       label: row.value,
-      fields: { dictCode: row.dict_code, value: row.value, pid: row.pid, orderNum: row.order_num },
+      fields: {
+        dictCode: row.dict_code,
+        value: row.value,
+        keyValue: row.key_value,
+        pid: row.pid,
+        orderNum: row.order_num,
+        state: row.state,
+        tagColor: row.tag_color,
+      },
     }),
   ),
 } satisfies Record<string, Loader>;

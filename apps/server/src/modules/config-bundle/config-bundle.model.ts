@@ -63,6 +63,14 @@ export interface ItemEntry {
   value: string;
   parent: string | null;
   orderNum: number;
+  /**
+   * 数据键值, 状态, 标签颜色 (issue 36). Undefined only on a file's side, for a bundle without them (one exported
+   * before): then they are not compared, a new item is made with its value as key value, enabled and without a
+   * colour, and an existing item keeps its own (as RoleEntry's requireSecondFactor, and the item routes).
+   */
+  keyValue?: string;
+  state?: boolean;
+  tagColor?: string | null;
   dbId?: number;
 }
 export interface OrgEntry {
@@ -223,10 +231,20 @@ export function sideOfBundle(bundle: Bundle): Side {
     side.dicts.set(dictCode, { dictCode, dictName, remark: d.remark?.trim() || null });
     for (const item of d.items) {
       const value = item.value.trim();
-      if (!value) throw badRequest(t('validation.blank', { field: '数据值' }));
+      if (!value) throw badRequest(t('validation.blank', { field: '数据标签' }));
       const ref = itemRef(dictCode, value);
       if (side.items.has(ref)) throw duplicate('dictItem', ref);
-      side.items.set(ref, { dictCode, value, parent: item.parent?.trim() || null, orderNum: item.orderNum });
+      const keyValue = item.keyValue?.trim();
+      if (keyValue === '') throw badRequest(t('validation.blank', { field: '数据键值' }));
+      side.items.set(ref, {
+        dictCode,
+        value,
+        parent: item.parent?.trim() || null,
+        orderNum: item.orderNum,
+        ...(keyValue === undefined ? {} : { keyValue }),
+        ...(item.state === undefined ? {} : { state: item.state }),
+        ...(item.tagColor === undefined ? {} : { tagColor: item.tagColor }),
+      });
     }
   }
   for (const [ref, item] of side.items) {
@@ -359,6 +377,9 @@ export function sideOfDatabase(s: Snapshot): Side {
       value: row.value,
       parent: parent && parent.dict_code === row.dict_code ? parent.value : null,
       orderNum: row.order_num,
+      keyValue: row.key_value,
+      state: row.state === 1,
+      tagColor: row.tag_color,
       dbId: row.id,
     });
   }
@@ -465,7 +486,14 @@ export function bundleOf(side: Side, exportedAt: string): Bundle {
       .filter((i) => i.dictCode === d.dictCode)
       .map((i, index) => ({ i, index, depth: itemDepth(i) }))
       .sort((a, b) => a.depth - b.depth || a.index - b.index)
-      .map(({ i }) => ({ value: i.value, parent: i.parent, orderNum: i.orderNum })),
+      .map(({ i }) => ({
+        value: i.value,
+        parent: i.parent,
+        orderNum: i.orderNum,
+        keyValue: i.keyValue ?? i.value,
+        state: i.state ?? true,
+        tagColor: (i.tagColor ?? null) as Bundle['dicts'][number]['items'][number]['tagColor'],
+      })),
   }));
   const orgs = [...side.orgs.values()]
     .sort((a, b) => a.path.length - b.path.length || (a.dbId ?? 0) - (b.dbId ?? 0))
@@ -517,7 +545,14 @@ function fieldsOf(kind: ConfigChangeKind, entry: unknown): Record<string, unknow
     }
     case 'dictItem': {
       const i = entry as ItemEntry;
-      return { parent: i.parent, orderNum: i.orderNum };
+      // A file without them leaves them alone (ItemEntry): not fields of its changes.
+      return {
+        parent: i.parent,
+        orderNum: i.orderNum,
+        ...(i.keyValue === undefined ? {} : { keyValue: i.keyValue }),
+        ...(i.state === undefined ? {} : { state: i.state }),
+        ...(i.tagColor === undefined ? {} : { tagColor: i.tagColor }),
+      };
     }
     case 'org': {
       const o = entry as OrgEntry;

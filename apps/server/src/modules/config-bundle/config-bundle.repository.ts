@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.js';
+import type { DB, DictItemRow } from '../../platform/db/schema.js';
 
 /**
  * The SQL of the configuration bundle: one read of everything a bundle holds, and the writes applying it makes,
@@ -108,11 +108,14 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
     async deleteDict(code: string) {
       await db.deleteFrom('dict').where('dict_code', '=', code).execute();
     },
-    async insertDictItem(row: { dict_code: string; value: string; pid: number | null; order_num: number }) {
+    async insertDictItem(row: Omit<DictItemRow, 'id'>) {
       const { id } = await db.insertInto('dict_item').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
-    async updateDictItem(id: number, changes: { pid: number | null; order_num: number }) {
+    async updateDictItem(
+      id: number,
+      changes: Pick<DictItemRow, 'pid' | 'order_num'> & Partial<Pick<DictItemRow, 'key_value' | 'state' | 'tag_color'>>,
+    ) {
       await db.updateTable('dict_item').set(changes).where('id', '=', id).execute();
     },
     async deleteDictItem(id: number) {

@@ -336,6 +336,9 @@ export function createConfigBundleService({
           value: e.value,
           pid: itemParent(change, e.dictCode, e.parent),
           order_num: e.orderNum,
+          key_value: e.keyValue ?? e.value,
+          state: e.state === false ? 0 : 1,
+          tag_color: e.tagColor ?? null,
         });
         itemIds.set(change.ref, id);
       });
@@ -346,7 +349,13 @@ export function createConfigBundleService({
         const id = current.items.get(change.ref)!.dbId!;
         const pid = itemParent(change, e.dictCode, e.parent);
         if (pid !== null && (await isInSubtree(trx, 'dict_item', id, pid))) throw badRequest(t('dictItem.cycle'));
-        await r.updateDictItem(id, { pid, order_num: e.orderNum });
+        await r.updateDictItem(id, {
+          pid,
+          order_num: e.orderNum,
+          ...(e.keyValue === undefined ? {} : { key_value: e.keyValue }),
+          ...(e.state === undefined ? {} : { state: e.state ? 1 : 0 }),
+          ...(e.tagColor === undefined ? {} : { tag_color: e.tagColor }),
+        });
       });
     }
 

@@ -19,7 +19,14 @@ interface Bundle {
     dictCode: string;
     dictName: string;
     remark: string | null;
-    items: Array<{ value: string; parent: string | null; orderNum: number }>;
+    items: Array<{
+      value: string;
+      parent: string | null;
+      orderNum: number;
+      keyValue?: string;
+      state?: boolean;
+      tagColor?: string | null;
+    }>;
   }>;
   orgs: Array<{ path: string[]; fullName: string | null; orgCode: string | null; regionId: number | null }>;
   params?: Array<{ key: string; value: string }>;
@@ -90,7 +97,7 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
       .data as { id: number };
     await t.call('POST', '/dict/item', {
       token: admin,
-      body: { dictCode: 'area', value: '江苏', pid: east1.id, orderNum: 2 },
+      body: { dictCode: 'area', value: '江苏', pid: east1.id, orderNum: 2, keyValue: 'JS', state: 0, tagColor: 'cyan' },
     });
     await t.call('POST', '/resource', {
       token: admin,
@@ -140,8 +147,8 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     });
     expect(bundle.orgs.map((o) => o.path.join('/'))).toEqual(['总公司', '总公司/华东区', '总公司/华东区/上海']);
     expect(bundle.dicts.find((d) => d.dictCode === 'area')?.items).toEqual([
-      { value: '华东', parent: null, orderNum: 0 },
-      { value: '江苏', parent: '华东', orderNum: 2 },
+      { value: '华东', parent: null, orderNum: 0, keyValue: '华东', state: true, tagColor: null },
+      { value: '江苏', parent: '华东', orderNum: 2, keyValue: 'JS', state: false, tagColor: 'cyan' },
     ]);
     expect(bundle.resources.find((r) => r.route === '/report')).toMatchObject({
       parent: 'menu:/system',
@@ -339,6 +346,67 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     expect(addition?.fields).toContainEqual({ field: 'requireSecondFactor', before: null, after: true });
     expect((await apply(added, ['role:新双因素角色'])).status).toBe(200);
     expect(await flagOf('新双因素角色')).toBe(true);
+  });
+
+  it('carries an item’s 数据键值, 状态 and 标签颜色; a file without them leaves an item’s own alone', async () => {
+    const itemOf = async (value: string) =>
+      (
+        (await t.call('GET', '/dict/item/s', { token: admin, query: { dictCode: 'area' } })).body.data as Array<{
+          value: string;
+          keyValue: string;
+          state: boolean;
+          tagColor: string | null;
+        }>
+      ).find((i) => i.value === value);
+    const bundle = await exportBundle();
+    const changed = copy(bundle);
+    Object.assign(changed.dicts.find((d) => d.dictCode === 'area')!.items.find((i) => i.value === '江苏')!, {
+      keyValue: 'jiangsu',
+      state: true,
+      tagColor: 'magenta',
+    });
+    expect(await diff(changed)).toEqual([
+      expect.objectContaining({
+        id: 'dictItem:area/江苏',
+        action: 'change',
+        fields: [
+          { field: 'keyValue', before: 'JS', after: 'jiangsu' },
+          { field: 'state', before: false, after: true },
+          { field: 'tagColor', before: 'cyan', after: 'magenta' },
+        ],
+      }),
+    ]);
+    expect((await apply(changed, ['dictItem:area/江苏'])).status).toBe(200);
+    expect(await itemOf('江苏')).toMatchObject({ keyValue: 'jiangsu', state: true, tagColor: 'magenta' });
+
+    // Exported before issue 36: nothing of them compared; another change keeps them; an added item gets the defaults.
+    const older = copy(bundle);
+    for (const d of older.dicts) {
+      for (const item of d.items) {
+        delete item.keyValue;
+        delete item.state;
+        delete item.tagColor;
+      }
+    }
+    older.dicts.find((d) => d.dictCode === 'area')!.items.find((i) => i.value === '江苏')!.orderNum = 7;
+    older.dicts.find((d) => d.dictCode === 'area')!.items.push({ value: '浙江', parent: '华东', orderNum: 3 });
+    const olderChanges = await diff(older);
+    expect(olderChanges.map((c) => [c.id, c.fields.map((f) => f.field)])).toEqual([
+      ['dictItem:area/江苏', ['orderNum']],
+      ['dictItem:area/浙江', ['parent', 'orderNum']],
+    ]);
+    expect((await apply(older, ['dictItem:area/江苏', 'dictItem:area/浙江'])).status).toBe(200);
+    expect(await itemOf('江苏')).toMatchObject({ keyValue: 'jiangsu', state: true, tagColor: 'magenta' });
+    expect(await itemOf('浙江')).toMatchObject({ keyValue: '浙江', state: true, tagColor: null });
+
+    // A colour outside the closed list is refused by the file's schema, naming the field.
+    const wrong = copy(bundle);
+    wrong.dicts.find((d) => d.dictCode === 'area')!.items[0]!.tagColor = 'teal';
+    const refused = await t.call('POST', '/config/bundle/diff', { token: admin, body: wrong });
+    expect(refused.body).toMatchObject({ code: 400, msg: '标签颜色取值不正确' });
+
+    // Back as it was for the tests after this one.
+    expect((await apply(bundle, ['dictItem:area/江苏', 'dictItem:area/浙江'])).status).toBe(200);
   });
 
   it('applies only the chosen changes', async () => {

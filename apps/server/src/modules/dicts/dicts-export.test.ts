@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { fetchTable } from '../../../test/table-file.js';
 
-const HEADERS = ['字典名称', '字典CODE', '数据值', '上级数据', '序号', '备注'];
+const HEADERS = ['字典名称', '字典CODE', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色', '备注'];
 
 describe.each(lanes)('dictionary export on %s', (lane) => {
   let t: TestApp;
@@ -23,7 +23,15 @@ describe.each(lanes)('dictionary export on %s', (lane) => {
     await ok('POST', '/dict', { dictName: '导出-地区', dictCode: 'exp_region', remark: '=地区' });
     const east = await ok('POST', '/dict/item', { dictCode: 'exp_region', value: '华东', orderNum: 2 });
     await ok('POST', '/dict/item', { dictCode: 'exp_region', value: '华北', orderNum: 1 });
-    await ok('POST', '/dict/item', { dictCode: 'exp_region', value: '上海', pid: east.id, orderNum: 1 });
+    await ok('POST', '/dict/item', {
+      dictCode: 'exp_region',
+      value: '上海',
+      pid: east.id,
+      orderNum: 1,
+      keyValue: 'SH',
+      state: 0,
+      tagColor: 'volcano',
+    });
     await ok('POST', '/dict', { dictName: '导出-空', dictCode: 'exp_empty' });
     await ok('POST', '/dict', { dictName: '导出-编号', dictCode: 'exp_code' });
     await ok('POST', '/dict/item', { dictCode: 'exp_code', value: '007', orderNum: 0 });
@@ -38,11 +46,11 @@ describe.each(lanes)('dictionary export on %s', (lane) => {
     );
     expect(file.rows[0]).toEqual(HEADERS);
     expect(file.rows.slice(1)).toEqual([
-      ['导出-编号', 'exp_code', '007', null, 0, null],
-      ['导出-空', 'exp_empty', null, null, null, null],
-      ['导出-地区', 'exp_region', '华北', null, 1, '=地区'],
-      ['导出-地区', 'exp_region', '华东', null, 2, '=地区'],
-      ['导出-地区', 'exp_region', '上海', '华东', 1, '=地区'],
+      ['导出-编号', 'exp_code', '007', '007', null, 0, '启用', null, null],
+      ['导出-空', 'exp_empty', null, null, null, null, null, null, null],
+      ['导出-地区', 'exp_region', '华北', '华北', null, 1, '启用', null, '=地区'],
+      ['导出-地区', 'exp_region', '华东', '华东', null, 2, '启用', null, '=地区'],
+      ['导出-地区', 'exp_region', '上海', 'SH', '华东', 1, '停用', 'volcano', '=地区'],
     ]);
     // A value that reads as a number stays text.
     expect(typeof file.rows[1]![2]).toBe('string');
@@ -58,16 +66,20 @@ describe.each(lanes)('dictionary export on %s', (lane) => {
     expect(await codes({ sort: 'dictCode', order: 'desc' })).toEqual(['exp_region', 'exp_empty', 'exp_code']);
     expect(await codes({ dictName: '地区' })).toEqual(['exp_region']);
     const filtered = await exported({ format: 'csv', dictName: '导出-空' });
-    expect(filtered.rows.slice(1)).toEqual([['导出-空', 'exp_empty', null, null, null, null]]);
+    expect(filtered.rows.slice(1)).toEqual([['导出-空', 'exp_empty', null, null, null, null, null, null, null]]);
   });
 
   it('writes a CSV of the columns asked for, in order, formulas guarded, in the request’s language', async () => {
     const file = await exported({ format: 'csv', dictName: '地区', columns: 'value,parentValue,remark' });
     expect(file.status, file.msg).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.text).toBe("\uFEFF数据值,上级数据,备注\r\n华北,,'=地区\r\n华东,,'=地区\r\n上海,华东,'=地区\r\n");
-    const english = await exported({ format: 'csv', dictName: '地区', columns: 'dictCode,orderNum' }, 'en-US');
-    expect(english.rows[0]).toEqual(['Dictionary CODE', 'Order']);
+    expect(file.text).toBe("\uFEFF数据标签,上级数据,备注\r\n华北,,'=地区\r\n华东,,'=地区\r\n上海,华东,'=地区\r\n");
+    const english = await exported(
+      { format: 'csv', dictName: '地区', columns: 'dictCode,orderNum,value,keyValue,state,tagColor' },
+      'en-US',
+    );
+    expect(english.rows[0]).toEqual(['Dictionary CODE', 'Order', 'Label', 'Key value', 'Status', 'Tag color']);
+    expect(english.rows.at(-1)).toEqual(['exp_region', '1', '上海', 'SH', 'Disabled', 'volcano']);
   });
 
   it('reads dictionaries in batches without skipping or repeating one (keyset)', async () => {

@@ -66,7 +66,11 @@ export function createDictsRepository(db: Kysely<DB>) {
       const { id } = await db.insertInto('dict_item').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
-    async updateItem(id: number, changes: Pick<DictItemRow, 'value' | 'pid' | 'order_num'>) {
+    async updateItem(
+      id: number,
+      changes: Partial<Pick<DictItemRow, 'key_value' | 'state' | 'tag_color'>> &
+        Pick<DictItemRow, 'value' | 'pid' | 'order_num'>,
+    ) {
       await db.updateTable('dict_item').set(changes).where('id', '=', id).execute();
     },
     async deleteItem(id: number) {

@@ -1,4 +1,4 @@
-import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
+import type { BodyOf, DictTagColor, QueryOf, Routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
@@ -17,8 +17,12 @@ export interface DictExportRow {
   dictCode: string;
   remark: string | null;
   value: string | null;
+  keyValue: string | null;
   parentValue: string | null;
   orderNum: number | null;
+  /** 1 enabled, 0 disabled, null for a dictionary without items. */
+  state: number | null;
+  tagColor: string | null;
 }
 
 /** The export's columns, headers in the request's language. */
@@ -26,8 +30,15 @@ const dictExportColumns = (): TableColumn<DictExportRow>[] => [
   { key: 'dictName', header: t('dictExport.dictName'), value: (r) => r.dictName, width: 20 },
   { key: 'dictCode', header: t('dictExport.dictCode'), value: (r) => r.dictCode, width: 20 },
   { key: 'value', header: t('dictExport.value'), value: (r) => r.value, width: 20 },
+  { key: 'keyValue', header: t('dictExport.keyValue'), value: (r) => r.keyValue, width: 20 },
   { key: 'parentValue', header: t('dictExport.parentValue'), value: (r) => r.parentValue, width: 20 },
   { key: 'orderNum', header: t('dictExport.orderNum'), value: (r) => r.orderNum, type: 'number' },
+  {
+    key: 'state',
+    header: t('dictExport.state'),
+    value: (r) => (r.state === null ? null : t(r.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')),
+  },
+  { key: 'tagColor', header: t('dictExport.tagColor'), value: (r) => r.tagColor, width: 12 },
   { key: 'remark', header: t('dictExport.remark'), value: (r) => r.remark, width: 30 },
 ];
 
@@ -38,7 +49,14 @@ const toItem = (row: DictItemRow) => ({
   value: row.value,
   pid: row.pid,
   orderNum: row.order_num,
+  keyValue: row.key_value,
+  state: row.state === 1,
+  // Written only through the contract's closed list (DICT_TAG_COLORS).
+  tagColor: row.tag_color as DictTagColor | null,
 });
+
+/** 状态 as stored: the contract's 0/1 (or a boolean) as 1 or 0. */
+const stateOf = (state: 0 | 1 | boolean) => (state === 1 || state === true ? 1 : 0);
 
 /** Parents before children, siblings by orderNum: the adjacency list in tree order. */
 function treeOrder(rows: readonly DictItemRow[]): DictItemRow[] {
@@ -159,7 +177,15 @@ export function createDictsService(db: Kysely<DB>) {
             const own = treeOrder(byDict.get(dict.dict_code) ?? []);
             const base = { dictName: dict.dict_name, dictCode: dict.dict_code, remark: dict.remark };
             if (own.length === 0) {
-              yield { ...base, value: null, parentValue: null, orderNum: null };
+              yield {
+                ...base,
+                value: null,
+                keyValue: null,
+                parentValue: null,
+                orderNum: null,
+                state: null,
+                tagColor: null,
+              };
               continue;
             }
             const valueById = new Map(own.map((item) => [item.id, item.value]));
@@ -167,8 +193,11 @@ export function createDictsService(db: Kysely<DB>) {
               yield {
                 ...base,
                 value: item.value,
+                keyValue: item.key_value,
                 parentValue: item.pid === null ? null : (valueById.get(item.pid) ?? null),
                 orderNum: item.order_num,
+                state: item.state,
+                tagColor: item.tag_color,
               };
             }
           }
@@ -200,11 +229,16 @@ export function createDictsService(db: Kysely<DB>) {
         if (!dict) throw badRequest(t('dict.notFound'));
         const pid = input.pid ?? null;
         await checkItemParent(r, trx, dict.dict_code, pid);
+        const value = text(input.value, '数据标签');
         const id = await r.insertItem({
           dict_code: dict.dict_code,
-          value: text(input.value, '数据值'),
+          value,
           pid,
           order_num: input.orderNum ?? 0,
+          // A client that sends only the specification's fields (ADR 0034): the label is the key value.
+          key_value: input.keyValue === undefined ? value : text(input.keyValue, '数据键值'),
+          state: input.state === undefined ? 1 : stateOf(input.state),
+          tag_color: input.tagColor ?? null,
         });
         return toItem((await r.findItem(id))!);
       });
@@ -220,9 +254,13 @@ export function createDictsService(db: Kysely<DB>) {
         const pid = input.pid ?? null;
         await checkItemParent(r, trx, current.dict_code, pid, current.id);
         await r.updateItem(current.id, {
-          value: text(input.value, '数据值'),
+          value: text(input.value, '数据标签'),
           pid,
           order_num: input.orderNum ?? current.order_num,
+          // Left out: kept (a client of the specification's fields never changes what the item stores).
+          key_value: input.keyValue === undefined ? current.key_value : text(input.keyValue, '数据键值'),
+          state: input.state === undefined ? current.state : stateOf(input.state),
+          tag_color: input.tagColor === undefined ? current.tag_color : input.tagColor,
         });
         return toItem((await r.findItem(current.id))!);
       });

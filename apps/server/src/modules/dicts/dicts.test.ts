@@ -14,6 +14,9 @@ interface ItemOut {
   value: string;
   pid: number | null;
   orderNum: number;
+  keyValue: string;
+  state: boolean;
+  tagColor: string | null;
 }
 
 describe.each(lanes)('dictionaries API on %s', (lane) => {
@@ -198,6 +201,106 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
         db,
       );
     }
+  });
+
+  it('keeps an item’s label (value) and key value apart, with its state and tag colour (issue 36)', async () => {
+    const code = `status_${lane}`;
+    await createDict({ dictName: '审核状态', dictCode: code });
+    const created = await t.call('POST', '/dict/item', {
+      token: admin,
+      body: { dictCode: code, value: '已通过', keyValue: ' approved ', state: 0, tagColor: 'green', orderNum: 1 },
+    });
+    expect(created.body.data).toEqual({
+      id: expect.any(Number),
+      dictCode: code,
+      value: '已通过',
+      keyValue: 'approved',
+      pid: null,
+      orderNum: 1,
+      state: false,
+      tagColor: 'green',
+    });
+    const item = created.body.data as ItemOut;
+    // Disabled items are kept and listed (the dictionary screen shows them; the pickers leave them out).
+    expect(await items(code)).toEqual([item]);
+
+    const edited = await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: item.id, dictCode: code, value: '通过', keyValue: 'passed', state: true, tagColor: 'geekblue' },
+    });
+    expect(edited.body.data).toMatchObject({ value: '通过', keyValue: 'passed', state: true, tagColor: 'geekblue' });
+    // null clears the colour; the fields left out stay.
+    const plain = await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: item.id, dictCode: code, value: '通过', tagColor: null },
+    });
+    expect(plain.body).toMatchObject({ code: 200, data: { keyValue: 'passed', state: true, tagColor: null } });
+    const stored = await t.database.db
+      .selectFrom('dict_item')
+      .select(['value', 'key_value', 'state', 'tag_color'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ value: '通过', key_value: 'passed', state: 1, tag_color: null });
+  });
+
+  it('takes the specification’s item body as before: the key value is the label, enabled, no colour, kept on edit', async () => {
+    const code = `spec_${lane}`;
+    await createDict({ dictName: '规格', dictCode: code });
+    const created = await t.call('POST', '/dict/item', { token: admin, body: { dictCode: code, value: ' 男 ' } });
+    expect(created.status).toBe(200);
+    const item = created.body.data as ItemOut;
+    expect(item).toMatchObject({ value: '男', keyValue: '男', state: true, tagColor: null, pid: null, orderNum: 0 });
+
+    await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: item.id, dictCode: code, value: '男', keyValue: 'M', state: 0, tagColor: 'blue' },
+    });
+    // A client of the specification's fields renames the label: what the item stores and its state stay.
+    const renamed = await t.call('PUT', '/dict/item', {
+      token: admin,
+      body: { id: item.id, dictCode: code, value: '男性', pid: '' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toEqual({ ...item, value: '男性', keyValue: 'M', state: false, tagColor: 'blue' });
+  });
+
+  describe('refusals of the fields issue 36 added', () => {
+    beforeAll(() => createDict({ dictName: '拒绝', dictCode: 'refused' }));
+
+    it.each([
+      [{ tagColor: 'chartreuse' }, '标签颜色取值不正确', 'tagColor'],
+      [{ tagColor: '#ff0000' }, '标签颜色取值不正确', 'tagColor'],
+      [{ tagColor: '' }, '标签颜色取值不正确', 'tagColor'],
+      [{ state: 2 }, '状态取值不正确', 'state'],
+      [{ keyValue: 'k'.repeat(101) }, '数据键值长度不能超过 100 个字符', 'keyValue'],
+      [{ keyValue: '  ' }, '数据键值不能为空白', undefined],
+      [{ value: '' }, '请填写数据标签', 'value'],
+    ])('refuses an item with %o: “%s”', async (fields, message, field) => {
+      const code = 'refused';
+      const refused = await t.call('POST', '/dict/item', {
+        token: admin,
+        body: { dictCode: code, value: '值', ...fields },
+      });
+      expect(refused.body).toEqual({ code: 400, msg: message, ...(field ? { field } : {}) });
+      const item = await addItem({ dictCode: code, value: message });
+      const edit = await t.call('PUT', '/dict/item', {
+        token: admin,
+        body: { id: item.id, dictCode: code, value: '值', ...fields },
+      });
+      expect(edit.body).toEqual({ code: 400, msg: message, ...(field ? { field } : {}) });
+      expect(await items(code)).toEqual([item]);
+      await t.call('DELETE', '/dict/item', { token: admin, query: { id: item.id } });
+    });
+  });
+
+  it('refuses a tag colour in English naming the field', async () => {
+    const res = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/dict/item',
+      headers: { authorization: admin, 'accept-language': 'en' },
+      payload: { dictCode: 'area', value: '西北', tagColor: 'teal' },
+    });
+    expect(res.json()).toEqual({ code: 400, msg: 'tagColor has an invalid value', field: 'tagColor' });
   });
 
   it('serves items to any signed-in account, as reference data for forms', async () => {

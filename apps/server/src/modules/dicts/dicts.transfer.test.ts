@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
 
-const HEADER = ['字典CODE', '数据值', '上级数据', '序号'];
+const HEADER = ['字典CODE', '数据标签', '上级数据', '序号'];
+/** The template's columns: the item's writable fields (issue 36 added 数据键值, 状态 and 标签颜色). */
+const TEMPLATE = ['字典CODE', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色'];
 
 describe.each(lanes)('dictionary item import on %s', (lane) => {
   let t: TestApp;
@@ -23,7 +25,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
   const items = (codes: string[]) =>
     t.database.db
       .selectFrom('dict_item')
-      .select(['id', 'dict_code', 'value', 'pid', 'order_num'])
+      .select(['id', 'dict_code', 'value', 'pid', 'order_num', 'key_value', 'state', 'tag_color'])
       .where('dict_code', 'in', codes)
       .orderBy('id')
       .execute();
@@ -137,7 +139,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
       { row: 5, field: 'value', message: '与第 4 行重复' },
       { row: 6, field: 'parentValue', message: '上级数据不存在：后来（上级须已存在或在文件中更早的行）' },
       { row: 8, field: 'orderNum', message: '序号须为 0 到 1000000 之间的整数' },
-      { row: 9, field: 'value', message: '请填写数据值' },
+      { row: 9, field: 'value', message: '请填写数据标签' },
       { row: 10, field: 'parentValue', message: '上级数据不能是它自己或它的下级' },
       { row: 11, field: 'parentValue', message: '上级数据不能是它自己或它的下级' },
       { row: 12, field: 'parentValue', message: '上级数据 子（第 6 行）未通过检查' },
@@ -149,6 +151,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
   });
 
   it('updates only the columns the file has; a move under an item of the file is checked for cycles', async () => {
+    // Headed 数据值, as sheets were before issue 36 named the label 数据标签: read the same.
     const p = await preview(
       'order.csv',
       csvOf([
@@ -186,13 +189,73 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const tpl = await fetchTemplate(t, '/dict/item/import/template', admin);
     expect(tpl.status).toBe(200);
     const sheet = tpl.book.worksheets[0] as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(TEMPLATE);
     expect(sheet.getCell('A2').dataValidation).toMatchObject({ type: 'list' });
     const lists = tpl.book.getWorksheet('选项') as ExcelJS.Worksheet;
     expect(lists.getColumn(1).values).toEqual(expect.arrayContaining(CODES));
     const p = await preview('template.xlsx', tpl.raw);
     expect(p.status, p.msg).toBe(200);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
+  });
+
+  it('reads 数据键值, 状态 and 标签颜色: defaults for new items, kept when absent, refusals naming the column', async () => {
+    const p = await preview(
+      'styled.csv',
+      csvOf([
+        TEMPLATE,
+        ['xgender', '男', 'M', '', '', '停用', 'blue'], // 2: existing
+        ['xgender', '中性', '', '', '', '', ''], // 3: new, all defaults
+        ['xgender', '其他', 'other', '', '', 'Enabled', 'gold'], // 4: new
+        ['xgender', '错色', '', '', '', '', 'teal'], // 5
+        ['xgender', '错状态', '', '', '', '关闭', ''], // 6
+        ['xgender', '长键', 'k'.repeat(101), '', '', '', ''], // 7
+      ]),
+    );
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 6, valid: 3, existing: 1, rejected: 3 });
+    expect(p.data.errors).toEqual([
+      {
+        row: 5,
+        field: 'tagColor',
+        message: expect.stringMatching(/^标签颜色只能填写以下之一：default, .*, gold（或留空）$/),
+      },
+      { row: 6, field: 'state', message: '状态只能填写“启用”或“停用”' },
+      { row: 7, field: 'keyValue', message: '数据键值长度不能超过 100 个字符' },
+    ]);
+    expect((await commit(p.data.previewId, 'upsert')).body.data).toEqual({ inserted: 2, updated: 1, skipped: 0 });
+    const gender = await items(['xgender']);
+    expect(gender.find((r) => r.value === '男')).toMatchObject({ key_value: 'M', state: 0, tag_color: 'blue' });
+    expect(gender.find((r) => r.value === '中性')).toMatchObject({ key_value: '中性', state: 1, tag_color: null });
+    expect(gender.find((r) => r.value === '其他')).toMatchObject({ key_value: 'other', state: 1, tag_color: 'gold' });
+
+    // Without those columns an upsert keeps them; an empty 标签颜色 in a file that has the column clears it.
+    const kept = await preview(
+      'kept.csv',
+      csvOf([
+        ['字典CODE', '数据标签', '序号'],
+        ['xgender', '男', '5'],
+      ]),
+    );
+    await commit(kept.data.previewId, 'upsert');
+    expect((await items(['xgender'])).find((r) => r.value === '男')).toMatchObject({
+      key_value: 'M',
+      state: 0,
+      tag_color: 'blue',
+      order_num: 5,
+    });
+    const cleared = await preview(
+      'cleared.csv',
+      csvOf([
+        ['字典CODE', '数据标签', '状态', '标签颜色'],
+        ['xgender', '男', '', ''],
+      ]),
+    );
+    await commit(cleared.data.previewId, 'upsert');
+    expect((await items(['xgender'])).find((r) => r.value === '男')).toMatchObject({
+      key_value: 'M',
+      state: 0,
+      tag_color: null,
+    });
   });
 
   it('imports only for an account that may add dictionary items one by one', async () => {

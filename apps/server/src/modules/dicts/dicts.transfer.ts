@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, type ImportMode, type RouteDef, routes } from '@gatehouse/contract';
+import { DICT_TAG_COLORS, IMPORT_MAX_ROWS, type ImportMode, type RouteDef, routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
 import { isInSubtree } from '../../platform/db/tree.js';
@@ -11,6 +11,7 @@ import {
   headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
+  stateFromWord,
   type TableSource,
 } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
@@ -22,7 +23,9 @@ import { createDictsRepository, type DictsRepository } from './dicts.repository.
  * unchanged. An item is named by its dictionary (字典CODE, which must exist) and its value; 上级数据 is the value of
  * an item of the same dictionary that exists or is an earlier row. Each row is checked by the rules of POST and PUT
  * /dict/item (the body schema, the parent in the same dictionary, no cycle); 字典名称 and 备注 belong to the
- * dictionary and are read only. A row without item cells (a dictionary without items, as the export writes it) is
+ * dictionary and are read only. 数据键值, 状态 and 标签颜色 (issue 36) are optional columns: an empty key value or
+ * state is the item routes' absent field (the label and enabled for a new item, kept for an existing one); an empty
+ * colour is none, as the export writes it. A row without item cells (a dictionary without items, as the export writes it) is
  * skipped. Nothing is written until the commit, one transaction.
  */
 
@@ -30,20 +33,35 @@ const LOOKUP_BATCH = 500;
 const REPORT_EVERY = 500;
 const ORDER_MAX = 1_000_000;
 
-type DictColumn = 'dictName' | 'dictCode' | 'value' | 'parentValue' | 'orderNum' | 'remark';
+type DictColumn =
+  | 'dictName'
+  | 'dictCode'
+  | 'value'
+  | 'keyValue'
+  | 'parentValue'
+  | 'orderNum'
+  | 'state'
+  | 'tagColor'
+  | 'remark';
 
 const HEADER_KEY: Record<DictColumn, MessageKey> = {
   dictName: 'dictExport.dictName',
   dictCode: 'dictExport.dictCode',
   value: 'dictExport.value',
+  keyValue: 'dictExport.keyValue',
   parentValue: 'dictExport.parentValue',
   orderNum: 'dictExport.orderNum',
+  state: 'dictExport.state',
+  tagColor: 'dictExport.tagColor',
   remark: 'dictExport.remark',
 };
 
+/** The label's headers before issue 36 named it 数据标签 (a sheet exported earlier imports unchanged). */
+const EARLIER_HEADERS: Partial<Record<DictColumn, readonly string[]>> = { value: ['数据值', 'Value'] };
+
 const IMPORT_COLUMNS: readonly ImportColumn<DictColumn>[] = (Object.keys(HEADER_KEY) as DictColumn[]).map((key) => ({
   key,
-  headers: headersInEveryLanguage(HEADER_KEY[key]),
+  headers: [...headersInEveryLanguage(HEADER_KEY[key]), ...(EARLIER_HEADERS[key] ?? [])],
   required: key === 'dictCode' || key === 'value',
   readOnly: key === 'dictName' || key === 'remark',
 }));
@@ -59,6 +77,12 @@ interface CheckedItem {
   parentValue: string | null;
   /** Null: the cell was empty (0 for a new item, kept for an existing one). */
   orderNum: number | null;
+  /** Null: the cell was empty or the column absent (the label for a new item, kept for an existing one). */
+  keyValue: string | null;
+  /** Null: the cell was empty or the column absent (enabled for a new item, kept for an existing one). */
+  state: 0 | 1 | null;
+  /** Null: no colour (an existing item keeps its own only when the column is absent). */
+  tagColor: string | null;
   /** Set when the item exists. */
   id?: number;
 }
@@ -122,10 +146,25 @@ export function createDictTransfer(
         columns: [
           column('dictCode', 20, { choices: codes }),
           column('value', 20),
+          column('keyValue', 20),
           column('parentValue', 20),
           column('orderNum', 10, { type: 'number' }),
+          column('state', 10, { choices: [t('sheet.state.enabled'), t('sheet.state.disabled')] }),
+          column('tagColor', 12, { choices: [...DICT_TAG_COLORS] }),
         ],
-        rows: first ? [{ dictCode: first, value: t('dictImport.exampleValue'), parentValue: null, orderNum: 0 }] : [],
+        rows: first
+          ? [
+              {
+                dictCode: first,
+                value: t('dictImport.exampleValue'),
+                keyValue: null,
+                parentValue: null,
+                orderNum: 0,
+                state: t('sheet.state.enabled'),
+                tagColor: null,
+              },
+            ]
+          : [],
         choiceRows: IMPORT_MAX_ROWS,
       };
     },
@@ -178,8 +217,11 @@ export function createDictTransfer(
             const value = cell(cells, 'value');
             const parentValue = cell(cells, 'parentValue') || null;
             const orderText = cell(cells, 'orderNum');
+            const keyValue = cell(cells, 'keyValue') || null;
+            const stateText = cell(cells, 'state');
+            const tagColor = cell(cells, 'tagColor') || null;
             // A dictionary without items, as the export writes it: nothing to import.
-            if (!value && !parentValue && !orderText) {
+            if (!value && !parentValue && !orderText && !keyValue && !stateText && !tagColor) {
               skipped += 1;
               continue;
             }
@@ -192,6 +234,10 @@ export function createDictTransfer(
               orderNum = /^\d+$/.test(orderText) ? Number(orderText) : Number.NaN;
               if (!(orderNum >= 0 && orderNum <= ORDER_MAX)) fail('orderNum', t('dictImport.orderNum'));
             }
+            const state = stateText ? stateFromWord(stateText) : null;
+            if (state === undefined) fail('state', t('import.state'));
+            if (tagColor !== null && !(DICT_TAG_COLORS as readonly string[]).includes(tagColor))
+              fail('tagColor', t('dictImport.tagColor', { colors: DICT_TAG_COLORS.join(', ') }));
             if (dictCode && !known.has(dictCode)) fail('dictCode', t('dictImport.dictCode', { dictCode }));
             // The single-row API's body schema: required fields, lengths, plain text.
             const schemaError = rowSchema({
@@ -200,6 +246,7 @@ export function createDictTransfer(
               value,
               pid: parentValue ? 1 : null,
               ...(orderNum !== null && !Number.isNaN(orderNum) ? { orderNum } : {}),
+              ...(keyValue !== null ? { keyValue } : {}),
             });
             if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
 
@@ -244,7 +291,16 @@ export function createDictTransfer(
             }
             const id = current && current !== 'ambiguous' ? current.id : undefined;
             if (hasParentColumn || id === undefined) finalParent.set(key, parentKey);
-            out.valid({ dictCode, value, parentValue, orderNum, ...(id !== undefined ? { id } : {}) });
+            out.valid({
+              dictCode,
+              value,
+              parentValue,
+              orderNum,
+              keyValue,
+              state: state ?? null,
+              tagColor,
+              ...(id !== undefined ? { id } : {}),
+            });
             if (id !== undefined) existing += 1;
           }
           await out.flush();
@@ -308,6 +364,9 @@ export function createDictTransfer(
                   value: row.value,
                   pid,
                   order_num: has('orderNum') && row.orderNum !== null ? row.orderNum : current.order_num,
+                  key_value: row.keyValue ?? current.key_value,
+                  state: row.state ?? current.state,
+                  tag_color: has('tagColor') ? row.tagColor : current.tag_color,
                 });
                 result.updated += 1;
                 continue;
@@ -317,6 +376,9 @@ export function createDictTransfer(
                 value: row.value,
                 pid: parentId(row),
                 order_num: row.orderNum ?? 0,
+                key_value: row.keyValue ?? row.value,
+                state: row.state ?? 1,
+                tag_color: row.tagColor ?? null,
               });
               ids.set(keyOf(row.dictCode, row.value), id);
               result.inserted += 1;

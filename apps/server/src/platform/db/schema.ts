@@ -118,9 +118,16 @@ export interface DictTable {
 export interface DictItemTable {
   id: Generated<number>;
   dict_code: string;
+  /** 数据标签: what is shown (the specification's `value`). */
   value: string;
   pid: number | null;
   order_num: number;
+  /** 数据键值: what is stored (migration 0035; the value unless set apart). */
+  key_value: string;
+  /** 状态: 1 enabled, 0 disabled (kept, not offered by the pickers). */
+  state: number;
+  /** 标签颜色: one of the contract's DICT_TAG_COLORS, or null. */
+  tag_color: string | null;
 }
 
 /** A per-account setting of the web app (issue 18): the JSON text stored under a key. */

@@ -1,7 +1,8 @@
 import { Cascader } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
 import { t } from '@/lib/i18n';
-import { buildTree, type DictItem, type TreeNode, useDictItems } from './dict-items';
+import { DictTag } from './DictTag';
+import { buildTree, type DictItem, offeredItems, type TreeNode, useDictItems } from './dict-items';
 
 export interface DictCascaderProps {
   dictCode: string;
@@ -10,6 +11,11 @@ export interface DictCascaderProps {
   onChange?: (value: number | null) => void;
   /** Items shown but not selectable, e.g. an item itself and its subtree when choosing its parent. */
   disabledIds?: ReadonlySet<number> | readonly number[];
+  /**
+   * Offers disabled items too (状态 停用, issue 36). Only the dictionary screen's 上级 picker does: a disabled item
+   * may still hold items. Everywhere else a disabled item and the items below it are not offered.
+   */
+  offerDisabled?: boolean;
   placeholder?: string;
   disabled?: boolean;
   allowClear?: boolean;
@@ -20,28 +26,35 @@ export interface DictCascaderProps {
 interface Option {
   value: number;
   label: string;
+  tagColor: DictItem['tagColor'];
   disabled?: boolean;
   children?: Option[];
 }
 
-/** A cascader over a dictionary's pid tree; any level can be chosen; value = item id, label = item value. */
+/**
+ * A cascader over a dictionary's pid tree; any level can be chosen; value = item id, label = item value, each option
+ * shown as the item's tag.
+ */
 export function DictCascader({
   dictCode,
   value,
   onChange,
   disabledIds,
+  offerDisabled,
   placeholder,
   disabled,
   allowClear = true,
   id,
   style,
 }: DictCascaderProps) {
-  const { items, loading } = useDictItems(dictCode);
+  const { items: all, loading } = useDictItems(dictCode);
+  const items = useMemo(() => (offerDisabled ? all : offeredItems(all, [value])), [all, offerDisabled, value]);
   const blocked = useMemo(() => new Set(disabledIds ?? []), [disabledIds]);
   const options = useMemo(() => {
     const toOption = (node: TreeNode<DictItem>): Option => ({
       value: node.item.id,
       label: node.item.value,
+      tagColor: node.item.tagColor,
       disabled: blocked.has(node.item.id) || undefined,
       children: node.children.length ? node.children.map(toOption) : undefined,
     });
@@ -59,6 +72,8 @@ export function DictCascader({
       allowClear={allowClear}
       changeOnSelect
       expandTrigger="hover"
+      // The chosen path reads as text; the menus show each item as its tag.
+      optionRender={(option) => <DictTag item={{ value: option.label, tagColor: option.tagColor }} />}
       placeholder={placeholder ?? t('common.pleaseSelect')}
       notFoundContent={loading ? t('common.loading') : undefined}
       // While the items load, an initial value has no path yet; show nothing rather than a bare id.

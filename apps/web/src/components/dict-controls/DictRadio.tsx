@@ -1,7 +1,8 @@
 import { Radio, type RadioGroupProps } from 'antd';
 import { t } from '@/lib/i18n';
 import type { DictValue } from './DictSelect';
-import { DICT_ALL, useDictItems } from './dict-items';
+import { DictTag } from './DictTag';
+import { DICT_ALL, offeredItems, useDictItems } from './dict-items';
 
 export interface DictRadioProps extends Omit<RadioGroupProps, 'options' | 'value' | 'onChange'> {
   dictCode: string;
@@ -11,12 +12,15 @@ export interface DictRadioProps extends Omit<RadioGroupProps, 'options' | 'value
   noAll?: boolean;
 }
 
-/** Radio buttons over a dictionary's items: value = item id, label = item value. */
+/** Radio buttons over a dictionary's enabled items: value = item id, label = the item's tag. */
 export function DictRadio({ dictCode, value, onChange, noAll, ...rest }: DictRadioProps) {
   const { items } = useDictItems(dictCode);
   const options = [
     ...(noAll ? [] : [{ value: DICT_ALL as DictValue, label: t('dictControl.all') }]),
-    ...items.map((item) => ({ value: item.id as DictValue, label: item.value })),
+    ...offeredItems(items, [typeof value === 'number' ? value : null]).map((item) => ({
+      value: item.id as DictValue,
+      label: <DictTag item={item} />,
+    })),
   ];
   return (
     <Radio.Group

@@ -8,14 +8,33 @@ import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/lib/http';
 import { TestProviders } from '@/testing/TestProviders';
-import { buildTree, DictCascader, DictCheckbox, type DictItem, DictRadio, DictSelect, subtreeIds } from '.';
+import {
+  buildTree,
+  DictCascader,
+  DictCheckbox,
+  type DictItem,
+  DictRadio,
+  DictSelect,
+  offeredItems,
+  subtreeIds,
+} from '.';
 
-const item = (id: number, value: string, pid: number | null = null, dictCode = 'gender'): DictItem => ({
+const item = (
+  id: number,
+  value: string,
+  pid: number | null = null,
+  dictCode = 'gender',
+  more: Partial<DictItem> = {},
+): DictItem => ({
   id,
   dictCode,
   value,
   pid,
   orderNum: id,
+  keyValue: value,
+  state: true,
+  tagColor: null,
+  ...more,
 });
 
 const gender = [item(1, '男'), item(2, '女')];
@@ -25,7 +44,18 @@ const region = [
   item(12, '吴中区', 11, 'region'),
   item(20, '浙江省', null, 'region'),
 ];
-const dictionaries: Record<string, DictItem[]> = { gender, region };
+/** 停用 items (issue 36): 已注销 on its own, 华北 with an enabled item below it; 已通过 and 已驳回 coloured. */
+const status = [
+  item(30, '已通过', null, 'status', { tagColor: 'green' }),
+  item(31, '已驳回', null, 'status', { tagColor: 'red' }),
+  item(32, '已注销', null, 'status', { state: false, tagColor: 'default' }),
+];
+const area = [
+  item(40, '华东', null, 'area'),
+  item(41, '华北', null, 'area', { state: false }),
+  item(42, '北京', 41, 'area'),
+];
+const dictionaries: Record<string, DictItem[]> = { gender, region, status, area };
 
 let server: Server;
 let requests: string[] = [];
@@ -176,6 +206,91 @@ describe('dictionary controls', () => {
     expect(province.className).toContain('ant-cascader-menu-item-disabled');
     fireEvent.click(within(menu).getByTitle('江苏省'));
     expect(changes).toEqual([10]);
+  });
+});
+
+describe('disabled items and tag colours (issue 36)', () => {
+  /** The coloured tag an option shows its label in, by the label. */
+  const tagOf = (label: string) => {
+    const tag = [...document.querySelectorAll('.ant-tag')].find((el) => el.textContent === label);
+    if (!tag) throw new Error(`no tag reads ${label}`);
+    return tag as HTMLElement;
+  };
+
+  it('DictSelect leaves out a disabled item and shows the others as their coloured tags', async () => {
+    render(
+      <TestProviders>
+        <DictSelect dictCode="status" noAll open />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(optionTexts()).toEqual(['已通过', '已驳回']));
+    expect(tagOf('已通过').className).toContain('ant-tag-green');
+    expect(tagOf('已驳回').className).toContain('ant-tag-red');
+    // The option's title stays its text.
+    screen.getByTitle('已通过');
+  });
+
+  it('DictSelect still shows a value chosen before its item was disabled, as its tag', async () => {
+    render(
+      <TestProviders>
+        <DictSelect dictCode="status" noAll value={32} open />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(optionTexts()).toEqual(['已通过', '已驳回', '已注销']));
+    const shown = document.querySelector('.ant-select-content') as HTMLElement;
+    expect(within(shown).getByText('已注销').className).toContain('ant-tag-default');
+  });
+
+  it('DictRadio and DictCheckbox offer the enabled items only, each as its tag', async () => {
+    render(
+      <TestProviders>
+        <DictRadio dictCode="status" noAll />
+        <DictCheckbox dictCode="status" />
+      </TestProviders>,
+    );
+    await screen.findByRole('radio', { name: '已通过' });
+    expect(screen.getAllByRole('radio').map((el) => el.closest('label')?.textContent)).toEqual(['已通过', '已驳回']);
+    expect(screen.getAllByRole('checkbox').map((el) => el.closest('label')?.textContent)).toEqual(['已通过', '已驳回']);
+    expect(screen.queryByText('已注销')).toBeNull();
+    expect(
+      within(screen.getByRole('radio', { name: '已驳回' }).closest('label')!).getByText('已驳回').className,
+    ).toContain('ant-tag-red');
+  });
+
+  it('DictCascader leaves out a disabled item with the items below it, unless told to offer them', async () => {
+    const { unmount } = render(
+      <TestProviders>
+        <DictCascader dictCode="area" />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(requests).toContain('/api/dict/item/s?dictCode=area'));
+    fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
+    const menu = await waitFor(() => {
+      const found = document.querySelector('.ant-cascader-menus');
+      if (!found?.textContent?.includes('华东')) throw new Error('menu not open');
+      return found as HTMLElement;
+    });
+    expect([...menu.querySelectorAll('.ant-cascader-menu-item')].map((el) => el.textContent)).toEqual(['华东']);
+    unmount();
+
+    render(
+      <TestProviders>
+        <DictCascader dictCode="area" offerDisabled />
+      </TestProviders>,
+    );
+    fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
+    const all = await waitFor(() => {
+      const found = document.querySelector('.ant-cascader-menus');
+      if (!found?.textContent?.includes('华北')) throw new Error('menu not open');
+      return found as HTMLElement;
+    });
+    expect([...all.querySelectorAll('.ant-cascader-menu-item')].map((el) => el.textContent)).toEqual(['华东', '华北']);
+  });
+
+  it('offeredItems keeps a chosen item and its parents, whatever their state', () => {
+    expect(offeredItems(area).map((i) => i.value)).toEqual(['华东']);
+    expect(offeredItems(area, [42]).map((i) => i.value)).toEqual(['华东', '华北', '北京']);
+    expect(offeredItems(status, [null, undefined]).map((i) => i.value)).toEqual(['已通过', '已驳回']);
   });
 });
 

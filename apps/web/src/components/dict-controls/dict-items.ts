@@ -55,6 +55,32 @@ export function subtreeIds<T extends { id: number; pid: number | null }>(items: 
   return result;
 }
 
+/**
+ * The items a picker offers (issue 36): those enabled under enabled parents (a disabled item takes the items below it
+ * out with it), plus the `chosen` ones and their parents, so a value picked before its item was disabled still
+ * shows. Disabled items stay on the dictionary screen; only the pickers leave them out.
+ */
+export function offeredItems<T extends { id: number; pid: number | null; state: boolean }>(
+  items: readonly T[],
+  chosen: Iterable<number | null | undefined> = [],
+): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const parentOf = (item: T) => (item.pid === null || item.pid === item.id ? undefined : byId.get(item.pid));
+  const kept = new Set<number>();
+  for (const id of chosen) {
+    for (let at = id == null ? undefined : byId.get(id); at && !kept.has(at.id); at = parentOf(at)) kept.add(at.id);
+  }
+  const enabled = (item: T) => {
+    const seen = new Set<number>();
+    for (let at: T | undefined = item; at && !seen.has(at.id); at = parentOf(at)) {
+      if (!at.state) return false;
+      seen.add(at.id);
+    }
+    return true;
+  };
+  return items.filter((item) => kept.has(item.id) || enabled(item));
+}
+
 /** Items of `dictCode`, loaded once per session; empty while loading or when the call failed (toasted). */
 export function useDictItems(dictCode: string): { items: DictItem[]; loading: boolean } {
   const [state, setState] = useState<{ dictCode: string; items: DictItem[] } | null>(null);

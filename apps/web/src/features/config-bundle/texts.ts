@@ -49,6 +49,9 @@ const zhCN = {
   'field.orgCode': '机构编码',
   'field.regionId': '所在地区',
   'field.value': '参数值',
+  'field.keyValue': '数据键值',
+  'field.state': '状态',
+  'field.tagColor': '标签颜色',
 } as const;
 
 const enUS = {
@@ -102,6 +105,9 @@ const enUS = {
   'field.orgCode': 'Organization code',
   'field.regionId': 'Region',
   'field.value': 'Value',
+  'field.keyValue': 'Key value',
+  'field.state': 'Status',
+  'field.tagColor': 'Tag color',
 } satisfies Record<keyof typeof zhCN, string>;
 
 export type ConfigBundleText = keyof typeof zhCN;

@@ -64,6 +64,9 @@ function bundleOf(store: MockStore) {
           value: i.value,
           parent: store.dictItems.find((p) => p.id === i.pid)?.value ?? null,
           orderNum: i.orderNum,
+          keyValue: i.keyValue,
+          state: i.state,
+          tagColor: i.tagColor,
         })),
     })),
     orgs: store.orgs.map((o) => ({
@@ -112,11 +115,24 @@ function diffOf(store: MockStore, bundle: Bundle): Change[] {
     for (const item of d.items) {
       const key = `${d.dictCode}/${item.value}`;
       const old = store.dictItems.find((i) => i.dictCode === d.dictCode && i.value === item.value);
-      const values = { parent: item.parent, orderNum: item.orderNum };
+      // 数据键值, 状态, 标签颜色: compared when the file has them (a file from before issue 36 leaves them alone).
+      const values = {
+        parent: item.parent,
+        orderNum: item.orderNum,
+        ...(item.keyValue === undefined ? {} : { keyValue: item.keyValue }),
+        ...(item.state === undefined ? {} : { state: item.state }),
+        ...(item.tagColor === undefined ? {} : { tagColor: item.tagColor }),
+      };
       const itemBase = { id: `dictItem:${key}`, kind: 'dictItem' as const, key, label: item.value };
       if (!old) changes.push({ ...itemBase, action: 'add', fields: fieldsOf(values, 'after') });
       else {
-        const before: Record<string, unknown> = { parent: parentValue(old.pid), orderNum: old.orderNum };
+        const before: Record<string, unknown> = {
+          parent: parentValue(old.pid),
+          orderNum: old.orderNum,
+          keyValue: old.keyValue,
+          state: old.state,
+          tagColor: old.tagColor,
+        };
         const fields = Object.entries(values)
           .filter(([field, value]) => before[field] !== value)
           .map(([field, value]) => ({ field, before: before[field], after: value }));
@@ -128,7 +144,16 @@ function diffOf(store: MockStore, bundle: Bundle): Change[] {
     const dict = bundle.dicts.find((d) => d.dictCode === item.dictCode);
     if (dict?.items.some((i) => i.value === item.value)) continue;
     const key = `${item.dictCode}/${item.value}`;
-    const fields = fieldsOf({ parent: parentValue(item.pid), orderNum: item.orderNum }, 'before');
+    const fields = fieldsOf(
+      {
+        parent: parentValue(item.pid),
+        orderNum: item.orderNum,
+        keyValue: item.keyValue,
+        state: item.state,
+        tagColor: item.tagColor,
+      },
+      'before',
+    );
     changes.push({ id: `dictItem:${key}`, kind: 'dictItem', key, label: item.value, action: 'remove', fields });
   }
   for (const d of store.dicts) {
@@ -204,11 +229,17 @@ export const configBundleMocks = {
           value: value!,
           pid: parentId(item!.parent),
           orderNum: item!.orderNum,
+          keyValue: item!.keyValue ?? value!,
+          state: item!.state ?? true,
+          tagColor: item!.tagColor ?? null,
         });
       } else {
         Object.assign(items.find((i) => i.dictCode === code && i.value === value)!, {
           pid: parentId(item!.parent),
           orderNum: item!.orderNum,
+          ...(item!.keyValue === undefined ? {} : { keyValue: item!.keyValue }),
+          ...(item!.state === undefined ? {} : { state: item!.state }),
+          ...(item!.tagColor === undefined ? {} : { tagColor: item!.tagColor }),
         });
       }
     }

@@ -33,18 +33,13 @@ export const dictMocks = {
       query,
       { dictName: { value: (d) => d.dictName }, dictCode: { value: (d) => d.dictCode } },
     );
-    type Row = { dict: (typeof dicts)[number]; value: string | null; parent: string | null; orderNum: number | null };
+    type Row = { dict: (typeof dicts)[number]; item: DictItem | null; parent: string | null };
     const rows = dicts.flatMap((dict): Row[] => {
       const items = itemsInTreeOrder(store, dict.dictCode);
       const valueById = new Map(items.map((i) => [i.id, i.value]));
       return items.length === 0
-        ? [{ dict, value: null, parent: null, orderNum: null }]
-        : items.map((i) => ({
-            dict,
-            value: i.value,
-            parent: i.pid === null ? null : (valueById.get(i.pid) ?? null),
-            orderNum: i.orderNum,
-          }));
+        ? [{ dict, item: null, parent: null }]
+        : items.map((item) => ({ dict, item, parent: item.pid === null ? null : (valueById.get(item.pid) ?? null) }));
     });
     return mockTableExport(
       '字典',
@@ -52,9 +47,12 @@ export const dictMocks = {
       [
         ['dictName', '字典名称', (r) => r.dict.dictName],
         ['dictCode', '字典CODE', (r) => r.dict.dictCode],
-        ['value', '数据值', (r) => r.value],
+        ['value', '数据标签', (r) => r.item?.value ?? null],
+        ['keyValue', '数据键值', (r) => r.item?.keyValue ?? null],
         ['parentValue', '上级数据', (r) => r.parent],
-        ['orderNum', '序号', (r) => r.orderNum],
+        ['orderNum', '序号', (r) => r.item?.orderNum ?? null],
+        ['state', '状态', (r) => (r.item ? (r.item.state ? '启用' : '停用') : null)],
+        ['tagColor', '标签颜色', (r) => r.item?.tagColor ?? null],
         ['remark', '备注', (r) => r.dict.remark],
       ],
       rows,
@@ -111,12 +109,17 @@ export const dictMocks = {
     const pid = body.pid ?? null;
     checkParent(store, body.dictCode, pid);
     const siblings = store.dictItems.filter((i) => i.dictCode === body.dictCode && i.pid === pid);
+    const value = body.value.trim() || fail('请填写数据标签');
     const item: DictItem = {
       id: nextId(store, 'dictItem'),
       dictCode: body.dictCode,
-      value: body.value.trim() || fail('请填写数据值'),
+      value,
       pid,
       orderNum: body.orderNum ?? Math.max(-1, ...siblings.map((i) => i.orderNum)) + 1,
+      // As the server (ADR 0034): without them, the label as key value, enabled, no colour.
+      keyValue: body.keyValue === undefined ? value : body.keyValue.trim() || fail('数据键值不能为空白'),
+      state: body.state === undefined ? true : body.state === 1 || body.state === true,
+      tagColor: body.tagColor ?? null,
     };
     store.dictItems.push(item);
     return item;
@@ -130,8 +133,12 @@ export const dictMocks = {
     if (pid !== null && subtreeIds(store.dictItems, item.id).has(pid)) fail('不能把数据移动到它自己或它的下级之下');
     Object.assign(item, {
       pid,
-      value: body.value.trim() || fail('请填写数据值'),
+      value: body.value.trim() || fail('请填写数据标签'),
       orderNum: body.orderNum ?? item.orderNum,
+      // Left out: kept.
+      keyValue: body.keyValue === undefined ? item.keyValue : body.keyValue.trim() || fail('数据键值不能为空白'),
+      state: body.state === undefined ? item.state : body.state === 1 || body.state === true,
+      tagColor: body.tagColor === undefined ? item.tagColor : body.tagColor,
     });
     return item;
   }),

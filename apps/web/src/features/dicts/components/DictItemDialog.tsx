@@ -1,10 +1,12 @@
-import { Form, Input, InputNumber } from 'antd';
+import { DICT_ITEM_KEY_MAX, DICT_ITEM_VALUE_MAX, DICT_TAG_COLORS, type DictTagColor } from '@gatehouse/contract';
+import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { DictCascader, subtreeIds } from '@/components/dict-controls';
+import { DictCascader, DictTag, subtreeIds } from '@/components/dict-controls';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
 import { createDictItem, type DictItem, dictKeys, updateDictItem } from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
+import { tx } from '../texts';
 import {
   type DictItemFormValues,
   newItemForm,
@@ -18,7 +20,10 @@ export type DictItemDialogTarget = { dictCode: string; item: DictItem } | { dict
 
 const FORM_ID = 'dictItemDialog';
 
-/** 添加字典数据 / 修改字典数据 dialog; its 上级 field is a DictCascader over the very dictionary being maintained. */
+/**
+ * 添加字典数据 / 修改字典数据 dialog; its 上级 field is a DictCascader over the very dictionary being maintained (its
+ * disabled items too: they may hold items). 数据键值, 状态 and 标签颜色 are issue 36's; the label shows as its tag.
+ */
 export function DictItemDialog({
   target,
   items,
@@ -94,15 +99,23 @@ function DictItemForm({
         name="value"
         rules={[
           { required: true, whitespace: true, message: t('dict.valueRequired') },
-          { max: 100, message: t('dict.length100') },
+          { max: DICT_ITEM_VALUE_MAX, message: t('dict.length100') },
         ]}
       >
-        <Input maxLength={100} autoComplete="off" />
+        <Input maxLength={DICT_ITEM_VALUE_MAX} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={tx('item.keyValue')}
+        name="keyValue"
+        rules={[{ max: DICT_ITEM_KEY_MAX, message: tx('item.length100') }]}
+      >
+        <Input maxLength={DICT_ITEM_KEY_MAX} autoComplete="off" placeholder={tx('item.keyValuePlaceholder')} />
       </Form.Item>
       <Form.Item label={t('dict.fieldParent')} name="pid">
         <DictCascader
           dictCode={target.dictCode}
           disabledIds={blocked}
+          offerDisabled
           placeholder={t('dict.parentPlaceholder')}
           style={{ width: '100%' }}
         />
@@ -110,6 +123,54 @@ function DictItemForm({
       <Form.Item label={t('dict.fieldOrderNum')} name="orderNum">
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
+      <Form.Item label={tx('item.state')} name="state" extra={tx('item.stateHelp')}>
+        <Radio.Group
+          options={[
+            { value: true, label: tx('item.stateEnabled') },
+            { value: false, label: tx('item.stateDisabled') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label={tx('item.tagColor')}>
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <Form.Item name="tagColor" noStyle>
+            <Select<DictTagColor>
+              aria-label={tx('item.tagColor')}
+              allowClear
+              // Eighteen colours: all rendered, none scrolled out of reach by the virtual list.
+              virtual={false}
+              placeholder={tx('item.tagColorPlaceholder')}
+              options={DICT_TAG_COLORS.map((color) => ({ value: color, label: tx(`color.${color}`) }))}
+              optionRender={(option) => <ColorTag color={option.value as DictTagColor} />}
+              labelRender={({ value }) => <ColorTag color={value as DictTagColor} />}
+              style={{ flex: 1 }}
+            />
+          </Form.Item>
+          {/* How the item will show: its label in the colour chosen. */}
+          <Form.Item
+            noStyle
+            shouldUpdate={(before, after) => before.value !== after.value || before.tagColor !== after.tagColor}
+          >
+            {({ getFieldValue }) => {
+              const label = String(getFieldValue('value') ?? '').trim();
+              return (
+                <span data-testid="dict-item-preview">
+                  {label && <DictTag item={{ value: label, tagColor: getFieldValue('tagColor') ?? null }} />}
+                </span>
+              );
+            }}
+          </Form.Item>
+        </div>
+      </Form.Item>
     </Form>
+  );
+}
+
+/** A colour of the closed list as the tag it gives, named in the page's language. */
+function ColorTag({ color }: { color: DictTagColor }) {
+  return (
+    <Tag color={color} style={{ marginInlineEnd: 0 }}>
+      {tx(`color.${color}`)}
+    </Tag>
   );
 }

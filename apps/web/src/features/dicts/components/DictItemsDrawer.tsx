@@ -1,9 +1,9 @@
 import { routes } from '@gatehouse/contract';
-import { Button, Drawer, Space } from 'antd';
+import { Button, Drawer, Space, Tag } from 'antd';
 import { type Key, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { useConfirmDelete } from '@/components/confirm-delete';
-import { buildTree, type TreeNode } from '@/components/dict-controls';
+import { buildTree, DictTag, type TreeNode } from '@/components/dict-controls';
 import {
   type ListColumn,
   ListTable,
@@ -22,6 +22,7 @@ import {
 } from '@/features/dicts/api/dicts.api';
 import { t } from '@/lib/i18n';
 import { useCan } from '@/stores/session';
+import { tx } from '../texts';
 import { DictItemDialog, type DictItemDialogTarget } from './DictItemDialog';
 
 /** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
@@ -105,8 +106,11 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose:
               columnLabels: {
                 dictCode: t('dict.importColCode'),
                 value: t('dict.importColValue'),
+                keyValue: tx('item.keyValue'),
                 parentValue: t('dict.importColParent'),
                 orderNum: t('dict.importColOrder'),
+                state: tx('item.state'),
+                tagColor: tx('item.tagColor'),
               },
             }}
           />
@@ -189,8 +193,29 @@ function DictItemsTable({ dictCode, items, fetching, error, onRefresh, onEdit, o
     ],
   });
   const columns: ListColumn<ItemRow>[] = [
-    { title: t('dict.colValue'), key: 'value', dataIndex: 'value', width: 380, hideable: false },
-    { title: t('dict.colOrderNum'), key: 'orderNum', dataIndex: 'orderNum', align: 'center', width: 90 },
+    {
+      title: t('dict.colValue'),
+      key: 'value',
+      dataIndex: 'value',
+      width: 240,
+      hideable: false,
+      ellipsis: false,
+      // The label as it shows wherever the item is shown: a tag of its colour (issue 36).
+      render: (_value, item) => <DictTag item={item} />,
+    },
+    // Label, key value, order and state fit beside the 操作 column in the drawer (900 px) without scrolling.
+    { title: tx('item.keyValue'), key: 'keyValue', dataIndex: 'keyValue', width: 150 },
+    { title: t('dict.colOrderNum'), key: 'orderNum', dataIndex: 'orderNum', align: 'center', width: 70 },
+    {
+      title: tx('item.state'),
+      key: 'state',
+      dataIndex: 'state',
+      align: 'center',
+      width: 90,
+      ellipsis: false,
+      render: (_value, { state }) =>
+        state ? <Tag color="green">{tx('item.stateEnabled')}</Tag> : <Tag color="red">{tx('item.stateDisabled')}</Tag>,
+    },
   ];
   if (actionsColumn) columns.push(actionsColumn);
 

@@ -26,7 +26,8 @@ async function openScreen(path = '/system/Dict') {
 
 /** The row (in the page or the drawer) whose cell reads `text`. */
 const rowOf = (text: string, container: HTMLElement = document.body) => {
-  const row = within(container).getByText(text).closest('tr');
+  // An item's 数据键值 may read as its label (the default, issue 36): the label's cell comes first in its row.
+  const row = within(container).getAllByText(text)[0]?.closest('tr');
   if (!row) throw new Error(`no row holds ${text}`);
   return row;
 };
@@ -37,6 +38,12 @@ const nameField = () => screen.getByRole('textbox', { name: '名称' });
 /** The CODE in the first row (after 序号 and 字典名称). */
 const firstCode = (table: HTMLElement) =>
   table.querySelector('tr.ant-table-row')?.querySelectorAll('td')[2]?.textContent;
+
+/** An item's label in the drawer's table, once shown (the first of the texts: its 数据键值 may read the same). */
+const findLabel = (items: HTMLElement, label: string) =>
+  waitFor(() => within(items).getAllByText(label)[0] as HTMLElement);
+/** Whether no row of the drawer's table reads `label`. */
+const noLabel = (items: HTMLElement, label: string) => within(items).queryAllByText(label).length === 0;
 
 /** Opens the items drawer of `dictCode`; answers the drawer and its rows' table. */
 async function openItems(dictCode: string, title: string) {
@@ -155,7 +162,7 @@ describe('/system/Dict', () => {
     );
     fireEvent.click(within(notice).getByRole('button', { name: '去数据维护' }));
     const drawer = await findDialog('字典数据维护 — 政治面貌');
-    await within(drawer).findByText('共青团员');
+    await findLabel(drawer, '共青团员');
     expect(await api.sent(routes.deleteDict)).toHaveLength(0);
     expect(api.store.dicts.some((d) => d.dictCode === 'political_status')).toBe(true);
   });
@@ -176,7 +183,7 @@ describe('/system/Dict', () => {
     const { table } = await openScreen();
     await within(table).findByText('industry');
     const { drawer, items } = await openItems('industry', '所属行业');
-    for (const value of ['信息技术', '软件开发', '制造业', '金融业', '保险']) await within(items).findByText(value);
+    for (const value of ['信息技术', '软件开发', '制造业', '金融业', '保险']) await findLabel(items, value);
     expect(within(drawer).getByTestId('dict-item-total').textContent).toBe(
       `共 ${api.store.dictItems.filter((i) => i.dictCode === 'industry').length} 条记录`,
     );
@@ -188,23 +195,106 @@ describe('/system/Dict', () => {
 
     fireEvent.click(within(drawer).getByRole('button', { name: '+ 添加数据' }));
     const dialog = await findDialog('添加字典数据');
-    fireEvent.change(within(dialog).getByLabelText('值'), { target: { value: '教育' } });
+    fireEvent.change(within(dialog).getByLabelText('数据标签'), { target: { value: '教育' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
-    await within(items).findByText('教育');
+    await findLabel(items, '教育');
 
     fireEvent.click(within(rowOf('保险', items)).getByRole('button', { name: '删除' }));
     fireEvent.click(within(await findDialog('删除字典数据「保险」？')).getByRole('button', { name: '确定' }));
     await screen.findByText('删除成功');
-    await waitFor(() => expect(within(items).queryByText('保险')).toBeNull());
+    await waitFor(() => expect(noLabel(items, '保险')).toBe(true));
     expect(api.store.dictItems.some((i) => i.value === '保险')).toBe(false);
+  });
+
+  it('lists each item’s label as its coloured tag, its key value and its 状态 (issue 36)', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('customer_level');
+    const { drawer, items } = await openItems('customer_level', '客户等级');
+    const gold = await findLabel(items, '金卡客户');
+    expect(gold.className).toContain('ant-tag-gold');
+    const head = within(drawer).getAllByRole('table', { name: '字典数据列表' })[0] as HTMLElement;
+    expect(
+      within(head)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(expect.arrayContaining(['数据标签', '数据键值', '序号', '状态']));
+    within(rowOf('金卡客户', items)).getByText('启用');
+    // 停用: kept in the list, said in its row.
+    const diamond = rowOf('钻石客户', items);
+    expect(within(diamond).getByText('停用').className).toContain('ant-tag-red');
+    expect(within(diamond).getAllByText('钻石客户')[0]?.className).toContain('ant-tag-purple');
+  });
+
+  it('adds an item with a key value, 停用 and a tag colour; the list shows its tag', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('job_level');
+    const { drawer, items } = await openItems('job_level', '职级');
+    await findLabel(items, '专家');
+    fireEvent.click(within(drawer).getByRole('button', { name: '+ 添加数据' }));
+    const dialog = await findDialog('添加字典数据');
+    // A new item starts enabled, without a colour: its preview is plain text.
+    expect(within(dialog).getByRole('radio', { name: '启用' })).toHaveProperty('checked', true);
+    fireEvent.change(within(dialog).getByLabelText('数据标签'), { target: { value: '首席' } });
+    fireEvent.change(within(dialog).getByLabelText('数据键值'), { target: { value: ' P9 ' } });
+    expect(within(dialog).getByTestId('dict-item-preview').querySelector('.ant-tag')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: '停用' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '标签颜色' }));
+    fireEvent.click(await screen.findByTitle('火山红'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('dict-item-preview').querySelector('.ant-tag')?.className).toContain(
+        'ant-tag-volcano',
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('添加成功');
+    const [sent] = await api.sent(routes.createDictItem);
+    expect(sent?.body).toEqual({
+      dictCode: 'job_level',
+      value: '首席',
+      pid: null,
+      orderNum: 0,
+      keyValue: 'P9',
+      state: 0,
+      tagColor: 'volcano',
+    });
+    const added = await findLabel(items, '首席');
+    expect(added.className).toContain('ant-tag-volcano');
+    within(rowOf('首席', items)).getByText('P9');
+    within(rowOf('首席', items)).getByText('停用');
+  });
+
+  it('edits an item: the dialog starts from its key value, 状态 and colour; a cleared colour is sent as none', async () => {
+    const { table } = await openScreen();
+    await within(table).findByText('gender');
+    const { items } = await openItems('gender', '性别');
+    await findLabel(items, '男');
+    fireEvent.click(within(rowOf('男', items)).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('修改字典数据');
+    expect(within(dialog).getByLabelText('数据键值')).toHaveProperty('value', 'male');
+    expect(within(dialog).getByRole('radio', { name: '启用' })).toHaveProperty('checked', true);
+    // The chosen colour shows as its tag, named.
+    expect(within(dialog).getByText('蓝').className).toContain('ant-tag-blue');
+    fireEvent.change(within(dialog).getByLabelText('数据标签'), { target: { value: '男性' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '标签颜色' }));
+    const clear = dialog.querySelector('.ant-select-clear') as HTMLElement;
+    fireEvent.mouseDown(clear);
+    fireEvent.click(clear);
+    await waitFor(() => expect(within(dialog).queryByText('蓝')).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('编辑成功');
+    const [sent] = await api.sent(routes.updateDictItem);
+    expect(sent?.body).toMatchObject({ value: '男性', keyValue: 'male', state: 1, tagColor: null });
+    const renamed = await findLabel(items, '男性');
+    expect(renamed.closest('.ant-tag')).toBeNull();
+    expect(api.store.dictItems.find((i) => i.value === '男性')).toMatchObject({ keyValue: 'male', tagColor: null });
   });
 
   it('deleting an item with children says so up front', async () => {
     const { table } = await openScreen();
     await within(table).findByText('industry');
     const { items } = await openItems('industry', '所属行业');
-    await within(items).findByText('制造业');
+    await findLabel(items, '制造业');
     fireEvent.click(within(rowOf('制造业', items)).getByRole('button', { name: '删除' }));
     const confirm = await findDialog('删除字典数据「制造业」？');
     within(confirm).getByText('它下面还有 2 条下级数据，需先删除它们，否则不能删除。');
@@ -214,7 +304,7 @@ describe('/system/Dict', () => {
     const { table } = await openScreen();
     await within(table).findByText('industry');
     const { drawer, items } = await openItems('industry', '所属行业');
-    await within(items).findByText('制造业');
+    await findLabel(items, '制造业');
     // A parent without all of its children is refused; its selected child and another leaf go.
     for (const name of ['制造业', '汽车制造', '保险']) {
       fireEvent.click(within(items).getByRole('checkbox', { name: `选择 ${name}` }));
@@ -228,9 +318,9 @@ describe('/system/Dict', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
 
     await screen.findByText('2 项已删除，1 项未删除：制造业：该数据下还有 1 个下级数据，请先删除下级数据');
-    await waitFor(() => expect(within(items).queryByText('保险')).toBeNull());
-    expect(within(items).queryByText('汽车制造')).toBeNull();
-    within(items).getByText('电子设备制造');
+    await waitFor(() => expect(noLabel(items, '保险')).toBe(true));
+    expect(noLabel(items, '汽车制造')).toBe(true);
+    expect(noLabel(items, '电子设备制造')).toBe(false);
     expect(within(within(drawer).getByTestId('bulk-bar')).getByText('已选择 1 项')).toBeTruthy();
     expect(within(items).getByRole('checkbox', { name: '选择 制造业' })).toHaveProperty('checked', true);
     expect(api.store.dictItems.some((i) => i.value === '保险')).toBe(false);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Dict, DictItem } from '@/features/dicts/api/dicts.api';
-import { DICT_CODE_PATTERN, toDictBody, toDictUpdateBody, toItemCreateBody, toItemUpdateBody } from './dict-form';
+import {
+  DICT_CODE_PATTERN,
+  toDictBody,
+  toDictUpdateBody,
+  toItemCreateBody,
+  toItemFormValues,
+  toItemUpdateBody,
+} from './dict-form';
 
 describe('dictionary forms', () => {
   it('accepts codes that start with a letter and hold letters, digits, _ . -', () => {
@@ -27,19 +34,48 @@ describe('dictionary forms', () => {
   });
 
   it('items carry the dictionary code, their parent and order', () => {
-    expect(toItemCreateBody('region', { value: ' 苏州 ', pid: 3, orderNum: null })).toEqual({
+    const form = { keyValue: '', state: true, tagColor: null };
+    expect(toItemCreateBody('region', { value: ' 苏州 ', pid: 3, orderNum: null, ...form })).toEqual({
       dictCode: 'region',
       value: '苏州',
       pid: 3,
       orderNum: 0,
+      keyValue: '苏州',
+      state: 1,
+      tagColor: null,
     });
-    const item: DictItem = { id: 7, dictCode: 'region', value: '苏州', pid: 3, orderNum: 1 };
-    expect(toItemUpdateBody(item, { value: '苏州市', pid: null, orderNum: 2 })).toEqual({
+    const item: DictItem = {
+      id: 7,
+      dictCode: 'region',
+      value: '苏州',
+      pid: 3,
+      orderNum: 1,
+      keyValue: 'SZ',
+      state: true,
+      tagColor: 'blue',
+    };
+    expect(toItemUpdateBody(item, { ...toItemFormValues(item), value: '苏州市', pid: null, orderNum: 2 })).toEqual({
       id: 7,
       dictCode: 'region',
       value: '苏州市',
       pid: null,
       orderNum: 2,
+      keyValue: 'SZ',
+      state: 1,
+      tagColor: 'blue',
+    });
+  });
+
+  it('items carry their key value (empty: the label), state and tag colour (issue 36)', () => {
+    const values = { value: '已驳回', pid: null, orderNum: 3 };
+    expect(
+      toItemCreateBody('status', { ...values, keyValue: ' rejected ', state: false, tagColor: 'red' }),
+    ).toMatchObject({ keyValue: 'rejected', state: 0, tagColor: 'red' });
+    // A cleared colour select leaves the field undefined: sent as none.
+    expect(toItemCreateBody('status', { ...values, keyValue: '  ', state: true, tagColor: undefined })).toMatchObject({
+      keyValue: '已驳回',
+      state: 1,
+      tagColor: null,
     });
   });
 });
