@@ -140,9 +140,9 @@ export function ageVerification(server: RunningServer): void {
   const db = new Database(join(server.dataDir, 'gatehouse.db'));
   try {
     db.pragma('busy_timeout = 30000');
-    db.prepare('UPDATE session SET verified_at = ? WHERE ended_at IS NULL').run(
-      new Date(Date.now() - 3600_000).toISOString(),
-    );
+    // The last sensitive action too: it renews the window (ADR 0035).
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    db.prepare('UPDATE session SET verified_at = ?, sudo_used_at = ? WHERE ended_at IS NULL').run(past, past);
   } finally {
     db.close();
   }

@@ -150,7 +150,7 @@ describe('verification, registration and passwords in Chromium', () => {
     await page.getByPlaceholder('请输入工作单位').fill(COMPANY);
     const password = page.locator('#register_password');
     await password.fill('abcdefgh');
-    await page.getByText('密码至少包含字母、数字、符号中的两类').waitFor();
+    await page.getByText('密码至少包含字母、数字、符号中的 2 类').waitFor();
     await password.fill(PASSWORD);
     await page.getByPlaceholder('请再次输入密码').fill(`${PASSWORD}x`);
     await page.getByText('两次输入密码不一致!').waitFor();

@@ -13,8 +13,10 @@ describe('config', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
-  it('keeps sudo mode open 5 minutes by default; SUDO_SECONDS sets it within 10 s to a day', () => {
-    expect(loadConfig({}).sudoSeconds).toBe(300);
+  it('keeps sudo mode open 15 minutes by default, for two hours at most; SUDO_SECONDS sets it within 10 s to a day', () => {
+    expect(loadConfig({}).sudoSeconds).toBe(900);
+    expect(loadConfig({}).sudoMaxSeconds).toBe(7200);
+    expect(loadConfig({ SUDO_MAX_SECONDS: '3600' }).sudoMaxSeconds).toBe(3600);
     expect(loadConfig({ SUDO_SECONDS: '60' }).sudoSeconds).toBe(60);
     expect(() => loadConfig({ SUDO_SECONDS: '5' })).toThrow(ConfigError);
   });

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import type { PasswordPolicy } from '@gatehouse/contract';
 import { paramDef, parseParam, SYSTEM_PARAMS, type SystemParamKey } from '@gatehouse/contract/system-params';
 
 /** Runtime configuration, parsed once at start (DESIGN.md §3). Nothing else reads process.env. */
@@ -78,7 +79,11 @@ export interface Config {
    * Sudo mode (SUDO_SECONDS): how long an identity verification — or the sign-in itself — keeps sensitive changes
    * open (own e-mail / mobile, resets of others, deletes of roles and organisations, identity switch, log exports).
    */
+  /** The password policy (PASSWORD_MIN_LENGTH, PASSWORD_CLASSES; 系统参数). */
+  readonly passwordPolicy: PasswordPolicy;
   readonly sudoSeconds: number;
+  /** How long after the proof itself sudo mode may last, however often sensitive actions renew it (ADR 0035). */
+  readonly sudoMaxSeconds: number;
   /** Passkeys' site (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS, WEBAUTHN_RP_NAME); no origins: each request's own. */
   readonly webauthn: { readonly rpId?: string; readonly origins: readonly string[]; readonly rpName: string };
 }
@@ -414,7 +419,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
     // The API's map is for developers; a production server shows it to anonymous callers only when asked to.
     apiDocs: flag(env, 'API_DOCS', nodeEnv !== 'production'),
+    passwordPolicy: {
+      minLength: paramInt(env, 'passwordMinLength'),
+      classes: paramInt(env, 'passwordClasses'),
+    },
     sudoSeconds: paramInt(env, 'sudoSeconds'),
+    sudoMaxSeconds: paramInt(env, 'sudoMaxSeconds'),
     // Passkeys (issue 22): the site they are bound to. Unset, each request's own origin (checked against its host).
     webauthn: Object.freeze({
       rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,

@@ -80,7 +80,11 @@ export async function composeServices(config: Config, database: Database, setup:
   const authz = createAuthz(
     authzRepo,
     resources,
-    liveView(() => ({ sudoSeconds: live().sudoSeconds })),
+    liveView(() => ({
+      sudoSeconds: live().sudoSeconds,
+      sudoMaxSeconds: live().sudoMaxSeconds,
+      sudoUsed: (sessionId: string) => sessions.markSudoUsed(sessionId, new Date().toISOString()),
+    })),
   );
   /** Sudo mode: the session's owner just proved who they are (password, or a code to their own mobile / e-mail). */
   const identityVerified = (principal: Principal) =>
@@ -117,6 +121,7 @@ export async function composeServices(config: Config, database: Database, setup:
     authz,
     verification,
     resources.grantsOf,
+    () => live().passwordPolicy,
   );
   configurePasswordHashing({ concurrency: config.signIn.hashConcurrency, queue: config.signIn.hashQueue });
   // Made before the first sign-in, so an unknown account's first attempt costs one verification like any other.
@@ -219,6 +224,12 @@ export async function composeServices(config: Config, database: Database, setup:
       permissionInterceptor: config.permissionInterceptor,
       encryption: config.requestEncryption,
       verifyResendSeconds: config.verification.resendSeconds,
+      get passwordMinLength() {
+        return live().passwordPolicy.minLength;
+      },
+      get passwordClasses() {
+        return live().passwordPolicy.classes;
+      },
     },
     systemParams,
     accounts,
@@ -265,8 +276,12 @@ export async function composeServices(config: Config, database: Database, setup:
     preferences: createPreferencesService(db, database.dialect),
     importJobs,
     // An import creates and edits accounts: it asks the guard's own permission check for those routes too.
-    accountTransfer: createAccountTransfer(db, authz, importJobs, (principal, route) =>
-      auth.authorize(principal, route),
+    accountTransfer: createAccountTransfer(
+      db,
+      authz,
+      importJobs,
+      (principal, route) => auth.authorize(principal, route),
+      () => live().passwordPolicy,
     ),
     orgTransfer: createOrgTransfer(db, authz, importJobs, regions, (principal, route) =>
       auth.authorize(principal, route),

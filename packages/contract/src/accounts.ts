@@ -17,11 +17,10 @@ import {
 } from './common.js';
 import { defineRoute } from './define.js';
 import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 
 export const ACCOUNT_NUMBER_MAX = 100;
 export const ACCOUNT_NAME_MAX = 100;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 /** The account's role as product-spec §3 nests it (sysRole). */
 export const SysRole = Type.Object({

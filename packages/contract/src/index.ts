@@ -35,6 +35,7 @@ export * from './hosts.js';
 export * from './imports.js';
 export * from './menus.js';
 export * from './orgs.js';
+export * from './password-policy.js';
 export * from './preferences.js';
 export * from './regions.js';
 export * from './resources.js';

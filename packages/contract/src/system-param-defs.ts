@@ -1,3 +1,4 @@
+import { DEFAULT_PASSWORD_POLICY, PASSWORD_CLASS_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 import type { SystemParamDef } from './system-params.js';
 
 /**
@@ -93,6 +94,32 @@ export const SYSTEM_PARAMS = [
     help: { zh: '锁定时长的上限', en: 'The cap of a lock' },
   },
   {
+    key: 'passwordMinLength',
+    env: 'PASSWORD_MIN_LENGTH',
+    kind: { type: 'int', min: PASSWORD_MIN, max: PASSWORD_MAX },
+    defaultValue: String(DEFAULT_PASSWORD_POLICY.minLength),
+    group: 'passwords',
+    restart: false,
+    title: { zh: '密码最短长度', en: 'Shortest password' },
+    help: {
+      zh: '新密码至少多少个字符；已有密码在下次修改时适用',
+      en: 'How many characters a new password needs at least; existing ones at their next change',
+    },
+  },
+  {
+    key: 'passwordClasses',
+    env: 'PASSWORD_CLASSES',
+    kind: { type: 'int', min: 1, max: PASSWORD_CLASS_KINDS },
+    defaultValue: String(DEFAULT_PASSWORD_POLICY.classes),
+    group: 'passwords',
+    restart: false,
+    title: { zh: '密码字符种类', en: 'Kinds of characters' },
+    help: {
+      zh: '新密码至少混用几类字符：字母、数字、其他符号',
+      en: 'How many of letters, digits and other characters a new password mixes',
+    },
+  },
+  {
     key: 'tokenTtlSeconds',
     env: 'TOKEN_TTL_SECONDS',
     kind: { type: 'int', min: 10, max: 604_800, unit: 'seconds' },
@@ -129,13 +156,26 @@ export const SYSTEM_PARAMS = [
     key: 'sudoSeconds',
     env: 'SUDO_SECONDS',
     kind: { type: 'int', min: 10, max: 86_400, unit: 'seconds' },
-    defaultValue: '300',
+    defaultValue: '900',
     group: 'sessions',
     restart: false,
     title: { zh: '敏感操作验证有效期', en: 'Sudo window' },
     help: {
-      zh: '验证身份后多久内执行敏感操作无需再次验证',
-      en: 'How long a verified identity allows sensitive actions without asking again',
+      zh: '验证身份后，多久没有敏感操作才需再次验证；每次敏感操作重新计时（不超过验证最长有效期）',
+      en: 'How long without a sensitive action before the identity is asked again; each sensitive action restarts it (up to the longest verification)',
+    },
+  },
+  {
+    key: 'sudoMaxSeconds',
+    env: 'SUDO_MAX_SECONDS',
+    kind: { type: 'int', min: 10, max: 86_400, unit: 'seconds' },
+    defaultValue: '7200',
+    group: 'sessions',
+    restart: false,
+    title: { zh: '验证最长有效期', en: 'Longest verification' },
+    help: {
+      zh: '验证身份后最多多久，即使一直在操作也须再次验证',
+      en: 'How long after a verification the identity is asked again, however busy the session',
     },
   },
   {

@@ -15,7 +15,7 @@ export type SystemParamKind =
   | { type: 'id' }
   | { type: 'text' };
 
-export type SystemParamGroup = 'registration' | 'signIn' | 'sessions' | 'audit' | 'uploads' | 'server';
+export type SystemParamGroup = 'registration' | 'signIn' | 'passwords' | 'sessions' | 'audit' | 'uploads' | 'server';
 
 export interface SystemParamDef {
   key: string;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { PASSWORD_MAX, PASSWORD_MIN } from './accounts.js';
 import { textKind } from './common.js';
 import { defineRoute } from './define.js';
+import { PASSWORD_CLASS_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 import { SignInResult } from './second-factor.js';
 
 /** Mainland mobile numbers, optionally prefixed +86 / 0086 (product-spec §5); stored without the prefix. */
@@ -58,6 +58,10 @@ export const AuthOptions = Type.Object({
   encryption: Type.Boolean(),
   /** Seconds before a code may be sent again to the same recipient (VERIFY_RESEND_SECONDS): the web's countdown. */
   verifyResendSeconds: Type.Integer({ minimum: 0 }),
+  /** The password policy in force (系统参数): the shortest new password. */
+  passwordMinLength: Type.Integer({ minimum: PASSWORD_MIN, maximum: PASSWORD_MAX }),
+  /** The password policy in force: how many kinds of characters (letters, digits, others) a new password mixes. */
+  passwordClasses: Type.Integer({ minimum: 1, maximum: PASSWORD_CLASS_KINDS }),
 });
 
 /**

@@ -30,6 +30,8 @@ export interface Principal {
   origin: { sessionId: string; accountId: number } | null;
   /** Sudo mode: when the session's owner last proved who they are (ISO time; a sign-in counts). */
   verifiedAt?: string | null;
+  /** Sudo mode: when the session last used it for a sensitive action (renews the window; ADR 0035). */
+  sudoUsedAt?: string | null;
 }
 
 export interface HandlerContext<D extends RouteDef> {

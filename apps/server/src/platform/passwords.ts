@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
+import { PASSWORD_MAX, type PasswordPolicy, passwordPolicyBreach } from '@gatehouse/contract';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { AppError, fieldError } from './errors.js';
 import { t } from './i18n.js';
@@ -77,13 +77,13 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** Throws a 400 naming the rule a new password breaks. */
-export function assertAcceptablePassword(password: string, accountNumber?: string): void {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw fieldError('password', t('password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX }));
+/** Throws a 400 naming the rule a new password breaks: the policy in force (系统参数), a common password, the account. */
+export function assertAcceptablePassword(password: string, policy: PasswordPolicy, accountNumber?: string): void {
+  const breach = passwordPolicyBreach(password, policy);
+  if (breach === 'length') {
+    throw fieldError('password', t('password.length', { min: policy.minLength, max: PASSWORD_MAX }));
   }
-  const classes = [/[a-zA-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-  if (classes < 2) throw fieldError('password', t('password.classes'));
+  if (breach === 'classes') throw fieldError('password', t('password.classes', { classes: policy.classes }));
   if (commonPasswords.test(password) || commonPasswords.test(password.toLowerCase())) {
     throw fieldError('password', t('password.common'));
   }

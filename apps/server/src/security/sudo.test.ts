@@ -23,13 +23,19 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     return { id: (res.body.data as { id: number }).id, number };
   }
 
-  /** The session behind a token, as if its last verification were two hours ago (the tests' window is an hour). */
+  const sessionOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  /**
+   * The session behind a token, as if its last verification and its last sensitive action were two hours ago (the
+   * tests' window is an hour).
+   */
   async function age(token: string) {
-    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
     await t.database.db
       .updateTable('session')
-      .set({ verified_at: new Date(Date.now() - 2 * 3600_000).toISOString() })
-      .where('id', '=', sid)
+      .set({ verified_at: minutesAgo(120), sudo_used_at: minutesAgo(120) })
+      .where('id', '=', sessionOf(token))
       .execute();
   }
 
@@ -145,6 +151,46 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
     expect((await t.call('DELETE', '/org', { token, query: { id: org } })).status).toBe(200);
     expect((await t.call('GET', '/audit/export', { token })).status).toBe(200);
     expect((await t.call('GET', '/org/export', { token })).status).toBe(200);
+  });
+
+  it('renews the window with each sensitive action, up to the longest verification (ADR 0035)', async () => {
+    // The tests' window is an hour (SUDO_SECONDS 3600), the longest two (SUDO_MAX_SECONDS' default, 7200).
+    const admin = await t.login();
+    const session = sessionOf(admin);
+    const set = (verified: number, used: number | null) =>
+      t.database.db
+        .updateTable('session')
+        .set({ verified_at: minutesAgo(verified), sudo_used_at: used === null ? null : minutesAgo(used) })
+        .where('id', '=', session)
+        .execute();
+    const usedAt = async () =>
+      (await t.database.db.selectFrom('session').select('sudo_used_at').where('id', '=', session).executeTakeFirst())
+        ?.sudo_used_at ?? null;
+    const exportRoles = () => t.call('GET', '/role/export', { token: admin });
+
+    // Verified 50 minutes ago: open; the action is recorded.
+    await set(50, null);
+    expect((await exportRoles()).status).toBe(200);
+    const recorded = await usedAt();
+    expect(recorded).not.toBeNull();
+    expect(Date.parse(recorded!)).toBeGreaterThan(Date.parse(minutesAgo(1)));
+    // Verified 100 minutes ago, past the window, but used 5 minutes ago: still open (a working session).
+    await set(100, 5);
+    expect((await exportRoles()).status).toBe(200);
+    // Idle: verified 70 and last used 65 minutes ago, both past the window.
+    await set(70, 65);
+    expectVerificationRequired(await exportRoles());
+    // Busy, but the verification is older than the longest: asked again, and a refusal renews nothing.
+    await set(130, 5);
+    expectVerificationRequired(await exportRoles());
+    expect(Date.parse((await usedAt())!)).toBeLessThan(Date.parse(minutesAgo(4)));
+    // A new verification opens it again.
+    const checked = await t.call('POST', '/auth/password/validate', {
+      token: admin,
+      body: { password: ADMIN_PASSWORD },
+    });
+    expect(checked.status, checked.body.msg).toBe(200);
+    expect((await exportRoles()).status).toBe(200);
   });
 
   it('a code to the account’s own mobile number counts as a verification; a captcha does not', async () => {

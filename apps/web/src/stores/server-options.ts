@@ -1,4 +1,4 @@
-import { type ResponseOf, routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
+import { DEFAULT_PASSWORD_POLICY, type ResponseOf, routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import { create } from 'zustand';
 import { call } from '@/lib/http';
 
@@ -12,7 +12,15 @@ export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
   permissionInterceptor: false,
   encryption: false,
   verifyResendSeconds: SMS_RESEND_SECONDS,
+  passwordMinLength: DEFAULT_PASSWORD_POLICY.minLength,
+  passwordClasses: DEFAULT_PASSWORD_POLICY.classes,
 });
+
+/** The password policy the server told (or the default until it answered): the forms judge a new password by it. */
+export const passwordPolicy = () => {
+  const { passwordMinLength, passwordClasses } = useServerOptions.getState().options;
+  return { minLength: passwordMinLength, classes: passwordClasses };
+};
 
 interface ServerOptionsState {
   /** The server's answer, or DEFAULT_OPTIONS itself until one arrived (features/auth useAuthOptions starts from it). */

@@ -1,4 +1,11 @@
-import { type BodyOf, normaliseMobile, type QueryOf, type Routes, routes } from '@gatehouse/contract';
+import {
+  type BodyOf,
+  normaliseMobile,
+  type PasswordPolicy,
+  type QueryOf,
+  type Routes,
+  routes,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
@@ -6,6 +13,7 @@ import { type BatchOutcome, badRequest, fieldError, forbidden, partition } from 
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
+import { requiredText } from '../../platform/validation.js';
 import type { AccountsWithin, Authz } from '../authz/index.js';
 import { accountFilterOf } from './accounts.filter.js';
 import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
@@ -53,12 +61,6 @@ export interface AccountStanding {
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE = /^\+?[\d\- ]{5,30}$/;
-
-function required(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (!trimmed) throw badRequest(t('validation.blank', { field }));
-  return trimmed;
-}
 
 function optional(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
@@ -123,8 +125,8 @@ async function checkedFields(repo: AccountsRepository, input: CreateInput | Upda
     if (role.builtin === 1 && !principal.superAdmin) throw forbidden(t('auth.forbidden', { title: '超级管理员角色' }));
   }
   return {
-    account_number: required(input.accountNumber, '账号'),
-    account_name: required(input.accountName, '用户名'),
+    account_number: requiredText(input.accountNumber, 'accountNumber', '账号'),
+    account_name: requiredText(input.accountName, 'accountName', '用户名'),
     avatar: optional(input.avatar),
     contact_number: contactNumber,
     email,
@@ -142,6 +144,8 @@ export function createAccountsService(
   proofs: ProofTokens,
   /** The roles' resources an account answers (modules/resources, cached per permission version). */
   grantsOf: GrantsOf,
+  /** The password policy in force (系统参数, read when a password is set). */
+  passwordPolicy: () => PasswordPolicy,
 ) {
   const repo = createAccountsRepository(db);
 
@@ -288,7 +292,7 @@ export function createAccountsService(
       await db.transaction().execute(async (trx) => {
         for (const row of own.spent) await proofs.spendIn(trx, row);
         await createAccountsRepository(trx).update(principal.accountId, {
-          account_name: required(input.accountName, '用户名'),
+          account_name: requiredText(input.accountName, 'accountName', '用户名'),
           // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
           ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
           contact_number: contactNumber,
@@ -329,7 +333,7 @@ export function createAccountsService(
 
     async create(input: CreateInput, principal: Principal) {
       const fields = await checkedFields(repo, input, principal);
-      assertAcceptablePassword(input.password, fields.account_number);
+      assertAcceptablePassword(input.password, passwordPolicy(), fields.account_number);
       if (await repo.numberTaken(fields.account_number)) {
         throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
       }
@@ -470,7 +474,7 @@ export function createAccountsService(
     ): Promise<void> {
       const current = await repo.findById(id);
       if (!current) throw badRequest(t('account.notFound'));
-      assertAcceptablePassword(password, current.account_number);
+      assertAcceptablePassword(password, passwordPolicy(), current.account_number);
       await replacePassword(id, await hashPassword(password), { ...options, mustChange: false });
     },
 
@@ -487,9 +491,9 @@ export function createAccountsService(
       proof: VerificationTokenRow,
     ): Promise<{ id: number; accountNumber: string; pendingApproval: boolean }> {
       const mobile = normaliseMobile(input.mobile);
-      const name = required(input.name, '姓名');
-      const company = required(input.company, '工作单位');
-      assertAcceptablePassword(input.password, mobile);
+      const name = requiredText(input.name, 'name', '姓名');
+      const company = requiredText(input.company, 'company', '工作单位');
+      assertAcceptablePassword(input.password, passwordPolicy(), mobile);
       const passwordHash = await hashPassword(input.password);
       // The checks run in the write's transaction: two registrations of one number cannot both pass them.
       const id = await uniqueNumber(mobile, () =>

@@ -4,6 +4,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportMode,
   normaliseMobile,
+  type PasswordPolicy,
   type QueryOf,
   type RouteDef,
   type Routes,
@@ -128,6 +129,8 @@ export function createAccountTransfer(
   importJobs: ImportJobs,
   /** The guard's permission check (modules/auth): 403 unless the caller's role holds the route. */
   authorize: (principal: Principal, route: RouteDef) => Promise<void>,
+  /** The password policy in force (系统参数): the import's initial password meets it. */
+  passwordPolicy: () => PasswordPolicy,
 ) {
   const repo = createAccountsRepository(db);
   const rowSchema = bodyValidator(routes.updateAccount.body as object);
@@ -420,7 +423,7 @@ export function createAccountTransfer(
     ): Promise<ImportResultCounts> {
       await authorize(principal, routes.createAccount);
       if (input.mode === 'upsert') await authorize(principal, routes.updateAccount);
-      assertAcceptablePassword(input.initialPassword);
+      assertAcceptablePassword(input.initialPassword, passwordPolicy());
       const passwordHash = await hashPassword(input.initialPassword);
       return importJobs.commit<CheckedRow>(
         'account',

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { type ResponseOf, routes } from '@gatehouse/contract';
 import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { AccountsService } from '../accounts/index.js';
@@ -9,20 +9,14 @@ export interface AuthModuleOptions {
   auth: AuthService;
   accounts: AccountsService;
   /** What the sign-in page and the web app need to know before anybody signs in (GET /api/auth/options). */
-  options: {
-    loginCaptcha: boolean;
-    registration: boolean;
-    accessControl: boolean;
-    permissionInterceptor: boolean;
-    encryption: boolean;
-    verifyResendSeconds: number;
-  };
+  options: ResponseOf<typeof routes.authOptions>;
 }
 
 /** Password sign-in, sign-out, the signed-in account and its permissions, identity switch. */
 export const authModule = fp<AuthModuleOptions>(
   async (app, { auth, accounts, options }) => {
-    serve(app, routes.authOptions, async () => options);
+    // A copy of the getters' values: the live ones (系统参数) as of this request.
+    serve(app, routes.authOptions, async () => ({ ...options }));
     serve(app, routes.login, ({ body, request }) =>
       auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );

@@ -135,6 +135,8 @@ export function createAuthService(deps: {
       origin_session_id: originSessionId,
       // A sign-in proves who the owner is (sudo mode starts open); a switch carries the origin's proof.
       verified_at: originSessionId ? verifiedAt : now,
+      // Renewed by the session's own sensitive actions only (a switch does not carry the origin's).
+      sudo_used_at: null,
       end_reason: null,
     });
     const exp = Math.min(nowSeconds() + options.tokenTtlSeconds, Math.floor(Date.parse(expiresAt) / 1000));
@@ -226,6 +228,7 @@ export function createAuthService(deps: {
         mustChangePassword: live.must_change_password === 1 && !live.origin_session_id,
         mustEnrolSecondFactor: live.require_second_factor === 1 && live.second_factor !== 1 && !live.origin_session_id,
         verifiedAt: live.verified_at,
+        sudoUsedAt: live.sudo_used_at,
         origin:
           live.origin_session_id && live.origin_account_id !== null
             ? { sessionId: live.origin_session_id, accountId: live.origin_account_id }

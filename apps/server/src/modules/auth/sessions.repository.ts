@@ -57,6 +57,7 @@ export function createSessionsRepository(db: Kysely<DB>) {
           'session.expires_at',
           'session.last_seen_at',
           'session.verified_at',
+          'session.sudo_used_at',
           'origin.verified_at as origin_verified_at',
           'origin.created_at as origin_created_at',
           'account.id as account_id',
@@ -102,6 +103,10 @@ export function createSessionsRepository(db: Kysely<DB>) {
     /** Sudo mode: the session's owner just proved who they are (password, own mobile or e-mail code). */
     async markVerified(id: string, now: string): Promise<void> {
       await db.updateTable('session').set({ verified_at: now }).where('id', '=', id).execute();
+    },
+    /** Sudo mode: the session just used it for a sensitive action (renews its window, ADR 0035). */
+    async markSudoUsed(id: string, now: string): Promise<void> {
+      await db.updateTable('session').set({ sudo_used_at: now }).where('id', '=', id).execute();
     },
     async touch(id: string, now: string): Promise<void> {
       await db.updateTable('session').set({ last_seen_at: now }).where('id', '=', id).execute();

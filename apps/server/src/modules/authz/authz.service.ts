@@ -58,8 +58,15 @@ interface AccountSubject {
 }
 
 export interface AuthzOptions {
-  /** How long an identity verification (or the sign-in) keeps sudo mode open. */
+  /**
+   * How long sudo mode stays open after an identity verification (or the sign-in) or after the last sensitive action
+   * it allowed, whichever is later (ADR 0035).
+   */
   sudoSeconds: number;
+  /** How long after the verification itself sudo mode may last, however often sensitive actions renew it. */
+  sudoMaxSeconds: number;
+  /** Records that the session just used sudo mode (renews the window). */
+  sudoUsed?: (sessionId: string) => Promise<void>;
   /** The clock sudo mode is judged by (tests move it). */
   now?: () => number;
 }
@@ -244,6 +251,18 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
 
   /** When the session's owner last proved who they are (ms), or 0. */
   const verifiedAt = (principal: Principal) => (principal.verifiedAt ? Date.parse(principal.verifiedAt) : 0);
+  /**
+   * Whether sudo mode is open: a verification within the window, or a sensitive action within the window of a
+   * verification no older than the longest (never shorter than the window itself, so a window set longer keeps its
+   * meaning).
+   */
+  const inSudo = (principal: Principal) => {
+    const proved = verifiedAt(principal);
+    const used = principal.sudoUsedAt ? Date.parse(principal.sudoUsedAt) : 0;
+    const at = now();
+    const longest = Math.max(options.sudoMaxSeconds, options.sudoSeconds) * 1000;
+    return at - Math.max(proved, used) <= options.sudoSeconds * 1000 && at - proved <= longest;
+  };
 
   /**
    * The dominance rule over the accounts of a bulk action, one refusal per id it refuses: the message `check` would
@@ -424,12 +443,19 @@ export function createAuthz(repo: AuthzRepository, resources: ResourcesService, 
           }
         }
       }
-      if (needsSudo(route) || grantsHigh) this.requireRecentVerification(principal);
+      if (needsSudo(route) || grantsHigh) {
+        this.requireRecentVerification(principal);
+        // A working session is not interrupted: each sensitive action renews the window (up to the longest).
+        await options.sudoUsed?.(principal.sessionId);
+      }
     },
 
-    /** Sudo mode: throws `VerificationRequired` unless the owner proved who they are within `sudoSeconds`. */
+    /**
+     * Sudo mode: throws `VerificationRequired` unless the owner proved who they are within `sudoSeconds`, or used sudo
+     * mode that recently after a verification no older than `sudoMaxSeconds`.
+     */
     requireRecentVerification(principal: Principal): void {
-      if (now() - verifiedAt(principal) <= options.sudoSeconds * 1000) return;
+      if (inSudo(principal)) return;
       throw new VerificationRequired(options.sudoSeconds);
     },
 

@@ -7,6 +7,7 @@ import { badRequest, fieldError } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { epochMs } from '../../platform/time.js';
+import { requiredText } from '../../platform/validation.js';
 import { orgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
@@ -95,8 +96,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   }
 
   function fields(input: BodyOf<Routes['createOrg']>) {
-    const name = input.name.trim();
-    if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
+    const name = requiredText(input.name, 'name', '名称');
     // Absent keeps the stored region on edit (older clients send none); null clears it.
     const regionId = input.regionId;
     if (regionId != null && regionName(regionId) === null) throw badRequest(t('region.notFound'));

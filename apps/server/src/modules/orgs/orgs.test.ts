@@ -107,13 +107,23 @@ describe.each(lanes)('organisations API on %s', (lane) => {
   it.each([
     [{}, '请填写名称', 'name'],
     [{ name: '' }, '请填写名称', 'name'],
-    [{ name: '   ' }, '名称不能为空白', undefined],
+    [{ name: '   ' }, '名称不能为空白', 'name'],
     [{ name: 'x'.repeat(101) }, '名称长度不能超过 100 个字符', 'name'],
     [{ name: 'a', fullName: 'x'.repeat(256) }, '全称长度不能超过 255 个字符', 'fullName'],
     [{ name: 'a', pid: 999999 }, '上级组织不存在', undefined],
   ])('refuses %o with “%s”', async (body, message, field) => {
     const res = await create(body);
     expect(res.body).toEqual({ code: 400, msg: message, ...(field ? { field } : {}) });
+  });
+
+  it('names a blank name by its property in English, on its field', async () => {
+    const english = await t.app.fastify.inject({
+      method: 'POST',
+      url: '/api/org',
+      headers: { authorization: admin, 'accept-language': 'en' },
+      payload: { name: '   ', pid: root.id },
+    });
+    expect(english.json()).toEqual({ code: 400, msg: 'name must not be blank', field: 'name' });
   });
 
   it('moves a node but never under itself or its own descendants', async () => {

@@ -4,6 +4,7 @@ import type { DB, ResourceRow } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { badRequest } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
+import { requiredText } from '../../platform/validation.js';
 import { toResource } from './resources.mapper.js';
 import { createResourcesRepository, type ResourcesRepository } from './resources.repository.js';
 
@@ -12,8 +13,7 @@ type CreateInput = BodyOf<Routes['createResource']>;
 
 /** Normalises a resource write: a menu keeps a route, an API resource a lower-case method and a url. */
 function normalise(input: CreateInput | UpdateInput) {
-  const name = input.name.trim();
-  if (!name) throw badRequest(t('validation.blank', { field: '名称' }));
+  const name = requiredText(input.name, 'name', '名称');
   const base = { name, pid: input.pid ?? null, remark: input.remark?.trim() || null, order_num: input.orderNum ?? 0 };
   if (input.type === 0) {
     const route = input.route?.trim() || null;

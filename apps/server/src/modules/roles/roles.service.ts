@@ -13,6 +13,7 @@ import { badRequest, fieldError, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
+import { requiredText } from '../../platform/validation.js';
 import { asDataScope } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import { createRolesRepository, type RolesRepository } from './roles.repository.js';
@@ -152,8 +153,7 @@ export function createRolesService(
   }
 
   function fields(input: RoleInput) {
-    const name = input.name.trim();
-    if (!name) throw badRequest(t('validation.blank', { field: '角色名称' }));
+    const name = requiredText(input.name, 'name', '角色名称');
     return { name, remark: input.remark?.trim() || null };
   }
 

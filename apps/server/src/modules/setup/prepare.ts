@@ -18,5 +18,9 @@ export async function prepareDatabase(config: Config, database: Database): Promi
   } finally {
     await maintenance?.close();
   }
-  return runSetup(database.db, database.dialect, { adminPassword: config.adminPassword, jwtSecret: config.jwtSecret });
+  return runSetup(database.db, database.dialect, {
+    adminPassword: config.adminPassword,
+    jwtSecret: config.jwtSecret,
+    passwordPolicy: config.passwordPolicy,
+  });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -25,9 +26,12 @@ export interface SetupResult {
 export async function runSetup(
   db: Kysely<DB>,
   dialect: Dialect,
-  options: { adminPassword?: string; jwtSecret?: string },
+  options: { adminPassword?: string; jwtSecret?: string; passwordPolicy?: PasswordPolicy },
 ): Promise<SetupResult> {
-  if (options.adminPassword) assertAcceptablePassword(options.adminPassword, ADMIN_ACCOUNT);
+  if (options.adminPassword) {
+    // The environment's policy: the screen's changes are read once the schema is up.
+    assertAcceptablePassword(options.adminPassword, options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY, ADMIN_ACCOUNT);
+  }
 
   return db.transaction().execute(async (trx) => {
     const repo = createSetupRepository(trx);

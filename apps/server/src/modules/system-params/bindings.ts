@@ -44,6 +44,14 @@ export const liveBindings: Record<
     write: (c, v) => ({ ...c, signIn: { ...c.signIn, lockMaxSeconds: v as number } }),
     read: (c) => c.signIn.lockMaxSeconds,
   },
+  passwordMinLength: {
+    write: (c, v) => ({ ...c, passwordPolicy: { ...c.passwordPolicy, minLength: v as number } }),
+    read: (c) => c.passwordPolicy.minLength,
+  },
+  passwordClasses: {
+    write: (c, v) => ({ ...c, passwordPolicy: { ...c.passwordPolicy, classes: v as number } }),
+    read: (c) => c.passwordPolicy.classes,
+  },
   tokenTtlSeconds: { write: (c, v) => ({ ...c, tokenTtlSeconds: v as number }), read: (c) => c.tokenTtlSeconds },
   sessionMaxAgeSeconds: {
     write: (c, v) => ({ ...c, sessionMaxAgeSeconds: v as number }),
@@ -54,6 +62,7 @@ export const liveBindings: Record<
     read: (c) => c.sessionMaxPerAccount,
   },
   sudoSeconds: { write: (c, v) => ({ ...c, sudoSeconds: v as number }), read: (c) => c.sudoSeconds },
+  sudoMaxSeconds: { write: (c, v) => ({ ...c, sudoMaxSeconds: v as number }), read: (c) => c.sudoMaxSeconds },
   auditRetentionDays: {
     write: (c, v) => ({ ...c, audit: { ...c.audit, retentionDays: v as number } }),
     read: (c) => c.audit.retentionDays,

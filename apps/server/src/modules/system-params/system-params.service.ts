@@ -125,7 +125,7 @@ export function createSystemParams(deps: {
     /**
      * The value `text` would be for parameter `key`, as stored (a flag true or false, no id ''), or the refusal the
      * screen's change gets: unknown, a restart setting, out of its kind, an organisation or role that cannot be used,
-     * a first lock longer than the longest.
+     * a first lock longer than the longest, a sudo window longer than the longest verification.
      */
     async check(key: string, text: string): Promise<string> {
       const def = paramDef(key);
@@ -142,6 +142,12 @@ export function createSystemParams(deps: {
         const baseSeconds = def.key === 'loginLockBaseSeconds' ? next : current.signIn.lockBaseSeconds;
         const maxSeconds = def.key === 'loginLockMaxSeconds' ? next : current.signIn.lockMaxSeconds;
         if (baseSeconds > maxSeconds) throw badRequest(t('param.lockOrder'));
+      }
+      if (def.key === 'sudoSeconds' || def.key === 'sudoMaxSeconds') {
+        const next = parsed.value as number;
+        const window = def.key === 'sudoSeconds' ? next : current.sudoSeconds;
+        const longest = def.key === 'sudoMaxSeconds' ? next : current.sudoMaxSeconds;
+        if (window > longest) throw badRequest(t('param.sudoOrder'));
       }
       return textOf(parsed.value as ParamValue);
     },

@@ -180,6 +180,37 @@ describe.each(lanes)('系统参数 on %s', (lane) => {
     expect((await put(a, admin, { key: 'sessionMaxPerAccount', value: '', reset: true })).status).toBe(200);
   });
 
+  it('takes the password policy at once on every instance: the passwords of accounts follow it', async () => {
+    const rootOrg = ((await a.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
+    const create = (t: TestApp, number: string, password: string) =>
+      t.call('POST', '/account', {
+        token: admin,
+        body: { accountNumber: number, accountName: number, password, orgId: rootOrg, state: 1 },
+      });
+    // Ten characters of two kinds pass the default policy.
+    expect((await create(b, `pw-${lane}-1`, 'Abcdef1234')).status).toBe(200);
+    expect((await put(a, admin, { key: 'passwordMinLength', value: '12' })).status).toBe(200);
+    const short = await create(b, `pw-${lane}-2`, 'Abcdef1234');
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ msg: '密码长度应为 12 到 128 个字符', field: 'password' });
+    // The forms are told the policy before anybody signs in.
+    expect((await b.call('GET', '/auth/options')).body.data).toMatchObject({
+      passwordMinLength: 12,
+      passwordClasses: 2,
+    });
+    expect((await put(a, admin, { key: 'passwordClasses', value: '3' })).status).toBe(200);
+    const twoKinds = await create(b, `pw-${lane}-3`, 'Abcdefgh123456');
+    expect(twoKinds.body).toMatchObject({ msg: '密码至少包含字母、数字、符号中的 3 类', field: 'password' });
+    expect((await create(b, `pw-${lane}-4`, 'Abcdefgh-123456')).status).toBe(200);
+    // The floor of the contract stays: the policy cannot go below 8.
+    const below = await put(a, admin, { key: 'passwordMinLength', value: '6' });
+    expect(below.status).toBe(400);
+    for (const key of ['passwordMinLength', 'passwordClasses']) {
+      expect((await put(a, admin, { key, value: '', reset: true })).status).toBe(200);
+    }
+    expect((await create(b, `pw-${lane}-5`, 'Abcdef1234')).status).toBe(200);
+  });
+
   it('takes the sudo window at once: a sign-in older than a shortened window asks again', async () => {
     const token = await a.login();
     const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
@@ -188,9 +219,9 @@ describe.each(lanes)('系统参数 on %s', (lane) => {
       .set({ verified_at: new Date(Date.now() - 120_000).toISOString() })
       .where('id', '=', sid)
       .execute();
-    // Two minutes old: inside the tests' hour.
-    expect((await put(a, token, { key: 'sudoSeconds', value: '60' })).status).toBe(200);
-    // Now past the 60 s window, on the other instance too.
+    // Shortened by another session (a change is itself a sensitive action, which renews the session making it).
+    expect((await put(a, admin, { key: 'sudoSeconds', value: '60' })).status).toBe(200);
+    // Two minutes old: inside the tests' hour, now past the 60 s window, on the other instance too.
     const again = await put(b, token, { key: 'sudoSeconds', value: '', reset: true });
     expect(again.status).toBe(400);
     expect(again.headers['x-verification-required']).toBe('identity');

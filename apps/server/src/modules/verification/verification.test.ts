@@ -309,7 +309,7 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
         body: { mobile, token, name: '王五', company: '某公司', password: 'password' },
       });
       expect(weak.status).toBe(400);
-      expect(weak.body.msg).toBe('密码至少包含字母、数字、符号中的两类');
+      expect(weak.body.msg).toBe('密码至少包含字母、数字、符号中的 2 类');
       const ok = await t.call('POST', '/account/admin/register/noAuth', {
         body: { mobile, token, name: '王五', company: '某公司', password: STRONG },
       });
@@ -584,6 +584,8 @@ describe.each(lanes)('limits and options on %s', (lane) => {
         permissionInterceptor: false,
         encryption: false,
         verifyResendSeconds: 0,
+        passwordMinLength: 8,
+        passwordClasses: 2,
       });
     });
 

@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_signin_log_kind.js';
 import * as m0033 from './migrations/0033_system_param.js';
 import * as m0034 from './migrations/0034_account_search_table.js';
 import * as m0035 from './migrations/0035_dict_item_key_state_color.js';
+import * as m0036 from './migrations/0036_session_sudo_used.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -80,6 +81,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0033_system_param': m0033,
   '0034_account_search_table': m0034,
   '0035_dict_item_key_state_color': m0035,
+  '0036_session_sudo_used': m0036,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

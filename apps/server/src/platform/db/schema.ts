@@ -103,6 +103,7 @@ export interface SessionTable {
    * a switched session carries its origin's. Null only for rows older than the column.
    */
   verified_at: string | null;
+  sudo_used_at: string | null;
   /** Why the session ended (SessionEndReason); null while live, or for rows older than the column. */
   end_reason: string | null;
 }

@@ -32,7 +32,7 @@ export const enUSAuth = {
   'auth.mobileInvalid': 'Invalid mobile number, please re-enter',
   'auth.passwordRequired': 'Please enter the password',
   'auth.passwordLength': '{min} to {max} characters',
-  'auth.passwordClasses': 'Use at least two of: letters, digits, symbols',
+  'auth.passwordClasses': 'Use at least {classes} of: letters, digits, symbols',
   'auth.passwordSameAsAccount': 'The password must differ from the account',
   'auth.confirmRequired': 'Please enter the password again',
   'auth.passwordMismatch': 'The passwords do not match!',
@@ -67,7 +67,7 @@ export const enUSAuth = {
   'auth.updatePassword.noAuthCode': 'Identity not verified, please go back and try again!',
   'auth.updatePassword.refused': 'Change failed: {message}',
   'auth.updatePassword.hint':
-    'Choose a new password: 8 to 128 characters, with at least two of letters, digits, symbols.',
+    'Choose a new password: {min} to {max} characters, with at least {classes} of letters, digits, symbols.',
   'auth.updatePassword.newPassword': 'New password',
   'auth.updatePassword.confirm': 'Confirm password',
   'auth.updatePassword.newPlaceholder': 'Enter the new password',

@@ -136,7 +136,7 @@ export const enUS = {
   'account.accountNumberRequired': 'Please enter the account',
   'account.accountNameRequired': 'Please enter the name',
   'account.passwordRequired': 'Please enter the password',
-  'account.passwordLength': '8 to 128 characters',
+  'account.passwordLength': '{min} to {max} characters',
   'account.confirmPasswordRequired': 'Please enter the password again',
   'account.passwordMismatch': 'The passwords do not match!',
   'account.orgRequired': 'Please choose the organization',

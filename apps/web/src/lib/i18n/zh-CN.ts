@@ -138,7 +138,7 @@ export const zhCN = {
   'account.accountNumberRequired': '请输入账号',
   'account.accountNameRequired': '请输入用户名',
   'account.passwordRequired': '请输入密码',
-  'account.passwordLength': '长度在 8 到 128 个字符',
+  'account.passwordLength': '长度在 {min} 到 {max} 个字符',
   'account.confirmPasswordRequired': '请再次输入密码',
   'account.passwordMismatch': '两次输入密码不一致!',
   'account.orgRequired': '请选择所属组织',

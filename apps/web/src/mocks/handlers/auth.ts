@@ -1,4 +1,4 @@
-import { routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
+import { DEFAULT_PASSWORD_POLICY, routes, SMS_RESEND_SECONDS } from '@gatehouse/contract';
 import { fail, handle } from '@/mocks/handle';
 import { heldResources } from '@/mocks/permissions';
 import { byOrder, type MockStore, regionPath, type StoredAccount, toAccount } from '@/mocks/store';
@@ -14,6 +14,8 @@ export const MOCK_AUTH_OPTIONS = {
   permissionInterceptor: false,
   encryption: false,
   verifyResendSeconds: SMS_RESEND_SECONDS,
+  passwordMinLength: DEFAULT_PASSWORD_POLICY.minLength,
+  passwordClasses: DEFAULT_PASSWORD_POLICY.classes,
 } as const;
 
 export function accountInfo(store: MockStore, account: StoredAccount, originalAccountId: number | null) {

@@ -17,6 +17,9 @@ function viewOf(store: MockStore, def: SystemParamDef) {
   };
 }
 
+/** A parameter's value in effect in the mock (the stored change, else the declared default), as the server answers it. */
+export const paramValue = (store: MockStore, key: string): string => viewOf(store, paramDef(key)!).value;
+
 /** What a value must be, as the server's `param.expect*` messages say it. */
 function expected(def: SystemParamDef): string {
   const kind = def.kind;

@@ -3,6 +3,7 @@ import { fail, handle, type MockContext } from '@/mocks/handle';
 import { type IssuedToken, type MockStore, nextId } from '@/mocks/store';
 import { randomId } from '@/mocks/token';
 import { MOCK_AUTH_OPTIONS, signIn, spendToken } from './auth';
+import { paramValue } from './system-params';
 
 /** The server's alphabet (apps/server/src/modules/verification/captcha-image.ts), as the image shows it. */
 const CAPTCHA_CHARS = 'ACEHJKLMNRTVWXY3479';
@@ -64,7 +65,14 @@ const accountWithMobile = (store: MockStore, mobile: string) =>
   store.accounts.filter((a) => a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile);
 
 export const verificationMocks = {
-  authOptions: handle(routes.authOptions, () => ({ ...MOCK_AUTH_OPTIONS })),
+  // The switches 系统参数 holds follow the mock's stored parameters, as the server's answer follows its own.
+  authOptions: handle(routes.authOptions, ({ store }) => ({
+    ...MOCK_AUTH_OPTIONS,
+    registration: paramValue(store, 'registration') !== 'off',
+    loginCaptcha: paramValue(store, 'loginCaptcha') === 'true',
+    passwordMinLength: Number(paramValue(store, 'passwordMinLength')),
+    passwordClasses: Number(paramValue(store, 'passwordClasses')),
+  })),
 
   imageCaptcha: handle(routes.imageCaptcha, ({ store, query }) => {
     const { id } = sendCode(store, { purpose: 'captcha', flavour: 'image', subject: '' });

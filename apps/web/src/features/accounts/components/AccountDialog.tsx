@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { routes } from '@gatehouse/contract';
+import { PASSWORD_MAX, routes } from '@gatehouse/contract';
 import { Checkbox, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import {
   useRoles,
 } from '@/features/accounts/api/accounts.api';
 import { byLocale, t } from '@/lib/i18n';
+import { passwordPolicy } from '@/stores/server-options';
 import { canCall, useSession } from '@/stores/session';
 import {
   type AccountFormValues,
@@ -145,7 +146,12 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
             name="password"
             rules={[
               { required: true, message: t('account.passwordRequired') },
-              { min: 8, max: 128, message: t('account.passwordLength') },
+              // The policy in force (系统参数); the server judges the kinds of characters and names the rule.
+              {
+                min: passwordPolicy().minLength,
+                max: PASSWORD_MAX,
+                message: t('account.passwordLength', { min: passwordPolicy().minLength, max: PASSWORD_MAX }),
+              },
             ]}
           >
             <PasswordStrengthInput

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX } from '@gatehouse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { changePassword } from '@/features/auth/api/auth.api';
 import { HttpError } from '@/lib/http';
 import { byLocale, t } from '@/lib/i18n';
 import { readAuthCode } from '@/lib/router/update-password';
+import { useServerOptions } from '@/stores/server-options';
 import { useSession } from '@/stores/session';
 import { confirmPasswordRules, newPasswordRules } from './auth-form';
 
@@ -37,6 +39,8 @@ export function UpdatePasswordPage() {
   const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.token !== null);
   const accountNumber = useSession((state) => state.user?.accountNumber);
+  const { passwordMinLength, passwordClasses } = useServerOptions((state) => state.options);
+  const policy = { minLength: passwordMinLength, classes: passwordClasses };
 
   const back = () => {
     if (canGoBack()) navigate(-1);
@@ -93,7 +97,11 @@ export function UpdatePasswordPage() {
           />
         )}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-          {t('auth.updatePassword.hint')}
+          {t('auth.updatePassword.hint', {
+            min: policy.minLength,
+            max: PASSWORD_MAX,
+            classes: policy.classes,
+          })}
         </Typography.Paragraph>
         <Form<UpdatePasswordValues>
           name="updatePassword"

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { characterClasses, isMobile, passwordProblem, toRegisterBody } from './auth-form';
+import { characterClasses } from '@gatehouse/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, useServerOptions } from '@/stores/server-options';
+import { isMobile, passwordProblem, toRegisterBody } from './auth-form';
 import { checkFailure } from './check-failure';
 
 describe('auth form helpers', () => {
@@ -23,10 +25,19 @@ describe('auth form helpers', () => {
     expect(passwordProblem('')).toBeNull(); // left to the required rule
     expect(passwordProblem('Ab1!')).toBe('长度在 8 到 128 个字符');
     expect(passwordProblem(`Ab1!${'x'.repeat(125)}`)).toBe('长度在 8 到 128 个字符');
-    expect(passwordProblem('abcdefghij')).toBe('密码至少包含字母、数字、符号中的两类');
-    expect(passwordProblem('12345678901')).toBe('密码至少包含字母、数字、符号中的两类');
+    expect(passwordProblem('abcdefghij')).toBe('密码至少包含字母、数字、符号中的 2 类');
+    expect(passwordProblem('12345678901')).toBe('密码至少包含字母、数字、符号中的 2 类');
     expect(passwordProblem('Spring#2026')).toBeNull();
     expect(passwordProblem('Spring#2026', '13900000001')).toBeNull();
+  });
+
+  afterEach(() => useServerOptions.setState({ options: DEFAULT_OPTIONS }));
+
+  it('judges by the policy the server told (系统参数), not a copy of the default', () => {
+    useServerOptions.setState({ options: { ...DEFAULT_OPTIONS, passwordMinLength: 12, passwordClasses: 3 } });
+    expect(passwordProblem('Spring#2026')).toBe('长度在 12 到 128 个字符');
+    expect(passwordProblem('Springtime2026')).toBe('密码至少包含字母、数字、符号中的 3 类');
+    expect(passwordProblem('Springtime#2026')).toBeNull();
   });
 
   it('refuses a password equal to the account number (compared without +86)', () => {

@@ -1,7 +1,8 @@
-import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, PASSWORD_MIN } from '@gatehouse/contract';
+import { MOBILE_PATTERN, normaliseMobile, PASSWORD_MAX, passwordPolicyBreach } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
 import type { RegisterBody } from '@/features/auth/api/auth.api';
 import { t } from '@/lib/i18n';
+import { passwordPolicy } from '@/stores/server-options';
 
 const MOBILE_RE = new RegExp(MOBILE_PATTERN);
 
@@ -16,21 +17,17 @@ export const mobileRules: FormRule[] = [
   },
 ];
 
-/** Letters, digits, other characters: how many of the three a password uses (the server asks for two). */
-export const characterClasses = (password: string): number =>
-  [/[a-zA-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-
 /**
- * What the server's password policy refuses, checked before anything is spent (an SMS token, a captcha):
- * the length, fewer than two character classes, the account's own number. Empty is left to `required`.
- * Answers the message, or null when the password passes.
+ * What the server's password policy refuses, checked before anything is spent (an SMS token, a captcha): the policy in
+ * force as the server told it (length, kinds of characters; 系统参数), the account's own number. Empty is left to
+ * `required`. Answers the message, or null when the password passes.
  */
 export function passwordProblem(password: string | undefined | null, accountNumber?: string | null): string | null {
   if (!password) return null;
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    return t('auth.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
-  }
-  if (characterClasses(password) < 2) return t('auth.passwordClasses');
+  const policy = passwordPolicy();
+  const breach = passwordPolicyBreach(password, policy);
+  if (breach === 'length') return t('auth.passwordLength', { min: policy.minLength, max: PASSWORD_MAX });
+  if (breach === 'classes') return t('auth.passwordClasses', { classes: policy.classes });
   const account = accountNumber ? normaliseMobile(accountNumber) : '';
   if (account && password.toLowerCase() === account.toLowerCase()) return t('auth.passwordSameAsAccount');
   return null;

@@ -33,7 +33,7 @@ describe('/system/SystemParam', () => {
     expect(within(registration).getAllByText('注册后待审核').length).toBeGreaterThan(0);
     expect(within(registration).getByText('默认')).toBeTruthy();
     const sudo = rowOfKey('sudoSeconds');
-    expect(within(sudo).getAllByText('300 秒').length).toBe(2);
+    expect(within(sudo).getAllByText('900 秒').length).toBe(2);
     // A setting that needs a restart: read-only, with the reason on its disabled button.
     const port = rowOfKey('port');
     expect(within(port).getByText('需重启')).toBeTruthy();

@@ -36,7 +36,7 @@ import { useCan, useSession } from '@/stores/session';
 import { listSystemParams, type SystemParam, systemParamKeys, updateSystemParam } from '../api/system-params.api';
 import { type SystemParamText, tx } from '../texts';
 
-const GROUPS: SystemParamGroup[] = ['registration', 'signIn', 'sessions', 'audit', 'uploads', 'server'];
+const GROUPS: SystemParamGroup[] = ['registration', 'signIn', 'passwords', 'sessions', 'audit', 'uploads', 'server'];
 const FORM_ID = 'systemParamDialog';
 
 const titleOf = (def: SystemParamDef) => (currentLocale() === 'en-US' ? def.title.en : def.title.zh);
