@@ -99,6 +99,10 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
     const context = await newContext(browser, server.baseUrl);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The CSP's refusals are console errors (cropperjs once read the picture's blob: URL through XMLHttpRequest).
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) pageErrors.push(message.text());
+    });
     await page.goto('/#/login');
     await page.getByPlaceholder('输入用户名').fill('admin');
     await page.getByPlaceholder('输入密码').fill(ADMIN_PASSWORD);
@@ -138,9 +142,16 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
     await page.goto('/#/system/Profile');
     const avatar = page.getByTestId('profile-avatar');
     await avatar.getByText('上传头像').waitFor();
-    await fileInput(avatar).setInputFiles(quadrants);
-
     const dialog = cropDialog();
+    // 取消 leaves without uploading anything.
+    await fileInput(avatar).setInputFiles(quadrants);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: '确定' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await avatar.getByText('上传头像').waitFor();
+
+    await fileInput(avatar).setInputFiles(quadrants);
     await dialog.waitFor();
     await settleMotion(page);
     await expect.poll(() => dialog.getByRole('button', { name: '确定' }).isEnabled()).toBe(true);
@@ -154,6 +165,12 @@ describe('upload widget, crop dialog and avatars in Chromium', () => {
     // 50vh of an 800 px window is 400 px: the 500 px minimum applies.
     const area = await dialog.getByTestId('crop-area').boundingBox();
     expect(area?.height).toBeGreaterThanOrEqual(499);
+    // The live preview is round (an avatar) and shows the picture.
+    const preview = dialog.getByTestId('crop-preview');
+    expect(await preview.evaluate((e) => getComputedStyle(e).borderRadius)).toBe('50%');
+    await preview.locator('img').first().waitFor();
+    await dialog.getByRole('button', { name: '放大' }).click();
+    await dialog.getByRole('button', { name: '缩小' }).click();
     await screenshot(page, 'files-03-crop-dialog');
 
     await dialog.getByRole('button', { name: '右旋' }).click();

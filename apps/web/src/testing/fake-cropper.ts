@@ -43,6 +43,7 @@ export class FakeCropper {
   reset = vi.fn(() => {
     Object.assign(this.data, { rotate: 0, scaleX: 1, scaleY: 1 });
   });
+  zoom = vi.fn();
   destroy = vi.fn();
   // A 1200×800 picture fitted into a 600×500 area, with the largest square crop box centred on it.
   canvas = { left: 0, top: 50, width: 600, height: 400, naturalWidth: 1200, naturalHeight: 800 };

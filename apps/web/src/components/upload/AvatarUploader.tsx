@@ -27,6 +27,7 @@ export function AvatarUploader({ value, onChange, size, disabled, upload, ...res
         accept="t-image"
         crop
         ratio={1}
+        cropRound
         showFileList={false}
         disabled={disabled}
         upload={upload}

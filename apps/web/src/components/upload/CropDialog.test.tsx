@@ -11,11 +11,11 @@ vi.mock('cropperjs', () => import('@/testing/fake-cropper'));
 
 const picture = new File(['png'], 'a.png', { type: 'image/png' });
 
-async function open(ratio?: number) {
+async function open(ratio?: number, extra: { onCancel?: () => void; round?: boolean } = {}) {
   const onCropped = vi.fn();
   render(
     <TestProviders>
-      <CropDialog file={picture} ratio={ratio} onCropped={onCropped} />
+      <CropDialog file={picture} ratio={ratio} onCropped={onCropped} {...extra} />
     </TestProviders>,
   );
   const dialog = await screen.findByRole('dialog');
@@ -40,13 +40,14 @@ beforeEach(() => {
 });
 
 describe('CropDialog (图像剪裁)', () => {
-  it('has the title, the six buttons and no close button; Escape does not close it', async () => {
+  it('has the title, the eight buttons and no close button; Escape does not close it', async () => {
     const { dialog } = await open();
     expect(within(dialog).getByText('图像剪裁')).toBeTruthy();
     const names = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent?.trim());
-    expect(names).toEqual(['左旋', '右旋', '水平镜像', '垂直镜像', '重置', '确定']);
+    // No 取消 where the owner takes none.
+    expect(names).toEqual(['左旋', '右旋', '水平镜像', '垂直镜像', '放大', '缩小', '重置', '确定']);
     expect(document.querySelector('.ant-modal-close')).toBeNull();
     expect(within(dialog).getByRole('button', { name: /确定/ }).classList.contains('ant-btn-primary')).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
@@ -72,6 +73,42 @@ describe('CropDialog (图像剪裁)', () => {
       aspectRatio: 1,
     });
     expect(cropper.element.tagName).toBe('IMG');
+  });
+
+  it('reads no picture through XMLHttpRequest (the CSP refuses blob: there): the browser turns it by its EXIF', async () => {
+    const { cropper } = await open();
+    expect(cropper.options.checkOrientation).toBe(false);
+  });
+
+  it('放大 and 缩小 scale the picture under the crop box', async () => {
+    const { dialog, cropper } = await open();
+    await click(dialog, '放大');
+    await click(dialog, '缩小');
+    expect(cropper.zoom.mock.calls).toEqual([[0.1], [-0.1]]);
+  });
+
+  it('取消 leaves without a picture, where the owner takes it', async () => {
+    const onCancel = vi.fn();
+    const { dialog, onCropped } = await open(1, { onCancel });
+    expect(within(dialog).getAllByRole('button').at(-2)?.textContent?.trim()).toBe('取消');
+    await click(dialog, '取消');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onCropped).not.toHaveBeenCalled();
+  });
+
+  it("previews the crop live: round for an avatar, the crop box's shape otherwise", async () => {
+    const round = await open(1, { round: true });
+    const preview = within(round.dialog).getByTestId('crop-preview');
+    expect(round.cropper.options.preview).toBe(preview);
+    expect(preview.style.borderRadius).toBe('50%');
+    expect(within(round.dialog).getByText('预览')).toBeTruthy();
+  });
+
+  it('previews a wide crop in its own shape', async () => {
+    const wide = await open(2);
+    const preview = within(wide.dialog).getByTestId('crop-preview');
+    expect(preview.style.borderRadius).toBe('4px');
+    expect(preview.style.height).toBe('48px');
   });
 
   it('passes a custom ratio on', async () => {

@@ -4,8 +4,10 @@ import {
   ScissorOutlined,
   SwapOutlined,
   UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Modal, Space } from 'antd';
+import { Button, Flex, Modal, Space, Typography } from 'antd';
 import type Cropper from 'cropperjs';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
@@ -20,7 +22,14 @@ export interface CropDialogProps {
   onCropped(blob: Blob): void;
   /** The picture cannot be decoded (e.g. not an image after all): without it the dialog would have no way out. */
   onUnreadable?(): void;
+  /** 取消: nothing is uploaded. The owner then clears `file`. */
+  onCancel?(): void;
+  /** The preview is round (an avatar, shown in a circle everywhere); else it has the crop box's shape. */
+  round?: boolean;
 }
+
+/** How much one 放大 / 缩小 changes the picture's scale (cropperjs' relative zoom). */
+export const ZOOM_STEP = 0.1;
 
 /** Options of the cropper (reference-ui §4): exported for the tests. */
 export const cropperOptions = (ratio: number): Cropper.Options => ({
@@ -32,6 +41,9 @@ export const cropperOptions = (ratio: number): Cropper.Options => ({
   zoomOnTouch: false,
   aspectRatio: ratio,
   autoCropArea: 1,
+  // cropperjs would read the picture again through XMLHttpRequest for its EXIF orientation, which the CSP's
+  // connect-src refuses for a blob: URL; browsers turn the picture by its EXIF orientation themselves.
+  checkOrientation: false,
 });
 
 /** What 确定 exports: bounded by 0×0 and 1000×1000, medium smoothing, white behind transparent pixels. */
@@ -76,10 +88,11 @@ export function fitToArea(cropper: Cropper, ratio: number) {
 }
 
 /**
- * '图像剪裁' (product-spec §2): cannot be closed by clicking outside, by Escape or by a close button; the only
- * way out is 确定, which hands over the cropped JPEG.
+ * '图像剪裁' (product-spec §2): cannot be closed by clicking outside, by Escape or by a close button; 确定 hands over
+ * the cropped JPEG, and 取消 (issue 36: where the owner takes it) leaves without uploading. 放大 / 缩小 scale the
+ * picture under the crop box; a live preview shows the result (round for an avatar).
  */
-export function CropDialog({ file, ratio = 1, onCropped, onUnreadable }: CropDialogProps) {
+export function CropDialog({ file, ratio = 1, onCropped, onUnreadable, onCancel, round }: CropDialogProps) {
   const unreadable = useRef(onUnreadable);
   unreadable.current = onUnreadable;
   const cropper = useRef<Cropper | null>(null);
@@ -119,7 +132,7 @@ export function CropDialog({ file, ratio = 1, onCropped, onUnreadable }: CropDia
     <Modal
       title={t('files.cropTitle')}
       open={file !== null}
-      width={800}
+      width={900}
       style={{ top: '10vh' }}
       closable={false}
       keyboard={false}
@@ -140,13 +153,27 @@ export function CropDialog({ file, ratio = 1, onCropped, onUnreadable }: CropDia
             <Button icon={<SwapOutlined rotate={90} />} disabled={!ready} onClick={() => flip('vertical')}>
               {t('files.flipVertical')}
             </Button>
+            <Button icon={<ZoomInOutlined />} disabled={!ready} onClick={() => cropper.current?.zoom(ZOOM_STEP)}>
+              {t('files.zoomIn')}
+            </Button>
+            <Button icon={<ZoomOutOutlined />} disabled={!ready} onClick={() => cropper.current?.zoom(-ZOOM_STEP)}>
+              {t('files.zoomOut')}
+            </Button>
             <Button icon={<UndoOutlined />} disabled={!ready} onClick={() => cropper.current?.reset()}>
               {t('files.reset')}
             </Button>
           </Space>
-          <Button type="primary" icon={<ScissorOutlined />} disabled={!ready} loading={exporting} onClick={confirm}>
-            {t('files.confirm')}
-          </Button>
+          {/* Right-aligned, also when a narrow window wraps the footer. */}
+          <Space style={{ marginInlineStart: 'auto' }}>
+            {onCancel && (
+              <Button disabled={exporting} onClick={onCancel}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            <Button type="primary" icon={<ScissorOutlined />} disabled={!ready} loading={exporting} onClick={confirm}>
+              {t('files.confirm')}
+            </Button>
+          </Space>
         </Flex>
       }
     >
@@ -155,6 +182,7 @@ export function CropDialog({ file, ratio = 1, onCropped, onUnreadable }: CropDia
           key={objectKey(file)}
           file={file}
           ratio={ratio}
+          round={round ?? false}
           cropper={cropper}
           onReady={setReady}
           onUnreadable={() => unreadable.current?.()}
@@ -180,16 +208,24 @@ function objectKey(file: Blob): number {
 interface CropAreaProps {
   file: Blob;
   ratio: number;
+  round: boolean;
   cropper: { current: Cropper | null };
   onReady(ready: boolean): void;
   onUnreadable(): void;
 }
 
-/** 50vh high, at least 500 px: the picture in a cropper, set up once the element is in the page. */
-function CropArea({ file, ratio, cropper, onReady, onUnreadable }: CropAreaProps) {
+/** Edge of the preview (px). */
+const PREVIEW_SIZE = 96;
+
+/**
+ * 50vh high, at least 500 px: the picture in a cropper, set up once the element is in the page, and beside it the
+ * live preview of what 确定 gives (cropperjs draws it).
+ */
+function CropArea({ file, ratio, round, cropper, onReady, onUnreadable }: CropAreaProps) {
   const failed = useRef(onUnreadable);
   failed.current = onUnreadable;
   const image = useRef<HTMLImageElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = image.current;
@@ -204,7 +240,11 @@ function CropArea({ file, ratio, cropper, onReady, onUnreadable }: CropAreaProps
     import('./cropper').then(
       ({ default: CropperClass }) => {
         if (cancelled) return;
-        instance = new CropperClass(element, { ...cropperOptions(ratio), ready: () => onReady(true) });
+        instance = new CropperClass(element, {
+          ...cropperOptions(ratio),
+          ...(preview.current ? { preview: preview.current } : {}),
+          ready: () => onReady(true),
+        });
         cropper.current = instance;
       },
       // Not fetched (offline): the dialog has no other way out, as with a picture that cannot be decoded.
@@ -223,8 +263,25 @@ function CropArea({ file, ratio, cropper, onReady, onUnreadable }: CropAreaProps
   }, [file, ratio, cropper, onReady]);
 
   return (
-    <div style={{ height: '50vh', minHeight: 500 }} data-testid="crop-area">
-      <img ref={image} alt={t('files.cropTitle')} style={{ display: 'block', maxWidth: '100%' }} />
-    </div>
+    <Flex gap={16} align="flex-start">
+      <div style={{ flex: 1, minWidth: 0, height: '50vh', minHeight: 500 }} data-testid="crop-area">
+        <img ref={image} alt={t('files.cropTitle')} style={{ display: 'block', maxWidth: '100%' }} />
+      </div>
+      <Flex vertical align="center" gap={8} style={{ flex: 'none' }}>
+        <div
+          ref={preview}
+          data-testid="crop-preview"
+          aria-hidden
+          style={{
+            width: PREVIEW_SIZE,
+            height: PREVIEW_SIZE / ratio,
+            overflow: 'hidden',
+            borderRadius: round ? '50%' : 4,
+            border: '1px solid rgba(128, 128, 128, 0.35)',
+          }}
+        />
+        <Typography.Text type="secondary">{t('files.preview')}</Typography.Text>
+      </Flex>
+    </Flex>
   );
 }

@@ -312,6 +312,17 @@ describe('Uploader', () => {
       expect(upload).not.toHaveBeenCalled();
     });
 
+    it("drop their entry on the crop dialog's 取消, uploading nothing", async () => {
+      const { choose, upload } = renderUploader({ crop: true, cropRound: true });
+      await choose(png('face.png'));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTestId('crop-preview').style.borderRadius).toBe('50%');
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ })));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(entries()).toEqual([]);
+      expect(upload).not.toHaveBeenCalled();
+    });
+
     it('drop their entry when the crop dialog closes without a result', async () => {
       const { choose, upload, ref } = renderUploader({ crop: true });
       await choose(png('face.png'));

@@ -48,6 +48,8 @@ export interface UploaderProps<T = UploadedItem> extends UploadRules {
   crop?: boolean;
   /** Crop box width / height; default 1. */
   ratio?: number;
+  /** The crop dialog's preview is round (an avatar). */
+  cropRound?: boolean;
   /** Images (when not cropped) are shrunk to fit 1000×1000 and sent as JPEG; default on. */
   compress?: boolean;
   /** Default on; screens that show the result themselves (an avatar) turn it off. */
@@ -92,6 +94,7 @@ export function Uploader<T = UploadedItem>(props: UploaderProps<T>) {
     multiple,
     crop = false,
     ratio = 1,
+    cropRound,
     compress = true,
     showFileList = true,
     disabled,
@@ -363,7 +366,10 @@ export function Uploader<T = UploadedItem>(props: UploaderProps<T>) {
       <CropDialog
         file={current?.file ?? null}
         ratio={ratio}
+        round={cropRound}
         onCropped={(blob) => current && settleCrop(current.uid, blob)}
+        // 取消: this picture is not uploaded (as when it cannot be read, without the warning).
+        onCancel={() => current && settleCrop(current.uid, null)}
         onUnreadable={() => {
           if (!current) return;
           warn(t('files.unreadableImage'));
