@@ -155,10 +155,30 @@ export function createAuditRepository(db: Kysely<DB>) {
       org: (ids: readonly number[]) =>
         db.selectFrom('org').select(['id', 'pid', 'name', 'full_name', 'region_id']).where('id', 'in', ids).execute(),
 
-      /** The roles and the ids of the resources each grants, in order. */
+      /**
+       * The roles with what they hand to their holders: the ids of the resources each grants and, for a 自定义 data
+       * scope, of its organisations, in order; the data scope and the second-factor requirement.
+       */
       async role(ids: readonly number[]) {
-        const rows = await db.selectFrom('role').select(['id', 'name', 'remark']).where('id', 'in', ids).execute();
+        const rows = await db
+          .selectFrom('role')
+          .select(['id', 'name', 'remark', 'data_scope', 'require_second_factor'])
+          .where('id', 'in', ids)
+          .execute();
         if (rows.length === 0) return [];
+        const scoped = await db
+          .selectFrom('role_scope_org')
+          .select(['role_id', 'org_id'])
+          .where(
+            'role_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('role_id')
+          .orderBy('org_id')
+          .execute();
+        const scopeOrgs = new Map<number, number[]>(rows.map((row) => [row.id, []]));
+        for (const scope of scoped) scopeOrgs.get(scope.role_id)?.push(scope.org_id);
         const granted = await db
           .selectFrom('role_resource')
           .select(['role_id', 'resource_id'])
@@ -172,7 +192,11 @@ export function createAuditRepository(db: Kysely<DB>) {
           .execute();
         const resources = new Map<number, number[]>(rows.map((row) => [row.id, []]));
         for (const grant of granted) resources.get(grant.role_id)?.push(grant.resource_id);
-        return rows.map((row) => ({ ...row, resources: resources.get(row.id) ?? [] }));
+        return rows.map((row) => ({
+          ...row,
+          resources: resources.get(row.id) ?? [],
+          scope_orgs: scopeOrgs.get(row.id) ?? [],
+        }));
       },
 
       resource: (ids: readonly number[]) =>

@@ -154,6 +154,25 @@ describe.each(lanes)('audit trail on %s', (lane) => {
         after: [resources[1]!.id, resources[2]!.id].sort((a, b) => a - b),
       },
     ]);
+    // What the role reaches and demands are privileges: a change of either is a field of the entry.
+    const orgs = (await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>;
+    await t.call('PUT', '/role', {
+      token: admin,
+      body: {
+        id: roleId,
+        name: '审计角色',
+        remark: '备注',
+        resources: [resources[1]!.id, resources[2]!.id],
+        dataScope: 'custom',
+        scopeOrgIds: [orgs[0]!.id],
+        requireSecondFactor: true,
+      },
+    });
+    expect((await latest('updateRole', roleId)).diff).toEqual([
+      { field: 'dataScope', before: 'org', after: 'custom' },
+      { field: 'scopeOrgIds', before: [], after: [orgs[0]!.id] },
+      { field: 'requireSecondFactor', before: false, after: true },
+    ]);
 
     const dict = await t.call('POST', '/dict', { token: admin, body: { dictName: '审计字典', dictCode: 'auditCode' } });
     expect(dict.status, dict.body.msg).toBe(200);

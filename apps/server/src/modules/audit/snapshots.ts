@@ -58,7 +58,18 @@ const entities = {
   ),
   role: loader(
     (read, ids) => read.role(ids),
-    (row) => ({ label: row.name, fields: { name: row.name, remark: row.remark, resources: row.resources } }),
+    (row) => ({
+      label: row.name,
+      fields: {
+        name: row.name,
+        remark: row.remark,
+        resources: row.resources,
+        // What the role reaches and demands are privileges too: a change of either is in the log.
+        dataScope: row.data_scope,
+        scopeOrgIds: row.scope_orgs,
+        requireSecondFactor: row.require_second_factor === 1,
+      },
+    }),
   ),
   resource: loader(
     (read, ids) => read.resource(ids),

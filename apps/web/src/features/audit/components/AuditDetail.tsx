@@ -9,8 +9,8 @@ import { fieldLabel, targetTypeLabel, valueText } from './audit-view';
 
 type Change = AuditEntry['diff'][number];
 
-function Value({ value }: { value: unknown }) {
-  const text = valueText(value);
+function Value({ value, field }: { value: unknown; field: string }) {
+  const text = valueText(value, field);
   if (value === AUDIT_MASK) return <Typography.Text type="secondary">{text}</Typography.Text>;
   if (value === null || value === undefined || value === '') {
     return <Typography.Text type="secondary">{text}</Typography.Text>;
@@ -64,8 +64,16 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
       width: 160,
       render: (field: string) => fieldLabel(field),
     },
-    { title: tx('audit.diffBefore'), key: 'before', render: (_v, change) => <Value value={change.before} /> },
-    { title: tx('audit.diffAfter'), key: 'after', render: (_v, change) => <Value value={change.after} /> },
+    {
+      title: tx('audit.diffBefore'),
+      key: 'before',
+      render: (_v, change) => <Value value={change.before} field={change.field} />,
+    },
+    {
+      title: tx('audit.diffAfter'),
+      key: 'after',
+      render: (_v, change) => <Value value={change.after} field={change.field} />,
+    },
   ];
 
   return (

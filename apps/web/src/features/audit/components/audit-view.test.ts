@@ -22,6 +22,17 @@ describe('audit screen logic', () => {
     expect(valueText(0)).toBe('0');
   });
 
+  it('shows a stored code as the word it means (启用 → 禁用, not 1 → 0), by the field', () => {
+    expect([valueText(1, 'state'), valueText(0, 'state')]).toEqual(['启用', '禁用']);
+    expect([valueText(0, 'type'), valueText(1, 'type')]).toEqual(['菜单', '接口资源']);
+    expect(valueText('orgTree', 'dataScope')).toBe('本组织及以下');
+    expect([valueText(true, 'requireSecondFactor'), valueText(false, 'requireSecondFactor')]).toEqual(['是', '否']);
+    // Codes a field does not know, and other fields, stay as stored.
+    expect(valueText(7, 'state')).toBe('7');
+    expect(valueText(1, 'orderNum')).toBe('1');
+    expect(valueText('orgTree', 'remark')).toBe('orgTree');
+  });
+
   it('labels known fields and target kinds in Chinese, unknown ones by name', () => {
     expect(fieldLabel('accountName')).toBe('用户名');
     expect(fieldLabel('password')).toBe('密码');

@@ -1,5 +1,6 @@
 import { AUDIT_MASK } from '@gatehouse/contract';
 import type { AuditExportQuery, AuditListQuery } from '@/features/audit/api/audit.api';
+import { t } from '@/lib/i18n';
 import { type AuditText, tx } from '../texts';
 
 /** The export's query: the list's filters without its paging and sort (the export route takes neither). */
@@ -20,10 +21,33 @@ export const fieldLabel = (field: string) => label('audit.field', field);
 /** A target's kind (账号 for account). */
 export const targetTypeLabel = (type: string) => label('audit.target', type);
 
-/** A diff value as text: the mask as is, empty as （空）, lists and documents as JSON. */
-export function valueText(value: unknown): string {
+/**
+ * Stored values that mean a word, by field: what 详情 shows instead of the number or code the store holds (启用 → 禁用,
+ * not 1 → 0). A value a field does not know stays as it is.
+ */
+const VALUE_WORDS: Record<string, (value: unknown) => string | undefined> = {
+  // Accounts and dictionary items: 1 (or true) enabled, 0 disabled.
+  state: (value) =>
+    value === 1 || value === true
+      ? t('common.enabled')
+      : value === 0 || value === false
+        ? t('common.disabled')
+        : undefined,
+  // Resources: 0 a menu, 1 an API.
+  type: (value) => (value === 0 ? t('resource.typeMenu') : value === 1 ? t('resource.typeApi') : undefined),
+  dataScope: (value) =>
+    typeof value === 'string' && ['all', 'orgTree', 'org', 'custom', 'self'].includes(value)
+      ? t(`roles.scope.name.${value}` as 'roles.scope.name.all')
+      : undefined,
+};
+
+/** A diff value as text: the mask as is, empty as （空）, a known code as its word, lists and documents as JSON. */
+export function valueText(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return tx('audit.empty.value');
   if (value === AUDIT_MASK) return AUDIT_MASK;
+  const word = field ? VALUE_WORDS[field]?.(value) : undefined;
+  if (word !== undefined) return word;
+  if (typeof value === 'boolean') return tx(value ? 'audit.value.yes' : 'audit.value.no');
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
