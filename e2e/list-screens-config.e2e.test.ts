@@ -109,7 +109,7 @@ describe('role, dictionary, organisation and resource lists in Chromium', () => 
         .locator('tr.ant-table-row')
         .evaluateAll((trs) => trs.map((tr) => tr.clientHeight));
       expect(new Set(heights).size).toBe(1);
-      expect(await headers('字典列表')).toEqual(['序号', '字典名称', '字典CODE', '备注', '操作']);
+      expect(await headers('字典列表')).toEqual(['序号', '字典名称', '字典类型', '备注', '操作']);
       await row('字典列表', 'zone').getByText(LONG_REMARK).hover();
       await page.getByRole('tooltip').getByText(LONG_REMARK).waitFor();
       await screenshot(page, 'lsc-01-dicts-1440');
@@ -124,16 +124,16 @@ describe('role, dictionary, organisation and resource lists in Chromium', () => 
       expect(Math.abs(layout.fixedRight - layout.boxRight)).toBeLessThanOrEqual(1);
     });
 
-    it('sorts by 字典CODE on the server from a header click: sort in the request and the URL, the order changes', async () => {
+    it('sorts by 字典类型 on the server from a header click: sort in the request and the URL, the order changes', async () => {
       // Newest first without a sort (the server's default order).
       expect(await dictCodes()).toEqual(DICTS.map(([, code]) => code).reverse());
       const request = page.waitForRequest((r) => r.url().includes('/api/dict/s?') && r.url().includes('sort=dictCode'));
-      await headerTable('字典列表').getByRole('columnheader', { name: '字典CODE' }).click();
+      await headerTable('字典列表').getByRole('columnheader', { name: '字典类型' }).click();
       expect((await request).url()).toContain('order=asc');
       const ascending = DICTS.map(([, code]) => code as string).sort();
       await expect.poll(() => dictCodes()).toEqual(ascending);
       expect(query()).toBe('?sort=dictCode&order=asc');
-      await headerTable('字典列表').getByRole('columnheader', { name: '字典CODE' }).click();
+      await headerTable('字典列表').getByRole('columnheader', { name: '字典类型' }).click();
       await expect.poll(() => dictCodes()).toEqual([...ascending].reverse());
       expect(query()).toBe('?sort=dictCode&order=desc');
       await screenshot(page, 'lsc-03-dicts-sorted-desc');
@@ -150,7 +150,7 @@ describe('role, dictionary, organisation and resource lists in Chromium', () => 
       expect(await search.getByLabel('名称', { exact: true }).inputValue()).toBe('类型');
       await row('字典列表', 'store_type').waitFor();
       expect(
-        await headerTable('字典列表').getByRole('columnheader', { name: '字典CODE' }).getAttribute('aria-sort'),
+        await headerTable('字典列表').getByRole('columnheader', { name: '字典类型' }).getAttribute('aria-sort'),
       ).toBe('descending');
       await page.getByRole('button', { name: label('重置') }).click();
       await page.getByText(`共 ${DICTS.length} 条记录`).waitFor();
@@ -171,13 +171,13 @@ describe('role, dictionary, organisation and resource lists in Chromium', () => 
 
       await page.reload();
       await row('字典列表', 'zone').waitFor();
-      expect(await headers('字典列表')).toEqual(['序号', '字典名称', '字典CODE', '操作']);
+      expect(await headers('字典列表')).toEqual(['序号', '字典名称', '字典类型', '操作']);
 
       const other = await newContext(browser, server.baseUrl);
       const otherPage = await other.newPage();
       await signIn(otherPage);
       await row('字典列表', 'zone', otherPage).waitFor();
-      expect(await headers('字典列表', otherPage)).toEqual(['序号', '字典名称', '字典CODE', '操作']);
+      expect(await headers('字典列表', otherPage)).toEqual(['序号', '字典名称', '字典类型', '操作']);
       await other.close();
 
       await page.getByRole('button', { name: '列设置' }).click();

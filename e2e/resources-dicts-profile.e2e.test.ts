@@ -227,12 +227,12 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await page.getByRole('button', { name: '+ 添加' }).click();
       await submit(dictDialog());
       await dictDialog().getByText('请输入字典名称').waitFor();
-      await dictDialog().getByText('请输入字典CODE').waitFor();
-      await dictDialog().getByLabel('CODE', { exact: true }).fill('1region');
+      await dictDialog().getByText('请输入字典类型').waitFor();
+      await dictDialog().getByLabel('字典类型', { exact: true }).fill('1region');
       await dictDialog().getByText('以字母开头，仅含字母、数字、_ . -').waitFor();
       await screenshot(page, 'rdp-05-dict-dialog-validation');
       await dictDialog().getByLabel('名称', { exact: true }).fill('地区');
-      await dictDialog().getByLabel('CODE', { exact: true }).fill('region');
+      await dictDialog().getByLabel('字典类型', { exact: true }).fill('region');
       await dictDialog().getByLabel('备注', { exact: true }).fill('省市区');
       await submit(dictDialog());
       await page.getByText('添加成功').waitFor();
@@ -266,10 +266,10 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
     it('edits a dictionary; its CODE is read-only', async () => {
       await row(page, 'region').getByRole('button', { name: '编辑' }).click();
-      const code = dictDialog().getByLabel('CODE', { exact: true });
+      const code = dictDialog().getByLabel('字典类型', { exact: true });
       expect(await code.inputValue()).toBe('region');
       expect(await code.getAttribute('readonly')).not.toBeNull();
-      await dictDialog().getByText('字典CODE创建后不能修改').waitFor();
+      await dictDialog().getByText('字典类型创建后不能修改').waitFor();
       await dictDialog().getByLabel('名称', { exact: true }).fill('行政区划');
       await submit(dictDialog());
       await page.getByText('编辑成功').waitFor();

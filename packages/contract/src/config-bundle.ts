@@ -117,7 +117,7 @@ export const BundleDictItem = Type.Object(
 
 export const BundleDict = Type.Object(
   {
-    dictCode: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典CODE' }),
+    dictCode: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典类型' }),
     dictName: Type.String({ minLength: 1, maxLength: 100, title: '字典名称' }),
     remark: nullable('备注', 255, true),
     items: Type.Array(BundleDictItem, { maxItems: CONFIG_BUNDLE_LIMITS.items, title: '字典数据' }),

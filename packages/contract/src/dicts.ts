@@ -71,7 +71,7 @@ export const DictItem = Type.Object({
 });
 
 const dictName = Type.String({ minLength: 1, maxLength: 100, title: '字典名称' });
-const dictCode = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典CODE' });
+const dictCode = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', title: '字典类型' });
 const remark = Type.Optional(
   Type.Union([Type.String({ maxLength: 255, title: '备注', ...textKind('multiline') }), Type.Null()], {
     title: '备注',
@@ -94,7 +94,7 @@ export const DictItemTagColor = Type.Union(
  * is the value, an absent state enabled, an absent tagColor none; on edit an absent one keeps what the item holds.
  */
 const itemFields = {
-  dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }),
+  dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典类型' }),
   value: Type.String({ minLength: 1, maxLength: DICT_ITEM_VALUE_MAX, title: '数据标签' }),
   pid: Type.Optional(Type.Union([Id('上级数据'), Type.Null()], { title: '上级数据' })),
   orderNum: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, title: '序号' })),
@@ -185,7 +185,7 @@ export const dictRoutes = {
     description:
       'Items of a dictionary as a pid tree in adjacency form (parents before children, siblings by orderNum), disabled ones included (state false: kept, shown on the dictionary screen, not offered by the pickers).',
     query: Type.Object(
-      { dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典CODE' }) },
+      { dictCode: Type.String({ minLength: 1, maxLength: 100, title: '字典类型' }) },
       { additionalProperties: false },
     ),
     response: Type.Array(DictItem),
@@ -248,7 +248,7 @@ export const dictImportRoutes = {
     title: '下载字典数据导入模板',
     menu: '/system/Dict',
     description:
-      'An empty dictionary item sheet (XLSX: 字典CODE, 数据标签, 数据键值, 上级数据, 序号, 状态, 标签颜色) with an example row to replace, and drop-downs of the dictionaries (字典CODE), the two states and the tag colours.',
+      'An empty dictionary item sheet (XLSX: 字典类型, 数据标签, 数据键值, 上级数据, 序号, 状态, 标签颜色) with an example row to replace, and drop-downs of the dictionaries (字典类型), the two states and the tag colours.',
     response: FileResponse,
   }),
   previewDictItemImport: defineRoute({
@@ -258,7 +258,7 @@ export const dictImportRoutes = {
     transport: 'upload',
     title: '预检字典数据导入',
     menu: '/system/Dict',
-    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典CODE) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before issue 36, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
+    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典类型) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before issue 36, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
     response: ImportPreview,
   }),
   commitDictItemImport: defineRoute({

@@ -740,7 +740,29 @@ describe('the mock behaves like the server where a developer clicks', () => {
       permissionInterceptor: false,
       encryption: false,
       verifyResendSeconds: 30,
+      passwordMinLength: 8,
+      passwordClasses: 2,
     });
+  });
+
+  it('answers the sign-in options from its stored 系统参数, as the server does', async () => {
+    const admin = await signIn('admin');
+    const changed = [
+      ['registration', 'off'],
+      ['loginCaptcha', 'false'],
+      ['passwordMinLength', '12'],
+    ];
+    for (const [key, value] of changed) {
+      await data(routes.updateSystemParam, { token: admin, body: { key: key!, value: value! } });
+    }
+    expect(await data(routes.authOptions, { token: null })).toMatchObject({
+      registration: false,
+      loginCaptcha: false,
+      passwordMinLength: 12,
+    });
+    for (const [key] of changed) {
+      await data(routes.updateSystemParam, { token: admin, body: { key: key!, value: '', reset: true } });
+    }
   });
 
   it('answers after a 100–600 ms delay by default', async () => {

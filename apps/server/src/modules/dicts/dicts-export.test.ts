@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { fetchTable } from '../../../test/table-file.js';
 
-const HEADERS = ['字典名称', '字典CODE', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色', '备注'];
+const HEADERS = ['字典名称', '字典类型', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色', '备注'];
 
 describe.each(lanes)('dictionary export on %s', (lane) => {
   let t: TestApp;
@@ -78,7 +78,7 @@ describe.each(lanes)('dictionary export on %s', (lane) => {
       { format: 'csv', dictName: '地区', columns: 'dictCode,orderNum,value,keyValue,state,tagColor' },
       'en-US',
     );
-    expect(english.rows[0]).toEqual(['Dictionary CODE', 'Order', 'Label', 'Key value', 'Status', 'Tag color']);
+    expect(english.rows[0]).toEqual(['Dictionary type', 'Order', 'Label', 'Key value', 'Status', 'Tag color']);
     expect(english.rows.at(-1)).toEqual(['exp_region', '1', '上海', 'SH', 'Disabled', 'volcano']);
   });
 

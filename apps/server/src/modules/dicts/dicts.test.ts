@@ -56,9 +56,9 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
 
   it.each([
     [{ dictCode: 'x' }, '请填写字典名称', 'dictName'],
-    [{ dictName: 'x' }, '请填写字典CODE', 'dictCode'],
-    [{ dictName: 'x', dictCode: '9lives' }, '字典CODE格式不正确', 'dictCode'],
-    [{ dictName: 'x', dictCode: 'gender' }, '字典CODE“gender”已存在', 'dictCode'],
+    [{ dictName: 'x' }, '请填写字典类型', 'dictCode'],
+    [{ dictName: 'x', dictCode: '9lives' }, '字典类型格式不正确', 'dictCode'],
+    [{ dictName: 'x', dictCode: 'gender' }, '字典类型“gender”已存在', 'dictCode'],
   ])('refuses %o with “%s”, naming the field %s', async (body, message, field) => {
     expect((await createDict(body)).body).toEqual({ code: 400, msg: message, field });
   });
@@ -71,7 +71,7 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     });
     expect(renamed.body.data).toMatchObject({ dictName: '状态2', remark: '备注', dictCode: dict.dictCode });
     const recoded = await t.call('PUT', '/dict', { token: admin, body: { ...dict, dictCode: 'other' } });
-    expect(recoded.body).toEqual({ code: 400, msg: '字典CODE创建后不能修改' });
+    expect(recoded.body).toEqual({ code: 400, msg: '字典类型创建后不能修改' });
   });
 
   it('answers items as a pid tree in order, keeps pid within the dictionary and refuses cycles', async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
 
-const HEADER = ['字典CODE', '数据标签', '上级数据', '序号'];
+const HEADER = ['字典类型', '数据标签', '上级数据', '序号'];
 /** The template's columns: the item's writable fields (issue 36 added 数据键值, 状态 and 标签颜色). */
-const TEMPLATE = ['字典CODE', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色'];
+const TEMPLATE = ['字典类型', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色'];
 
 describe.each(lanes)('dictionary item import on %s', (lane) => {
   let t: TestApp;
@@ -134,7 +134,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     expect(p.status, p.msg).toBe(200);
     expect(p.data).toMatchObject({ total: 12, valid: 2, existing: 0, rejected: 10 });
     expect(p.data.errors).toEqual([
-      { row: 2, field: 'dictCode', message: '字典CODE不存在：nosuch' },
+      { row: 2, field: 'dictCode', message: '字典类型不存在：nosuch' },
       { row: 3, field: 'parentValue', message: '上级数据不存在：没有（上级须已存在或在文件中更早的行）' },
       { row: 5, field: 'value', message: '与第 4 行重复' },
       { row: 6, field: 'parentValue', message: '上级数据不存在：后来（上级须已存在或在文件中更早的行）' },
@@ -151,7 +151,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
   });
 
   it('updates only the columns the file has; a move under an item of the file is checked for cycles', async () => {
-    // Headed 数据值, as sheets were before issue 36 named the label 数据标签: read the same.
+    // Headed 字典CODE and 数据值, as sheets were before issue 36 renamed them 字典类型 and 数据标签: read the same.
     const p = await preview(
       'order.csv',
       csvOf([
@@ -169,7 +169,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const swap = await preview(
       'swap.csv',
       csvOf([
-        ['字典CODE', '数据值', '上级数据'],
+        ['字典类型', '数据值', '上级数据'],
         ['xarea', '上海', ''],
         ['xarea', '华东', '上海'],
         ['xarea', '上海', '华东'],
@@ -232,7 +232,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const kept = await preview(
       'kept.csv',
       csvOf([
-        ['字典CODE', '数据标签', '序号'],
+        ['字典类型', '数据标签', '序号'],
         ['xgender', '男', '5'],
       ]),
     );
@@ -246,7 +246,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const cleared = await preview(
       'cleared.csv',
       csvOf([
-        ['字典CODE', '数据标签', '状态', '标签颜色'],
+        ['字典类型', '数据标签', '状态', '标签颜色'],
         ['xgender', '男', '', ''],
       ]),
     );
@@ -289,7 +289,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
       importer,
       'items.csv',
       csvOf([
-        ['字典CODE', '数据值'],
+        ['字典类型', '数据值'],
         ['xgender', '未知'],
       ]),
     );

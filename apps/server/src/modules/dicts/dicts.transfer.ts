@@ -20,7 +20,7 @@ import { createDictsRepository, type DictsRepository } from './dicts.repository.
 
 /**
  * Dictionary items in from a spreadsheet (issue 21): the sheet of GET /dict/export read back, so an export imports
- * unchanged. An item is named by its dictionary (字典CODE, which must exist) and its value; 上级数据 is the value of
+ * unchanged. An item is named by its dictionary (字典类型, which must exist) and its value; 上级数据 is the value of
  * an item of the same dictionary that exists or is an earlier row. Each row is checked by the rules of POST and PUT
  * /dict/item (the body schema, the parent in the same dictionary, no cycle); 字典名称 and 备注 belong to the
  * dictionary and are read only. 数据键值, 状态 and 标签颜色 (issue 36) are optional columns: an empty key value or
@@ -56,8 +56,14 @@ const HEADER_KEY: Record<DictColumn, MessageKey> = {
   remark: 'dictExport.remark',
 };
 
-/** The label's headers before issue 36 named it 数据标签 (a sheet exported earlier imports unchanged). */
-const EARLIER_HEADERS: Partial<Record<DictColumn, readonly string[]>> = { value: ['数据值', 'Value'] };
+/**
+ * Headers before issue 36 renamed them (数据值 to 数据标签, 字典CODE to 字典类型): a sheet exported earlier imports
+ * unchanged.
+ */
+const EARLIER_HEADERS: Partial<Record<DictColumn, readonly string[]>> = {
+  value: ['数据值', 'Value'],
+  dictCode: ['字典CODE', 'Dictionary CODE'],
+};
 
 const IMPORT_COLUMNS: readonly ImportColumn<DictColumn>[] = (Object.keys(HEADER_KEY) as DictColumn[]).map((key) => ({
   key,

@@ -753,7 +753,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
           await api('POST', '/org/import/commit', { token: admin, body: { previewId, mode } });
         }
         const items = (order: string) => [
-          ['字典CODE', '数据值', '上级数据', '序号'],
+          ['字典类型', '数据值', '上级数据', '序号'],
           ['d17', 'imp32', '', order],
         ];
         for (const [mode, order] of [

@@ -46,7 +46,7 @@ export const dictMocks = {
       query,
       [
         ['dictName', '字典名称', (r) => r.dict.dictName],
-        ['dictCode', '字典CODE', (r) => r.dict.dictCode],
+        ['dictCode', '字典类型', (r) => r.dict.dictCode],
         ['value', '数据标签', (r) => r.item?.value ?? null],
         ['keyValue', '数据键值', (r) => r.item?.keyValue ?? null],
         ['parentValue', '上级数据', (r) => r.parent],
@@ -74,7 +74,7 @@ export const dictMocks = {
 
   createDict: handle(routes.createDict, ({ store, body }) => {
     if (store.dicts.some((d) => d.dictCode === body.dictCode))
-      failField('dictCode', `字典CODE“${body.dictCode}”已存在`);
+      failField('dictCode', `字典类型“${body.dictCode}”已存在`);
     const dict = {
       id: nextId(store, 'dict'),
       dictName: body.dictName.trim() || fail('请填写字典名称'),
@@ -87,7 +87,7 @@ export const dictMocks = {
 
   updateDict: handle(routes.updateDict, ({ store, body }) => {
     const dict = store.dicts.find((d) => d.id === body.id) ?? fail('字典不存在或已被删除');
-    if (dict.dictCode !== body.dictCode) fail('字典CODE创建后不能修改');
+    if (dict.dictCode !== body.dictCode) fail('字典类型创建后不能修改');
     dict.dictName = body.dictName.trim() || fail('请填写字典名称');
     dict.remark = textOrNull(body.remark);
     return dict;
@@ -127,7 +127,7 @@ export const dictMocks = {
 
   updateDictItem: handle(routes.updateDictItem, ({ store, body }) => {
     const item = store.dictItems.find((i) => i.id === body.id) ?? fail('字典数据不存在或已被删除');
-    if (item.dictCode !== body.dictCode) fail('字典CODE创建后不能修改');
+    if (item.dictCode !== body.dictCode) fail('字典类型创建后不能修改');
     const pid = body.pid === undefined ? item.pid : body.pid;
     checkParent(store, item.dictCode, pid);
     if (pid !== null && subtreeIds(store.dictItems, item.id).has(pid)) fail('不能把数据移动到它自己或它的下级之下');

@@ -98,20 +98,20 @@ describe('/system/Dict', () => {
       order: 'desc',
       dictName: '级',
     });
-    expect(within(head).getByRole('columnheader', { name: '字典CODE' }).getAttribute('aria-sort')).toBe('descending');
+    expect(within(head).getByRole('columnheader', { name: '字典类型' }).getAttribute('aria-sort')).toBe('descending');
     expect(firstCode(table)).toBe('job_level');
   });
 
-  it('a click on 字典CODE sorts on the server: the request and the first row change', async () => {
+  it('a click on 字典类型 sorts on the server: the request and the first row change', async () => {
     const { head, table, router } = await openScreen();
     await within(table).findByText('gender');
-    fireEvent.click(within(head).getByRole('columnheader', { name: '字典CODE' }));
+    fireEvent.click(within(head).getByRole('columnheader', { name: '字典类型' }));
     const codes = api.store.dicts.map((d) => d.dictCode).sort();
     await waitFor(() => expect(firstCode(table)).toBe(codes[0]));
     expect(router.state.location.search).toBe('?sort=dictCode&order=asc');
     const [sent] = (await api.sent(routes.listDicts)).slice(-1);
     expect(sent?.query.get('sort')).toBe('dictCode');
-    fireEvent.click(within(head).getByRole('columnheader', { name: '字典CODE' }));
+    fireEvent.click(within(head).getByRole('columnheader', { name: '字典类型' }));
     await waitFor(() => expect(firstCode(table)).toBe(codes.at(-1)));
     expect(router.state.location.search).toBe('?sort=dictCode&order=desc');
   });
@@ -122,7 +122,7 @@ describe('/system/Dict', () => {
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     let dialog = await findDialog('添加字典');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '婚姻状况' } });
-    fireEvent.change(within(dialog).getByLabelText('CODE'), { target: { value: 'marital_status' } });
+    fireEvent.change(within(dialog).getByLabelText('字典类型'), { target: { value: 'marital_status' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
     await within(table).findByText('marital_status');
@@ -130,8 +130,8 @@ describe('/system/Dict', () => {
 
     fireEvent.click(within(rowOf('marital_status')).getByRole('button', { name: '编辑' }));
     dialog = await findDialog('修改字典');
-    expect(within(dialog).getByLabelText('CODE')).toHaveProperty('readOnly', true);
-    within(dialog).getByText('字典CODE创建后不能修改');
+    expect(within(dialog).getByLabelText('字典类型')).toHaveProperty('readOnly', true);
+    within(dialog).getByText('字典类型创建后不能修改');
     fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '员工档案用' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('编辑成功');
