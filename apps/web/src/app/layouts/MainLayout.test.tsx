@@ -152,6 +152,42 @@ describe('the shell', () => {
     expect(keptPaths()).toEqual(['/user/Account']);
   });
 
+  it('pins a tab from its menu (first after 首页, no ×, kept by 关闭全部) and closes the ones to the left', async () => {
+    sessionStorage.setItem(
+      'gatehouse.tabs.1',
+      JSON.stringify([
+        { key: '/', path: '/' },
+        { key: '/user/Role', path: '/user/Role' },
+        { key: '/system/Profile', path: '/system/Profile' },
+      ]),
+    );
+    api.signInAs('admin');
+    await renderApp('/user/Account');
+    await screen.findByRole('tab', { name: '个人信息' });
+    fireEvent.contextMenu(screen.getByRole('tab', { name: '个人信息' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '固定' }));
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '个人信息', '角色管理', '账号管理']));
+    // It shows a pin and has no close button; the others' are named in Chinese.
+    const pinned = screen.getAllByRole('tab')[1]!.closest('.ant-tabs-tab')!;
+    expect(pinned.querySelector('[aria-label="已固定"]')).not.toBeNull();
+    expect(pinned.querySelector('.ant-tabs-tab-remove')).toBeNull();
+    expect(
+      screen
+        .getByRole('tab', { name: '角色管理' })
+        .closest('.ant-tabs-tab')!
+        .querySelector('button')
+        ?.getAttribute('aria-label'),
+    ).toBe('关闭');
+
+    fireEvent.contextMenu(screen.getByRole('tab', { name: '账号管理' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭左侧' }));
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '个人信息', '账号管理']));
+
+    fireEvent.click(screen.getByRole('button', { name: '页签操作' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '个人信息']));
+  });
+
   it('closes others and the ones to the right from a tab’s menu, and reloads one', async () => {
     sessionStorage.setItem(
       'gatehouse.tabs.1',

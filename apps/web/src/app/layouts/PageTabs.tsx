@@ -1,4 +1,4 @@
-import { MoreOutlined } from '@ant-design/icons';
+import { MoreOutlined, PushpinFilled } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { cloneElement, type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,10 +9,13 @@ import { menuScreen } from '../menu-routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { KeptPage, locationOf } from './KeptPage';
 import {
+  closeAll,
+  closeLeft,
   closeOthers,
   closeRight,
   closeTab,
   HOME_TAB,
+  kept,
   mergeTabs,
   nextActive,
   openTab,
@@ -21,9 +24,19 @@ import {
   serializeTabs,
   tabKeyOf,
   tabsStorageKey,
+  togglePin,
 } from './page-tabs';
 
-type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeRight';
+type TabAction = 'refresh' | 'pin' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
+
+/** What each close action leaves open. */
+const CLOSE: Record<Exclude<TabAction, 'refresh' | 'pin'>, (tabs: readonly PageTab[], key: string) => PageTab[]> = {
+  close: closeTab,
+  closeOthers,
+  closeLeft,
+  closeRight,
+  closeAll: (tabs) => closeAll(tabs),
+};
 
 function readTabs(accountId: number | undefined): PageTab[] {
   if (accountId === undefined) return [HOME_TAB];
@@ -98,12 +111,11 @@ export function usePageTabs() {
         setReloads((counts) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }));
         return;
       }
-      const after =
-        action === 'close'
-          ? closeTab(tabs, key)
-          : action === 'closeOthers'
-            ? closeOthers(tabs, key)
-            : closeRight(tabs, key);
+      if (action === 'pin') {
+        setStored((state) => ({ ...state, tabs: togglePin(tabs, key) }));
+        return;
+      }
+      const after = CLOSE[action](tabs, key);
       const leaving = current !== undefined && !after.some((tab) => tab.key === current);
       if (leaving) navigate(nextActive(tabs, after, current).path);
       setStored((state) => ({ ...state, tabs: after, closing: leaving ? (current ?? null) : state.closing }));
@@ -117,16 +129,22 @@ export function usePageTabs() {
 /** The context menu of a tab (right click, or the ⋯ button for the active one). */
 function tabMenu(tabs: readonly PageTab[], key: string, act: (action: TabAction, key: string) => void): MenuProps {
   const at = tabs.findIndex((tab) => tab.key === key);
+  const tab = tabs[at];
+  const closes = (from: readonly PageTab[]) => from.some((one) => one.key !== key && !kept(one));
   return {
     items: [
       { key: 'refresh', label: t('tabs.refresh') },
-      { key: 'close', label: t('tabs.close'), disabled: key === HOME_TAB.key },
       {
-        key: 'closeOthers',
-        label: t('tabs.closeOthers'),
-        disabled: tabs.every((tab) => tab.key === key || tab.key === HOME_TAB.key),
+        key: 'pin',
+        label: t(tab?.pinned ? 'tabs.unpin' : 'tabs.pin'),
+        disabled: key === HOME_TAB.key,
       },
-      { key: 'closeRight', label: t('tabs.closeRight'), disabled: at === tabs.length - 1 },
+      { type: 'divider' },
+      { key: 'close', label: t('tabs.close'), disabled: !tab || kept(tab) },
+      { key: 'closeOthers', label: t('tabs.closeOthers'), disabled: !closes(tabs) },
+      { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: !closes(tabs.slice(0, Math.max(at, 0))) },
+      { key: 'closeRight', label: t('tabs.closeRight'), disabled: !closes(tabs.slice(at + 1)) },
+      { key: 'closeAll', label: t('tabs.closeAll'), disabled: !tabs.some((one) => !kept(one)) },
     ],
     onClick: ({ key: action, domEvent }) => {
       domEvent.stopPropagation();
@@ -139,8 +157,8 @@ function tabMenu(tabs: readonly PageTab[], key: string, act: (action: TabAction,
  * The tab bar of opened pages and the pages themselves (RuoYi's tags view, Ant Design Pro's multi-tab): opening a
  * menu screen adds a tab; each opened page stays mounted while its tab is open (KeptPage), so switching tabs keeps
  * its filters (its address), scroll position and unsaved input; 首页 is first and cannot be closed. A tab closes with
- * its ×, a middle click, or its menu (right click, or ⋯ for the active tab): 刷新 remounts the page, 关闭, 关闭其他,
- * 关闭右侧. An address that is no screen's (a group, which redirects) renders the route's own element.
+ * its ×, a middle click, or its menu (right click, or ⋯ for the active tab): 刷新 remounts the page, 固定 keeps a tab
+ * through every close (first after 首页, with a pin), 关闭, 关闭其他, 关闭左侧, 关闭右侧, 关闭全部. An address that is no screen's (a group, which redirects) renders the route's own element.
  */
 export function PageTabs({
   icons,
@@ -160,9 +178,16 @@ export function PageTabs({
     return [
       {
         key: tab.key,
-        closable: tab.key !== HOME_TAB.key,
+        closable: !kept(tab),
         icon: <MenuIcon name={icons.get(tab.key)} />,
-        label: menuTitle(screen.menu),
+        label: tab.pinned ? (
+          <>
+            {menuTitle(screen.menu)}
+            <PushpinFilled aria-label={t('tabs.pinned')} style={{ marginInlineStart: 6, fontSize: 11 }} />
+          </>
+        ) : (
+          menuTitle(screen.menu)
+        ),
         children: (
           <KeptPage
             key={reloads[tab.key] ?? 0}
@@ -186,6 +211,8 @@ export function PageTabs({
       activeKey={current}
       items={items}
       aria-label={t('tabs.label')}
+      // rc-tabs names its buttons in English unless told.
+      locale={{ removeAriaLabel: t('tabs.close'), dropdownAriaLabel: t('tabs.more'), addAriaLabel: t('tabs.add') }}
       removeIcon={undefined}
       onTabClick={(key) => open(key)}
       onEdit={(key, action) => {
@@ -214,7 +241,7 @@ export function PageTabs({
                 {cloneElement(node as ReactElement<{ onAuxClick?: (event: React.MouseEvent) => void }>, {
                   onAuxClick: (event: React.MouseEvent) => {
                     // Middle click closes, as in a browser.
-                    if (event.button === 1 && key !== HOME_TAB.key) {
+                    if (event.button === 1 && tabs.some((tab) => tab.key === key && !kept(tab))) {
                       event.preventDefault();
                       act('close', key);
                     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closeAll,
+  closeLeft,
   closeOthers,
   closeRight,
   closeTab,
@@ -11,6 +13,7 @@ import {
   parseTabs,
   serializeTabs,
   tabKeyOf,
+  togglePin,
 } from './page-tabs';
 
 const tab = (key: string, query = ''): PageTab => ({ key, path: `${key}${query}` });
@@ -52,6 +55,39 @@ describe('page tabs', () => {
     expect(keys(closeOthers(tabs, '/'))).toEqual(['/']);
     expect(keys(closeRight(tabs, roles.key))).toEqual(['/', '/user/Account', '/user/Role']);
     expect(keys(closeRight(tabs, logs.key))).toEqual(keys(tabs));
+  });
+
+  it('closes the ones to the left (首页 stays) and all of them', () => {
+    const tabs = [HOME_TAB, accounts, roles, dicts, logs];
+    expect(keys(closeLeft(tabs, dicts.key))).toEqual(['/', '/system/Dict', '/monitor/LoginLog']);
+    expect(keys(closeLeft(tabs, accounts.key))).toEqual(keys(tabs));
+    expect(keys(closeAll(tabs))).toEqual(['/']);
+  });
+
+  it('pins a tab: first after 首页, kept by every close, unpinned to just after the pinned', () => {
+    const tabs = togglePin([HOME_TAB, accounts, roles, dicts, logs], dicts.key);
+    expect(keys(tabs)).toEqual(['/', '/system/Dict', '/user/Account', '/user/Role', '/monitor/LoginLog']);
+    expect(tabs[1]).toEqual({ ...dicts, pinned: true });
+    expect(keys(closeTab(tabs, dicts.key))).toEqual(keys(tabs));
+    expect(keys(closeOthers(tabs, roles.key))).toEqual(['/', '/system/Dict', '/user/Role']);
+    expect(keys(closeLeft(tabs, logs.key))).toEqual(['/', '/system/Dict', '/monitor/LoginLog']);
+    expect(keys(closeRight(tabs, '/'))).toEqual(['/', '/system/Dict']);
+    expect(keys(closeAll(tabs))).toEqual(['/', '/system/Dict']);
+    // A second pin goes after the first; an address change keeps the pin.
+    const two = togglePin(tabs, logs.key);
+    expect(keys(two)).toEqual(['/', '/system/Dict', '/monitor/LoginLog', '/user/Account', '/user/Role']);
+    expect(openTab(two, dicts.key, '/system/Dict?p=2')[1]).toEqual({
+      ...dicts,
+      path: '/system/Dict?p=2',
+      pinned: true,
+    });
+    // Unpinned: just after the pinned ones, closable again.
+    const unpinned = togglePin(two, dicts.key);
+    expect(keys(unpinned)).toEqual(['/', '/monitor/LoginLog', '/system/Dict', '/user/Account', '/user/Role']);
+    expect(unpinned[2]).toEqual(dicts);
+    expect(togglePin(two, '/')).toEqual(two);
+    // Kept through a reload.
+    expect(parseTabs(serializeTabs(two))).toEqual(two);
   });
 
   it('shows the right neighbour of a closed active tab, else the left one', () => {

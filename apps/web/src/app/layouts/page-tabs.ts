@@ -8,6 +8,8 @@ import { flattenMenus, menus } from '@gatehouse/contract';
 export interface PageTab {
   key: string;
   path: string;
+  /** 固定: kept by every close action (as 首页 is), and shown first after 首页. */
+  pinned?: true;
 }
 
 /** 首页: always the first tab, never closed. */
@@ -34,21 +36,47 @@ export function openTab(tabs: readonly PageTab[], key: string, path: string): Pa
   const at = tabs.findIndex((tab) => tab.key === key);
   if (at < 0) return withHome([...tabs, { key, path }]);
   if (tabs[at]!.path === path && tabs[0]?.key === HOME_TAB.key) return tabs as PageTab[];
-  return withHome(tabs.map((tab, index) => (index === at ? { key, path } : tab)));
+  return withHome(tabs.map((tab, index) => (index === at ? { ...tab, path } : tab)));
 }
 
-/** Closes one tab (首页 stays). */
+/** Whether a close action leaves the tab open: 首页 and the pinned ones. */
+export const kept = (tab: PageTab): boolean => tab.key === HOME_TAB.key || tab.pinned === true;
+
+/** Closes one tab (首页 and pinned tabs stay). */
 export const closeTab = (tabs: readonly PageTab[], key: string): PageTab[] =>
-  key === HOME_TAB.key ? withHome(tabs) : withHome(tabs.filter((tab) => tab.key !== key));
+  withHome(tabs.filter((tab) => tab.key !== key || kept(tab)));
 
-/** Keeps 首页 and the given tab. */
+/** Keeps 首页, the pinned tabs and the given one. */
 export const closeOthers = (tabs: readonly PageTab[], key: string): PageTab[] =>
-  withHome(tabs.filter((tab) => tab.key === key || tab.key === HOME_TAB.key));
+  withHome(tabs.filter((tab) => tab.key === key || kept(tab)));
 
-/** Closes every tab right of the given one. */
+/** Closes every tab right of the given one but the pinned. */
 export function closeRight(tabs: readonly PageTab[], key: string): PageTab[] {
   const at = tabs.findIndex((tab) => tab.key === key);
-  return at < 0 ? withHome(tabs) : withHome(tabs.slice(0, at + 1));
+  return at < 0 ? withHome(tabs) : withHome(tabs.filter((tab, index) => index <= at || kept(tab)));
+}
+
+/** Closes every tab left of the given one but 首页 and the pinned. */
+export function closeLeft(tabs: readonly PageTab[], key: string): PageTab[] {
+  const at = tabs.findIndex((tab) => tab.key === key);
+  return at < 0 ? withHome(tabs) : withHome(tabs.filter((tab, index) => index >= at || kept(tab)));
+}
+
+/** Closes every tab but 首页 and the pinned. */
+export const closeAll = (tabs: readonly PageTab[]): PageTab[] => withHome(tabs.filter(kept));
+
+/**
+ * 固定 / 取消固定: a pinned tab moves to the end of the pinned ones, right after 首页; an unpinned one to just after
+ * them. 首页 is always first and needs no pin.
+ */
+export function togglePin(tabs: readonly PageTab[], key: string): PageTab[] {
+  const tab = tabs.find((one) => one.key === key);
+  if (!tab || tab.key === HOME_TAB.key) return withHome(tabs);
+  const moved: PageTab = tab.pinned ? { key: tab.key, path: tab.path } : { ...tab, pinned: true };
+  const rest = withHome(tabs.filter((one) => one.key !== key));
+  const pinnedEnd = rest.findIndex((one, index) => index > 0 && !one.pinned);
+  const at = pinnedEnd < 0 ? rest.length : pinnedEnd;
+  return [...rest.slice(0, at), moved, ...rest.slice(at)];
 }
 
 /**
@@ -93,11 +121,11 @@ export function parseTabs(raw: string | null): PageTab[] {
   if (!Array.isArray(value)) return [HOME_TAB];
   const tabs = value.flatMap((item): PageTab[] => {
     if (typeof item !== 'object' || item === null) return [];
-    const { key, path } = item as Record<string, unknown>;
+    const { key, path, pinned } = item as Record<string, unknown>;
     if (typeof key !== 'string' || typeof path !== 'string' || !screens.has(key)) return [];
     // The address must be the screen's own (with any query): a stored list cannot send the app elsewhere.
     if (path !== key && !path.startsWith(`${key}?`)) return [];
-    return [{ key, path }];
+    return [pinned === true && key !== HOME_TAB.key ? { key, path, pinned: true } : { key, path }];
   });
   const seen = new Set<string>();
   return withHome(tabs.filter((tab) => !seen.has(tab.key) && seen.add(tab.key)));
