@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig, trustedClientRanges } from './config.js';
-import { prepareDatabase } from './modules/setup/index.js';
+import { prepareDatabase, resetAdminPassword } from './modules/setup/index.js';
 import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
 import { signInUrl } from './platform/sign-in-url.js';
@@ -10,6 +10,23 @@ import { signInUrl } from './platform/sign-in-url.js';
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(`${config.dataDir}/gatehouse.db`);
 const setup = await prepareDatabase(config, database);
+
+// `npm run reset-admin-password`: a new password for admin, printed once, and no server (README).
+if (process.argv.includes('--reset-admin-password')) {
+  const { password, generated } = await resetAdminPassword(database.db, {
+    adminPassword: config.adminPassword,
+    passwordPolicy: config.passwordPolicy,
+  });
+  const line = '='.repeat(64);
+  const text = [
+    generated ? t('setup.adminPasswordReset', { password }) : t('setup.adminPasswordResetToEnv'),
+    t('setup.changeAtFirstSignIn'),
+  ];
+  console.log(`\n${line}\n${text.map((row) => `  ${row}`).join('\n')}\n${line}\n`);
+  await database.close();
+  process.exit(0);
+}
+
 const { fastify } = await buildApp(config, database, setup);
 
 // Graceful shutdown: the listener closes at once (new connections are refused), requests in flight finish,

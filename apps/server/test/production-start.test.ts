@@ -2,8 +2,10 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../src/platform/http-platform.js';
+import { verifyPassword } from '../src/platform/passwords.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -117,5 +119,42 @@ describe('the production start path', () => {
     // The reporter does see the CommonJS modules the server runs on: fastify (which would load it on inject()).
     expect(modules.fastify).toBe(true);
     expect(modules.loaded).toEqual([]);
+  });
+
+  it('resets a missed admin password with `npm run reset-admin-password`: printed once, changed at the next sign-in, sessions ended', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--reset-admin-password'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: join(dir, 'data') },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    // It serves nothing: it ends by itself once the password is set.
+    expect(await new Promise<number | null>((done) => child.once('exit', (code) => done(code))), output).toBe(0);
+    const banner = /={64}\n((?: {2}.*\n)+)={64}/.exec(output)?.[1];
+    const [reset, change] = (banner ?? '').split('\n').map((row) => row.trim());
+    expect(reset).toMatch(/^管理员账号 admin 的新密码（仅显示一次）: [A-Za-z0-9]{20}；它的会话已全部结束$/);
+    expect(change).toBe('首次登录时必须修改这个密码');
+    const password = /: ([A-Za-z0-9]{20})；/.exec(reset ?? '')?.[1] ?? '';
+    const db = new SQLite(join(dir, 'data', 'gatehouse.db'), { readonly: true });
+    try {
+      const admin = db
+        .prepare("select id, password_hash, must_change_password from account where account_number = 'admin'")
+        .get() as { id: number; password_hash: string; must_change_password: number };
+      expect(await verifyPassword(admin.password_hash, password)).toBe(true);
+      expect(admin.must_change_password).toBe(1);
+      // The first test's sign-in opened a session: ended now.
+      const open = db
+        .prepare('select count(*) as n from session where account_id = ? and ended_at is null')
+        .get(admin.id);
+      expect(open).toEqual({ n: 0 });
+      expect(db.prepare('select count(*) as n from session where account_id = ?').get(admin.id)).not.toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
   });
 });

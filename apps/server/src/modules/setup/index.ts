@@ -1,2 +1,9 @@
 export { prepareDatabase } from './prepare.js';
-export { ADMIN_ACCOUNT, ROOT_ORG_NAME, runSetup, type SetupResult, SUPER_ADMIN_ROLE_NAME } from './setup.service.js';
+export {
+  ADMIN_ACCOUNT,
+  ROOT_ORG_NAME,
+  resetAdminPassword,
+  runSetup,
+  type SetupResult,
+  SUPER_ADMIN_ROLE_NAME,
+} from './setup.service.js';

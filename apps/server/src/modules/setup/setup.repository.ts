@@ -62,6 +62,27 @@ export function createSetupRepository(db: Kysely<DB>) {
     async insertAccount(row: NewAccount): Promise<void> {
       await db.insertInto('account').values(row).execute();
     },
+    /** A new password for an account, enabled again. Answers its id, if any. */
+    async replacePassword(
+      accountNumber: string,
+      passwordHash: string,
+      mustChange: boolean,
+      now: string,
+    ): Promise<number | undefined> {
+      const row = await db
+        .updateTable('account')
+        .set({
+          password_hash: passwordHash,
+          must_change_password: mustChange ? 1 : 0,
+          state: 1,
+          pending_approval: 0,
+          update_time: now,
+        })
+        .where('account_number', '=', accountNumber)
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
+import { createSessionsRepository } from '../auth/index.js';
 import { createResourcesRepository, createResourcesService } from '../resources/index.js';
 import { createSetupRepository } from './setup.repository.js';
 
@@ -76,4 +77,33 @@ export async function runSetup(
     }
     return { jwtSecret, generatedAdminPassword, resourcesAdded: added };
   });
+}
+
+/**
+ * `npm run reset-admin-password` (README): for an installation whose printed password was missed or lost. A new
+ * password for `admin` (ADMIN_PASSWORD when set, else generated and then changed at the next sign-in, as at the first
+ * start); the account enabled again and its sessions ended, in one transaction. Run on the server's machine, with its database: whoever can run
+ * it can read the database already.
+ */
+export async function resetAdminPassword(
+  db: Kysely<DB>,
+  options: { adminPassword?: string; passwordPolicy?: PasswordPolicy },
+): Promise<{ password: string; generated: boolean }> {
+  if (options.adminPassword) {
+    assertAcceptablePassword(options.adminPassword, options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY, ADMIN_ACCOUNT);
+  }
+  const password = options.adminPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const id = await createSetupRepository(trx).replacePassword(
+      ADMIN_ACCOUNT,
+      passwordHash,
+      !options.adminPassword,
+      now,
+    );
+    if (id === undefined) throw new Error(`no account ${ADMIN_ACCOUNT}: start the server once to create it`);
+    await createSessionsRepository(trx).endAllOf([id], now);
+  });
+  return { password, generated: options.adminPassword === undefined };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrations.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { prepareDatabase } from './prepare.js';
-import { runSetup } from './setup.service.js';
+import { resetAdminPassword, runSetup } from './setup.service.js';
 
 describe.each(lanes)('first start and resource synchronisation on %s', (lane) => {
   let database: TestDatabase;
@@ -100,6 +100,32 @@ describe.each(lanes)('first start and resource synchronisation on %s', (lane) =>
     const db = await fresh();
     await expect(runSetup(db, database.dialect, { adminPassword: 'admin' })).rejects.toThrow('密码长度');
     expect(await db.selectFrom('account').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe.each(lanes)('resetting a missed admin password on %s', (lane) => {
+  it('takes ADMIN_PASSWORD when set (no change asked, as at the first start) and refuses one the policy refuses', async () => {
+    const database = await openTestDatabase(lane);
+    try {
+      await migrate(database.db as never, database.dialect);
+      await runSetup(database.db, database.dialect, {});
+      await database.db.updateTable('account').set({ state: 0 }).where('account_number', '=', 'admin').execute();
+      await expect(resetAdminPassword(database.db, { adminPassword: 'short' })).rejects.toThrow('密码长度');
+      expect(await resetAdminPassword(database.db, { adminPassword: 'Chosen#Pass2026' })).toEqual({
+        password: 'Chosen#Pass2026',
+        generated: false,
+      });
+      const admin = await database.db
+        .selectFrom('account')
+        .select(['password_hash', 'must_change_password', 'state'])
+        .where('account_number', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(admin.password_hash, 'Chosen#Pass2026')).toBe(true);
+      // Enabled again: a locked-out administrator is the reason to run it.
+      expect(admin).toMatchObject({ must_change_password: 0, state: 1 });
+    } finally {
+      await database.dispose();
+    }
   });
 });
 
