@@ -264,6 +264,12 @@ describe('list kit', () => {
     await waitFor(() => expect(screen.queryByTestId('list-failed')).toBeNull());
   });
 
+  it("has its title and no back arrow: a menu's own screen has nowhere to go back to", async () => {
+    await open();
+    expect(screen.getByRole('heading', { level: 1, name: '账号管理' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+  });
+
   it('no match: 暂无数据 with a hint, and 共 0 条记录', async () => {
     const { table } = await open('/user/Account?accountNumber=nobody');
     await within(table).findByText('暂无数据', { selector: 'div' });

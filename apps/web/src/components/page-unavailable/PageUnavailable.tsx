@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 export function PageUnavailable() {
   return (
     <>
-      <ToolBar />
+      <ToolBar back />
       <Empty style={{ marginTop: 80 }} description={t('common.pageUnavailable')} />
     </>
   );

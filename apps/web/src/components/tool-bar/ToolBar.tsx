@@ -8,14 +8,19 @@ import { useRouteTitle } from '@/lib/router/route-title';
 export interface ToolBarProps {
   /** Defaults to the current route's title. */
   title?: ReactNode;
-  /** Defaults to history back. */
+  /**
+   * A back arrow: for a page reached from another (a form, a refusal), not for a menu's own screen, where history back
+   * would leave for wherever the user came from (issue 36). Shown when set, or when `onBack` is given.
+   */
+  back?: boolean;
+  /** What the back arrow does; defaults to history back. */
   onBack?: () => void;
   /** Right-hand slot, usually buttons. */
   children?: ReactNode;
 }
 
-/** Sticky bar at the top of a page: back arrow, title, actions (reference-ui §1.1). */
-export function ToolBar({ title, onBack, children }: ToolBarProps) {
+/** Sticky bar at the top of a page: back arrow where there is somewhere to go back to, title, actions (reference-ui §1.1). */
+export function ToolBar({ title, back, onBack, children }: ToolBarProps) {
   const navigate = useNavigate();
   const routeTitle = useRouteTitle();
   const { token } = theme.useToken();
@@ -35,14 +40,16 @@ export function ToolBar({ title, onBack, children }: ToolBarProps) {
       }}
     >
       <Flex align="center" gap={8}>
-        <Tooltip title={t('common.back')}>
-          <Button
-            type="text"
-            aria-label={t('common.back')}
-            icon={<ArrowLeftOutlined />}
-            onClick={onBack ?? (() => navigate(-1))}
-          />
-        </Tooltip>
+        {(back || onBack) && (
+          <Tooltip title={t('common.back')}>
+            <Button
+              type="text"
+              aria-label={t('common.back')}
+              icon={<ArrowLeftOutlined />}
+              onClick={onBack ?? (() => navigate(-1))}
+            />
+          </Tooltip>
+        )}
         <h1 style={{ fontSize: 18, margin: 0, fontWeight: 500, lineHeight: 1.2353, color: token.colorTextHeading }}>
           {title ?? routeTitle}
         </h1>

@@ -58,6 +58,12 @@ const tick = (kind: string, key: string) =>
 describe('/system/ConfigBundle', () => {
   beforeAll(() => preloadScreens('/system/ConfigBundle'));
 
+  it("has its title as every screen has, and no back arrow (a menu's own screen)", async () => {
+    await openScreen();
+    expect(screen.getByRole('heading', { level: 1, name: '配置迁移' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+  });
+
   it('exports the bundle under the name the server proposes', async () => {
     await openScreen();
     const downloads = catchDownloads();

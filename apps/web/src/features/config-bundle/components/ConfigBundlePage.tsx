@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Can } from '@/components/can';
+import { ToolBar } from '@/components/tool-bar';
 import {
   applyConfigBundle,
   type ConfigBundle,
@@ -147,6 +148,10 @@ export function ConfigBundlePage() {
 
   return (
     <Flex vertical gap={16}>
+      {/* The screen's title, as every screen has (the margin below is the column's gap). */}
+      <div style={{ marginBottom: -16 }}>
+        <ToolBar />
+      </div>
       <Can routes={routes.exportConfigBundle}>
         <Card title={tx('exportTitle')}>
           <Typography.Paragraph type="secondary">{tx('exportHint')}</Typography.Paragraph>
