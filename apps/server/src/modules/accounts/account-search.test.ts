@@ -263,6 +263,25 @@ describe('account contains search on PostgreSQL without pg_trgm (the fallback of
   });
 });
 
+/**
+ * The search-only pages of 30 accounts probe1…probe30, every third named 找到了n: under the cap the newest page and one
+ * past the middle (read from the oldest end); past a cap of 6, counted to it, the pages still the newest matches.
+ */
+async function expectSearchPages(logged: Kysely<DB>) {
+  const matching = [30, 27, 24, 21, 18, 15, 12, 9, 6, 3].map((n) => `probe${n}`);
+  const numbers = (page: { rows: Array<{ account_number: string }> }) => page.rows.map((r) => r.account_number);
+  const uncapped = createAccountsRepository(logged, 40);
+  const first = await uncapped.page({ keyword: '找到了' }, 0, 4);
+  expect(numbers(first)).toEqual(matching.slice(0, 4));
+  expect(first).toMatchObject({ total: 10, capped: false });
+  expect(numbers(await uncapped.page({ keyword: '找到了' }, 8, 4))).toEqual(matching.slice(8));
+  const repo = createAccountsRepository(logged, 6);
+  const capped = await repo.page({ keyword: '找到了' }, 0, 4);
+  expect(numbers(capped)).toEqual(matching.slice(0, 4));
+  expect(capped).toMatchObject({ total: 6, capped: true });
+  expect(numbers(await repo.page({ keyword: '找到了' }, 4, 4))).toEqual(matching.slice(4, 8));
+}
+
 describe('account contains search on SQLite when the term is the only filter (issue 32)', () => {
   it('counts the matches and finds the page in the trigram table alone, reading account rows for the page only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-search-'));
@@ -286,23 +305,11 @@ describe('account contains search on SQLite when the term is the only filter (is
           update_time) values (${`probe${n}`}, ${n % 3 === 0 ? `找到了${n}` : `其他${n}`}, 'x', 1, ${org.rows[0]!.id}, 0,
           '2026-01-01', '2026-01-01')`.execute(database.db);
       }
-      const repo = createAccountsRepository(logged, 6);
-      const matching = [30, 27, 24, 21, 18, 15, 12, 9, 6, 3].map((n) => `probe${n}`);
-      // Under the cap: the newest page, and one past the middle (read from the oldest end).
-      const uncapped = createAccountsRepository(logged, 40);
-      expect(await uncapped.page({ keyword: 'obe' }, 0, 4)).toMatchObject({ total: 30, capped: false });
-      const first = await uncapped.page({ keyword: '找到了' }, 0, 4);
-      expect(first.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
-      expect(first).toMatchObject({ total: 10, capped: false });
-      const late = await uncapped.page({ keyword: '找到了' }, 8, 4);
-      expect(late.rows.map((r) => r.account_number)).toEqual(matching.slice(8));
-      // Past the cap: counted to it, the page still the newest matches.
-      const capped = await repo.page({ keyword: '找到了' }, 0, 4);
-      expect(capped.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
-      expect(capped).toMatchObject({ total: 6, capped: true });
-      expect((await repo.page({ keyword: '找到了' }, 4, 4)).rows.map((r) => r.account_number)).toEqual(
-        matching.slice(4, 8),
-      );
+      expect(await createAccountsRepository(logged, 40).page({ keyword: 'obe' }, 0, 4)).toMatchObject({
+        total: 30,
+        capped: false,
+      });
+      await expectSearchPages(logged);
 
       // Every statement that reads the trigram table reads nothing of `account`: the count and the page's ids come
       // from the index; only the page's rows are read from the account table, by id.
@@ -409,21 +416,7 @@ describe('account contains search on PostgreSQL: its search table (migration 003
         },
         transformResult: async (args) => args.result,
       });
-      const matching = [30, 27, 24, 21, 18, 15, 12, 9, 6, 3].map((n) => `probe${n}`);
-      const uncapped = createAccountsRepository(logged, 40);
-      const first = await uncapped.page({ keyword: '找到了' }, 0, 4);
-      expect(first.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
-      expect(first).toMatchObject({ total: 10, capped: false });
-      const late = await uncapped.page({ keyword: '找到了' }, 8, 4);
-      expect(late.rows.map((r) => r.account_number)).toEqual(matching.slice(8));
-      // Past the cap: counted to it, the page still the newest matches (the walk of the search table's ids).
-      const repo = createAccountsRepository(logged, 6);
-      const capped = await repo.page({ keyword: '找到了' }, 0, 4);
-      expect(capped.rows.map((r) => r.account_number)).toEqual(matching.slice(0, 4));
-      expect(capped).toMatchObject({ total: 6, capped: true });
-      expect((await repo.page({ keyword: '找到了' }, 4, 4)).rows.map((r) => r.account_number)).toEqual(
-        matching.slice(4, 8),
-      );
+      await expectSearchPages(logged);
 
       const searching = statements.filter((s) => s.sql.includes('account_search'));
       expect(searching.length).toBeGreaterThan(0);
