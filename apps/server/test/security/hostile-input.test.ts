@@ -2,7 +2,7 @@ import { type RouteDef, routes } from '@gatehouse/contract';
 import fc from 'fast-check';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startTestApp, type TestApp } from '../harness.js';
 
 type Schema = {
   type?: string;

@@ -1,7 +1,7 @@
 import { type RouteDef, resourceKey, routes } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
 const PASSWORD = 'Bulk#2026-safe-pw';
 const all = Object.entries(routes) as Array<[string, RouteDef]>;
@@ -16,7 +16,7 @@ interface Result<I> {
 }
 
 /**
- * The bulk actions (issue 18) apply the rules of their single actions row by row: the dominance rule through
+ * The bulk actions apply the rules of their single actions row by row: the dominance rule through
  * modules/authz, the built-in admin, oneself, missing rows; they write the rows they accept in one transaction, answer
  * per row, and are recorded per row in the audit trail. A caller without the route's resource gets 403.
  */
@@ -89,7 +89,7 @@ describe.each(lanes)('bulk actions on %s', (lane) => {
   });
   afterAll(() => t.close());
 
-  it('finds the four bulk routes of issue 18 in the contract, each guarded by its own API resource', () => {
+  it('finds the four bulk routes in the contract, each guarded by its own API resource', () => {
     expect(bulk.map(([name]) => name).sort()).toEqual(
       ['batchAccountState', 'batchDeleteAccounts', 'batchDeleteDictItems', 'batchForceLogout'].sort(),
     );
@@ -141,7 +141,7 @@ describe.each(lanes)('bulk actions on %s', (lane) => {
     expect(await alive(wideToken)).toBe(true);
 
     // The trail has one entry per row, as the single action would have: who, which account, outcome and reason. A
-    // refused row names its target by id only: nothing read from an account the caller may not reach (issue 31).
+    // refused row names its target by id only: nothing read from an account the caller may not reach.
     const entries = await t.database.db
       .selectFrom('audit_log')
       .select(['target_type', 'target_id', 'target_label', 'outcome', 'status', 'message', 'actor_account_id'])

@@ -1,8 +1,8 @@
 import { type DataScopeKind, type RouteDef, resourceKey, routes, type Subject } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
-// Issue 20, 数据权限: the scope × route matrix, generated from the contract. Every route that names what it acts on
+// 数据权限: the scope × route matrix, generated from the contract. Every route that names what it acts on
 // (subjects) is called by an account whose role holds the route and whose data scope is 本组织及以下, 本组织, 自定义 or
 // 仅本人, once against a target within the scope (served) and once against one outside it (403 naming the data
 // scope), on SQLite and PostgreSQL. The routes and the kinds of subject come from the contract, so a new route
@@ -179,7 +179,7 @@ describe.each(lanes)('data scope on %s', (lane) => {
   });
   afterAll(() => t.close());
 
-  it('covers every kind of subject and the routes of issue 20', () => {
+  it('covers every kind of subject and the data-scope routes', () => {
     const kinds = new Set(withSubjects.flatMap(([, r]) => r.subjects!.map((s) => s.kind)));
     expect([...kinds].sort()).toEqual(['account', 'assignRole', 'org', 'parentOrg', 'role', 'session']);
     for (const name of ['createAccount', 'updateAccount', 'createOrg', 'updateOrg', 'deleteOrg', 'switchIdentity']) {

@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
 // The route-class walk (docs/security.md, "Security classes"): every contract route declares what an attacker
 // wants of it (`security`), and the guard derives its rules from that declaration. This file walks every classed

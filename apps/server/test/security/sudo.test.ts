@@ -1,11 +1,11 @@
 import { type RouteDef, routes, VERIFICATION_REQUIRED_HEADER } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, lanes, proven, startTestApp, type TestApp, testConfig } from '../../test/harness.js';
+import { ADMIN_PASSWORD, lanes, proven, startTestApp, type TestApp, testConfig } from '../harness.js';
 
 const PASSWORD = 'Sudo#2026-safe';
 
 /**
- * Sudo mode (issue 15 §3): sensitive changes need an identity verification within SUDO_SECONDS; a sign-in counts as
+ * Sudo mode: sensitive changes need an identity verification within SUDO_SECONDS; a sign-in counts as
  * one. A session is made "old" by moving its verification time back in the database (no clock waits).
  */
 describe.each(lanes)('sudo mode on %s', (lane) => {
@@ -72,7 +72,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
   });
   afterAll(() => t.close());
 
-  it('the contract marks the sensitive routes of issue 15', () => {
+  it('the contract marks the sensitive routes', () => {
     const sudo = (Object.entries(routes) as Array<[string, RouteDef]>).filter(([, r]) => r.sudo).map(([n]) => n);
     expect(sudo.sort()).toEqual(
       [
@@ -122,7 +122,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
       expectVerificationRequired(await t.call('GET', path, { token }));
     }
     expectVerificationRequired(await t.call('GET', '/config/bundle', { token }));
-    // Issue 22: one's own second factor changes, and the administrator's reset of another's.
+    // One's own second factor changes, and the administrator's reset of another's.
     expectVerificationRequired(await t.call('POST', '/auth/totp/setup', { token }));
     expectVerificationRequired(await t.call('DELETE', '/auth/totp', { token }));
     expectVerificationRequired(await t.call('POST', '/auth/recovery-codes', { token }));

@@ -1,6 +1,6 @@
 import { type RouteDef, resourceKey, routes } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
 const PASSWORD = 'Matrix#2026-ok';
 const all = Object.entries(routes) as Array<[string, RouteDef]>;

@@ -9,9 +9,9 @@ import {
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
-import { t as translate } from '../platform/i18n.js';
-import { MAX_JSON_DEPTH } from '../platform/validation.js';
+import { t as translate } from '../../src/platform/i18n.js';
+import { MAX_JSON_DEPTH } from '../../src/platform/validation.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
 /**
  * Generated from the contract: every date field of every query and body gets impossible dates, every body a

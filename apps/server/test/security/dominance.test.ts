@@ -1,10 +1,10 @@
 import { type RouteDef, resourceKey, routes, type Subject } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
+import { lanes, startTestApp, type TestApp } from '../harness.js';
 
 const PASSWORD = 'Dominance#2026-ok';
 const all = Object.entries(routes) as Array<[string, RouteDef]>;
-/** The kinds the dominance rule judges by holdings; organisations are the data scope's (security/data-scope.test.ts). */
+/** The kinds the dominance rule judges by holdings; organisations are the data scope's (test/security/data-scope.test.ts). */
 const HOLDING_KINDS: ReadonlySet<Subject['kind']> = new Set(['account', 'session', 'role', 'assignRole']);
 const withSubjects = all.filter(([, route]) => route.subjects?.some((s) => HOLDING_KINDS.has(s.kind)));
 /** Subjects sent alone: view-as previews an account or a role, never both (the role side: data-scope.test.ts). */
@@ -57,7 +57,7 @@ describe('the contract names what each route acts on', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('routes taking many ids are bulk actions answering per row, the rule applied per id (security/bulk-actions.test.ts)', () => {
+  it('routes taking many ids are bulk actions answering per row, the rule applied per id (test/security/bulk-actions.test.ts)', () => {
     const many = all.filter(([, route]) => fieldsOf(route).some((field) => field.name === 'ids'));
     expect(many.length).toBeGreaterThan(0);
     for (const [name, route] of many) {
@@ -192,7 +192,7 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
   });
   afterAll(() => t.close());
 
-  it('names at least the account actions of issue 15', () => {
+  it('names at least the account actions', () => {
     const names = withSubjects.map(([name]) => name);
     for (const name of [
       'createAccount',
@@ -312,7 +312,7 @@ describe.each(lanes)('the dominance rule on %s', (lane) => {
   });
 });
 
-/** Issue 15 §2: a switched identity is re-checked on every request. */
+/** A switched identity is re-checked on every request. */
 describe.each(lanes)('switched identities on %s', (lane) => {
   let t: TestApp;
   let admin: string;

@@ -1,7 +1,7 @@
 import { routes } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp, testConfig } from '../../test/harness.js';
-import { uploadPreview } from '../../test/import-upload.js';
+import { lanes, startTestApp, type TestApp, testConfig } from '../harness.js';
+import { uploadPreview } from '../import-upload.js';
 
 // The December review's contact findings (docs/security.md, "Security classes", contact): a mobile number or e-mail
 // proves identity only after its owner proved it (H-1, L-3); one's own contact costs sudo mode and a code on every
