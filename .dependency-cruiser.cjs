@@ -54,7 +54,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Test helpers and doubles (apps/web/src/testing, apps/server/testing) are for tests only: no production module ' +
-        'imports them (issue 17: no test double beside or inside production code).',
+        'imports them (no test double beside or inside production code).',
       from: {
         path: '(^|/)apps/(web|server)/src/',
         pathNot: ['\\.test\\.tsx?$', '(^|/)apps/web/src/testing/', '(^|/)apps/server/src/modules/[^/]+/testing/'],

@@ -5,7 +5,7 @@ export const UNIT_REPORT_DIR = join(import.meta.dirname, 'test-results', 'times'
 
 /**
  * The reporters of a vitest run: the default one, plus a JSON report in $CI_TIMES_DIR when .ci/run sets it, read by
- * scripts/ci-times.mjs for the time table at the end of CI (issue 35). The unit run always writes its report (to
+ * scripts/ci-times.mjs for the time table at the end of CI. The unit run always writes its report (to
  * test-results/times/ without CI_TIMES_DIR): the per-file budget check after it reads the file times there.
  */
 export function reporters(report: 'unit' | 'e2e' | 'resilience'): Array<string | [string, { outputFile: string }]> {

@@ -14,7 +14,7 @@ const existing = [
   '',
   'why a figure moved',
   '',
-  '## Scale: 100k, 1M, 5M accounts (issue 32)',
+  '## Scale: 100k, 1M, 5M accounts',
   '',
   '<!-- scale-table -->',
   '| size | figure |',

@@ -1,5 +1,5 @@
 /**
- * Issue 8's long lists: a tree of 10,000 rows scrolls smoothly. Part of `npm run bench` (bench/run.ts, which
+ * Long lists: a tree of 10,000 rows scrolls smoothly. Part of `npm run bench` (bench/run.ts, which
  * starts the server); alone, on a server of its own: `npx tsx bench/long-list.ts` (needs the built web app,
  * `npm run build`).
  *

@@ -74,7 +74,7 @@ describe('access-control mode (ACCESS_CONTROL=on) in Chromium', () => {
 
   it('an account with no permitted route is signed out with 账号访问受限', async () => {
     await signIn(page, 'ac.none');
-    // The server refuses the session (issue 15 §10); the page shows the same words as the browser-side check.
+    // The server refuses the session; the page shows the same words as the browser-side check.
     await page.getByRole('alert').filter({ hasText: '账号访问受限, 请联系系统管理员！' }).first().waitFor();
     expect(page.url()).toMatch(/#\/login/);
     expect(await page.evaluate(() => localStorage.getItem('gatehouse_auth'))).toBeNull();
@@ -83,7 +83,7 @@ describe('access-control mode (ACCESS_CONTROL=on) in Chromium', () => {
 
   it('a limited role gets its menus plus 首页 and 个人信息; an ungranted menu shows 403 in place, redirects retarget', async () => {
     await signIn(page, 'ac.limited');
-    // 首页 is every signed-in account's (issue 19): it opens, not the first granted screen.
+    // 首页 is every signed-in account's: it opens, not the first granted screen.
     await waitForHash(page, /#\/$/);
     const menu = page.getByRole('navigation', { name: '主菜单' });
     await menu.getByRole('menuitem', { name: '用户管理' }).click();

@@ -1,4 +1,4 @@
-// Issue 15 in the browser: the dominance rule on the account screen (a narrower account sees what it may not
+// In the browser: the dominance rule on the account screen (a narrower account sees what it may not
 // touch, disabled, with the reason), and sudo mode on the personal page (a new mobile number proven by a code,
 // then the identity dialog once the sign-in's verification has lapsed).
 import type { Browser, Page } from 'playwright-core';
@@ -183,7 +183,7 @@ describe('dominance rule and sudo mode in the browser', () => {
     const verify = page.getByRole('dialog', { name: '验证身份（密码验证）' });
     await verify.getByText('为确保您的账号安全，请先验证身份').waitFor();
     // Only the methods that prove identity: no image captcha, and no mobile or e-mail, which this account has not
-    // proven (an administrator's or an unsaved one proves nothing, issue 31): its password.
+    // proven (an administrator's or an unsaved one proves nothing): its password.
     await verify.getByPlaceholder('请输入当前登录密码').waitFor();
     expect(await verify.getByText('邮箱验证', { exact: true }).count()).toBe(0);
     expect(await verify.getByText('手机验证', { exact: true }).count()).toBe(0);

@@ -13,7 +13,7 @@ import {
   waitForHash,
 } from './support.js';
 
-/** The command palette (issue 19): Ctrl+K, a search, Enter to the record's screen; only what the account may list. */
+/** The command palette: Ctrl+K, a search, Enter to the record's screen; only what the account may list. */
 describe('command palette', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -11,7 +11,7 @@ import {
   waitForHash,
 } from './support.js';
 
-/** 首页 dashboard and the /data-v big screen on real data (issue 6, items 5 and 6). */
+/** 首页 dashboard and the /data-v big screen on real data (items 5 and 6). */
 describe('home dashboard and the /data-v big screen', () => {
   let server: RunningServer;
   let browser: Browser;

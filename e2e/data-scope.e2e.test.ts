@@ -17,7 +17,7 @@ import {
   waitForHash,
 } from './support.js';
 
-// Issue 20, 数据权限: a branch manager's role is limited to its branch in the role dialog; the manager signs in and
+// 数据权限: a branch manager's role is limited to its branch in the role dialog; the manager signs in and
 // sees only the branch's accounts and organisations, cannot move an account out of it, and an administrator sees
 // why (权限说明) and previews it (权限预览).
 
@@ -57,7 +57,7 @@ describe('data scope in Chromium', () => {
     }>;
     const menu = (route: string) => resources.find((r) => r.route === route)!.id;
     const api = (method: string, url: string) => resources.find((r) => r.method === method && r.url === url)!.id;
-    // The role starts as every role did before issue 20 (全部); the dialog limits it below.
+    // The role starts as every role did before data scopes (全部); the dialog limits it below.
     const role = (await post('/role', {
       name: ROLE,
       remark: '管理本分公司的账号',

@@ -11,7 +11,7 @@ import { freePort } from './ports.js';
 export { freePort };
 
 /**
- * Issue 8's front-end measurements, reported by `npm run bench` against the targets (bench/run.ts,
+ * The front-end measurements, reported by `npm run bench` against the targets (bench/run.ts,
  * bench/long-list.ts): a cold load of /login until its form can be used, Lighthouse's desktop scores of /login and
  * of the account screen, and the frame interval while a 10,000-row tree scrolls. The long-list E2E shares the tree's
  * data and scroll loop and holds what does not depend on the machine's speed (the tree is virtual). No test runner
@@ -20,10 +20,10 @@ export { freePort };
 export const FRONTEND_TARGET = {
   coldLoadMs: 500,
   lighthouse: 98,
-  /** Issue 18: the account screen with antd Table, its tool bar and row selection. */
+  /** The account screen with antd Table, its tool bar and row selection. */
   lighthouseAccount: 95,
   longListFrameMs: 50,
-  /** Issue 18: moving between list screens, p90. */
+  /** Moving between list screens, p90. */
   screenSwitchMs: 150,
 };
 
@@ -250,7 +250,7 @@ export function scrollTreeToEnd(
   }, step);
 }
 
-/** The list screens of issue 18, in the order the switch measurement walks them. */
+/** The list screens, in the order the switch measurement walks them. */
 export const LIST_SCREENS = [
   '/user/Account',
   '/user/Role',
@@ -261,7 +261,7 @@ export const LIST_SCREENS = [
 ] as const;
 
 /**
- * Issue 18's "moving between list screens": signed in, each list screen visited once (its code and table settings
+ * "Moving between list screens": signed in, each list screen visited once (its code and table settings
  * are then in the browser, as for a user who has opened them), then `rounds` walks over LIST_SCREENS. Each move is
  * timed from the route change to the new screen's table showing its rows (or its empty state) with no spinner;
  * answers every move: the screen moved to and the milliseconds it took.

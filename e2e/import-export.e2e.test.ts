@@ -15,7 +15,7 @@ import {
   startServer,
 } from './support.js';
 
-// Issue 21: the account import wizard end to end with a file holding bad rows (every bad row explained before
+// The account import wizard end to end with a file holding bad rows (every bad row explained before
 // anything is written, the rejected rows downloadable, the good ones applied in one go), and the export of the list.
 
 const INITIAL = 'Imported#2026-first';

@@ -1,4 +1,4 @@
-// The list kit (components/list-kit, issue 18) on the account screen, in Chromium against the real server: server
+// The list kit (components/list-kit) on the account screen, in Chromium against the real server: server
 // sorting from a header click, column settings kept per account (a reload, another browser), a bulk delete with a
 // refusal, filters restored from the URL, the failed state and its 重试, long values on one line.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import {
   waitForHash,
 } from './support.js';
 
-/** 50 characters: must stay on one line, cut with … (issue 18). */
+/** 50 characters: must stay on one line, cut with …. */
 const LONG_NUMBER = 'e2e.kit.account-number-that-is-fifty-characters-x1';
 const LONG_ORG = `研发中心${'非常长的组织名称'.repeat(10)}`;
 const PASSWORD = 'Kit#2026-safe';
@@ -94,7 +94,7 @@ describe('list kit on the account screen in Chromium', () => {
     expect(new Set(heights).size).toBe(1);
     await screenshot(page, 'list-kit-01-accounts-1440');
 
-    // At 1,024 px the page itself does not scroll sideways (the side menu shows icons only, issue 19); the table is
+    // At 1,024 px the page itself does not scroll sideways (the side menu shows icons only); the table is
     // narrower than its columns: it scrolls within its box, and the operation column stays at that box's right edge.
     await page.setViewportSize({ width: 1024, height: 800 });
     await row(LONG_NUMBER)

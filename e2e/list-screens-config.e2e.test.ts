@@ -1,5 +1,5 @@
 // The list kit on the role, dictionary (and item), organisation and resource screens, in Chromium against the real
-// server (issue 18): server sorting, column settings kept per account (a reload, another browser), filters restored
+// server: server sorting, column settings kept per account (a reload, another browser), filters restored
 // from the URL, the failed state and its 重试, named delete confirmations, long values on one line with the operation
 // column fixed, at 1440 and 1024 px and in the dark theme.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -17,7 +17,7 @@ import {
   startServer,
 } from './support.js';
 
-/** 200 characters: must stay on one line, cut with … (issue 18). */
+/** 200 characters: must stay on one line, cut with …. */
 const LONG_REMARK = '这是一段用来检验表格单行显示的很长的备注文字'.repeat(10).slice(0, 200);
 const ROLE = '报表查看员';
 /** Dictionaries the test adds, in the order they are created (the list shows them by id). */

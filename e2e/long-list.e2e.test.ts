@@ -13,7 +13,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 8: a tree of 10,000 rows scrolls smoothly because it is virtual — the resource screen's permission tree
+ * A tree of 10,000 rows scrolls smoothly because it is virtual — the resource screen's permission tree
  * and the role dialog's checkable tree hold every resource of the system. The resources are written straight into
  * the server's SQLite file (the API would take minutes for 10,000 creations); the screens read them through the API.
  *

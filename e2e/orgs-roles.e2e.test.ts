@@ -151,7 +151,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await expect.poll(() => page.getByRole('button', { name: '收起 研发中心' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '展开 研发中心' }).count()).toBe(0);
     await orgRow(page, '前端组').waitFor();
-    // Shown once, at its new place: never left under its old parent too (issue 19).
+    // Shown once, at its new place: never left under its old parent too.
     expect(await orgRow(page, '前端组').count()).toBe(1);
     expect(await orgRow(page, '前端组').getAttribute('class')).toContain('ant-table-row-level-0');
   });
@@ -181,7 +181,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await dialog.getByText('已选 3 项').waitFor();
     await screenshot(page, 'or-05-role-dialog-tree');
 
-    // RuoYi's toolbar (issue 36): 父子联动 on for a new role; 展开/折叠 closes every node and opens them again.
+    // RuoYi's toolbar: 父子联动 on for a new role; 展开/折叠 closes every node and opens them again.
     expect(await dialog.getByRole('switch', { name: '父子联动' }).getAttribute('aria-checked')).toBe('true');
     const expandAll = dialog.getByRole('checkbox', { name: '展开/折叠' });
     await expandAll.uncheck();
@@ -207,7 +207,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await screenshot(page, 'or-05b-role-tree-search');
     await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('');
 
-    // Ticking an action brings its screen's list along, with a note (issue 36); unticked again, the role is as
+    // Ticking an action brings its screen's list along, with a note; unticked again, the role is as
     // before.
     await dialog.getByPlaceholder('搜索名称、路由或接口地址').fill('删除角色');
     await node('删除角色').getByRole('checkbox').click();

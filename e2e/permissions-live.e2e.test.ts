@@ -10,7 +10,7 @@ import {
   startServer,
 } from './support.js';
 
-/** Menus and buttons follow a role change without signing in again (issue 3, item 7). */
+/** Menus and buttons follow a role change without signing in again. */
 describe('permissions change while signed in', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -8,7 +8,7 @@ import { freePort } from './frontend-perf.js';
 import { LOG_DIR } from './support.js';
 
 /**
- * `npm start` as a newcomer runs it (issue 16): whatever NODE_ENV the shell holds, it builds what is stale for
+ * `npm start` as a newcomer runs it: whatever NODE_ENV the shell holds, it builds what is stale for
  * production, never stops on a performance budget, and serves compiled JavaScript with plain node.
  */
 const root = resolve(import.meta.dirname, '..');

@@ -313,7 +313,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await itemDialog().getByText('江苏省 / 苏州市').waitFor();
       await itemDialog().getByLabel('数据标签', { exact: true }).fill('吴中区');
       await itemDialog().getByLabel('序号', { exact: true }).fill('3');
-      // 数据键值 apart from the label, and a tag colour (issue 36): the preview shows the tag.
+      // 数据键值 apart from the label, and a tag colour: the preview shows the tag.
       await itemDialog().getByLabel('数据键值', { exact: true }).fill('320506');
       await itemDialog().getByRole('combobox', { name: '标签颜色' }).click();
       await page.locator('.ant-select-item-option[title="绿"]').click();
@@ -469,7 +469,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await screenshot(page, 'rdp-12-profile-reloaded');
     });
 
-    it('验证 proves a stored, unproven e-mail with a code sent to it (issue 31)', async () => {
+    it('验证 proves a stored, unproven e-mail with a code sent to it', async () => {
       // As an administrator's edit leaves it (PUT /account on another account): an address stored, not proven by its
       // owner. (Another one than the address proven above, which would wait VERIFY_RESEND_SECONDS for a new code.)
       const db = new Database(join(server.dataDir, 'gatehouse.db'));

@@ -16,7 +16,7 @@ import {
 const PASSWORD = 'Second#Factor2026';
 
 /**
- * The second factor (issue 22) in Chromium against the real server: an authenticator app enrolled on the personal
+ * The second factor in Chromium against the real server: an authenticator app enrolled on the personal
  * page (the test computes its codes from the secret the page shows), the two-step sign-in with a code and with a
  * recovery code (once), a role that requires a second factor leading its account to enrol first, and a passkey
  * enrolled and used through Chromium's virtual authenticator (DevTools WebAuthn domain), alone and as the second step.

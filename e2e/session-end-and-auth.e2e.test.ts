@@ -14,7 +14,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 19, as a user meets it: a session ended by an administrator (强制下线, disabling the account) lands on the
+ * As a user meets it: a session ended by an administrator (强制下线, disabling the account) lands on the
  * sign-in page saying why; a disabled account is told so when its password is right (and only then); /login sends
  * a signed-in account on; a captcha or SMS failure leaves the registration form as it was; the code countdown is
  * the server's 30 s; dialogs start in their first field. Against the real server with the default

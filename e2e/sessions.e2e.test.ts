@@ -339,7 +339,7 @@ describe('first sign-in with a generated admin password', () => {
     // Nothing else is shown: no side menu behind the form.
     expect(await page.getByRole('menu').count()).toBe(0);
 
-    // The password just typed is not asked again (issue 36): the page starts in 新密码, and still knows it.
+    // The password just typed is not asked again: the page starts in 新密码, and still knows it.
     expect(await form.getByLabel('当前密码').isVisible()).toBe(false);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))

@@ -1,4 +1,4 @@
-// The shell a user lives in (issue 19): the tab bar of opened pages (filters, scroll and a half-filled dialog kept
+// The shell a user lives in: the tab bar of opened pages (filters, scroll and a half-filled dialog kept
 // across switches; tabs and filters kept across a reload; 刷新, 关闭, 关闭其他, 关闭右侧, middle click), the
 // collapsible side menu, the window widths 1440 / 1280 / 1024 / 768 (no sideways scrolling, the user menu and 添加
 // on screen, a drawer at 768) and the 403 page of a menu the account does not hold (ACCESS_CONTROL=on).

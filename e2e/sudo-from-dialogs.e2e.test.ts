@@ -1,4 +1,4 @@
-// Issue 31 in the browser: every sudo action started from a dialog (a confirmation, a page's own dialog) once the
+// In the browser: every sudo action started from a dialog (a confirmation, a page's own dialog) once the
 // session's verification is old. The identity dialog must open over the dialog that asked for it, take mouse
 // clicks (Playwright's click fails when another layer would receive it), and let the action finish.
 import { generate } from 'otplib';

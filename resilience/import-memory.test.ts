@@ -8,7 +8,7 @@ import { multipart, zip } from '../apps/server/test/import-upload.js';
 import { procStatus, type ServerProcess, startServerProcess } from '../apps/server/test/server-process.js';
 
 /**
- * H-2 (issue 31): no import preview inside the documented limits (20 MiB upload, 100,000 rows, 50 columns, 2,000
+ * H-2: no import preview inside the documented limits (20 MiB upload, 100,000 rows, 50 columns, 2,000
  * characters a cell, 128 MiB inflated) may exhaust the server's memory. The server runs in a process of its own with
  * the heap flags `npm run serve` gives it (apps/server/package.json "start": a 192 MiB old space), as
  * upload-memory.test.ts runs it, and its resident set is read from /proc. Before the fix the first input (an 18 MiB

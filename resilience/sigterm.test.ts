@@ -11,7 +11,7 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     // Room in the password-hash queue for the whole burst (the default 2 + 32 would refuse the last ones with 429).
     // At debug the log has a line per request as it arrives ("incoming request"; at info only the completed one).
-    // One account's sign-ins from one address are counted before their check (issue 31, M-2: at most
+    // One account's sign-ins from one address are counted before their check (M-2: at most
     // LOGIN_LOCK_AFTER checks at once); this test is about the shutdown, so all 40 may be checked.
     server = await startServer({
       env: { PASSWORD_HASH_QUEUE: String(IN_FLIGHT), LOGIN_LOCK_AFTER: String(IN_FLIGHT * 2), LOG_LEVEL: 'debug' },

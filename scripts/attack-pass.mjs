@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The attack pass of docs/security.md ("Security classes"): the five attackers of issue 31 against a server as
+// The attack pass of docs/security.md ("Security classes"): the five attackers against a server as
 // `npm run serve` starts it (build first: `npm run build`), on SQLite or, with DATABASE_URL, PostgreSQL. Loopback only;
 // a fresh DATA_DIR; prints each attempt and what the server answered, and exits 1 when any attempt got through.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The time table printed at the end of .ci/run (issue 35): where CI's time went. Reads $CI_TIMES_DIR (or the
+// The time table printed at the end of .ci/run: where CI's time went. Reads $CI_TIMES_DIR (or the
 // directory given): steps.jsonl (written by .ci/run and scripts/timed.mjs) and the vitest JSON reports unit.json,
 // e2e.json and resilience.json (written when CI_TIMES_DIR is set, see the vitest configs). Prints Markdown and
 // writes it to times.md beside them; docs/testing.md keeps the latest table.

@@ -63,7 +63,7 @@ export interface Config {
   readonly verification: VerificationLimits;
   /** Growth bounds of the operation and sign-in logs (AUDIT_* variables; see README). */
   readonly audit: AuditLimits;
-  /** Web app modes the server announces through GET /api/auth/options (all off by default, product-spec §9). */
+  /** Web app modes the server announces through GET /api/auth/options (all off by default, specification §9). */
   readonly accessControl: boolean;
   readonly permissionInterceptor: boolean;
   /** Accept request envelopes at POST /api/sapi/… (REQUEST_ENCRYPTION). */
@@ -153,7 +153,7 @@ export interface VerificationLimits {
   readonly codeTtlSeconds: number;
   readonly tokenTtlSeconds: number;
   readonly codeAttempts: number;
-  /** Minimum seconds between two codes to the same recipient (product-spec §9: 30 s); the web counts down the same. */
+  /** Minimum seconds between two codes to the same recipient (specification §9: 30 s); the web counts down the same. */
   readonly resendSeconds: number;
   readonly perRecipientHour: number;
   readonly perRecipientDay: number;
@@ -425,7 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     },
     sudoSeconds: paramInt(env, 'sudoSeconds'),
     sudoMaxSeconds: paramInt(env, 'sudoMaxSeconds'),
-    // Passkeys (issue 22): the site they are bound to. Unset, each request's own origin (checked against its host).
+    // Passkeys: the site they are bound to. Unset, each request's own origin (checked against its host).
     webauthn: Object.freeze({
       rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,
       origins: Object.freeze(webauthnOrigins.map((origin) => new URL(origin).origin)),

@@ -99,7 +99,7 @@ export async function composeServices(config: Config, database: Database, setup:
     log,
   });
   const verificationRepo = createVerificationRepository(db);
-  // Imports (issue 21): previews and their outcomes, shared by every kind that imports.
+  // Imports: previews and their outcomes, shared by every kind that imports.
   const importJobs = createImportJobs(createImportsRepository(db));
   const verification = createVerificationService({
     repo: verificationRepo,

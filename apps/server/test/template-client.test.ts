@@ -3,7 +3,7 @@ import { lanes, startTestApp, type TestApp } from './harness.js';
 
 /**
  * The specification's own front end (the Vue 3 template cutting-mat/template-element-plus, commit 82e276b) against
- * the server: its writes replayed as it builds them (issue 32). The template sends back the row it was given,
+ * the server: its writes replayed as it builds them. The template sends back the row it was given,
  * plus its form-only fields; each body below is built the way the file named beside it builds it, from the
  * server's own answers. Every one must succeed, and what it changes must be what the form changed.
  */
@@ -208,7 +208,7 @@ describe.each(lanes)('the template-element-plus client on %s', (lane) => {
       (await t.call('POST', '/login', { body: { account: 'template-user', password: 'Smuggled#2026' } })).status,
     ).toBe(400);
 
-    // An organisation, a role, a dictionary item: none of them takes any of these (but an item's own 状态, issue 36).
+    // An organisation, a role, a dictionary item: none of them takes any of these (but an item's own 状态).
     const org = ((await ok('GET', '/orgs', { query: { pid: Number(rootOrg.id) } })) as Row[])[0] as Row;
     await ok('PUT', '/org', { body: { ...org, ...smuggled } });
     expect(((await ok('GET', '/orgs', { query: { pid: Number(rootOrg.id) } })) as Row[])[0]).toEqual(org);

@@ -33,7 +33,7 @@ const bulk = all.filter(([, r]) =>
 );
 
 /**
- * A bulk action's statements do not grow with its rows (issue 32): a bulk disable of 500 on PostgreSQL took 450 ms
+ * A bulk action's statements do not grow with its rows: a bulk disable of 500 on PostgreSQL took 450 ms
  * to 1.7 s because it ended each account's sessions (two statements per account) and read each row's audit snapshot
  * (two reads per row), 1,000–2,000 round trips inside and around its transaction; 16 at once answered nothing
  * within 5 s. Counted work, not time: each bulk route runs on a few rows and on more, and both runs issue the same
@@ -151,7 +151,7 @@ describe.each(lanes)('bulk actions issue as many statements for 5 rows as for 2 
 });
 
 /**
- * A role's edit reads that role, not every role's grants (issue 32: the bench's role change read all 5,000 grants,
+ * A role's edit reads that role, not every role's grants (the bench's role change read all 5,000 grants,
  * every 自定义 organisation and every resource id on each save). Counted work: the rows the edit's statements answer
  * are the same whether 2 or 12 other roles exist.
  */

@@ -8,19 +8,19 @@
  * @typedef {Record<string, ManifestChunk>} Manifest
  * @typedef {{ name: string, chunks: string[], budgetKiB?: number, targetKiB?: number }} RouteBudget
  *   `chunks`: manifest keys (source paths) of the route's lazy modules; the HTML entry is always added.
- *   `budgetKiB`: enforced (the build fails above it); `targetKiB`: issue 8's goal, shown beside it.
+ *   `budgetKiB`: enforced (the build fails above it); `targetKiB`: the product's goal (docs/frontend-budgets.md), shown beside it.
  * @typedef {{ name: string, files: string[], bytes: number, budgetKiB?: number, targetKiB?: number, over: boolean }}
  *   RouteSize
  */
 
-// Budgets are the issue targets, not today's size plus a crumb: a dependency update or a small feature (issue 15's
+// Budgets are the product's targets, not today's size plus a crumb: a dependency update or a small feature (the
 // sudo dialog and the contract's text checks added ~2 KiB) must not fail a build that is still within them. The
-// account screen's is issue 18's 400 KiB: the list kit brings antd's Table (with the Tree and Select its filter and
-// pager use) to it, which the plain table of ADR 0015 had kept out. Issue 19's shell (the tab bar of kept pages with
+// account screen's is the list kit's 400 KiB: the list kit brings antd's Table (with the Tree and Select its filter and
+// pager use) to it, which the plain table of ADR 0015 had kept out. The tabbed shell (the tab bar of kept pages with
 // antd Tabs, the collapsible Layout.Sider, breadcrumbs) adds ~22.5 KiB to every menu screen: layout + home 305 and the
-// account screen 432 (docs/frontend-budgets.md, "Issue 19: the shell").
-// /login: 150 until issue 19, whose shell changed the shared chunks' shapes (ADR 0020).
-// The account screen: 436 since issue 31 (ADR 0028): which contacts are proven (未验证), the verification dialog that
+// account screen 432 (docs/frontend-budgets.md, "The shell").
+// /login: 150 until the tabbed shell changed the shared chunks' shapes (ADR 0020).
+// The account screen: 436 since ADR 0028: which contacts are proven (未验证), the verification dialog that
 // stacks above every dialog, one's own contacts read-only.
 const BUDGET_LOGIN = 156;
 const BUDGET_HOME = 305;

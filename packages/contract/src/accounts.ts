@@ -22,7 +22,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 export const ACCOUNT_NUMBER_MAX = 100;
 export const ACCOUNT_NAME_MAX = 100;
 
-/** The account's role as product-spec §3 nests it (sysRole). */
+/** The account's role as specification §3 nests it (sysRole). */
 export const SysRole = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -35,7 +35,7 @@ export const SysRole = Type.Object({
   ),
 });
 
-/** The account's organisation as product-spec §3 nests it (sysOrg). */
+/** The account's organisation as specification §3 nests it (sysOrg). */
 export const SysOrg = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -70,7 +70,7 @@ export const Account = Type.Object({
   /** Region of the contact address (联系地址): code and path of names. */
   regionId: Type.Union([Type.Integer(), Type.Null()]),
   regionName: Type.Union([Type.String(), Type.Null()]),
-  /** Its role (null without one) and organisation, nested as product-spec §3 lists them. */
+  /** Its role (null without one) and organisation, nested as specification §3 lists them. */
   sysRole: Type.Union([SysRole, Type.Null()]),
   sysOrg: SysOrg,
   /**

@@ -1,5 +1,5 @@
 /**
- * What a write route takes from a request body, derived from the route's own body schema (issue 32, ADR 0030).
+ * What a write route takes from a request body, derived from the route's own body schema (ADR 0030).
  *
  * Admin front ends send back the row they were given: the entity's read-only fields (`id: ""` on create,
  * `createTime`, `orgName`), Gatehouse's own additions to its answers (`builtin`, `inScope`, `manageable`) and

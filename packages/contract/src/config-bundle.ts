@@ -6,7 +6,7 @@ import { ICON_PATTERN, RESOURCE_METHODS } from './resources.js';
 import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
 
 /**
- * The configuration bundle (issue 21, item 4): roles, resources, dictionaries and the organisation skeleton as one
+ * The configuration bundle: roles, resources, dictionaries and the organisation skeleton as one
  * versioned JSON file. Objects name each other by natural keys, never by database ids, so a bundle exported from
  * one installation can be compared with and applied to another:
  * - a resource by its key (`resourceKey` below): an API resource by `api:<method> <url>`, a menu with a route by
@@ -89,7 +89,7 @@ export const BundleRole = Type.Object(
       title: '权限',
     }),
     /**
-     * 需要双因素认证 (issue 22; always exported). Absent (a bundle of an installation before it): a new role gets it
+     * 需要双因素认证 (always exported). Absent (a bundle of an installation before it): a new role gets it
      * off, an existing role keeps its own, as the role routes treat an absent field.
      */
     requireSecondFactor: Type.Optional(Type.Boolean({ title: '需要双因素认证' })),
@@ -104,7 +104,7 @@ export const BundleDictItem = Type.Object(
     parent: nullable('上级数据', 100),
     orderNum: order,
     /**
-     * 数据键值, 状态 and 标签颜色 (issue 36; always exported). Absent (a bundle of an installation before them): a new
+     * 数据键值, 状态 and 标签颜色 (always exported). Absent (a bundle of an installation before them): a new
      * item gets its value as key value, enabled and no colour; an existing item keeps its own, as the item routes
      * treat an absent field.
      */
@@ -163,7 +163,7 @@ export const ConfigBundle = Type.Object(
     dicts: Type.Array(BundleDict, { maxItems: CONFIG_BUNDLE_LIMITS.dicts, title: '字典' }),
     orgs: Type.Array(BundleOrg, { maxItems: CONFIG_BUNDLE_LIMITS.orgs, title: '组织' }),
     /**
-     * 系统参数 changed on that screen (issue 36). Absent (a bundle of an installation before it) or without a key: that
+     * 系统参数 changed on that screen. Absent (a bundle of an installation before it) or without a key: that
      * parameter is left as it is; a bundle never undoes a change.
      */
     params: Type.Optional(Type.Array(BundleParam, { maxItems: 100, title: '系统参数' })),

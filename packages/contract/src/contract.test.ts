@@ -44,7 +44,7 @@ describe('the contract', () => {
       expect([route.method, route.access], name).toEqual(['GET', 'permission']);
       expect(screens.filter(([, other]) => other.menu === route.menu).length, name).toBe(1);
     }
-    // 重置密码 needs 账号列表 (the helpdesk role of issue 36); 配置迁移's screen loads nothing of its own.
+    // 重置密码 needs 账号列表 (a helpdesk role); 配置迁移's screen loads nothing of its own.
     expect(routes.listAccounts).toMatchObject({ screen: true, menu: routes.resetAccountPassword.menu });
     expect(screens.some(([, r]) => r.menu === routes.applyConfigBundle.menu)).toBe(false);
     // Every menu whose routes are more than one list-less action names its screen: a new screen cannot forget it.

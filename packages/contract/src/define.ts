@@ -147,7 +147,7 @@ export type ResponseOf<D> = D extends RouteDef<TSchema | undefined, TSchema | un
 /** Response header of a refusal that an identity verification (sudo mode) would lift. */
 export const VERIFICATION_REQUIRED_HEADER = 'x-verification-required';
 
-/** The key of a route in the resource set: lower-case method, comma, path (as product-spec §6 uses). */
+/** The key of a route in the resource set: lower-case method, comma, path (as specification §6 uses). */
 export function resourceKey(method: string, path: string): string {
   return `${method.toLowerCase()},${path}`;
 }

@@ -23,7 +23,7 @@ export const Dict = Type.Object({
 });
 
 /**
- * The colours a dictionary item's tag may take (issue 36, ADR 0034): antd's Tag presets, its five status colours then
+ * The colours a dictionary item's tag may take (ADR 0034): antd's Tag presets, its five status colours then
  * its thirteen preset colours (theme/interface/presetColors). A closed list: anything else is refused (400 naming
  * 标签颜色); none (null) shows the label as plain text.
  */
@@ -54,8 +54,8 @@ export const DICT_ITEM_VALUE_MAX = 100;
 export const DICT_ITEM_KEY_MAX = 100;
 
 /**
- * A dictionary item. As options: `id` is the value and `value` is the label (product-spec §3), so `value` is the
- * item's 数据标签 (what is shown). Added by issue 36 (ADR 0034): `keyValue` (数据键值, what a system that stores the
+ * A dictionary item. As options: `id` is the value and `value` is the label (specification §3), so `value` is the
+ * item's 数据标签 (what is shown). Added later (ADR 0034): `keyValue` (数据键值, what a system that stores the
  * item by code stores; `value` when a client sends none), `state` (状态: a disabled item is kept and listed here, but
  * the pickers do not offer it) and `tagColor` (标签颜色, one of DICT_TAG_COLORS, or null).
  */
@@ -238,7 +238,7 @@ export const dictBatchRoutes = {
   }),
 };
 
-/** Dictionary items in from a spreadsheet (issue 21): the sheet of GET /dict/export, read back. */
+/** Dictionary items in from a spreadsheet: the sheet of GET /dict/export, read back. */
 export const dictImportRoutes = {
   dictItemImportTemplate: defineRoute({
     method: 'GET',
@@ -258,7 +258,7 @@ export const dictImportRoutes = {
     transport: 'upload',
     title: '预检字典数据导入',
     menu: '/system/Dict',
-    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典类型) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before issue 36, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
+    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典类型) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before the rename, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
     response: ImportPreview,
   }),
   commitDictItemImport: defineRoute({

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { defineRoute } from './define.js';
 
 /**
- * Request "encryption" of product-spec §7 / reference-ui §8, one implementation for browser and server (both
+ * Request "encryption" of specification §7 / reference UI §8, one implementation for browser and server (both
  * have WebCrypto). It is OBFUSCATION, NOT SECURITY: the key is derived from the third segment of the session
  * token, which travels in the same request's Authorization header. It hides paths and parameters from casual
  * inspection of proxies' logs, nothing more; TLS is what protects traffic.

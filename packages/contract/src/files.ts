@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
 import { defineRoute } from './define.js';
 
-/** Upload limit (product-spec §9): 100 MB. */
+/** Upload limit (specification §9): 100 MB. */
 export const UPLOAD_MAX_BYTES = 104_857_600;
 export const FILE_NAME_MAX = 500;
 /** Stored JSON documents (POST /file/text/…) are at most this large. */
 export const TEXT_DOCUMENT_MAX_BYTES = 512 * 1024;
 
 /**
- * Accepted-file groups of product-spec §5, exactly. A group may name other groups (t-document). The server's
+ * Accepted-file groups of specification §5, exactly. A group may name other groups (t-document). The server's
  * allow-list is the union of all groups.
  */
 export const FILE_GROUPS: Record<string, readonly string[]> = {

@@ -3,7 +3,7 @@ import { FileResponse } from './common.js';
 import { defineRoute } from './define.js';
 
 /**
- * Issue 21: importing a spreadsheet is two calls. `…/import/preview` (an upload of an XLSX or CSV file) checks every
+ * Importing a spreadsheet is two calls. `…/import/preview` (an upload of an XLSX or CSV file) checks every
  * row by the rules of the single-row API and writes nothing; `…/import/commit` applies the rows it found valid, in
  * one transaction. Rows are numbered as a spreadsheet shows them: the header is row 1.
  */

@@ -82,7 +82,7 @@ export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
 export const API_BASE = '/api';
-/** Response header carrying a renewed token (product-spec §4). */
+/** Response header carrying a renewed token (specification §4). */
 export const TOKEN_RENEWAL_HEADER = 'jwt-update-token';
 /** Response header naming the caller's permission set version; when it changes the client reloads permissions. */
 export const PERMISSION_STAMP_HEADER = 'x-permission-stamp';

@@ -1,5 +1,5 @@
 /**
- * The session-required screens of product-spec §2 with the titles of reference-ui §1.0.
+ * The session-required screens of specification §2 with the titles of reference UI §1.0.
  * The server seeds one menu resource (type 0) per entry; the web builds its route tree and side menu
  * from the same list, so a title is written once.
  */

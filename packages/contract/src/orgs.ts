@@ -12,7 +12,7 @@ export const Org = Type.Object({
   pid: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
   fullName: Type.Union([Type.String(), Type.Null()]),
-  /** 机构编码 (product-spec §3): unique among organisations; null when none was given. */
+  /** 机构编码 (specification §3): unique among organisations; null when none was given. */
   orgCode: Type.Union([Type.String(), Type.Null()]),
   createTime: Timestamp,
   hasChildren: Type.Boolean(),
@@ -122,7 +122,7 @@ export const orgWriteRoutes = {
   }),
 };
 
-/** Organisations in from a spreadsheet (issue 21): the sheet of GET /org/export, read back. */
+/** Organisations in from a spreadsheet: the sheet of GET /org/export, read back. */
 export const orgImportRoutes = {
   orgImportTemplate: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * The password policy (issue 36: a 系统参数): the shortest new password and how many kinds of characters it mixes.
+ * The password policy (a 系统参数): the shortest new password and how many kinds of characters it mixes.
  * The contract's bodies hold the floor and the ceiling (PASSWORD_MIN, PASSWORD_MAX); the policy in force may only raise
  * the floor. The server and the web forms judge a new password by the same function.
  */

@@ -16,7 +16,7 @@ export const DataScope = Type.Unsafe<DataScopeKind>({
   title: '数据权限',
 });
 /**
- * The data scope of a new role when none is chosen (least privilege, issue 36): 本组织, the least that is still
+ * The data scope of a new role when none is chosen (least privilege): 本组织, the least that is still
  * useful; 全部 is a choice, never a default overlooked. The role dialog starts at it; POST /role without
  * dataScope gets it.
  */

@@ -3,7 +3,7 @@ import { Id, NullableTimestamp, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 
 /**
- * A second factor (issue 22): a TOTP authenticator app (RFC 6238: 30 s, 6 digits, SHA-1), passkeys (WebAuthn
+ * A second factor: a TOTP authenticator app (RFC 6238: 30 s, 6 digits, SHA-1), passkeys (WebAuthn
  * discoverable credentials) and ten single-use recovery codes. An account holding one signs in in two steps.
  */
 

@@ -58,7 +58,7 @@ export const SignInLogEntry = Type.Object({
   ip: Type.String(),
   userAgent: Type.Union([Type.String(), Type.Null()]),
   /**
-   * Attempts this entry stands for (issue 31): a refusal one client repeats (locked, rate-limited, captcha, busy,
+   * Attempts this entry stands for: a refusal one client repeats (locked, rate-limited, captcha, busy,
    * invalid code) is recorded a few times per account number and ten minutes, then added here; past 20 such entries
    * of a client in ten minutes, further account numbers' refusals add to one entry per method and reason with an
    * empty account. Absent or 1: the entry is one attempt.

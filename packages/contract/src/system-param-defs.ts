@@ -2,7 +2,7 @@ import { DEFAULT_PASSWORD_POLICY, PASSWORD_CLASS_KINDS, PASSWORD_MAX, PASSWORD_M
 import type { SystemParamDef } from './system-params.js';
 
 /**
- * The 系统参数 themselves (issue 36; ADR 0032), apart from the contract's index: they are imported as
+ * The 系统参数 themselves (ADR 0032), apart from the contract's index: they are imported as
  * `@gatehouse/contract/system-params` by the server and by the screen's lazily loaded chunk, so their names and help in
  * two languages stay out of the bundle every page loads first (the sign-in page's budget, docs/frontend-budgets.md).
  */

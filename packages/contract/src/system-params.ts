@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { defineRoute } from './define.js';
 
 /**
- * 系统参数 (issue 36): the settings an administrator changes while the product runs, and the ones that need a
+ * 系统参数: the settings an administrator changes while the product runs, and the ones that need a
  * restart, shown read-only. Each is declared here once: its key, the environment variable that sets its initial
  * value, its kind and limits, its default, its group and its label in both languages. The server parses the
  * environment and a stored value with the same declaration (apps/server config.ts, modules/system-params), and the

@@ -4,13 +4,13 @@ import { defineRoute } from './define.js';
 import { PASSWORD_CLASS_KINDS, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 import { SignInResult } from './second-factor.js';
 
-/** Mainland mobile numbers, optionally prefixed +86 / 0086 (product-spec §5); stored without the prefix. */
+/** Mainland mobile numbers, optionally prefixed +86 / 0086 (specification §5); stored without the prefix. */
 export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
 export const EMAIL_MAX = 254;
 /** Opaque single-use tokens and one-shot ids answered by the verification calls. */
 const TOKEN_MAX = 200;
 /**
- * The wait between two codes to one recipient (product-spec §9: 30 s): the server's default VERIFY_RESEND_SECONDS.
+ * The wait between two codes to one recipient (specification §9: 30 s): the server's default VERIFY_RESEND_SECONDS.
  * The web counts down what GET /auth/options answers (`verifyResendSeconds`); this is its value until then.
  */
 export const SMS_RESEND_SECONDS = 30;
@@ -50,9 +50,9 @@ export const AuthOptions = Type.Object({
   loginCaptcha: Type.Boolean(),
   /** Self-registration by mobile number is open. */
   registration: Type.Boolean(),
-  /** Access-control mode: routes and menus limited to the permitted menu routes (product-spec §4). */
+  /** Access-control mode: routes and menus limited to the permitted menu routes (specification §4). */
   accessControl: Type.Boolean(),
-  /** Calls outside the account's resources are refused in the browser before they are sent (product-spec §6). */
+  /** Calls outside the account's resources are refused in the browser before they are sent (specification §6). */
   permissionInterceptor: Type.Boolean(),
   /** Signed-in calls travel wrapped in request envelopes (obfuscation, see envelope.ts). */
   encryption: Type.Boolean(),

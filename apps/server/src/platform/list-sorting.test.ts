@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * Server-side sorting (issue 18) on the lists other than accounts (modules/accounts/account-sort.test.ts): the
+ * Server-side sorting on the lists other than accounts (modules/accounts/account-sort.test.ts): the
  * dictionaries by name or code, the online users by sign-in or last use, both logs by time. Each answers its rows in
  * the asked order, ties by id in the same direction, keeps its default order without `sort`, and refuses a field it
  * does not sort by with 400 naming 排序字段.

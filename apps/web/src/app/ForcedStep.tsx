@@ -6,7 +6,7 @@ const InitialPasswordPage = lazy(() => import('@/features/auth').then((m) => ({ 
 
 /**
  * The page the route guard (RequireSession) shows in place of every screen while the account has a step to take
- * first: change a generated password, or add a second factor its role requires (issue 22). The guard fetches this
+ * first: change a generated password, or add a second factor its role requires. The guard fetches this
  * module lazily, so the long preload lists of the two features' chunks travel here, not in the entry chunk every
  * page loads, /login included (docs/frontend-budgets.md).
  */

@@ -10,7 +10,7 @@ const Forbidden = lazy(() => import('./ForbiddenPage').then((m) => ({ default: m
 
 /**
  * One menu route. With access control off: the screen, or the group's redirect. In access-control mode
- * (product-spec §4) only the screens the account may open show (its role's menus, and 首页 and 个人信息 for
+ * (specification §4) only the screens the account may open show (its role's menus, and 首页 and 个人信息 for
  * everyone); a group's redirect is retargeted to its first child the account may open; a screen (or a group) it may
  * not open shows the 403 page naming it, in place — never a redirect, so a page kept in a hidden tab cannot move the
  * app. `page` is the path's screen, already loaded by the route's `lazy` (router.tsx).

@@ -41,7 +41,7 @@ describe('RequireSession', () => {
     expect(screen.queryByText('screen')).toBeNull();
   });
 
-  describe('a role that requires a second factor the account lacks (issue 22)', () => {
+  describe('a role that requires a second factor the account lacks', () => {
     // The pages the guard loads lazily: loaded before the tests, so no wait is for a module's first transform.
     beforeAll(() => Promise.all([import('@/features/second-factor'), import('@/features/auth')]));
 
@@ -58,7 +58,7 @@ describe('RequireSession', () => {
       guarded();
       expect(await screen.findByTestId('initial-password')).toBeTruthy();
       expect(screen.queryByTestId('enrol-second-factor')).toBeNull();
-      // It does not claim the system made a password an administrator may have set (issue 36), and the cursor
+      // It does not claim the system made a password an administrator may have set, and the cursor
       // starts in its first field.
       expect(screen.getByText(/当前密码是初始密码（由管理员设置、重置或首次启动时生成）/)).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(screen.getByPlaceholderText('请输入当前（初始）密码')));

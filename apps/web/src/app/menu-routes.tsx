@@ -38,7 +38,7 @@ export const menuScreen = (path: string): MenuScreen | undefined => byPath.get(p
  * Suspense: the layout (header, menu) paints as soon as its own code is in, and the screen follows. The route's
  * loader starts fetching the screen's chunk at navigation start, in parallel with the layout's. Navigations run in
  * a transition, so the current screen stays until the next one can render. MenuRoute then applies access-control
- * mode (product-spec §4) when the server has it on. A route's title is read when it is shown: the module is
+ * mode (specification §4) when the server has it on. A route's title is read when it is shown: the module is
  * evaluated before an English page's catalogue is in (lib/i18n `textsReady`).
  */
 export const menuRoutes: RouteObject[] = screens.map(({ menu, load, element }) => {

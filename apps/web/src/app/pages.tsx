@@ -15,7 +15,7 @@ export const menuPages: Record<string, PageLoader> = {
   '/user/Organization': () => import('@/features/orgs').then((m) => m.OrganizationsPage),
   '/user/Role': () => import('@/features/roles').then((m) => m.RolesPage),
   '/user/Resource': () => import('@/features/resources').then((m) => m.ResourcesPage),
-  // The personal page with the second factor's section (issue 22): two features, composed in app/ProfileScreen.
+  // The personal page with the second factor's section: two features, composed in app/ProfileScreen.
   '/system/Profile': () => import('./ProfileScreen').then((m) => m.ProfileScreen),
   '/system/Dict': () => import('@/features/dicts').then((m) => m.DictsPage),
   '/system/ConfigBundle': () => import('@/features/config-bundle').then((m) => m.ConfigBundlePage),

@@ -26,7 +26,7 @@ const screen =
   async () => ({ Component: pick(await load()) });
 
 /**
- * Open routes (product-spec §2): /login, /register, /update-password (hidden from menus), /500, /404.
+ * Open routes (specification §2): /login, /register, /update-password (hidden from menus), /500, /404.
  * Everything else needs a session; unknown paths end on /404. Every screen and the main layout are loaded on
  * first visit (react-router's route `lazy`), so /login fetches neither the layout nor any menu screen.
  */
@@ -113,7 +113,7 @@ export const routeTree: RouteObject[] = [
                   { path: '*', element: <Navigate to="/404" replace /> },
                 ],
               },
-              // 权限预览 (issue 20) on a screen of its own, out of the main layout: the only menu on screen is the
+              // 权限预览 on a screen of its own, out of the main layout: the only menu on screen is the
               // previewed account's. Opened from 账号管理 and its 权限说明 drawer (components/authz-explain).
               {
                 path: '/view-as',

@@ -109,7 +109,7 @@ export interface BindOptions {
   store: MockStore;
   /** Where the app calls the API: `location.origin` in the browser, e.g. http://localhost in tests. */
   origin: string;
-  /** Milliseconds to wait before each answer (product-spec §9: 100–600 ms). */
+  /** Milliseconds to wait before each answer (specification §9: 100–600 ms). */
   latency(): number;
 }
 

@@ -151,7 +151,7 @@ interface Sample<D extends RouteDef> extends Request<D> {
  */
 const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   health: async () => ({ token: null }),
-  // The second factor needs the server (issue 22): the mock refuses each of its routes with one clear message.
+  // The second factor needs the server: the mock refuses each of its routes with one clear message.
   secondFactorStatus: async () => ({ status: 501 }),
   totpSetup: async () => ({ status: 501 }),
   totpEnable: async () => ({ body: { code: '123456' }, status: 501 }),
@@ -439,7 +439,7 @@ describe('the dev mock answers the contract', () => {
   });
 });
 
-describe('mock-only failure simulations (product-spec §7)', () => {
+describe('mock-only failure simulations (specification §7)', () => {
   it('/return/fail answers 200 with a code-500 body', async () => {
     const response = await fetch(`${ORIGIN}/api/return/fail`);
     expect(response.status).toBe(200);
@@ -488,7 +488,7 @@ describe('the mock behaves like the server where a developer clicks', () => {
       expect.objectContaining({ accountName: '李强强', state: false, roleName: '普通员工' }),
     ]);
 
-    // The row sent back, as admin front ends do (issue 32): what the route does not write is dropped, "" is none.
+    // The row sent back, as admin front ends do: what the route does not write is dropped, "" is none.
     const row = edited.list[0] as Record<string, unknown>;
     const echoed = await call(routes.updateAccount, {
       body: { ...row, accountName: '李强', builtin: true, checkPass: 'x', roles: [], roleId: '', email: '' } as never,
@@ -673,7 +673,7 @@ describe('the mock behaves like the server where a developer clicks', () => {
     expect(again.status).toBe(400);
   });
 
-  it('proves the stored, unproven mobile with a code sent to it, never from a switched session (issue 31)', async () => {
+  it('proves the stored, unproven mobile with a code sent to it, never from a switched session', async () => {
     const own = await signIn('zhaomin');
     const me = await data(routes.getAccountInfo, { token: own });
     expect(me).toMatchObject({ contactVerified: false, emailVerified: false });

@@ -167,7 +167,7 @@ const DICTS: Array<[string, string, string | null, Array<string | [string, strin
   ['政治面貌', 'political_status', null, ['群众', '共青团员', '中共党员']],
 ];
 
-/** 数据键值, 状态 and 标签颜色 of some seeded items (issue 36), by dictCode/value; the others store their label. */
+/** 数据键值, 状态 and 标签颜色 of some seeded items, by dictCode/value; the others store their label. */
 const ITEM_STYLE: Record<string, Partial<Pick<MockStore['dictItems'][number], 'keyValue' | 'state' | 'tagColor'>>> = {
   'gender/男': { keyValue: 'male', tagColor: 'blue' },
   'gender/女': { keyValue: 'female', tagColor: 'magenta' },

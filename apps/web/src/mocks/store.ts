@@ -122,7 +122,7 @@ export function toAccount(store: MockStore, account: StoredAccount): Account {
     orgName: org?.name ?? '',
     belongOrgName: org?.fullName || org?.name || '',
     roleName: role?.name ?? null,
-    // As the server nests them (product-spec §3).
+    // As the server nests them (specification §3).
     sysRole: role
       ? {
           id: role.id,

@@ -4,7 +4,7 @@ import { call } from '@/lib/http';
 
 export type ServerOptions = ResponseOf<typeof routes.authOptions>;
 
-/** What the app assumes when the server cannot be asked: every optional mode off (product-spec §9). */
+/** What the app assumes when the server cannot be asked: every optional mode off (specification §9). */
 export const DEFAULT_OPTIONS: ServerOptions = Object.freeze({
   loginCaptcha: true,
   registration: false,

@@ -17,7 +17,7 @@ export interface SessionState {
   status: SessionStatus;
   /**
    * Access-control mode found no permitted route for the account that just signed in: its token was cleared
-   * and the sign-in page says '账号访问受限, 请联系系统管理员！' (product-spec §4).
+   * and the sign-in page says '账号访问受限, 请联系系统管理员！' (specification §4).
    */
   restricted: boolean;
   /** Stores a token (sign-in or the `jwt-update-token` renewal) without reloading anything. */
@@ -170,7 +170,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 /**
  * Whether the signed-in account may call `route`: open and signed-in routes always, permission routes when
  * its permissions hold the route's API resource (method + url). The server enforces the same rule; this only
- * hides what it would refuse (product-spec §6, reference-ui §6).
+ * hides what it would refuse (specification §6, reference UI §6).
  */
 export function canCall(permissions: Permission[], route: RouteDef): boolean {
   if (route.access !== 'permission') return true;

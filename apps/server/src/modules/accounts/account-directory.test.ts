@@ -1,4 +1,4 @@
-// Issue 19: the account as product-spec §3 nests it (sysRole, sysOrg), 首次登录须修改密码 on accounts an administrator
+// The account as specification §3 nests it (sysRole, sysOrg), 首次登录须修改密码 on accounts an administrator
 // creates, and REGISTRATION=approval (self-registered accounts wait, disabled, until an administrator enables them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';

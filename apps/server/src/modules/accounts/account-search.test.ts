@@ -11,7 +11,7 @@ import { migrate } from '../../platform/db/migrations.js';
 import type { DB } from '../../platform/db/schema.js';
 import { type AccountFilter, type AccountSort, createAccountsRepository } from './accounts.repository.js';
 
-// Issue 23: contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
+// Contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
 describe.each(lanes)('account contains search on %s', (lane) => {
   let t: TestApp;
   let admin: string;
@@ -282,7 +282,7 @@ async function expectSearchPages(logged: Kysely<DB>) {
   expect(numbers(await repo.page({ keyword: '找到了' }, 4, 4))).toEqual(matching.slice(4, 8));
 }
 
-describe('account contains search on SQLite when the term is the only filter (issue 32)', () => {
+describe('account contains search on SQLite when the term is the only filter', () => {
   it('counts the matches and finds the page in the trigram table alone, reading account rows for the page only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-search-'));
     const file = join(dir, 'search.db');
@@ -333,7 +333,7 @@ describe('account contains search on SQLite when the term is the only filter (is
   });
 });
 
-describe('account contains search on PostgreSQL: its search table (migration 0034, issue 32)', () => {
+describe('account contains search on PostgreSQL: its search table (migration 0034)', () => {
   it('keeps one lowered row per account through inserts, edits and deletes, and touches it only when a searched column changes', async () => {
     const database = await openTestDatabase('postgres');
     try {

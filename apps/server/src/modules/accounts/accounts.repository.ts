@@ -20,7 +20,7 @@ export interface AccountFieldFilters {
 }
 
 export interface AccountFilter extends AccountFieldFilters {
-  /** Contains search (issue 23): any part of the account number, name, mobile or e-mail, case-insensitive. */
+  /** Contains search: any part of the account number, name, mobile or e-mail, case-insensitive. */
   keyword?: string;
   accountNumber?: string;
   accountName?: string;
@@ -221,7 +221,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
    * but its page's rows. Its count and its page's ids are read from the search table alone (its ids are the
    * accounts'), not checked against `account` row by row: at 5,000,000 accounts a term of 7,000 matches read them in
    * 40 ms (SQLite) and 58 ms (PostgreSQL) that way, scattered over the table, and reads them in a few from the search
-   * table (issue 32).
+   * table.
    */
   const searchOnly = (f: ResolvedFilter) => {
     if (!f.keyword || !indexedTerm(dialect, f.keyword)) return undefined;
@@ -434,7 +434,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
 
   return {
     /**
-     * One page sorted by a column (issue 18). The unfiltered first page is one statement walking the column's index;
+     * One page sorted by a column. The unfiltered first page is one statement walking the column's index;
      * other pages find their ids by that walk (pages past the middle from the other end, in the opposite direction),
      * then read their rows by id.
      */
@@ -675,7 +675,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         .executeTakeFirst();
     },
     /**
-     * Every account of a filter in the list's order, a batch at a time (issue 21's export): each batch starts after the
+     * Every account of a filter in the list's order, a batch at a time: each batch starts after the
      * previous one's last sort key (keyset), so the millionth row costs what the first does and one batch is held.
      */
     async *exportBatches(accountFilter: AccountFilter, sort: AccountSort | undefined, batch: number) {

@@ -33,7 +33,7 @@ import { type AccountSort, createAccountsRepository } from './accounts.repositor
 import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
 
 /**
- * Accounts in and out of spreadsheets (issue 21). One sheet layout (contract ACCOUNT_SHEET_COLUMNS) serves the
+ * Accounts in and out of spreadsheets. One sheet layout (contract ACCOUNT_SHEET_COLUMNS) serves the
  * export, the template and the import, so an export imports back unchanged: organisations are named by their path
  * (总公司/华东区/上海), roles by name, the state in words. An import checks each row by the rules of the single-row
  * API (the same body schema, the same dominance and data-scope checks of `authz.check` on POST /account), writes

@@ -65,7 +65,7 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
   it('lets an account edit its own name and contact details, nothing else', async () => {
     await account('self', null);
     const token = await t.login('self', 'Sw#2026-safe');
-    // A new number and address are proven by codes sent to them (issue 15 §3).
+    // A new number and address are proven by codes sent to them.
     const mobileToken = await prove(token, 'mobile', '13800138000');
     const emailToken = await prove(token, 'email', 'me@example.com');
     const profile = {
@@ -82,7 +82,7 @@ describe.each(lanes)('personal page and identity switch on %s', (lane) => {
       roleId: null,
       accountNumber: 'self',
     });
-    // Fields the personal page does not write are dropped before the handler (issue 32): nothing of them changes.
+    // Fields the personal page does not write are dropped before the handler: nothing of them changes.
     const before = await info(token);
     for (const field of ['roleId', 'state', 'orgId', 'accountNumber', 'password', 'dataScope', 'builtin']) {
       const sneaky = await t.call('PUT', '/account/profile', {

@@ -158,7 +158,7 @@ const pathOf = (url: string) => maskUrl(url.split('?', 1)[0]!);
  * onSend hook that writes the entry just before the answer leaves — also for refusals by the guard (401/403),
  * validation (400) and the service (400/429/…). A failure to write the entry is logged, never answered.
  * A refused anonymous write is recorded without its input (the caller chose it, and nobody is accountable for
- * it) and only up to the per-client cap, so anonymous callers cannot grow the trail at will (issue 15).
+ * it) and only up to the per-client cap, so anonymous callers cannot grow the trail at will.
  */
 export function installAuditTrail(app: FastifyInstance, repo: AuditRepository, limits: AuditTrailOptions): void {
   const wrapped = new WeakSet<object>();

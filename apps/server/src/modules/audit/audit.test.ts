@@ -179,7 +179,7 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     const created = await latest('createDict', (dict.body.data as { id: number }).id);
     expect(field(created, 'dictCode')).toEqual({ field: 'dictCode', before: null, after: 'auditCode' });
 
-    // An item's 数据键值, 状态 and 标签颜色 (issue 36) are fields of its entries like the others.
+    // An item's 数据键值, 状态 and 标签颜色 are fields of its entries like the others.
     const item = await t.call('POST', '/dict/item', { token: admin, body: { dictCode: 'auditCode', value: '甲' } });
     const itemId = (item.body.data as { id: number }).id;
     expect(field(await latest('createDictItem', itemId), 'keyValue')).toEqual({
@@ -428,7 +428,7 @@ describe.each(lanes)('audit trail on %s', (lane) => {
   });
 
   it('exports CSV: BOM, Chinese header, quoted cells, formula guard, filters honoured', async () => {
-    // Names refuse control characters (issue 15 §13); the diff cell still spans lines, one per field.
+    // Names refuse control characters; the diff cell still spans lines, one per field.
     const id = await createAccount('=cmd|calc', { accountName: '张,"三"' });
     const res = await exportCsv({ target: String(id) });
     expect(res.statusCode).toBe(200);
@@ -544,7 +544,7 @@ describe.each(lanes)('audit trail on %s', (lane) => {
     expect((await audit({ title: 'createDict', target: '无日志' })).totalCount).toBe(0);
   });
 
-  it('lists and exports only the entries about accounts within the caller’s data scope (issue 20)', async () => {
+  it('lists and exports only the entries about accounts within the caller’s data scope', async () => {
     const from = new Date().toISOString();
     const org = async (name: string, pid: number) => {
       const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });

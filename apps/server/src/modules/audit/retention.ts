@@ -30,7 +30,7 @@ export interface LogRetentionDeps {
 }
 
 /**
- * AUDIT_RETENTION_DAYS (issue 15): the operation log (操作日志) and the sign-in log (登录日志) keep rows for that
+ * AUDIT_RETENTION_DAYS: the operation log (操作日志) and the sign-in log (登录日志) keep rows for that
  * many days. Pruned at start and then daily, by each process (the deletes are idempotent), in batches.
  */
 export function createLogRetention(deps: LogRetentionDeps) {

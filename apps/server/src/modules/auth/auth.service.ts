@@ -14,7 +14,7 @@ export interface AuthOptions {
   sessionMaxAgeSeconds: number;
   /**
    * ACCESS_CONTROL mode: an account whose role permits no screen gets no session, and its open sessions end on
-   * their next request (product-spec §4 says the same in the browser; the server makes it hold for the API).
+   * their next request (specification §4 says the same in the browser; the server makes it hold for the API).
    */
   accessControl?: boolean;
   /** Live sessions one account may hold; a sign-in beyond ends the oldest. 0 or absent: unlimited. */

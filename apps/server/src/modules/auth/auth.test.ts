@@ -209,7 +209,7 @@ describe.each(lanes)('sign-in and sessions on %s', (lane) => {
 });
 
 describe('menus in access-control mode', () => {
-  it('grants no menu implicitly; an account whose role permits no screen gets no session, and loses it (issue 15 §10)', async () => {
+  it('grants no menu implicitly; an account whose role permits no screen gets no session, and loses it', async () => {
     const t = await startTestApp('sqlite', { accessControl: true });
     try {
       const admin = await t.login();

@@ -72,7 +72,7 @@ export interface AuthzOptions {
 }
 
 /**
- * The dominance rule and sudo mode, in one place (issue 15, DESIGN.md §6): an actor may act on an account only
+ * The dominance rule and sudo mode, in one place (DESIGN.md §6): an actor may act on an account only
  * when that account's effective permissions are a subset of its own, may hand out or change only roles no wider
  * than itself, and the built-in admin is untouchable by anyone else. The super-admin role is exempt from the subset
  * rule. Routes name what they act on in the contract (`subjects`) and the route binding calls `check` before every

@@ -24,7 +24,7 @@ export interface ExplainDeps {
 }
 
 /**
- * 权限说明 and 权限预览 (issue 20): why an account may do what it may, who holds a resource, and what an account or a
+ * 权限说明 and 权限预览: why an account may do what it may, who holds a resource, and what an account or a
  * role would see, computed by the very rules that decide (modules/authz), never by a copy of them.
  */
 export function createExplainService({ repo, authz, resources, toResource, firstAccountPage }: ExplainDeps) {

@@ -45,7 +45,7 @@ export interface RoleEntry {
   /** Resource keys, sorted. */
   resources: string[];
   /**
-   * 需要双因素认证. Undefined only on a file's side, for a bundle without the field (one exported before issue 22):
+   * 需要双因素认证. Undefined only on a file's side, for a bundle without the field (one exported before it existed):
    * then it is not compared, a new role is made without it and an existing role keeps its own, as the role routes
    * treat an absent field. Read as "off" instead, such an older file would silently lift the requirement from
    * every role it changes for another reason (a security setting lost as a side effect).
@@ -64,7 +64,7 @@ export interface ItemEntry {
   parent: string | null;
   orderNum: number;
   /**
-   * 数据键值, 状态, 标签颜色 (issue 36). Undefined only on a file's side, for a bundle without them (one exported
+   * 数据键值, 状态, 标签颜色. Undefined only on a file's side, for a bundle without them (one exported
    * before): then they are not compared, a new item is made with its value as key value, enabled and without a
    * colour, and an existing item keeps its own (as RoleEntry's requireSecondFactor, and the item routes).
    */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MODULE_DEPENDENCIES, serve } from '../../platform/http.js';
 import type { ConfigBundleService } from './config-bundle.service.js';
 
-/** The configuration bundle: export, compare, apply (issue 21, item 4). */
+/** The configuration bundle: export, compare, apply. */
 export const configBundleModule = fp<{ configBundle: ConfigBundleService }>(
   async (app, { configBundle }) => {
     serve(app, routes.exportConfigBundle, async ({ reply, principal }) => {

@@ -60,7 +60,7 @@ export interface ConfigBundleDeps {
 }
 
 /**
- * The configuration bundle (issue 21, item 4): export, compare, apply. Applying is the single-object routes'
+ * The configuration bundle: export, compare, apply. Applying is the single-object routes'
  * rules over many objects in one transaction: each change needs its route's permission and passes the same
  * dominance checks (modules/authz) and the same integrity rules (built-in resources, the super-admin role,
  * organisations with accounts, roles in use).

@@ -379,7 +379,7 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     expect((await apply(changed, ['dictItem:area/江苏'])).status).toBe(200);
     expect(await itemOf('江苏')).toMatchObject({ keyValue: 'jiangsu', state: true, tagColor: 'magenta' });
 
-    // Exported before issue 36: nothing of them compared; another change keeps them; an added item gets the defaults.
+    // Exported before 数据键值, 状态 and 标签颜色 existed: nothing of them compared; another change keeps them; an added item gets the defaults.
     const older = copy(bundle);
     for (const d of older.dicts) {
       for (const item of d.items) {

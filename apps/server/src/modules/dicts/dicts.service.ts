@@ -146,7 +146,7 @@ export function createDictsService(db: Kysely<DB>) {
         const r = createDictsRepository(trx);
         const current = await r.findById(id);
         if (!current) throw badRequest(t('dict.notFound'));
-        // Deleting a dictionary never takes its items silently (issue 18): they are deleted first, on their screen.
+        // Deleting a dictionary never takes its items silently: they are deleted first, on their screen.
         const items = await r.countItems(current.dict_code);
         if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
         await r.delete(current.id);

@@ -203,7 +203,7 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     }
   });
 
-  it('keeps an item’s label (value) and key value apart, with its state and tag colour (issue 36)', async () => {
+  it('keeps an item’s label (value) and key value apart, with its state and tag colour', async () => {
     const code = `status_${lane}`;
     await createDict({ dictName: '审核状态', dictCode: code });
     const created = await t.call('POST', '/dict/item', {
@@ -264,7 +264,7 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     expect(renamed.body.data).toEqual({ ...item, value: '男性', keyValue: 'M', state: false, tagColor: 'blue' });
   });
 
-  describe('refusals of the fields issue 36 added', () => {
+  describe('refusals of 数据键值, 状态 and 标签颜色', () => {
     beforeAll(() => createDict({ dictName: '拒绝', dictCode: 'refused' }));
 
     it.each([

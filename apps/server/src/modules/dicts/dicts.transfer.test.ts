@@ -5,7 +5,7 @@ import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
 
 const HEADER = ['字典类型', '数据标签', '上级数据', '序号'];
-/** The template's columns: the item's writable fields (issue 36 added 数据键值, 状态 and 标签颜色). */
+/** The template's columns: the item's writable fields, 数据键值, 状态 and 标签颜色 included. */
 const TEMPLATE = ['字典类型', '数据标签', '数据键值', '上级数据', '序号', '状态', '标签颜色'];
 
 describe.each(lanes)('dictionary item import on %s', (lane) => {
@@ -151,7 +151,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
   });
 
   it('updates only the columns the file has; a move under an item of the file is checked for cycles', async () => {
-    // Headed 字典CODE and 数据值, as sheets were before issue 36 renamed them 字典类型 and 数据标签: read the same.
+    // Headed 字典CODE and 数据值, as sheets were before the rename to 字典类型 and 数据标签: read the same.
     const p = await preview(
       'order.csv',
       csvOf([

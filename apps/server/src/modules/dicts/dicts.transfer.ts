@@ -19,11 +19,11 @@ import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
 import { createDictsRepository, type DictsRepository } from './dicts.repository.js';
 
 /**
- * Dictionary items in from a spreadsheet (issue 21): the sheet of GET /dict/export read back, so an export imports
+ * Dictionary items in from a spreadsheet: the sheet of GET /dict/export read back, so an export imports
  * unchanged. An item is named by its dictionary (字典类型, which must exist) and its value; 上级数据 is the value of
  * an item of the same dictionary that exists or is an earlier row. Each row is checked by the rules of POST and PUT
  * /dict/item (the body schema, the parent in the same dictionary, no cycle); 字典名称 and 备注 belong to the
- * dictionary and are read only. 数据键值, 状态 and 标签颜色 (issue 36) are optional columns: an empty key value or
+ * dictionary and are read only. 数据键值, 状态 and 标签颜色 are optional columns: an empty key value or
  * state is the item routes' absent field (the label and enabled for a new item, kept for an existing one); an empty
  * colour is none, as the export writes it. A row without item cells (a dictionary without items, as the export writes it) is
  * skipped. Nothing is written until the commit, one transaction.
@@ -57,7 +57,7 @@ const HEADER_KEY: Record<DictColumn, MessageKey> = {
 };
 
 /**
- * Headers before issue 36 renamed them (数据值 to 数据标签, 字典CODE to 字典类型): a sheet exported earlier imports
+ * Headers before the rename (数据值 to 数据标签, 字典CODE to 字典类型): a sheet exported earlier imports
  * unchanged.
  */
 const EARLIER_HEADERS: Partial<Record<DictColumn, readonly string[]>> = {

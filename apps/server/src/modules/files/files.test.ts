@@ -272,7 +272,7 @@ const OWNER_PASSWORD = 'Files#Owner2026-ok';
 /** A zip of `size` bytes: its signature, then zeros. */
 const zipOf = (size: number) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(size - 4)]);
 
-/** Ownership, quota, hourly cap and deletion (issue 15): each test signs in accounts of its own. */
+/** Ownership, quota, hourly cap and deletion: each test signs in accounts of its own. */
 describe.each(lanes)('file ownership on %s', (lane) => {
   const QUOTA = 1_048_576;
   const PER_HOUR = 5;

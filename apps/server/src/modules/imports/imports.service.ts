@@ -65,7 +65,7 @@ export interface ImportResultCounts {
 }
 
 /**
- * The two steps of every import (issue 21), whatever it imports: a preview is stored, owned by the account that
+ * The two steps of every import, whatever it imports: a preview is stored, owned by the account that
  * made it; a commit claims it once (a second commit of the same preview is refused), reports progress while the
  * kind's `apply` runs in its transaction, and keeps the outcome. Progress is counted by the process doing the work.
  *

@@ -20,7 +20,7 @@ import { orgPath, splitOrgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
 /**
- * Organisations in from a spreadsheet (issue 21): the sheet of GET /org/export read back, so an export imports
+ * Organisations in from a spreadsheet: the sheet of GET /org/export read back, so an export imports
  * unchanged. Each row names an organisation by its path (组织路径); its parent is the path without its last name and
  * exists or is an earlier row (a new subtree comes top-down). Each row is checked by the rules of POST /org and PUT
  * /org (the body schema, unique codes, the region) and the data-scope checks of `authz.check` on their subjects;

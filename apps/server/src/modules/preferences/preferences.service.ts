@@ -8,7 +8,7 @@ import { t } from '../../platform/i18n.js';
 import { createPreferencesRepository } from './preferences.repository.js';
 
 /**
- * Per-account settings of the web app (issue 18): any JSON value under a key, visible and changeable only by the
+ * Per-account settings of the web app: any JSON value under a key, visible and changeable only by the
  * account itself. The principal's account is the one acting (during an identity switch, the account acted as).
  */
 export function createPreferencesService(db: Kysely<DB>, dialect: Dialect) {

@@ -96,7 +96,7 @@ describe.each(lanes)('resources API on %s', (lane) => {
     expect(reroute.status).toBe(400);
   });
 
-  it('edits an admin-made resource with every field of product-spec §5', async () => {
+  it('edits an admin-made resource with every field of specification §5', async () => {
     const made = (await create({ type: 1, name: '旧', method: 'get', url: `/old/${lane}` })).body.data as ResourceOut;
     const res = await t.call('PUT', '/resource', {
       token: admin,

@@ -50,7 +50,7 @@ async function checkUniqueApi(
   }
 }
 
-/** Administration of the permission tree (资源管理): the rules of product-spec §5 and issue 3. */
+/** Administration of the permission tree (资源管理): the rules of specification §5 (docs/authorization.md). */
 export function createResourcesAdmin(db: Kysely<DB>) {
   return {
     async list() {

@@ -3,14 +3,14 @@ import type { ResourceRow } from '../../platform/db/schema.js';
 import type { ResourcesRepository } from './resources.repository.js';
 
 /**
- * The permission tree: one menu (type 0) per screen of product-spec §2 and one API resource (type 1)
+ * The permission tree: one menu (type 0) per screen of specification §2 and one API resource (type 1)
  * per contract route. Synchronised at every start: missing ones are added (under their menu), existing
  * ones are kept with their id (so role grants survive) and re-marked built-in; admin-made ones are untouched.
  */
 export interface ResourcesOptions {
   /**
    * Whether menus marked `everyone` (首页, 个人信息) are held without a grant. Off in access-control mode, where
-   * each role gets exactly the menus it is granted (product-spec §4).
+   * each role gets exactly the menus it is granted (specification §4).
    */
   implicitMenus: boolean;
 }

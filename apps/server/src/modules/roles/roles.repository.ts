@@ -12,7 +12,7 @@ export function createRolesRepository(db: Kysely<DB>) {
         .orderBy('id');
       const grantQuery = db.selectFrom('role_resource').select(['role_id', 'resource_id']);
       const scopeQuery = db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id');
-      // One role's edit reads that role's rows, not every role's grants (issue 32: the grants are the big table).
+      // One role's edit reads that role's rows, not every role's grants (the grants are the big table).
       const [roles, grants, scopeOrgs] = await Promise.all([
         (ids ? roleQuery.where('id', 'in', ids) : roleQuery).execute(),
         (ids ? grantQuery.where('role_id', 'in', ids) : grantQuery).execute(),

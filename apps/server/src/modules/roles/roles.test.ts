@@ -166,7 +166,7 @@ describe.each(lanes)('roles API on %s', (lane) => {
     const wide = (
       await createRole({ name: `宽角色-${lane}`, resources: [api('delete', '/account'), api('get', '/account/s')] })
     ).body.data as RoleOut;
-    // A role wider than the caller is out of its reach altogether (the dominance rule, issue 15).
+    // A role wider than the caller is out of its reach altogether (the dominance rule).
     const rename = await t.call('PUT', '/role', {
       token: manager.token,
       body: { id: wide.id, name: `宽角色改名-${lane}`, resources: wide.resources },

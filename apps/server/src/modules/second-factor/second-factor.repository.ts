@@ -7,7 +7,7 @@ import type {
   WebAuthnPurpose,
 } from '../../platform/db/schema.js';
 
-/** Every SQL statement of the second factor (issue 22): authenticator apps, passkeys, recovery codes, tickets. */
+/** Every SQL statement of the second factor: authenticator apps, passkeys, recovery codes, tickets. */
 export function createSecondFactorRepository(db: Kysely<DB>) {
   /**
    * `account.second_factor` follows the factors: 1 while an enabled authenticator app or a passkey exists. Run in

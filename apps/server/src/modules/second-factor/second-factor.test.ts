@@ -215,7 +215,7 @@ describe.each(lanes)('second factor on %s', (lane) => {
   });
 
   it('checks at most five of 200 wrong codes sent at once: the lock is counted and set before each check', async () => {
-    // Issue 31, M-2: read, checked, then counted, 500 concurrent wrong codes were all checked and none locked.
+    // M-2 (docs/security.md): read, checked, then counted, 500 concurrent wrong codes were all checked and none locked.
     const account = await withTotp();
     // Codes no step near now accepts (one step of drift either side, and one more should the clock turn meanwhile).
     const near = new Set<string>();

@@ -240,7 +240,7 @@ describe.each(lanes)('online sessions on %s', (lane) => {
     expect(left.map((s) => s.id)).toEqual([sid(current)]);
   });
 
-  it('lists only the sessions of accounts within the caller’s data scope (issue 20)', async () => {
+  it('lists only the sessions of accounts within the caller’s data scope', async () => {
     const org = async (name: string, pid: number) => {
       const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });
       expect(res.status, res.body.msg).toBe(200);

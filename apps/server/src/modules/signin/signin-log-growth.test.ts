@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD, lanes, startTestApp, type TestApp } from '../../../test
 
 const FLOOD = '10.31.5.1';
 const OTHER = '10.31.5.2';
-/** A long User-Agent: each row the flood added would be about 1.1 KiB (issue 31, M-5). */
+/** A long User-Agent: each row the flood added would be about 1.1 KiB (M-5). */
 const AGENT = `Mozilla/5.0 (flood) ${'x'.repeat(480)}`;
 
 interface Entry {

@@ -78,7 +78,7 @@ const KNOWN_ADDRESS_MS = 30 * DAY_MS;
 const UNCHECKED_REFUSALS: ReadonlySet<SignInReason> = new Set(['locked', 'rate_limited', 'captcha_required']);
 
 /**
- * How the refusals a flood repeats (`REPEATED_REFUSALS`) are logged (issue 31, M-5): within `REFUSAL_WINDOW_MS` a
+ * How the refusals a flood repeats (`REPEATED_REFUSALS`) are logged (M-5): within `REFUSAL_WINDOW_MS` a
  * client's first `REFUSAL_ROWS_PER_KEY` of one account number, method and reason are rows of their own, further ones
  * add to the newest of them (its `repeats`, shown ×N); past `REFUSAL_ROWS_PER_CLIENT` such rows of a client in the
  * window, refusals of further account numbers add to one summary row per method and reason with no account number.

@@ -18,7 +18,7 @@ export const FAILED_CHECK_REASONS: SignInReason[] = ['bad_credentials', 'unknown
 const PASSWORD_METHODS: SignInMethod[] = ['password', 'password_check'];
 
 /**
- * Refusals a flood repeats at will (issue 31, M-5), each a row of about 1.1 KiB until then: `recordRefusal` adds them
+ * Refusals a flood repeats at will (M-5), each a row of about 1.1 KiB until then: `recordRefusal` adds them
  * to a few rows. Failed password checks are not among them (the caps count them per account number, and the client's
  * daily cap bounds them already); successes never are.
  */
@@ -268,7 +268,7 @@ export function createSignInRepository(db: Kysely<DB>) {
 
     /**
      * Logs a refusal that a flood may repeat (signin.policy.ts says which), adding it to a row of the last `window`
-     * instead of inserting one when the client already has enough (issue 31, M-5): after `perKey` rows of the same
+     * instead of inserting one when the client already has enough (M-5): after `perKey` rows of the same
      * client, account number, method and reason, to the newest of them; after `perClient` refusal rows of the
      * client (any account number), to the newest of them for this account number, else to the client's summary row
      * of this method and reason (no account number), inserted once. Racing refusals may each insert: a flood's rows
@@ -330,7 +330,7 @@ export function createSignInRepository(db: Kysely<DB>) {
 
     /**
      * Counts an attempt of `account` from `scope` as a failure *before* it is checked, and sets the lock its count
-     * calls for, in one statement (issue 31, M-2): read, checked and only then counted, every attempt of a burst read
+     * calls for, in one statement (M-2): read, checked and only then counted, every attempt of a burst read
      * "not locked" and was checked. Answers the new count and lock, or undefined when `scope` is locked at `now` (the
      * attempt is then refused unchecked and counts nothing). A streak whose last failure is older than `streakSince`
      * starts again at 1. A right answer then clears the streak (`clearGuards`); an attempt that could not be checked

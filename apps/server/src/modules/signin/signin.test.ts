@@ -365,7 +365,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
   });
 
   it('checks at most LOGIN_LOCK_AFTER of 200 wrong passwords sent at once from one address: the rest are locked or busy', async () => {
-    // The lock is counted and set in one statement before the check (issue 31, M-2): read first, then counted after
+    // The lock is counted and set in one statement before the check (M-2): read first, then counted after
     // the check, every attempt of a burst read "not locked" and was checked.
     const racing = await startTestApp(lane, { signIn: limits({ captchaAfter: 1000 }) });
     try {
@@ -701,7 +701,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     expect(del.status).toBe(404);
   });
 
-  it('lists and exports only the entries of accounts within the caller’s data scope (issue 20)', async () => {
+  it('lists and exports only the entries of accounts within the caller’s data scope', async () => {
     const ip = '172.16.20.1';
     const org = async (name: string, pid: number) => {
       const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });

@@ -86,7 +86,7 @@ describe.each(lanes)('statistics overview on %s', (lane) => {
     expect((await t.call('GET', '/stats/overview', { token: plain })).status).toBe(403);
   });
 
-  it('counts accounts, organisations, sign-ins and sessions within the caller’s data scope (issue 20)', async () => {
+  it('counts accounts, organisations, sign-ins and sessions within the caller’s data scope', async () => {
     const root = ((await t.call('GET', '/orgs', { token: admin })).body.data as Array<{ id: number }>)[0]!.id;
     const org = async (name: string, pid: number) => {
       const res = await t.call('POST', '/org', { token: admin, body: { name, pid } });

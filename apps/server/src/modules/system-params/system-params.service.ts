@@ -44,7 +44,7 @@ function expected(def: SystemParamDef): string {
 const isLive = (def: SystemParamDef): def is SystemParamDef & { key: LiveParamKey } => !def.restart;
 
 /**
- * 系统参数 (issue 36): the configuration every service reads through `current()`, which is the environment's (or
+ * 系统参数: the configuration every service reads through `current()`, which is the environment's (or
  * the default) with the values changed on the 系统参数 screen laid over it. Every instance calls `refresh()` on each
  * request: one read of a version counter, and the stored rows again only when it moved, so a change made on one
  * instance is in effect on all of them at their next request.

@@ -16,7 +16,7 @@ export interface RegistrationSettings {
   roleId: number | undefined;
 }
 
-/** Which verified tokens may change whose password (issue 4 §4): never a captcha or a registration code. */
+/** Which verified tokens may change whose password: never a captcha or a registration code. */
 function passwordChangeTarget(row: VerificationTokenRow, principal: Principal | undefined): number {
   const bound = row.account_id;
   if (bound === null) throw badRequest(t('verify.tokenWrongUse'));

@@ -48,7 +48,7 @@ type Sealed = Pick<OutgoingMessage, 'to' | 'code' | 'text' | 'subject'>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The outbound queue (issue 15, "no oracle"): a code send only inserts a row — the same statement for a recipient
+ * The outbound queue ("no oracle"): a code send only inserts a row — the same statement for a recipient
  * with an account and one without (`deliver` 0) — and a background sender, outside any request, delivers through
  * the channel's MessageSender (outbox or SMTP), retries failures with doubling waits up to a cap, and deletes each
  * row once it is delivered, dropped or given up. Several processes may share one database: a sender claims rows

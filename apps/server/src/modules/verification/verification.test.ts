@@ -180,7 +180,7 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
       expect(t.codeFor('13700000004')).toMatch(/^\d{6}$/);
     });
 
-    it('waits 30 s (product-spec §9) between two codes to one number, then allows the next', async () => {
+    it('waits 30 s (specification §9) between two codes to one number, then allows the next', async () => {
       // From an address of its own: its captchas are dated ahead and must not count against the others'.
       const ip = '192.0.2.60';
       vi.useFakeTimers({ toFake: ['Date'] });

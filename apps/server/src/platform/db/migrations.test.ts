@@ -13,7 +13,7 @@ import { dumpSchema } from './schema-dump.js';
 const SCRIPT = resolve(import.meta.dirname, '../../../test/migrate-once.ts');
 const DIR = resolve(import.meta.dirname, 'migrations');
 
-/** The names kysely_migration recorded before the migrations were split into files (issue 17): never renamed. */
+/** The names kysely_migration recorded before the migrations were split into files: never renamed. */
 const RECORDED = [
   '0001_core',
   '0002_directory',

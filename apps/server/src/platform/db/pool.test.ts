@@ -23,7 +23,7 @@ function track<T>(promise: Promise<T>) {
 }
 
 /**
- * Issue 32: at 16 concurrent account creates the pool ran dry and its queue wait (the connect timeout, 3 s) answered
+ * At 16 concurrent account creates the pool ran dry and its queue wait (the connect timeout, 3 s) answered
  * 503 "database unavailable" while the database was fine. A query of a busy pool now waits for a connection within the
  * request's budget; only a database that does not answer is reported unavailable.
  */

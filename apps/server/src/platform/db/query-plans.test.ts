@@ -209,7 +209,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
     ['account list by number prefix', (d) => createAccountsRepository(d).page({ accountNumber: 'u1234' }, 0, 20)],
     ['account list by name prefix', (d) => createAccountsRepository(d).page({ accountName: 'name1234' }, 0, 20)],
     ['account list of an organisation subtree', (d) => createAccountsRepository(d).page({ orgId: 14 }, 0, 20)],
-    // Issue 20: the account list within a data scope (the organisations of a subtree, or one account).
+    // The account list within a data scope (the organisations of a subtree, or one account).
     [
       'account list within a data scope',
       (d) => createAccountsRepository(d).page({ within: { orgIds: [14, 15, 16] } }, 0, 20),
@@ -229,7 +229,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
         ),
     ],
     ['account list of 仅本人', (d) => createAccountsRepository(d).page({ within: { accountId: 77 } }, 0, 20)],
-    // Issue 36: the list's field filters, alone and with a data scope.
+    // The list's field filters, alone and with a data scope.
     ...(
       [
         ['disabled', { state: 0 }],
@@ -258,7 +258,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
       ['up'],
     ],
     ['account by number (sign-in)', (d) => createAccountsRepository(d).findByNumber('u77')],
-    // Issue 32: the uniqueness checks of creates, edits, registration, codes and imports (the proven-contact rule).
+    // The uniqueness checks of creates, edits, registration, codes and imports (the proven-contact rule).
     ['account number and contact checks', (d) => contactChecks(d)],
     [
       'account import checks (numbers and proven contacts held)',
@@ -287,7 +287,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
     ['roles with their account counts', (d) => createRolesRepository(d).all(), ['role_resource']],
   ];
 
-  // Issue 18: every sort of every sorted list, first and last page, both directions.
+  // Every sort of every sorted list, first and last page, both directions.
   const accountSorts: AccountSort['field'][] = ['accountNumber', 'accountName', 'orgName', 'createTime'];
   const sortedCases: typeof cases = [];
   for (const order of ['asc', 'desc'] as const) {
@@ -320,7 +320,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
         (d) => createDictsRepository(d).page(undefined, 0, 20, { field, order }),
       ]);
     }
-    // The unfiltered total of a log counts its rows (as before issue 18); the page walks the time index (below).
+    // The unfiltered total of a log counts its rows; the page walks the time index (below).
     sortedCases.push([
       `operation log sorted by time ${order}`,
       (d) => createAuditRepository(d).page({}, 20, 0, order),
@@ -373,7 +373,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
       const plans = await plansOf((d) => createAccountsRepository(d).page({}, offset, 20));
       const ids = plans.find((p) => /order by "account"\."id"/.test(p.sql) && /limit/.test(p.sql))!;
       const text = ids.plan.join('\n');
-      // Issue 32: SQLite's primary key is the table itself (every column): the ids are found in the narrow index of
+      // SQLite's primary key is the table itself (every column): the ids are found in the narrow index of
       // ids alone (migration 0028), a fraction of the pages read to skip `offset` rows.
       if (dialect === 'sqlite') expect(text, text).toMatch(/^SCAN account USING COVERING INDEX account_id_idx$/m);
       else expect(text, text).toMatch(/Index (Only )?Scan( Backward)? using account_pkey/);
@@ -402,7 +402,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
       }>`select count(*)::int as n from pg_indexes where indexname = 'account_search_trgm'`.execute(db)
     ).rows[0]!.n > 0;
 
-  it('serves a contains search of three characters or more from the trigram index (issue 23)', async () => {
+  it('serves a contains search of three characters or more from the trigram index', async () => {
     if (!(await trigramIndex())) {
       // The stated fallback: the migration leaves the index out only where the server offers no pg_trgm.
       const offered = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions
@@ -572,7 +572,7 @@ describe.each(lanes)('query plans on %s', (lane) => {
     }
   });
 
-  // Issue 32: the write paths. Each flow runs through the API on the seeded database while the app's queries are
+  // The write paths. Each flow runs through the API on the seeded database while the app's queries are
   // recorded; every statement a write request ran (its guard, its checks, its lookups, the write itself and its
   // audit entry) is explained as the list queries are. A new write path is covered once a flow calls its route,
   // and the last test fails until every write route of the contract is called by a flow or said to be left out.

@@ -4,7 +4,7 @@ import { lanes, openTestDatabase, type TestDatabase } from '../../../test/harnes
 import { migrate } from './migrations.js';
 
 // The per-role account counters (row_count 'role:<id>', kept by triggers): right after every kind of write, and on
-// PostgreSQL not rewritten by an update that changes no account's role (issue 32, migration 0030): a bulk disable
+// PostgreSQL not rewritten by an update that changes no account's role (migration 0030): a bulk disable
 // used to rewrite, and hold locked to its commit, the counter of every role its accounts held.
 describe.each(lanes)('role account counters on %s', (lane) => {
   let database: TestDatabase;

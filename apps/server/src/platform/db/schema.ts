@@ -9,7 +9,7 @@ export interface OrgTable {
   create_time: string;
   /** 所在地区: a GB/T 2260 code of the region tree. */
   region_id: Generated<number | null>;
-  /** 机构编码 (product-spec §3): optional, unique when given. */
+  /** 机构编码 (specification §3): optional, unique when given. */
   org_code: Generated<string | null>;
 }
 
@@ -131,7 +131,7 @@ export interface DictItemTable {
   tag_color: string | null;
 }
 
-/** A per-account setting of the web app (issue 18): the JSON text stored under a key. */
+/** A per-account setting of the web app: the JSON text stored under a key. */
 export interface AccountPreferenceTable {
   account_id: number;
   pref_key: string;

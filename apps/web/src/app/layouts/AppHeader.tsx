@@ -35,7 +35,7 @@ export function AppHeader({ navToggle }: { navToggle?: ReactNode }) {
       cancelText: t('common.cancel'),
       onOk: async () => {
         // Sign out locally even when the server call fails: the user asked to leave. Clearing the session is
-        // the logout event (product-spec §4): the route guard then sends the user to /login. Navigating here
+        // the logout event (specification §4): the route guard then sends the user to /login. Navigating here
         // as well raced the guard's own redirect and left the router stuck on a blank page.
         await logout().catch(() => undefined);
         useSession.getState().clear();

@@ -34,7 +34,7 @@ function useFit(): Fit {
 }
 
 /**
- * Header on top; side menu and the tab bar of opened pages below (reference-ui §1.1). The header's first button
+ * Header on top; side menu and the tab bar of opened pages below (reference UI §1.1). The header's first button
  * collapses the menu to its icons (kept per account, nav-preference.ts), or opens it as a drawer on a narrow window.
  */
 export function MainLayout() {

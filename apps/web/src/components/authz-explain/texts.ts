@@ -1,7 +1,7 @@
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * The texts of 权限说明, 授权说明 and 权限预览 (issue 20): they travel with these lazily loaded drawers and the preview
+ * The texts of 权限说明, 授权说明 and 权限预览: they travel with these lazily loaded drawers and the preview
  * screen, not in the catalogue of every page. The buttons that open them keep theirs in the catalogue.
  */
 const zhCN = {

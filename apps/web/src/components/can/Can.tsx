@@ -4,7 +4,7 @@ import { useCan } from '@/stores/session';
 
 /**
  * Renders its children only when the account may call every route in `routes` (the explicit button → API map
- * of reference-ui §6: pass the contract route(s) the button calls).
+ * of reference UI §6: pass the contract route(s) the button calls).
  */
 export function Can({ routes, children }: { routes: RouteDef | RouteDef[]; children: ReactNode }) {
   const allowed = useCan(...(Array.isArray(routes) ? routes : [routes]));

@@ -16,8 +16,8 @@ export interface DictSelectProps
 }
 
 /**
- * A select over a dictionary's enabled items: value = item id, label = item value (reference-ui §1.13), shown as the
- * item's tag (issue 36).
+ * A select over a dictionary's enabled items: value = item id, label = item value (reference UI §1.13), shown as the
+ * item's tag.
  */
 export function DictSelect({ dictCode, value, onChange, noAll, placeholder, ...rest }: DictSelectProps) {
   const { items, loading } = useDictItems(dictCode);

@@ -44,7 +44,7 @@ const region = [
   item(12, '吴中区', 11, 'region'),
   item(20, '浙江省', null, 'region'),
 ];
-/** 停用 items (issue 36): 已注销 on its own, 华北 with an enabled item below it; 已通过 and 已驳回 coloured. */
+/** 停用 items: 已注销 on its own, 华北 with an enabled item below it; 已通过 and 已驳回 coloured. */
 const status = [
   item(30, '已通过', null, 'status', { tagColor: 'green' }),
   item(31, '已驳回', null, 'status', { tagColor: 'red' }),
@@ -209,7 +209,7 @@ describe('dictionary controls', () => {
   });
 });
 
-describe('disabled items and tag colours (issue 36)', () => {
+describe('disabled items and tag colours', () => {
   /** The coloured tag an option shows its label in, by the label. */
   const tagOf = (label: string) => {
     const tag = [...document.querySelectorAll('.ant-tag')].find((el) => el.textContent === label);

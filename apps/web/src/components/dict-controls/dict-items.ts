@@ -11,7 +11,7 @@ export const DICT_ALL = '' as const;
  * Items of a dictionary through the http client's GET cache: one request per dictCode per session (the
  * cache is cleared on logout). The dictionary screen reloads the same query with `cache: 'update'`, which
  * refreshes this entry after every edit. Unlike other components these controls load their own data: the
- * dictCode is the whole interface (reference-ui §1.13), so every caller would otherwise pass the same loader.
+ * dictCode is the whole interface (reference UI §1.13), so every caller would otherwise pass the same loader.
  */
 export function loadDictItems(dictCode: string): Promise<DictItem[]> {
   return call(routes.listDictItems, { query: { dictCode }, cache: true });
@@ -24,7 +24,7 @@ export interface TreeNode<T> {
 
 /**
  * Builds a pid tree from an adjacency list, keeping the list's order among siblings. Items whose pid is
- * missing, themselves or unknown become roots (reference-ui §8's tree builder).
+ * missing, themselves or unknown become roots (reference UI §8's tree builder).
  */
 export function buildTree<T extends { id: number; pid: number | null }>(items: readonly T[]): TreeNode<T>[] {
   const nodes = new Map<number, TreeNode<T>>();
@@ -56,7 +56,7 @@ export function subtreeIds<T extends { id: number; pid: number | null }>(items: 
 }
 
 /**
- * The items a picker offers (issue 36): those enabled under enabled parents (a disabled item takes the items below it
+ * The items a picker offers: those enabled under enabled parents (a disabled item takes the items below it
  * out with it), plus the `chosen` ones and their parents, so a value picked before its item was disabled still
  * shows. Disabled items stay on the dictionary screen; only the pickers leave them out.
  */

@@ -32,7 +32,7 @@ import { tx } from './texts';
 export type ImportPreview = ResponseOf<typeof routes.previewAccountImport>;
 export type ImportResult = ResponseOf<typeof routes.commitAccountImport>;
 
-/** What an import of one kind needs (issue 21): its three routes and how its sheet's columns are called. */
+/** What an import of one kind needs: its three routes and how its sheet's columns are called. */
 export interface ImportKind {
   /** The dialog's title, e.g. 导入账号. */
   title: string;
@@ -57,7 +57,7 @@ type Step = 'upload' | 'check' | 'done';
 const PROGRESS_POLL_MS = 500;
 
 /**
- * 导入 (issue 21): upload a sheet → every refused row explained (row number as the spreadsheet shows it, column,
+ * 导入: upload a sheet → every refused row explained (row number as the spreadsheet shows it, column,
  * message) with nothing written → choose insert or upsert → one transaction, its progress, what it did. The rejected
  * rows can be downloaded as a sheet to fix and upload again.
  */

@@ -1,6 +1,6 @@
 import { screenTexts } from '@/lib/i18n';
 
-/** The import wizard's texts (issue 21): they travel in its lazily loaded chunk, not in the catalogue of every page. */
+/** The import wizard's texts: they travel in its lazily loaded chunk, not in the catalogue of every page. */
 const zhCN = {
   stepUpload: '上传文件',
   stepCheck: '检查数据',

@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n';
 type QueryValue = string | number | boolean | null | undefined;
 
 /**
- * A list's export (issue 21): the route that answers the file and how the list's state becomes its query. The kit
+ * A list's export: the route that answers the file and how the list's state becomes its query. The kit
  * builds `<route>?format=…&<query>&columns=<visible columns in order>` and saves the answer through lib/http's one
  * download path (`saveDownload`: session, sudo verification, refusals as toasts, the server's file name).
  */

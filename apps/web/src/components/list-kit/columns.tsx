@@ -32,7 +32,7 @@ export const DEFAULT_COLUMN_WIDTH = 160;
 /**
  * A cell's text cut to one line, the whole of it in a tooltip. The tooltip is made on the first pointing or focus
  * (then shown at once): an antd Tooltip in every cell of every row is most of the cost of drawing a page of rows,
- * paid on each visit to a list screen (issue 18's screen switch, bench/run.ts). The text itself is in the cell, so
+ * paid on each visit to a list screen (the screen switch of bench/run.ts). The text itself is in the cell, so
  * it is read out and found by search either way.
  */
 export function EllipsisText({ children }: { children: ReactNode }) {

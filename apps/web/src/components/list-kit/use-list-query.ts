@@ -87,7 +87,7 @@ function encodeFilter(value: unknown): string | undefined {
  *   server again), so no screen compares queries itself.
  * - Changing the filters, the sort or the page size goes back to page 1.
  * - When the server's totalPage falls below the current page (the last row of the last page deleted elsewhere),
- *   the list goes to page 1 (product-spec pager rule).
+ *   the list goes to page 1 (specification (docs/specification.md) pager rule).
  * - Search params the kit does not own (another piece of the screen's state) are kept.
  */
 export function useListQuery<Q extends ListQueryBase, T>(options: UseListQueryOptions<Q, T>) {

@@ -23,7 +23,7 @@ interface PickerNode {
 }
 
 /**
- * The organisation field: an inline tree select (issue 36). The tree loads a level when it is opened, and opens by
+ * The organisation field: an inline tree select. The tree loads a level when it is opened, and opens by
  * itself down to the current value and through the path to the caller's data scope; typing searches the server by
  * name (routes.listOrgs `name`, the organisations in scope) and shows each hit with its path, one click to pick.
  * Organisations outside the caller's data scope are greyed, only the path; with `excludeSubtreeOf` that

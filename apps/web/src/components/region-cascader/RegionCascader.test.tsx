@@ -106,7 +106,7 @@ describe('RegionCascader', () => {
     expect(onChange).toHaveBeenLastCalledWith(320506);
   });
 
-  it('opens the places below a search hit that has them (issue 36: 上海市 collapsed back)', async () => {
+  it('opens the places below a search hit that has them (上海市 collapsed back)', async () => {
     const regions = source();
     const onChange = vi.fn();
     // Held by its owner, as a form field holds it.

@@ -176,7 +176,7 @@ function NodeTitle({ resource, grantable, alwaysOn, keyword, onBatchSelect }: No
 }
 
 /**
- * The permission tree (reference-ui §1.9 picker mode, improved, and RuoYi's role dialog): every resource, fully
+ * The permission tree (reference UI §1.9 picker mode, improved, and RuoYi's role dialog): every resource, fully
  * expanded; checkboxes with correct half-checked parents (computed in resource-tree-model so that resources the
  * account does not hold stay fixed); 批量选择 per node with children; a search box that keeps the ancestors of
  * matches visible; 展开/折叠, 全选/全不选 and 父子联动 above it.

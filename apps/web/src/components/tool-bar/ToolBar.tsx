@@ -10,7 +10,7 @@ export interface ToolBarProps {
   title?: ReactNode;
   /**
    * A back arrow: for a page reached from another (a form, a refusal), not for a menu's own screen, where history back
-   * would leave for wherever the user came from (issue 36). Shown when set, or when `onBack` is given.
+   * would leave for wherever the user came from. Shown when set, or when `onBack` is given.
    */
   back?: boolean;
   /** What the back arrow does; defaults to history back. */
@@ -19,7 +19,7 @@ export interface ToolBarProps {
   children?: ReactNode;
 }
 
-/** Sticky bar at the top of a page: back arrow where there is somewhere to go back to, title, actions (reference-ui §1.1). */
+/** Sticky bar at the top of a page: back arrow where there is somewhere to go back to, title, actions (reference UI §1.1). */
 export function ToolBar({ title, back, onBack, children }: ToolBarProps) {
   const navigate = useNavigate();
   const routeTitle = useRouteTitle();

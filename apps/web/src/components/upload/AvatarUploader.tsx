@@ -8,7 +8,7 @@ export interface AvatarUploaderProps {
   value?: string | null;
   /** Receives the url of the uploaded, cropped picture. */
   onChange?(url: string): void;
-  /** Side of the square in px (reference-ui: 200 on the personal page, 120 in the account dialog). */
+  /** Side of the square in px (reference UI, docs/specification.md: 200 on the personal page, 120 in the account dialog). */
   size: number;
   disabled?: boolean;
   upload?: UploadFn;

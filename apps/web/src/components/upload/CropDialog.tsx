@@ -31,7 +31,7 @@ export interface CropDialogProps {
 /** How much one 放大 / 缩小 changes the picture's scale (cropperjs' relative zoom). */
 export const ZOOM_STEP = 0.1;
 
-/** Options of the cropper (reference-ui §4): exported for the tests. */
+/** Options of the cropper (reference UI §4): exported for the tests. */
 export const cropperOptions = (ratio: number): Cropper.Options => ({
   viewMode: 1,
   // Neither dragging the picture nor zooming it with the wheel or a pinch: only the crop box moves.
@@ -88,8 +88,8 @@ export function fitToArea(cropper: Cropper, ratio: number) {
 }
 
 /**
- * '图像剪裁' (product-spec §2): cannot be closed by clicking outside, by Escape or by a close button; 确定 hands over
- * the cropped JPEG, and 取消 (issue 36: where the owner takes it) leaves without uploading. 放大 / 缩小 scale the
+ * '图像剪裁' (specification §2): cannot be closed by clicking outside, by Escape or by a close button; 确定 hands over
+ * the cropped JPEG, and 取消 (where the owner takes it) leaves without uploading. 放大 / 缩小 scale the
  * picture under the crop box; a live preview shows the result (round for an avatar).
  */
 export function CropDialog({ file, ratio = 1, onCropped, onUnreadable, onCancel, round }: CropDialogProps) {

@@ -81,7 +81,7 @@ interface PendingCrop {
 const alreadyReported = (error: unknown) => error instanceof HttpError || error instanceof NoUploaderError;
 
 /**
- * The upload widget (product-spec §2, reference-ui §4): pre-checks each chosen file (size, type, name length,
+ * The upload widget (specification §2, reference UI §4): pre-checks each chosen file (size, type, name length,
  * count) with a warning toast, crops (dialog) or compresses images, uploads with progress and abort, and keeps
  * a list of entries whose successful answers make up the bound list.
  */
@@ -238,7 +238,7 @@ export function Uploader<T = UploadedItem>(props: UploaderProps<T>) {
       if (crop && isImage(file)) {
         const cropped = await requestCrop(uid, file);
         if (!cropped) {
-          // Closed without a result: the entry (the last one added) is dropped (product-spec §2).
+          // Closed without a result: the entry (the last one added) is dropped (specification §2).
           if (find(uid))
             commit(
               list.current.filter((item) => item.uid !== uid),

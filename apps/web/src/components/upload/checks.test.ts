@@ -4,7 +4,7 @@ import { acceptAttribute, precheckCount, precheckFile } from './checks';
 
 const file = (name: string, size = 10) => ({ name, size });
 
-describe('upload pre-checks (product-spec §5)', () => {
+describe('upload pre-checks (specification §5)', () => {
   it('refuses a file over the limit, 100 MB by default, with 文件大小超出限制', () => {
     expect(UPLOAD_MAX_BYTES).toBe(104_857_600);
     expect(precheckFile(file('a.png', UPLOAD_MAX_BYTES))).toBeNull();

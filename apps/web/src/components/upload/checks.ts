@@ -1,7 +1,7 @@
 import { expandAccept, extensionOf, FILE_NAME_MAX, UPLOAD_MAX_BYTES } from '@gatehouse/contract';
 import { t } from '@/lib/i18n';
 
-/** What the widget checks before sending a file (product-spec §5). */
+/** What the widget checks before sending a file (specification §5). */
 export interface UploadRules {
   /** Group names (t-image, t-document, …) and extensions, e.g. 't-image' or 't-document,zip'; empty = any. */
   accept?: string | readonly string[];

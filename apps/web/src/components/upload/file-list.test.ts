@@ -25,7 +25,7 @@ const done = (n: number): UploadItem => ({
 const uploading = (n: number): UploadItem => ({ uid: `u${n}`, name: `f${n}.png`, status: 'uploading', percent: 40 });
 const failed = (n: number): UploadItem => ({ uid: `u${n}`, name: `f${n}.png`, status: 'error', percent: 0 });
 
-describe('the bound list (product-spec §2)', () => {
+describe('the bound list (specification §2)', () => {
   it('passes nothing on while any file uploads or after one failed', () => {
     expect(boundListAfterChange([done(1), uploading(2)], defaultTransform)).toBeNull();
     expect(boundListAfterChange([done(1), failed(2)], defaultTransform)).toBeNull();

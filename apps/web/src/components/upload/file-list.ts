@@ -35,7 +35,7 @@ const stored = <T>(item: UploadItem, transform: UploadTransform<T>): T =>
   item.bound ? (item.bound.value as T) : transform(item.response as UploadedFile, item);
 
 /**
- * What a change of the list passes on to the bound list (product-spec §2): the transformed entries when every
+ * What a change of the list passes on to the bound list (specification §2): the transformed entries when every
  * entry has succeeded, otherwise null (nothing is passed on while a file uploads or after one failed).
  */
 export function boundListAfterChange<T>(items: readonly UploadItem[], transform: UploadTransform<T>): T[] | null {

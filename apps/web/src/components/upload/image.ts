@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 
-/** Crop output and compression bounds (reference-ui §4). */
+/** Crop output and compression bounds (reference UI §4). */
 export const IMAGE_MAX_WIDTH = 1000;
 export const IMAGE_MAX_HEIGHT = 1000;
 
@@ -40,7 +40,7 @@ export interface CompressOptions {
 }
 
 /**
- * Compression (product-spec §5, reference-ui §4): the picture turned upright by its EXIF orientation, scaled to
+ * Compression (specification §5, reference UI §4): the picture turned upright by its EXIF orientation, scaled to
  * fit within 1000×1000 (aspect kept, never enlarged) and re-encoded as JPEG on a white ground (transparent
  * pixels would otherwise turn black). A non-image is refused with '非图片文件不支持压缩'.
  */

@@ -18,12 +18,12 @@ export interface UploadOptions {
 }
 
 /**
- * Sends one file (or blob) under `name` and resolves with the server's answer (reference-ui §4). Rejects on a
+ * Sends one file (or blob) under `name` and resolves with the server's answer (reference UI §4). Rejects on a
  * refusal after the user has been told (an `HttpError` carries the server's message).
  */
 export type UploadFn = (file: Blob, name: string, options: UploadOptions) => Promise<UploadedFile>;
 
-/** The failure of an upload without an upload function: only a console warning reports it (product-spec §8). */
+/** The failure of an upload without an upload function: only a console warning reports it (specification §8). */
 export class NoUploaderError extends Error {
   override readonly name = 'NoUploaderError';
 }
@@ -41,7 +41,7 @@ export function useUploadFn(): UploadFn {
   return useContext(UploadApiContext);
 }
 
-/** Percent of a progress event: loaded divided by total (product-spec §2), 0-100, or 0 without a total. */
+/** Percent of a progress event: loaded divided by total (specification §2), 0-100, or 0 without a total. */
 export function progressPercent(event: UploadProgress, fallbackTotal?: number): number {
   const total = event.total || fallbackTotal;
   if (!total) return 0;

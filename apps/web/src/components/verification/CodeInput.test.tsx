@@ -73,7 +73,7 @@ describe('CodeInput', () => {
     expect(send).toHaveBeenCalledTimes(2);
   });
 
-  it('counts down 30 s by default (product-spec §9), as long as the server has not said otherwise', async () => {
+  it('counts down 30 s by default (specification §9), as long as the server has not said otherwise', async () => {
     vi.useFakeTimers();
     useServerOptions.setState({ options: DEFAULT_OPTIONS });
     setup(vi.fn(async () => 'sms-8'));

@@ -35,8 +35,8 @@ const isValidationFailure = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'errorFields' in error;
 
 /**
- * SMS / e-mail code input (reference-ui §1.3) with a '获取验证码' button: after a successful send it counts
- * down the server's wait between two codes (GET /auth/options `verifyResendSeconds`, 30 s by default, product-spec
+ * SMS / e-mail code input (reference UI §1.3) with a '获取验证码' button: after a successful send it counts
+ * down the server's wait between two codes (GET /auth/options `verifyResendSeconds`, 30 s by default, specification (docs/specification.md)
  * §9: '30s', '29s', … disabled), then offers '获取验证码' again.
  */
 export const CodeInput = forwardRef<CodeHandle, CodeInputProps>(function CodeInput(

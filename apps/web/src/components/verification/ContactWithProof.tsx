@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { t } from '@/lib/i18n';
 
 /**
- * A stored mobile number or e-mail, with 未验证 beside it while its owner has not proven it (issue 31): a contact an
+ * A stored mobile number or e-mail, with 未验证 beside it while its owner has not proven it: a contact an
  * administrator set receives no recovery, sign-in or verification codes until then. Nothing for an empty value.
  * A module of its own (not the folder's index), so a list screen takes it without the code input and captcha.
  */

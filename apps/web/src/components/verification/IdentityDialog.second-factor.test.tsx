@@ -1,4 +1,4 @@
-// The identity dialog's second factors (issue 22): offered first when the signed-in account holds them, never
+// The identity dialog's second factors: offered first when the signed-in account holds them, never
 // without a session; the authenticator app's code and a passkey each answer the token the caller gets.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -45,7 +45,7 @@ const signIn = (originalAccount: Account['originalAccount'] = null) =>
       accountNumber: 'alice',
       accountName: 'Alice',
       originalAccount,
-      // Both contacts proven by their owner: the dialog offers 邮箱验证 and 手机验证 too (issue 31).
+      // Both contacts proven by their owner: the dialog offers 邮箱验证 and 手机验证 too.
       contactNumber: '13812345621',
       contactVerified: true,
       email: 'alice@example.com',

@@ -96,7 +96,7 @@ function useUsableMethods(types: VerifyMethod[]): VerifyMethod[] {
  * over its parent, up to CONTAINER_MAX_OFFSET (1000) over `zIndexPopupBase`, where App.useApp()'s confirmations sit
  * (`modal.confirm`: base + 1000); a page's own dialogs are inside its popup layer (app/layouts/KeptPage.tsx, z-index
  * 1001). The identity dialog is asked for by the action of such a dialog, so it must cover it, or its mask blocks
- * the mouse while its focus trap holds the keyboard (issue 31). Toasts (base + 1010) and notifications (base + 1050)
+ * the mouse while its focus trap holds the keyboard. Toasts (base + 1010) and notifications (base + 1050)
  * stay over it: a refused check is told in a toast.
  */
 const ABOVE_EVERY_DIALOG = 1000 + 1;

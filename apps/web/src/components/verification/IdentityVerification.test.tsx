@@ -18,7 +18,7 @@ const account = (fields: Partial<Account>): Account =>
     accountNumber: 'alice',
     accountName: 'Alice',
     avatar: null,
-    // Both contacts proven by the account's owner: the dialog offers each (issue 31).
+    // Both contacts proven by the account's owner: the dialog offers each.
     contactNumber: '13812345621',
     contactVerified: true,
     email: 'alice@example.com',
@@ -323,7 +323,7 @@ describe('useIdentityVerification', () => {
 });
 
 /**
- * Issue 31: a sudo action started from a dialog (a confirmation of App.useApp(), a page's own dialog in its popup
+ * A sudo action started from a dialog (a confirmation of App.useApp(), a page's own dialog in its popup
  * layer) asks for the verification while that dialog is open. The identity dialog must stack over it, and give the
  * focus back to the action that asked once it closes.
  */

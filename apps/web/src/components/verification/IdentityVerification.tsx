@@ -33,7 +33,7 @@ function offeredMethods(types: VerifyMethod[] | undefined): VerifyMethod[] {
 const IdentityDialog = lazy(() => import('./identity-dialog-lazy').then((m) => ({ default: m.IdentityDialog })));
 
 /**
- * The identity-verification dialog (reference-ui §3). `verify()` opens it and resolves with the token of the
+ * The identity-verification dialog (reference UI §3). `verify()` opens it and resolves with the token of the
  * method that succeeded, or null when the user closes it with ×. Render `dialog` somewhere in the page.
  */
 export function useIdentityVerification(): {
@@ -90,7 +90,7 @@ export function useIdentityVerification(): {
 }
 
 /**
- * Sudo mode (issue 15): a call the server refuses until the user proves who they are opens the identity dialog,
+ * Sudo mode: a call the server refuses until the user proves who they are opens the identity dialog,
  * and the http client repeats it once they did. Only the methods that prove identity are offered (a captcha proves
  * no one; the account's own second factors come first when it holds them). Mount it once where antd's providers
  * are: the signed-in layout (app/SudoVerification.tsx), or a page shown instead of it (the second factor's

@@ -20,7 +20,7 @@ export interface ImageCaptchaProps {
 }
 
 /**
- * Image-captcha input (reference-ui §1.2): the 76×38 image sits after the input; clicking it loads a new
+ * Image-captcha input (reference UI §1.2): the 76×38 image sits after the input; clicking it loads a new
  * one, and '加载中...' shows while it loads. The image loads on mount.
  */
 export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(function ImageCaptcha(

@@ -25,7 +25,7 @@ const LEVEL_WORDS = {
 
 /**
  * Password input with a show toggle and, once something is typed, a strength word over a 4-segment bar
- * (reference-ui §1.13). Unlike the original, paste is allowed (password managers) and no character is
+ * (reference UI §1.13). Unlike the original, paste is allowed (password managers) and no character is
  * stripped: the form's rules say what is acceptable.
  */
 export function PasswordStrengthInput({

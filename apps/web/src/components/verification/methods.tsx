@@ -334,7 +334,7 @@ export function MobileMethod({ command, onSuccess }: MethodProps) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Second factors (issue 22): offered only when the signed-in account holds them (IdentityDialog asks)
+// Second factors: offered only when the signed-in account holds them (IdentityDialog asks)
 
 const totpPattern = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 

@@ -2,7 +2,7 @@ import { atLocalhost } from '@gatehouse/contract';
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * Passkeys and the page's address (issue 36): a passkey belongs to a host name, and browsers refuse WebAuthn on a page
+ * Passkeys and the page's address: a passkey belongs to a host name, and browsers refuse WebAuthn on a page
  * opened by an IP address (a `SecurityError` that the screens could only report as 请重试). Every passkey button asks
  * here first and, on such an address, says why instead of offering what cannot work. Small and without the WebAuthn
  * library; the sign-in page fetches it after its first render.

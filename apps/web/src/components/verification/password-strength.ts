@@ -1,5 +1,5 @@
 /**
- * Password strength (reference-ui §1.13): the classic "password meter" scoring (passwordmeter.com), 0-100.
+ * Password strength (reference UI §1.13): the classic "password meter" scoring (passwordmeter.com), 0-100.
  *
  * Additions: length ×4; (length − uppercase) ×2 and (length − lowercase) ×2 when the password mixes them;
  * digits ×4 unless it is digits only; symbols ×6; digits or symbols in the middle ×2; requirements met ×2
@@ -113,7 +113,7 @@ export function strengthLevel(score: number): StrengthLevel {
   return 0;
 }
 
-/** The meter's colours (reference-ui §1.13): 弱 red, 中 orange, 强 light green, 很强 green. */
+/** The meter's colours (reference UI §1.13): 弱 red, 中 orange, 强 light green, 很强 green. */
 export const STRENGTH_COLOURS: Record<StrengthLevel, string> = {
   0: '#F56C6C',
   1: '#E6A23C',

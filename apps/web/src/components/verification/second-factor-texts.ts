@@ -1,7 +1,7 @@
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * Texts of the identity dialog's second-factor methods (issue 22): they travel in the dialog's lazily loaded
+ * Texts of the identity dialog's second-factor methods: they travel in the dialog's lazily loaded
  * chunk, not in the catalogue the sign-in page loads.
  */
 const zhCN = {

@@ -29,7 +29,7 @@ export function refreshDelayMs(lifetimeSeconds: number | undefined): number {
  * The image captcha's state and calls, without any UI (ImageCaptcha with antd, the sign-in page without): loads an
  * image on mount, a new one on `reload`, after every check, and by itself shortly before the shown one expires
  * (its lifetime from the server's answer, 5 minutes when it says none). A failed load is said in the image's place
- * (and in the console, product-spec §8); the page stays as it is.
+ * (and in the console, specification §8); the page stays as it is.
  */
 export function useCaptchaImage(
   /** Called when a new image replaced one about to expire: an answer typed for the old one is void. */

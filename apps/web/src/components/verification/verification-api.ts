@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { HttpError } from '@/lib/http';
 import type { PasskeyAnswer } from './webauthn';
 
-/** Which SMS flavour a code is sent for (reference-ui §3): the server binds the code to it. */
+/** Which SMS flavour a code is sent for (reference UI §3): the server binds the code to it. */
 export type SmsCommand = 'common' | 'register' | 'login' | 'reset';
 
 export interface CaptchaImage {

@@ -1,6 +1,6 @@
 import { screenTexts } from '@/lib/i18n';
 
-/** The 配置迁移 screen's texts (issue 21): they travel in its lazily loaded chunk, not in every page's catalogue. */
+/** The 配置迁移 screen's texts: they travel in its lazily loaded chunk, not in every page's catalogue. */
 const zhCN = {
   exportTitle: '导出配置包',
   exportHint: '把角色、资源、字典和组织架构导出为一个 JSON 文件（不含账号和密码），可导入到另一套系统。',

@@ -2,7 +2,7 @@ import type { DictTagColor } from '@gatehouse/contract';
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * The texts issue 36 added to the dictionary screen (数据键值, 状态, 标签颜色): they travel in its lazily loaded chunk,
+ * The newer texts of the dictionary screen (数据键值, 状态, 标签颜色): they travel in its lazily loaded chunk,
  * not in the catalogue every page loads first (the sign-in page's budget, docs/frontend-budgets.md).
  */
 const zhCN = {

@@ -1,7 +1,7 @@
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * The second factor's texts (issue 22: 双因素认证 on the personal page, the enrolment page, the authenticator
+ * The second factor's texts (双因素认证 on the personal page, the enrolment page, the authenticator
  * setup, passkeys, recovery codes). They travel in the feature's lazily loaded chunk, not in every page's catalogue.
  */
 const zhCN = {

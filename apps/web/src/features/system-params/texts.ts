@@ -1,6 +1,6 @@
 import { screenTexts } from '@/lib/i18n';
 
-/** The 系统参数 screen's texts (issue 36); the parameters' own names and help are declared in the contract. */
+/** The 系统参数 screen's texts; the parameters' own names and help are declared in the contract. */
 const zhCN = {
   intro:
     '在系统运行时修改的设置：修改后每个实例在下一个请求时生效，并记入操作日志。需重启的设置只能在环境变量中修改，此处只读显示。',

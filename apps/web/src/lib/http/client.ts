@@ -34,7 +34,7 @@ import type {
 export interface HttpClientOptions {
   /** Default `/api`. */
   baseURL?: string;
-  /** Milliseconds; default 10 s (product-spec §9). */
+  /** Milliseconds; default 10 s (specification §9). */
   timeout?: number;
   session?: HttpSession;
   onEffect?: HttpEffectHandler;
@@ -102,7 +102,7 @@ interface Envelope {
 const isEnvelope = (body: unknown): body is Envelope =>
   typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
 
-/** A 200 answer whose body says code 500 (product-spec §7). */
+/** A 200 answer whose body says code 500 (specification §7). */
 class FailedBody extends Error {}
 
 const serverMessage = (body: unknown): string | undefined => {
@@ -407,7 +407,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const query = input.query as Params | undefined;
       const { signal, headers, quiet } = input;
       const path = fillPath(route.path, input.params as Record<string, string | number> | undefined);
-      // Permission interceptor (product-spec §6): refused here, before anything is sent.
+      // Permission interceptor (specification §6): refused here, before anything is sent.
       if (modes.permissionInterceptor && route.access === 'permission' && session?.permits?.(route) === false) {
         const message = t('http.notPermitted', { resource: resourceKey(route.method, route.path) });
         if (!quiet) emit({ type: 'notify', level: 'warning', message });

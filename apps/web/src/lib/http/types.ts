@@ -1,7 +1,7 @@
 import type { BodyOf, ParamsOf, QueryOf, RouteDef, SessionEndReason } from '@gatehouse/contract';
 
 /**
- * GET cache (product-spec §7): `true` answers from the cache when it holds the key, else fetches and keeps;
+ * GET cache (specification §7): `true` answers from the cache when it holds the key, else fetches and keeps;
  * `'update'` always fetches and keeps the fresh result; `false` forces a fetch (no sharing of an identical
  * in-flight GET) and drops the entry; by default (undefined) the call fetches and drops the entry.
  * A failure always drops the entry.
@@ -34,11 +34,11 @@ export interface HttpSession {
   permits?(route: RouteDef): boolean;
 }
 
-/** Switches the server announces (GET /auth/options); all off by default (product-spec §9). */
+/** Switches the server announces (GET /auth/options); all off by default (specification §9). */
 export interface HttpModes {
   /** Signed-in JSON calls travel in request envelopes (obfuscation, see the contract's envelope.ts). */
   encryption?: boolean;
-  /** A call the account holds no resource for is refused here with 403 before it is sent (product-spec §6). */
+  /** A call the account holds no resource for is refused here with 403 before it is sent (specification §6). */
   permissionInterceptor?: boolean;
 }
 

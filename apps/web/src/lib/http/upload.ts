@@ -17,7 +17,7 @@ export interface UploadRequestOptions {
 export const UPLOAD_TIMEOUT_MS = 15 * 60_000;
 
 /**
- * POST /api/file/upload (reference-ui §4): the file in the multipart field `file` under `name` (a cropped or
+ * POST /api/file/upload (reference UI §4): the file in the multipart field `file` under `name` (a cropped or
  * compressed picture carries its .jpg name here), through the app's client, so the session token goes along
  * and refusals are reported like any call (400 wrong content, 413 too large: a toast with the server's message).
  * Resolves with the envelope's data {id, name, url, size, contentType}.

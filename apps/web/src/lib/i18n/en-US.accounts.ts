@@ -1,6 +1,6 @@
 import type { zhCNAccounts } from './zh-CN.accounts';
 
-/** en-US texts of the accounts screen added with issue 19; every zh-CN key, checked by the compiler. */
+/** en-US texts of the accounts screen added with the tabbed shell; every zh-CN key, checked by the compiler. */
 export const enUSAccounts = {
   'account.fieldCompany': 'Company',
   'account.colCompany': 'Company',

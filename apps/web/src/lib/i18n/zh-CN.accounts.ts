@@ -1,4 +1,4 @@
-/** zh-CN texts of the accounts screen added with issue 19 (merged into the one catalogue by ./zh-CN.catalogue.ts). */
+/** zh-CN texts of the accounts screen added with the tabbed shell (merged into the one catalogue by ./zh-CN.catalogue.ts). */
 export const zhCNAccounts = {
   'account.fieldCompany': '工作单位',
   'account.colCompany': '工作单位',
@@ -16,11 +16,11 @@ export const zhCNAccounts = {
   'account.pendingTag': '待审核',
   'account.pendingTitle': '自助注册的账号，启用即审核通过',
   'account.registerPending': '注册成功，请等待管理员审核后登录',
-  // One's own contacts are changed on the personal page, with a code (issue 31).
+  // One's own contacts are changed on the personal page, with a code.
   'account.ownContactHint': '本人的手机号和邮箱须凭验证码修改或验证，不能在此修改。',
   'account.ownContactLink': '前往个人信息',
 
-  // 双因素认证 (issue 22).
+  // 双因素认证.
   'account.colSecondFactor': '双因素认证',
   'account.secondFactorOn': '已启用',
   'account.secondFactorOff': '未启用',

@@ -1,4 +1,4 @@
-/** zh-CN texts of 权限说明, 授权说明 and 权限预览 (issue 20; merged into the one catalogue by ./zh-CN.catalogue.ts). */
+/** zh-CN texts of 权限说明, 授权说明 and 权限预览 (merged into the one catalogue by ./zh-CN.catalogue.ts). */
 export const zhCNAuthz = {
   'authz.explain.action': '权限说明',
   'authz.resource.action': '授权说明',

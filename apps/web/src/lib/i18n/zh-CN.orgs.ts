@@ -42,7 +42,7 @@ export const zhCNOrgs = {
   'org.focusMissing': '要显示的组织不存在，可能已被删除',
   'org.showAll': '显示全部组织',
 
-  // 数据权限 (issue 20): an organisation outside the caller's data scope, shown only as the path down to it.
+  // 数据权限: an organisation outside the caller's data scope, shown only as the path down to it.
   'scope.outside': '不在您的数据权限范围内，仅作为路径显示',
   'scope.pathOnly': '仅作路径',
 } as const;

@@ -25,7 +25,7 @@ export const zhCNProfile = {
   'profile.emailCodeHint': '更换邮箱需验证新邮箱：点击获取验证码，填写收到的验证码',
   'profile.save': '保 存',
   'profile.saved': '更新成功！',
-  // 验证 a stored, unproven mobile number / e-mail (issue 31).
+  // 验证 a stored, unproven mobile number / e-mail.
   'profile.verify': '验证',
   'profile.verifyMobileTitle': '验证手机号',
   'profile.verifyEmailTitle': '验证邮箱',

@@ -31,7 +31,7 @@ export const zhCNRoles = {
   'role.deleteConfirm': '删除角色「{name}」？',
   'role.deleteHeld': '该角色正被 {count} 个账号使用，需先为这些账号改换角色，否则不能删除。',
 
-  // 数据权限 (issue 20).
+  // 数据权限.
   'roles.preview': '预览',
   'roles.scope.field': '数据权限',
   'roles.scope.col': '数据权限',
@@ -52,7 +52,7 @@ export const zhCNRoles = {
   'roles.scope.builtin': '超级管理员角色的数据权限固定为全部',
   'roles.scope.customNeedsOrgs': '您没有组织列表权限，不能选择自定义组织',
 
-  // 需要双因素认证 (issue 22).
+  // 需要双因素认证.
   'roles.secondFactor.field': '需要双因素认证',
   'roles.secondFactor.hint': '该角色的账号须在下次登录时先启用身份验证器或通行密钥',
   'roles.secondFactor.tag': '双因素',

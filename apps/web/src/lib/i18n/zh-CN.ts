@@ -37,7 +37,7 @@ export const zhCN = {
   'http.badRequest': '请求参数异常',
   'http.unauthorized': '未授权或授权已过期',
   'http.forbidden': '无访问权限, 请联系企业管理员',
-  /** The permission interceptor's refusal (product-spec §6: '{method,url} 请求未授权'). */
+  /** The permission interceptor's refusal (specification §6: '{method,url} 请求未授权'). */
   'http.notPermitted': '{resource} 请求未授权',
   'http.serverError': '服务异常',
   'http.timeout': '请求超时, 请重试',

@@ -1,16 +1,16 @@
 /** zh-CN texts of the verify area; merged into the one catalogue by index.ts. */
 export const zhCNVerify = {
-  // Image captcha (reference-ui §1.2, product-spec §5)
+  // Image captcha (reference UI §1.2, specification §5)
   'verify.captchaPlaceholder': '验证码',
   'verify.captchaLoadingImage': '加载中...',
   'verify.captchaLoadFailed': '加载失败',
   'verify.captchaReload': '看不清？换一张',
   'verify.captchaRequired': '请填写验证码',
-  // The original component's text for a check while the image is still loading (product-spec §5).
+  // The original component's text for a check while the image is still loading (specification §5).
   'verify.captchaLoading': 'loading',
   'verify.checkFailed': '验证失败，请重试',
 
-  // SMS / e-mail code input (reference-ui §1.3)
+  // SMS / e-mail code input (reference UI §1.3)
   'verify.codePlaceholder': '请输入验证码',
   'verify.sendCode': '获取验证码',
   'verify.countdown': '{seconds}s',
@@ -18,7 +18,7 @@ export const zhCNVerify = {
   'verify.smsSendFailed': '验证码发送失败，请稍后重试',
   'verify.emailSendFailed': '验证邮件发送失败，请稍后重试',
 
-  // Password-strength input (reference-ui §1.13)
+  // Password-strength input (reference UI §1.13)
   'verify.passwordPlaceholder': '请输入密码',
   'verify.strength0': '弱',
   'verify.strength1': '中',
@@ -26,7 +26,7 @@ export const zhCNVerify = {
   'verify.strength3': '很强',
   'verify.strengthLabel': '密码强度：{level}',
 
-  // Identity-verification dialog (reference-ui §3)
+  // Identity-verification dialog (reference UI §3)
   'verify.title': '验证身份（{method}）',
   'verify.methodPassword': '密码验证',
   'verify.methodEmail': '邮箱验证',

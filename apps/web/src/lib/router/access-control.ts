@@ -7,7 +7,7 @@ export interface MenuPermission {
 }
 
 /**
- * The menu routes an account's role grants (product-spec §4: routes are filtered to permitted menu routes). With
+ * The menu routes an account's role grants (specification §4: routes are filtered to permitted menu routes). With
  * none, access-control mode refuses the session ('账号访问受限'), whatever `everyone` menus there are.
  */
 export function permittedRoutes(permissions: readonly MenuPermission[]): Set<string> {

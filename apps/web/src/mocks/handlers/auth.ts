@@ -6,7 +6,7 @@ import { issueToken } from '@/mocks/token';
 import { textOrNull } from './fields';
 import { proveNewContacts } from './profile-contacts';
 
-/** The options the mock runs with: access control and its companions are off (product-spec §4). */
+/** The options the mock runs with: access control and its companions are off (specification §4). */
 export const MOCK_AUTH_OPTIONS = {
   loginCaptcha: true,
   registration: true,
@@ -53,7 +53,7 @@ export function spendToken(store: MockStore, token: string, ...purposes: string[
 }
 
 /**
- * The second factor (issue 22) needs the server (TOTP secrets, WebAuthn verification): the mock signs everyone in with
+ * The second factor needs the server (TOTP secrets, WebAuthn verification): the mock signs everyone in with
  * one step and answers its routes with a clear refusal. Mocks of a screen's own may replace these.
  */
 export const SECOND_FACTOR_NEEDS_SERVER = '模拟数据模式不支持双因素认证，请连接服务器后再试';

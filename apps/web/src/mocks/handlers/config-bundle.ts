@@ -115,7 +115,7 @@ function diffOf(store: MockStore, bundle: Bundle): Change[] {
     for (const item of d.items) {
       const key = `${d.dictCode}/${item.value}`;
       const old = store.dictItems.find((i) => i.dictCode === d.dictCode && i.value === item.value);
-      // 数据键值, 状态, 标签颜色: compared when the file has them (a file from before issue 36 leaves them alone).
+      // 数据键值, 状态, 标签颜色: compared when the file has them (a file without them leaves them alone).
       const values = {
         parent: item.parent,
         orderNum: item.orderNum,

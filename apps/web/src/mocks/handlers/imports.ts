@@ -5,7 +5,7 @@ import { mockTableExport } from '@/mocks/table-export';
 import { matchingAccounts } from './accounts';
 
 /**
- * Spreadsheets (issue 21): the mock exports accounts as CSV, as it does the other lists; reading an uploaded sheet
+ * Spreadsheets: the mock exports accounts as CSV, as it does the other lists; reading an uploaded sheet
  * needs the server (the XLSX reader runs there), so the import routes answer a clear refusal instead.
  */
 export const SHEETS_NEED_SERVER = '模拟数据模式不支持表格导入，请连接服务器后再试';

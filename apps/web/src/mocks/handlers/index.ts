@@ -52,7 +52,7 @@ export interface MockOptions {
   origin?: string;
   /** Default: a freshly seeded store. */
   store?: MockStore;
-  /** Milliseconds before each answer; default a random 100–600 ms (product-spec §9). */
+  /** Milliseconds before each answer; default a random 100–600 ms (specification §9). */
   latency?: () => number;
 }
 
@@ -60,7 +60,7 @@ const randomLatency = () => 100 + Math.floor(Math.random() * 501);
 
 /**
  * The MSW handlers of the whole API: the contract's routes, the three mock-only failure simulations
- * (product-spec §7) and a catch-all that answers any other /api url 404, so nothing reaches the network.
+ * (specification §7) and a catch-all that answers any other /api url 404, so nothing reaches the network.
  */
 export function createMockHandlers(options: MockOptions = {}): { store: MockStore; handlers: HttpHandler[] } {
   const store = options.store ?? createMockStore();

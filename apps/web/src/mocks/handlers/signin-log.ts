@@ -51,7 +51,7 @@ function entries(store: MockStore): Entry[] {
     kind: 'signin',
     ip: `10.12.9.${40 + index}`,
     userAgent: CHROME_WINDOWS,
-    // 李娜's wrong captcha was repeated: the server adds a client's repeated refusals to one entry (issue 31).
+    // 李娜's wrong captcha was repeated: the server adds a client's repeated refusals to one entry.
     ...(reason === 'captcha_wrong' ? { repeats: 4, lastAt: minutesAgo((minutes as number) - 3) } : {}),
   }));
   // 张伟 checked his own password again before a sensitive change: an identity verification, not a sign-in.

@@ -29,7 +29,7 @@ function expected(def: SystemParamDef): string {
   return '应为正整数 ID，或留空';
 }
 
-/** 系统参数 (issue 36): the screen's list and changes; super-admin only, as the server's `system` class says. */
+/** 系统参数: the screen's list and changes; super-admin only, as the server's `system` class says. */
 export const systemParamMocks = {
   listSystemParams: handle(routes.listSystemParams, ({ store }) => SYSTEM_PARAMS.map((def) => viewOf(store, def))),
 

@@ -47,7 +47,7 @@ function validateCode(store: MockStore, id: string, purpose: IssuedToken['purpos
   return token;
 }
 
-/** Without a session, sending a code needs an image-captcha token (product-spec §5). */
+/** Without a session, sending a code needs an image-captcha token (specification §5). */
 function requireCaptchaWithoutSession(ctx: MockContext<typeof routes.sendSms>) {
   if (ctx.session) return;
   if (!ctx.body.captcha) fail('请先完成图形验证码');

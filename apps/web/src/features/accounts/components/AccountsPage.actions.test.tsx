@@ -163,7 +163,7 @@ describe('/user/Account', () => {
     expect(within(own).getByTestId('account-role-hint').querySelector('[aria-label="lock"]')).not.toBeNull();
   });
 
-  it('editing itself, the administrator sees its own mobile and e-mail read-only, changed on the personal page (issue 31)', async () => {
+  it('editing itself, the administrator sees its own mobile and e-mail read-only, changed on the personal page', async () => {
     await preloadScreens('/system/Profile');
     api.signInAs('admin');
     const { router } = await renderApp('/user/Account?pageSize=50');

@@ -136,7 +136,7 @@ describe('/user/Account', () => {
     expect(admin.closest('[title]')?.getAttribute('title')).toBe('不能选择：内置管理员账号只能由其本人操作');
   });
 
-  it('marks a mobile or e-mail its owner has not proven 未验证 (issue 31), once its column is shown', async () => {
+  it('marks a mobile or e-mail its owner has not proven 未验证, once its column is shown', async () => {
     const proven = api.store.accounts.find((a) => a.accountNumber === 'xietingting')!;
     Object.assign(proven, { email: 'xie@gatehouse.cn', contactVerified: true, emailVerified: true });
     const unproven = api.store.accounts.find((a) => a.accountNumber === 'admin')!;

@@ -41,7 +41,7 @@ import { useIdentitySwitch } from './use-identity-switch';
  * than with the list (docs/frontend-budgets.md).
  */
 const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
-/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+/** 导入 (components/import-wizard): a chunk of its own, fetched when it first opens. */
 const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 /** 权限说明 (components/authz-explain), fetched when it first opens too. */
 const AccountExplanationDrawer = lazy(() =>

@@ -33,7 +33,7 @@ export const emptyAccountForm: AccountFormValues = {
   mustChangePassword: true,
 };
 
-/** Editing starts from the row as it is (the original showed enabled rows as disabled; reference-ui §9). */
+/** Editing starts from the row as it is (the original showed enabled rows as disabled; reference UI §9). */
 export function toFormValues(account: Account): AccountFormValues {
   return {
     accountNumber: account.accountNumber,

@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 
 /**
- * Identity switch (reference-ui §7, completed): acting as another account, and back. Either way the answer is
+ * Identity switch (reference UI §7, completed): acting as another account, and back. Either way the answer is
  * a new session token; it is signed in like a login (permissions and user reloaded), every cached answer of
  * the previous identity is dropped, and the user lands on the home page (the screen they were on may not be
  * open to the new identity).

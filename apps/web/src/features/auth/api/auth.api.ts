@@ -72,7 +72,7 @@ export const register = (body: RegisterBody) => call(routes.register, { body });
 export const smsLogin = (token: string) => call(routes.smsLogin, { body: { token } });
 
 /*
- * The second factor (issue 22). Quiet about every failure: the sign-in page says each one where it happened (under
+ * The second factor. Quiet about every failure: the sign-in page says each one where it happened (under
  * the code, under the passkey button), and a refused code must not leave the page for /500.
  */
 

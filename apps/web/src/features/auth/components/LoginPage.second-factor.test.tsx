@@ -1,4 +1,4 @@
-// The sign-in page's second factor (issue 22): a first factor answering a challenge leads to the 双因素认证 step in
+// The sign-in page's second factor: a first factor answering a challenge leads to the 双因素认证 step in
 // the same card, whose answer signs in as a token answer does; and the passwordless 使用通行密钥登录. The mock API
 // answers everything else (src/mocks); the second-factor routes are answered here, as the server does.
 import { routes } from '@gatehouse/contract';
@@ -196,7 +196,7 @@ describe('the sign-in page with a second factor', () => {
 const openedAt = (url: string) =>
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
 
-describe('passkeys on a page opened by an IP address (issue 36)', () => {
+describe('passkeys on a page opened by an IP address', () => {
   beforeAll(() => Promise.all([preloadScreens('/login', '/user/Account'), import('./SecondFactorStep')]));
 
   beforeEach(() => {

@@ -38,7 +38,7 @@ import { carrySignInPassword, takeSignInPassword } from '../sign-in-carry';
  */
 const SmsLoginPanel = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginPanel })));
 const PasswordReset = lazy(() => import('./PasswordReset').then((m) => ({ default: m.PasswordReset })));
-/** The second factor (issue 22): the step and the passkey code are fetched when a sign-in needs them. */
+/** The second factor: the step and the passkey code are fetched when a sign-in needs them. */
 const SecondFactorStep = lazy(() => import('./SecondFactorStep').then((m) => ({ default: m.SecondFactorStep })));
 
 /** What the registration page hands over: the new account number, to fill in. */
@@ -47,7 +47,7 @@ interface LoginLocationState {
 }
 
 /**
- * Sign-in (reference-ui §1.2): by account and password (plus the image captcha when the server asks for one),
+ * Sign-in (reference UI §1.2): by account and password (plus the image captcha when the server asks for one),
  * or by an SMS code; 忘记密码？ verifies the identity and goes to the password page; 立即注册 when open.
  */
 export function LoginPage() {

@@ -33,7 +33,7 @@ const boxStyle = {
   boxShadow: '0 4px 24px rgba(0, 0, 0, 0.08)',
 } as const;
 
-/** 注册 (reference-ui §1.3, §7): mobile, image captcha (to send the SMS), SMS code, name, company, password. */
+/** 注册 (reference UI §1.3, §7): mobile, image captcha (to send the SMS), SMS code, name, company, password. */
 export function RegisterPage() {
   const options = useAuthOptions();
   // Unknown options (the call failed) fall back to the server's default: registration open.

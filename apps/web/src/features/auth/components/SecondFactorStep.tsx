@@ -29,7 +29,7 @@ interface SecondFactorStepProps {
 }
 
 /**
- * The sign-in's 双因素认证 step (issue 22), in the sign-in card, fetched when a first factor answers a challenge:
+ * The sign-in's 双因素认证 step, in the sign-in card, fetched when a first factor answers a challenge:
  * an authenticator code, a passkey or a recovery code, whichever of them the answer offers. Plain elements like the
  * password form (the page loads no antd, docs/adr/0014).
  */

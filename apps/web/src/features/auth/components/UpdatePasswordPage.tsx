@@ -25,7 +25,7 @@ const CHANGE_PASSWORD = ['auth', 'changePassword'] as const;
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /**
- * 修改密码 (reference-ui §1.4), an open route: sets a new password with the token (`authCode`) the identity
+ * 修改密码 (reference UI §1.4), an open route: sets a new password with the token (`authCode`) the identity
  * dialog answered. Signed out it ends on /login; signed in the session stays and the page goes back.
  */
 export function UpdatePasswordPage() {

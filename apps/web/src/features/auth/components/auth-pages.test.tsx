@@ -93,7 +93,7 @@ describe('sign-in and registration pages follow the server options', () => {
   });
 
   it('registration: a captcha that fails to load and an SMS send that fails stay on the page, the form kept', async () => {
-    // The failed load is said in the console too (product-spec §8).
+    // The failed load is said in the console too (specification §8).
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(http.get(api.url(routes.imageCaptcha), () => failure(503, '服务维护中'), { once: true }));
     const { router } = await renderApp('/register');

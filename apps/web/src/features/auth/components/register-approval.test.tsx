@@ -1,4 +1,4 @@
-// REGISTRATION=approval (issue 19): the registration page says the new account waits for an administrator.
+// REGISTRATION=approval: the registration page says the new account waits for an administrator.
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { screenTexts } from '@/lib/i18n';
 
 /**
- * The second factor's texts on the sign-in page (issue 22): they travel in the lazily loaded second step and passkey
+ * The second factor's texts on the sign-in page: they travel in the lazily loaded second step and passkey
  * chunks, not in the catalogue the sign-in page loads (docs/frontend-budgets.md).
  */
 const zhCN = {

@@ -70,7 +70,7 @@ describe('/view-as', () => {
     expect(sent.at(-1)?.query.get('accountId')).toBe('2');
   });
 
-  it('a role that may not load the account list sees it refused, as its own session would (issue 36)', async () => {
+  it('a role that may not load the account list sees it refused, as its own session would', async () => {
     api.signInAs('admin');
     await renderApp(`/view-as?roleId=${role('普通员工').id}`);
     const refused = await screen.findByTestId('view-as-accounts-refused');

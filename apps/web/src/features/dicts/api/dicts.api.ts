@@ -20,7 +20,7 @@ export const listDicts = (query: DictListQuery, signal: AbortSignal) => call(rou
 
 export const createDict = (body: DictBody) => call(routes.createDict, { body });
 export const updateDict = (body: BodyOf<typeof routes.updateDict>) => call(routes.updateDict, { body });
-/** By id, as the contract says (the original sent dictCode; reference-ui §9). Refused while the dictionary has items. */
+/** By id, as the contract says (the original sent dictCode; reference UI §9). Refused while the dictionary has items. */
 export const deleteDict = (id: number) => call(routes.deleteDict, { query: { id } });
 export const createDictItem = (body: CreateDictItemBody) => call(routes.createDictItem, { body });
 export const updateDictItem = (body: UpdateDictItemBody) => call(routes.updateDictItem, { body });

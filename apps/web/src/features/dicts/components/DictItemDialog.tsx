@@ -22,7 +22,7 @@ const FORM_ID = 'dictItemDialog';
 
 /**
  * 添加字典数据 / 修改字典数据 dialog; its 上级 field is a DictCascader over the very dictionary being maintained (its
- * disabled items too: they may hold items). 数据键值, 状态 and 标签颜色 are issue 36's; the label shows as its tag.
+ * disabled items too: they may hold items).; the label shows as its tag.
  */
 export function DictItemDialog({
   target,

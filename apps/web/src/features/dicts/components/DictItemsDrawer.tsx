@@ -25,7 +25,7 @@ import { useCan } from '@/stores/session';
 import { tx } from '../texts';
 import { DictItemDialog, type DictItemDialogTarget } from './DictItemDialog';
 
-/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+/** 导入 (components/import-wizard): a chunk of its own, fetched when it first opens. */
 const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 interface ItemRow extends DictItem {
@@ -44,7 +44,7 @@ const itemName = (item: DictItem) => item.value;
 const descendantCount = (items: readonly DictItem[], id: number): number =>
   items.filter((item) => item.pid === id).reduce((sum, child) => sum + 1 + descendantCount(items, child.id), 0);
 
-/** '字典数据维护': the items of one dictionary as a tree table, all expanded (reference-ui §1.12). */
+/** '字典数据维护': the items of one dictionary as a tree table, all expanded (reference UI §1.12). */
 export function DictItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose: () => void }) {
   // Keep the last dictionary while the drawer slides out, so its content does not vanish first.
   const lastDict = useRef(dict);
@@ -200,7 +200,7 @@ function DictItemsTable({ dictCode, items, fetching, error, onRefresh, onEdit, o
       width: 240,
       hideable: false,
       ellipsis: false,
-      // The label as it shows wherever the item is shown: a tag of its colour (issue 36).
+      // The label as it shows wherever the item is shown: a tag of its colour.
       render: (_value, item) => <DictTag item={item} />,
     },
     // Label, key value, order and state fit beside the 操作 column in the drawer (900 px) without scrolling.

@@ -26,7 +26,7 @@ async function openScreen(path = '/system/Dict') {
 
 /** The row (in the page or the drawer) whose cell reads `text`. */
 const rowOf = (text: string, container: HTMLElement = document.body) => {
-  // An item's 数据键值 may read as its label (the default, issue 36): the label's cell comes first in its row.
+  // An item's 数据键值 may read as its label (the default): the label's cell comes first in its row.
   const row = within(container).getAllByText(text)[0]?.closest('tr');
   if (!row) throw new Error(`no row holds ${text}`);
   return row;
@@ -207,7 +207,7 @@ describe('/system/Dict', () => {
     expect(api.store.dictItems.some((i) => i.value === '保险')).toBe(false);
   });
 
-  it('lists each item’s label as its coloured tag, its key value and its 状态 (issue 36)', async () => {
+  it('lists each item’s label as its coloured tag, its key value and its 状态', async () => {
     const { table } = await openScreen();
     await within(table).findByText('customer_level');
     const { drawer, items } = await openItems('customer_level', '客户等级');

@@ -66,7 +66,7 @@ describe('dictionary forms', () => {
     });
   });
 
-  it('items carry their key value (empty: the label), state and tag colour (issue 36)', () => {
+  it('items carry their key value (empty: the label), state and tag colour', () => {
     const values = { value: '已驳回', pid: null, orderNum: 3 };
     expect(
       toItemCreateBody('status', { ...values, keyValue: ' rejected ', state: false, tagColor: 'red' }),

@@ -13,7 +13,7 @@ import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { OrgTreeTable, type OrgTreeTableHandle } from './OrgTreeTable';
 import { levelsToReload } from './org-form';
 
-/** 导入 (components/import-wizard, issue 21): a chunk of its own, fetched when it first opens. */
+/** 导入 (components/import-wizard): a chunk of its own, fetched when it first opens. */
 const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 /** A row of the tree with its parent (the edit dialog names it). */
@@ -31,7 +31,7 @@ const ORG_EXPORT = {
 } as const;
 
 /**
- * 组织管理 (reference-ui §1.8): the lazy tree table with 添加根节点 / 编辑 / 添加下级 / 删除, in the list kit's table
+ * 组织管理 (reference UI §1.8): the lazy tree table with 添加根节点 / 编辑 / 添加下级 / 删除, in the list kit's table
  * parts. Not a kit list query: a lazily loaded tree has no pages, and after a change only the affected levels are
  * re-loaded (not a query key), so the branches the user opened stay open. With `?id=` in the address (the command
  * palette's link) the tree's only root is that organisation, with 显示全部组织 to leave it.

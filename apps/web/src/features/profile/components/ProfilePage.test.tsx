@@ -41,7 +41,7 @@ describe('/system/Profile', () => {
     within(sessions()[0] as HTMLElement).getByText('当前');
   });
 
-  it('marks the mobile and the e-mail 未验证 (issue 31) until the account proved them', async () => {
+  it('marks the mobile and the e-mail 未验证 until the account proved them', async () => {
     const admin = api.store.accounts.find((a) => a.accountNumber === 'admin')!;
     Object.assign(admin, { contactVerified: false, emailVerified: true });
     await openScreen();
@@ -127,7 +127,7 @@ describe('/system/Profile', () => {
     expect(screen.queryByTestId('profile-verify-email')).toBeNull();
   });
 
-  it('shows 双因素认证 (issue 22) between the details and the devices, with its state', async () => {
+  it('shows 双因素认证 between the details and the devices, with its state', async () => {
     api.answer(routes.secondFactorStatus, { totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
     await openScreen();
     const section = await screen.findByTestId('second-factor');

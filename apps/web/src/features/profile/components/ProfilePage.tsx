@@ -24,7 +24,7 @@ import {
 import { VerifyContactDialog } from './VerifyContactDialog';
 
 /**
- * 个人信息 (reference-ui §1.11 without its bugs): what the account is, and the details it may change itself.
+ * 个人信息 (reference UI §1.11 without its bugs): what the account is, and the details it may change itself.
  * `secondFactor`: the 双因素认证 section, composed in by the app (it belongs to another feature).
  */
 export function ProfilePage({ secondFactor }: { secondFactor?: ReactNode }) {
@@ -168,7 +168,7 @@ function StoredContact({
 }
 
 /**
- * The 200×200 avatar square (reference-ui §1.11): a chosen image is cropped square and uploaded, then saved
+ * The 200×200 avatar square (reference UI §1.11): a chosen image is cropped square and uploaded, then saved
  * through the profile update with the account's current details, and the session's user (header, this page)
  * is reloaded.
  */

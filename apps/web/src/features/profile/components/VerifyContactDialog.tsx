@@ -13,7 +13,7 @@ const storedContact = (user: Account, kind: ProofKind): string =>
   (kind === 'mobile' ? user.contactNumber : user.email)?.trim() ?? '';
 
 /**
- * 验证 (issue 31): proves the stored, unproven mobile number or e-mail of the signed-in account. A code is sent to
+ * 验证: proves the stored, unproven mobile number or e-mail of the signed-in account. A code is sent to
  * it (the code field of the personal page), and the profile is saved as it is stored with the code's token: the
  * server then marks the contact proven. The server asks for a recent identity verification first (sudo mode).
  */

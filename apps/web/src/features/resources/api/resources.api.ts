@@ -19,7 +19,7 @@ export const explainResource = (id: number, signal: AbortSignal) =>
 
 /**
  * Every resource (GET /resources), not only the ones the account holds: the screen maintains the whole
- * permission tree (the original listed the user's own permission set; reference-ui §1.10).
+ * permission tree (the original listed the user's own permission set; reference UI §1.10).
  */
 export function useResources() {
   return useQuery({

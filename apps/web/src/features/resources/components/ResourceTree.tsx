@@ -18,7 +18,7 @@ export interface ResourceTreeProps {
   onExplain: (resource: Resource) => void;
 }
 
-/** The whole permission tree, all expanded; a node's buttons act on it (reference-ui §1.10). */
+/** The whole permission tree, all expanded; a node's buttons act on it (reference UI §1.10). */
 export function ResourceTree({ resources, selectedId, onEdit, onAdd, onDelete, onExplain }: ResourceTreeProps) {
   const model = useMemo(() => buildResourceTree(resources), [resources]);
   const tree = model.roots;
@@ -125,7 +125,7 @@ const keep = { flex: 'none', marginInlineEnd: 0 } as const;
 /**
  * One row's title. Kept light and memoised: the virtual tree mounts rows as they scroll into view (10,000+
  * resources), rows already in view are not rendered again, and the tooltip exists only where it has something to
- * say. The buttons follow the explicit button → API map (reference-ui §6) through `actions`.
+ * say. The buttons follow the explicit button → API map (reference UI §6) through `actions`.
  */
 const ResourceTitle = memo(function ResourceTitle({
   resource,

@@ -18,7 +18,7 @@ const ResourceExplanationDrawer = lazy(() =>
 );
 
 /**
- * 资源管理 (reference-ui §1.10): a tree with a side form, edited in place. Bespoke rather than a kit table: the tree
+ * 资源管理 (reference UI §1.10): a tree with a side form, edited in place. Bespoke rather than a kit table: the tree
  * is virtual (10,000+ resources; only the rows in view are in the DOM, which e2e/frontend-perf.ts checks), so it
  * keeps antd Tree and takes the kit parts that fit — 刷新 and 全屏, the failed state with 重试, one-line rows, the
  * actions kept at the right, named delete confirmations.

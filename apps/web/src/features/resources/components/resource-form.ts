@@ -6,7 +6,7 @@ export const METHODS: readonly ResourceMethod[] = ['get', 'post', 'put', 'delete
 /** What the form on the right edits: an existing node, or a new menu / API resource under `pid`. */
 export type ResourceTarget = { kind: 'edit'; resource: Resource } | { kind: 'create'; type: 0 | 1; pid: number | null };
 
-/** The initial target: a new root menu, so saving without choosing a node creates one (reference-ui §1.10). */
+/** The initial target: a new root menu, so saving without choosing a node creates one (reference UI §1.10). */
 export const newRootMenu: ResourceTarget = { kind: 'create', type: 0, pid: null };
 
 export interface ResourceFormValues {
@@ -75,7 +75,7 @@ export function toCreateBody(type: 0 | 1, values: ResourceFormValues): CreateRes
   return fields(type, values);
 }
 
-/** PUT carries every field (product-spec §5: id, method, name, pid, remark, route, type, url). */
+/** PUT carries every field (specification §5: id, method, name, pid, remark, route, type, url). */
 export function toUpdateBody(resource: Resource, values: ResourceFormValues): UpdateResourceBody {
   const body = { id: resource.id, ...fields(resource.type, values) };
   // A built-in resource's route, method and url are fixed: send them as stored, whatever the (read-only) inputs hold.

@@ -137,7 +137,7 @@ describe('/user/Role', () => {
     expect(api.store.roles.find((r) => r.name === '审计员')?.resources).toContain(overview?.id);
   });
 
-  it('ticking 重置密码 brings 账号列表 along and says so; saving without it asks first (issue 36)', async () => {
+  it('ticking 重置密码 brings 账号列表 along and says so; saving without it asks first', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     const dialog = await findDialog('添加角色');
@@ -176,7 +176,7 @@ describe('/user/Role', () => {
     expect([saved.includes(reset!.id), saved.includes(listApi!.id)]).toEqual([true, false]);
   });
 
-  it('父子联动 off: only what is ticked is granted (the note says so), an action still brings its list (issue 36)', async () => {
+  it('父子联动 off: only what is ticked is granted (the note says so), an action still brings its list', async () => {
     const table = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     const dialog = await findDialog('添加角色');

@@ -58,7 +58,7 @@ function RoleName({ role }: { role: Role }) {
 }
 
 /**
- * 角色管理 (reference-ui §1.9): the list kit over GET /role/s, which answers every role; the name filter (also the
+ * 角色管理 (reference UI §1.9): the list kit over GET /role/s, which answers every role; the name filter (also the
  * command palette's way to show one role) and the pages are made in the browser.
  */
 export function RolesPage() {

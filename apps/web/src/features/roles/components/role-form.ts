@@ -17,7 +17,7 @@ export interface RoleFormValues {
 }
 
 /**
- * A new role. Its data scope starts at the least that is still useful (issue 36): 本组织, the holder's own
+ * A new role. Its data scope starts at the least that is still useful: 本组织, the holder's own
  * organisation, as the server gives a role created without one; 全部 is a choice the editor makes, never a
  * default it overlooks.
  */

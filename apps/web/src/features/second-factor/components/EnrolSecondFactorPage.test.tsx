@@ -1,4 +1,4 @@
-// 启用双因素认证 (issue 22): the page a role requiring a second factor shows until one is added; its calls answered
+// 启用双因素认证: the page a role requiring a second factor shows until one is added; its calls answered
 // through the mock API, the identity dialog's through the in-memory verification API.
 import { routes, VERIFICATION_REQUIRED_HEADER } from '@gatehouse/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// 双因素认证 on the personal page (issue 22), its calls answered through the mock API (src/testing/mock-api): the
+// 双因素认证 on the personal page, its calls answered through the mock API (src/testing/mock-api): the
 // routes' answers are set per test, as the server would give them.
 import { routes } from '@gatehouse/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

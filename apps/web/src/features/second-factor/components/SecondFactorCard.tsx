@@ -38,7 +38,7 @@ import { useRecoveryCodes } from './recovery-codes';
 import { useTotpSetup } from './totp-setup';
 
 /**
- * 双因素认证 on the personal page (issue 22): whether it is on, the authenticator app (set up, turn off), the
+ * 双因素认证 on the personal page: whether it is on, the authenticator app (set up, turn off), the
  * passkeys (list, add, rename, delete) and the recovery codes left (regenerate). GET /auth/second-factor drives it;
  * every change asks it again.
  */

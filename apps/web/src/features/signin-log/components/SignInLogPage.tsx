@@ -115,7 +115,7 @@ export function SignInLogPage() {
           entry.method === 'password' ? reasonLabel(entry) : `${reasonLabel(entry)} (${t(METHOD_NOTES[entry.method])})`;
         const repeats = entry.repeats ?? 1;
         if (repeats <= 1) return label;
-        // Refusals one address repeated are one entry (issue 31): how many, and when the newest was.
+        // Refusals one address repeated are one entry: how many, and when the newest was.
         const lastAt = formatDateTime(entry.lastAt ?? entry.at, 'YYYY/MM/DD HH:mm:ss');
         return (
           <>

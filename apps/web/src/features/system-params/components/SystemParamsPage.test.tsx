@@ -1,4 +1,4 @@
-// The 系统参数 screen (issue 36) in the whole app, answered by the mock API (src/mocks): the groups and values as the
+// The 系统参数 screen in the whole app, answered by the mock API (src/mocks): the groups and values as the
 // contract declares them, a change in its dialog, a refusal shown on its field, a reset, and who may change nothing.
 import { routes } from '@gatehouse/contract';
 import { SYSTEM_PARAMS } from '@gatehouse/contract/system-params';

@@ -67,7 +67,7 @@ function useRefusal(): string | null {
   return null;
 }
 
-/** 系统参数 (issue 36): the settings of the running system by group, each changed in a dialog or reset. */
+/** 系统参数: the settings of the running system by group, each changed in a dialog or reset. */
 export function SystemParamsPage() {
   const params = useQuery({ queryKey: systemParamKeys.all, queryFn: listSystemParams });
   useRefetchWhenShown(params.refetch);

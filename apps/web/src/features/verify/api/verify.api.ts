@@ -2,7 +2,7 @@ import { routes } from '@gatehouse/contract';
 import type { SmsCommand, VerificationApi } from '@/components/verification';
 import { call } from '@/lib/http';
 
-/** The SMS route of each flavour (reference-ui §3). */
+/** The SMS route of each flavour (reference UI §3). */
 const smsRoutes = {
   common: routes.sendSms,
   register: routes.sendSmsRegister,
@@ -15,7 +15,7 @@ const smsRoutes = {
  * shown by the component that asked, inline or as its own toast, not by the global handler. The captcha and the
  * codes are quiet about server faults too (`'all'`): a 5xx, a timeout or a lost network is told on the page (the
  * image says its load failed, the code input warns 验证码发送失败), and the user keeps the form they filled in
- * (product-spec §8) instead of being sent to /500.
+ * (specification §8) instead of being sent to /500.
  */
 export const verificationApi: VerificationApi = {
   loadCaptcha: (size) => call(routes.imageCaptcha, { query: size, quiet: 'all' }),
@@ -33,7 +33,7 @@ export const verificationApi: VerificationApi = {
   },
   checkEmail: (id, userInput) => call(routes.validateEmailCode, { query: { id, userInput }, quiet: 'all' }),
   checkPassword: (password) => call(routes.validatePassword, { body: { password }, quiet: true }),
-  // Second factors (issue 22). Asking which ones the account holds is quiet about everything: the dialog then
+  // Second factors. Asking which ones the account holds is quiet about everything: the dialog then
   // offers the methods it was asked for.
   secondFactors: async () => {
     const status = await call(routes.secondFactorStatus, { quiet: 'all' });
