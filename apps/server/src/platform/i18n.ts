@@ -378,6 +378,10 @@ const zhCN = {
   'dictImport.orderNum': '序号须为 0 到 1000000 之间的整数',
   'dictImport.changed': '字典数据 {dictCode}/{value} 所需的字典或上级数据已被删除，请重新预检',
   'dictImport.exampleValue': '示例数据',
+  'seed.rootOrg': '总公司',
+  'seed.superAdminRole': '超级管理员',
+  'seed.superAdminRemark': '内置角色，拥有全部权限',
+  'seed.adminName': '系统管理员',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -783,6 +787,10 @@ const enUS: Record<MessageKey, string> = {
   'dictImport.changed':
     'The dictionary or parent item that {dictCode}/{value} needs was deleted; please check the file again',
   'dictImport.exampleValue': 'Example item',
+  'seed.rootOrg': 'Head office',
+  'seed.superAdminRole': 'Super administrator',
+  'seed.superAdminRemark': 'Built-in role with every permission',
+  'seed.adminName': 'System administrator',
 };
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;

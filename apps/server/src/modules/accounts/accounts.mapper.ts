@@ -1,6 +1,7 @@
 import type { Account } from '@gatehouse/contract';
 import type { Static } from 'typebox';
 import { epochMs } from '../../platform/time.js';
+import { accountNameOf, orgNameOf, roleNameOf, roleRemarkOf } from '../setup/seeded-names.js';
 import type { AccountView } from './accounts.repository.js';
 
 /** Names a region code by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not in the tree. */
@@ -9,21 +10,25 @@ export type RegionNamer = (id: number) => string | null;
 /** The resources each role grants: by role id, the super-admin role's (every one) under 0. */
 export type RoleResources = ReadonlyMap<number, Array<{ id: number; name: string; pid: number | null }>>;
 
+/** An account as answered; the seeded names of `admin`, its role and the root in the request's language. */
 export function toAccount(row: AccountView, regionName: RegionNamer, roles: RoleResources): Static<typeof Account> {
+  const orgName = orgNameOf(row.org_name, row.org_pid);
+  const orgFullName = orgNameOf(row.org_full_name, row.org_pid);
+  const roleName = roleNameOf(row.role_name, row.role_builtin === 1);
   return {
     id: row.id,
     accountNumber: row.account_number,
-    accountName: row.account_name,
+    accountName: accountNameOf(row.account_name, row.builtin),
     avatar: row.avatar,
     contactNumber: row.contact_number,
     email: row.email,
     state: row.state === 1,
     createTime: epochMs(row.create_time),
     orgId: row.org_id,
-    orgName: row.org_name,
-    belongOrgName: row.org_full_name || row.org_name,
+    orgName,
+    belongOrgName: orgFullName || orgName,
     roleId: row.role_id,
-    roleName: row.role_name,
+    roleName,
     builtin: row.builtin === 1,
     address: row.address,
     introduction: row.introduction,
@@ -31,19 +36,19 @@ export function toAccount(row: AccountView, regionName: RegionNamer, roles: Role
     regionId: row.region_id,
     regionName: row.region_id === null ? null : regionName(row.region_id),
     sysRole:
-      row.role_id === null || row.role_name === null
+      row.role_id === null || roleName === null
         ? null
         : {
             id: row.role_id,
-            name: row.role_name,
-            remark: row.role_remark,
+            name: roleName,
+            remark: roleRemarkOf(row.role_remark, row.role_builtin === 1),
             type: row.role_builtin === 1 ? 1 : 0,
             resources: roles.get(row.role_builtin === 1 ? 0 : row.role_id) ?? [],
           },
     sysOrg: {
       id: row.org_id,
-      name: row.org_name,
-      fullName: row.org_full_name,
+      name: orgName,
+      fullName: orgFullName,
       orgCode: row.org_code,
       pid: row.org_pid,
       remark: null,

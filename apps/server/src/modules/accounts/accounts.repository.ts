@@ -692,6 +692,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
             'account.id',
             'account.account_number',
             'account.account_name',
+            'account.builtin',
             'account.contact_number',
             'account.email',
             'account.state',

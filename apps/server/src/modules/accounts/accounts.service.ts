@@ -15,6 +15,7 @@ import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
 import { requiredText } from '../../platform/validation.js';
 import type { AccountsWithin, Authz } from '../authz/index.js';
+import { accountNameOf, storedNameOf } from '../setup/seeded-names.js';
 import { accountFilterOf } from './accounts.filter.js';
 import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
@@ -266,7 +267,11 @@ export function createAccountsService(
       return {
         ...account,
         originalAccount: original
-          ? { id: original.id, accountNumber: original.account_number, accountName: original.account_name }
+          ? {
+              id: original.id,
+              accountNumber: original.account_number,
+              accountName: accountNameOf(original.account_name, original.builtin),
+            }
           : null,
         mustChangePassword: principal.mustChangePassword === true,
         // A switched identity is the original account's session acting as another: it enrols nothing for it.
@@ -292,7 +297,12 @@ export function createAccountsService(
       await db.transaction().execute(async (trx) => {
         for (const row of own.spent) await proofs.spendIn(trx, row);
         await createAccountsRepository(trx).update(principal.accountId, {
-          account_name: requiredText(input.accountName, 'accountName', '用户名'),
+          account_name: storedNameOf(
+            'adminName',
+            requiredText(input.accountName, 'accountName', '用户名'),
+            current.account_name,
+            current.builtin === 1,
+          ),
           // The profile form sends no avatar (the avatar is saved on its own): absent keeps the current one.
           ...(input.avatar === undefined ? {} : { avatar: optional(input.avatar) }),
           contact_number: contactNumber,
@@ -384,6 +394,7 @@ export function createAccountsService(
         await uniqueNumber(fields.account_number, () =>
           r.update(current.id, {
             ...fields,
+            account_name: storedNameOf('adminName', fields.account_name, current.account_name, current.builtin === 1),
             // A number or address set by an administrator is no longer the one its owner proved.
             ...(sameMobile(current.contact_number, fields.contact_number) ? {} : { contact_verified: 0 }),
             ...(sameEmail(current.email, fields.email) ? {} : { email_verified: 0 }),

@@ -28,6 +28,7 @@ import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
 import { FileKeys, type ImportJobs, type ImportResultCounts } from '../imports/index.js';
 import { orgPath, splitOrgPath } from '../orgs/index.js';
+import { accountNameOf, orgNameOf, roleNameOf } from '../setup/seeded-names.js';
 import { accountFilterOf } from './accounts.filter.js';
 import { type AccountSort, createAccountsRepository } from './accounts.repository.js';
 import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
@@ -146,7 +147,7 @@ export function createAccountTransfer(
     ): TableColumn<ExportRow> => ({ key, header: t(HEADER_KEY[key]), value, ...extra });
     return {
       accountNumber: column('accountNumber', (r) => r.account_number, { width: 20 }),
-      accountName: column('accountName', (r) => r.account_name, { width: 16 }),
+      accountName: column('accountName', (r) => accountNameOf(r.account_name, r.builtin), { width: 16 }),
       orgPath: column('orgPath', (r) => pathOf(r.org_id), { width: 36 }),
       roleName: column('roleName', (r) => (r.role_id === null ? null : (roleName.get(r.role_id) ?? null)), {
         width: 16,
@@ -166,8 +167,18 @@ export function createAccountTransfer(
 
   /** Every organisation and role name, read once per call (an export or import names them, never ids). */
   async function names() {
-    const [orgs, roles] = await Promise.all([repo.orgNodes(), repo.roleNames()]);
-    return { paths: orgPaths(orgs), roles };
+    const [stored, storedRoles] = await Promise.all([repo.orgNodes(), repo.roleNames()]);
+    // Seeded names as the request's language answers them (docs/adr/0037); an import also reads them as stored, so
+    // a sheet exported in the other language still names its organisations and roles.
+    const paths = orgPaths(stored.map((o) => ({ ...o, name: orgNameOf(o.name, o.pid) })));
+    const asStored = orgPaths(stored);
+    const alsoAsStored = <K, V>(to: Map<K, V>, from: ReadonlyMap<K, V>) => {
+      for (const [key, id] of from) if (!to.has(key)) to.set(key, id);
+    };
+    alsoAsStored(paths.idOf, asStored.idOf);
+    alsoAsStored(paths.idOfName, asStored.idOfName);
+    const roles = storedRoles.map((r) => ({ ...r, name: roleNameOf(r.name, r.builtin) }));
+    return { paths, roles, storedRoles };
   }
 
   return {
@@ -219,6 +230,7 @@ export function createAccountTransfer(
         id: 0,
         account_number: 'example.zhangsan',
         account_name: '张三（示例）',
+        builtin: 0,
         org_id: orgIds[0] ?? 0,
         role_id: null,
         contact_number: '13800138000',
@@ -255,8 +267,8 @@ export function createAccountTransfer(
           const index = at.get(key);
           return index === undefined ? '' : (cells[index] ?? '');
         };
-        const { paths, roles } = await names();
-        const roleByName = new Map(roles.map((r) => [r.name, r]));
+        const { paths, roles, storedRoles } = await names();
+        const roleByName = new Map([...storedRoles, ...roles].map((r) => [r.name, r]));
         const placement = placementJudge(principal);
         const manageable = await authz.rowTest(principal);
         // The file's keys so far, for its duplicates: the one thing the preview holds per row.
@@ -581,6 +593,8 @@ export interface ExportRow {
   id: number;
   account_number: string;
   account_name: string;
+  /** 1 for `admin`, whose seeded name is answered in the request's language. */
+  builtin: number;
   contact_number: string | null;
   email: string | null;
   state: number;

@@ -130,9 +130,11 @@ export function createAuthzRepository(db: Kysely<DB>) {
           'account.id',
           'account.account_number',
           'account.account_name',
+          'account.builtin',
           'account.org_id',
           'account.role_id',
           'org.name as org_name',
+          'org.pid as org_pid',
           'role.name as role_name',
           'role.builtin as role_builtin',
         ])

@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { ResourcesService } from '../resources/resources.service.js';
+import { accountNameOf, orgNameOf, roleNameOf } from '../setup/seeded-names.js';
 import type { AuthzRepository } from './authz.repository.js';
 import type { Authz } from './authz.service.js';
 import type { AccountsWithin } from './data-scope.js';
@@ -42,13 +43,13 @@ export function createExplainService({ repo, authz, resources, toResource, first
         everyoneHolds(),
         authz.scopeOfHolder(account.id, account.role_id, account.org_id),
       ]);
-      const roleName = account.role_name ?? '';
+      const roleName = roleNameOf(account.role_name ?? '', superAdmin);
       return {
         account: {
           id: account.id,
           accountNumber: account.account_number,
-          accountName: account.account_name,
-          orgName: account.org_name,
+          accountName: accountNameOf(account.account_name, account.builtin),
+          orgName: orgNameOf(account.org_name, account.org_pid),
         },
         role: account.role_id === null ? null : { id: account.role_id, name: roleName, builtin: superAdmin },
         resources: held.map((row) => {
@@ -68,7 +69,7 @@ export function createExplainService({ repo, authz, resources, toResource, first
       const counts = await repo.accountsPerRole(roles.map((role) => role.id));
       const listed = roles.map((role) => ({
         id: role.id,
-        name: role.name,
+        name: roleNameOf(role.name, role.builtin),
         builtin: role.builtin === 1,
         accountCount: counts.get(role.id) ?? 0,
       }));

@@ -16,6 +16,7 @@ import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../..
 import { requiredText } from '../../platform/validation.js';
 import { asDataScope } from '../authz/index.js';
 import type { ResourcesService } from '../resources/resources.service.js';
+import { roleNameOf, roleRemarkOf } from '../setup/seeded-names.js';
 import { createRolesRepository, type RolesRepository } from './roles.repository.js';
 
 type RoleInput = BodyOf<Routes['createRole']>;
@@ -96,8 +97,9 @@ export function createRolesService(
     const countOf = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
     return roles.map((role) => ({
       id: role.id,
-      name: role.name,
-      remark: role.remark,
+      // The seeded super-admin role in the request's language (docs/adr/0037).
+      name: roleNameOf(role.name, role.builtin),
+      remark: roleRemarkOf(role.remark, role.builtin),
       builtin: role.builtin === 1,
       resources: role.builtin === 1 ? allIds : (grantsOf.get(role.id) ?? []),
       accountCount: countOf.get(role.id) ?? 0,

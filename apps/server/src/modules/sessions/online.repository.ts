@@ -109,7 +109,9 @@ export function createOnlineRepository(db: Kysely<DB>) {
             'account.id as account_id',
             'account.account_number',
             'account.account_name',
+            'account.builtin',
             'org.name as org_name',
+            'org.pid as org_pid',
             'origin_account.account_number as origin_account_number',
             'origin_account.account_name as origin_account_name',
           ])

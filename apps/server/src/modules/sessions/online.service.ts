@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import { epochMs } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { accountNameOf, orgNameOf } from '../setup/seeded-names.js';
 import type { OnlineRepository } from './online.repository.js';
 
 /** More own sessions than anyone keeps open; with the default cap (10) it is never reached. */
@@ -68,8 +69,8 @@ export function createOnlineService(
           ...toSession(row, principal),
           accountId: row.account_id,
           accountNumber: row.account_number,
-          accountName: row.account_name,
-          orgName: row.org_name,
+          accountName: accountNameOf(row.account_name, row.builtin),
+          orgName: orgNameOf(row.org_name, row.org_pid),
         })),
         totalCount: total,
         totalPage: Math.ceil(total / query.pageSize),

@@ -6,10 +6,11 @@ import type { DB } from '../../platform/db/schema.js';
 import { assertAcceptablePassword, generatePassword, hashPassword } from '../../platform/passwords.js';
 import { createSessionsRepository } from '../auth/index.js';
 import { createResourcesRepository, createResourcesService } from '../resources/index.js';
+import { seededText } from './seeded-names.js';
 import { createSetupRepository } from './setup.repository.js';
 
-export const ROOT_ORG_NAME = '总公司';
-export const SUPER_ADMIN_ROLE_NAME = '超级管理员';
+export const ROOT_ORG_NAME = seededText('rootOrg');
+export const SUPER_ADMIN_ROLE_NAME = seededText('superAdminRole');
 export const ADMIN_ACCOUNT = 'admin';
 
 export interface SetupResult {
@@ -52,14 +53,14 @@ export async function runSetup(
     const rootOrgId = (await repo.firstRootOrgId()) ?? (await repo.insertRootOrg(ROOT_ORG_NAME, now));
     const superRoleId =
       (await repo.builtinRoleId()) ??
-      (await repo.insertBuiltinRole(SUPER_ADMIN_ROLE_NAME, '内置角色，拥有全部权限', now));
+      (await repo.insertBuiltinRole(SUPER_ADMIN_ROLE_NAME, seededText('superAdminRemark'), now));
 
     let generatedAdminPassword: string | undefined;
     if (!(await repo.accountExists(ADMIN_ACCOUNT))) {
       const password = options.adminPassword ?? generatePassword();
       await repo.insertAccount({
         account_number: ADMIN_ACCOUNT,
-        account_name: '系统管理员',
+        account_name: seededText('adminName'),
         password_hash: await hashPassword(password),
         avatar: null,
         contact_number: null,

@@ -93,14 +93,19 @@ export function createStatsRepository(db: Kysely<DB>) {
       const rows = await db
         .selectFrom('account')
         .innerJoin('org', 'org.id', 'account.org_id')
-        .select((eb) => ['org.id as orgId', 'org.name as name', eb.fn.countAll<string | number>().as('n')])
+        .select((eb) => [
+          'org.id as orgId',
+          'org.name as name',
+          'org.pid as pid',
+          eb.fn.countAll<string | number>().as('n'),
+        ])
         .$if(within !== undefined, (q) => q.where(accountWithin(within)))
-        .groupBy(['org.id', 'org.name'])
+        .groupBy(['org.id', 'org.name', 'org.pid'])
         .orderBy('n', 'desc')
         .orderBy('org.id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ orgId: row.orgId, name: row.name, count: Number(row.n) }));
+      return rows.map((row) => ({ orgId: row.orgId, name: row.name, pid: row.pid, count: Number(row.n) }));
     },
 
     /**
@@ -126,6 +131,7 @@ export function createStatsRepository(db: Kysely<DB>) {
         .select([
           'account.account_number as accountNumber',
           'account.account_name as accountName',
+          'account.builtin as builtin',
           'session.created_at as at',
           'session.ip as ip',
           'session.user_agent as userAgent',

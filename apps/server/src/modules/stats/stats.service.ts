@@ -1,6 +1,7 @@
 import type { Principal } from '../../platform/http.js';
 import { epochMs } from '../../platform/time.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { accountNameOf, orgNameOf } from '../setup/seeded-names.js';
 import type { StatsRepository } from './stats.repository.js';
 
 /** Dates on the dashboard are China Standard Time calendar days (UTC+8, no daylight saving). */
@@ -67,9 +68,14 @@ export function createStatsService(
         dicts,
         signInsToday,
         liveSessions: live,
-        accountsPerOrg: perOrg,
+        // The seeded names in the request's language (docs/adr/0037).
+        accountsPerOrg: perOrg.map(({ pid, ...org }) => ({ ...org, name: orgNameOf(org.name, pid) })),
         newAccountsPerDay: [...days].map(([date, n]) => ({ date, count: n })),
-        recentSignIns: recent.map((signIn) => ({ ...signIn, at: epochMs(signIn.at) })),
+        recentSignIns: recent.map(({ builtin, ...signIn }) => ({
+          ...signIn,
+          accountName: accountNameOf(signIn.accountName, builtin),
+          at: epochMs(signIn.at),
+        })),
         generatedAt: now,
       };
     },
