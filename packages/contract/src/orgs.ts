@@ -1,11 +1,15 @@
 import { Type } from 'typebox';
-import { ExportQuery, FileResponse, Id, IdQuery, Timestamp } from './common.js';
+import { ExportQuery, FileResponse, Id, IdQuery, StateInput, Timestamp } from './common.js';
 import { defineRoute } from './define.js';
 import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
+import { TELEPHONE_MAX, TELEPHONE_PATTERN } from './verification.js';
 
 /** 机构编码: letters, digits, '-' and '_' (e.g. 10000001); empty means none. */
 export const ORG_CODE_PATTERN = '^[A-Za-z0-9_-]*$';
 export const ORG_CODE_MAX = 64;
+/** 显示排序: siblings are listed by it, then by id. */
+export const ORG_SORT_MAX = 9999;
+export const ORG_LEADER_MAX = 50;
 
 export const Org = Type.Object({
   id: Type.Integer(),
@@ -15,6 +19,14 @@ export const Org = Type.Object({
   /** 机构编码 (specification §3): unique among organisations; null when none was given. */
   orgCode: Type.Union([Type.String(), Type.Null()]),
   createTime: Timestamp,
+  /** 显示排序: the tree lists siblings by it, then by id. */
+  sort: Type.Integer(),
+  /** 负责人: a person's name, as written. */
+  leader: Type.Union([Type.String(), Type.Null()]),
+  /** 联系电话. */
+  phone: Type.Union([Type.String(), Type.Null()]),
+  /** 状态: a disabled (停用) organisation takes no new accounts and no new organisations under it. */
+  state: Type.Boolean(),
   hasChildren: Type.Boolean(),
   /** 所在地区: region code, and its path of names ('江苏省 / 苏州市 / 吴中区'). */
   regionId: Type.Union([Type.Integer(), Type.Null()]),
@@ -78,6 +90,19 @@ const orgFields = {
   regionId: Type.Optional(
     Type.Union([Type.Integer({ minimum: 1, maximum: 999_999, title: '所在地区' }), Type.Null()], { title: '所在地区' }),
   ),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: ORG_SORT_MAX, title: '显示排序' })),
+  leader: Type.Optional(
+    Type.Union([Type.String({ maxLength: ORG_LEADER_MAX, title: '负责人' }), Type.Null()], { title: '负责人' }),
+  ),
+  phone: Type.Optional(
+    Type.Union(
+      [Type.String({ maxLength: TELEPHONE_MAX, pattern: `${TELEPHONE_PATTERN}|^$`, title: '联系电话' }), Type.Null()],
+      {
+        title: '联系电话',
+      },
+    ),
+  ),
+  state: Type.Optional(StateInput),
 };
 
 export const orgWriteRoutes = {
@@ -89,7 +114,7 @@ export const orgWriteRoutes = {
     title: '添加组织',
     menu: '/user/Organization',
     description:
-      'Creates an organisation under pid (a root without it). Sibling organisations have unique names; orgCode, when given, is unique.',
+      'Creates an organisation under pid (a root without it). Sibling organisations have unique names; orgCode, when given, is unique. fullName absent or empty is the name. sort (显示排序, default 0) orders siblings (then id); state 0 (停用) creates it disabled. The parent must be enabled.',
     body: Type.Object(orgFields, { additionalProperties: false }),
     response: Org,
   }),
@@ -104,7 +129,7 @@ export const orgWriteRoutes = {
     title: '编辑组织',
     menu: '/user/Organization',
     description:
-      'Edits an organisation; moving it (pid) can never create a cycle nor put two organisations of one name under one parent. orgCode absent keeps the stored one; null or empty removes it.',
+      'Edits an organisation; moving it (pid) can never create a cycle nor put two organisations of one name under one parent. orgCode, regionId, sort, leader, phone and state absent keep the stored ones; null or empty removes a code, region, leader or phone. Disabling (state 0) needs every organisation below it disabled first; enabling one, or moving one that is enabled, needs its parent enabled. A disabled organisation keeps its accounts (they still sign in) but takes no new accounts and no new organisations under it.',
     body: Type.Object({ id: Id(), ...orgFields }, { additionalProperties: false }),
     response: Org,
   }),

@@ -6,6 +6,14 @@ import { SignInResult } from './second-factor.js';
 
 /** Mainland mobile numbers, optionally prefixed +86 / 0086 (specification §5); stored without the prefix. */
 export const MOBILE_PATTERN = '^(?:\\+86|0086)?1\\d{10}$';
+/**
+ * A telephone number that is not an account's own contact (an organisation's 联系电话): a mobile number as above, a
+ * landline with its area code (010-12345678, 0512 6688 8888 written without spaces, an extension after a second
+ * '-'), or a 400/800 service number.
+ */
+export const TELEPHONE_PATTERN =
+  '^(?:(?:\\+86|0086)?1\\d{10}|0\\d{2,3}-?\\d{7,8}(?:-\\d{1,6})?|[48]00-?\\d{3}-?\\d{4})$';
+export const TELEPHONE_MAX = 30;
 export const EMAIL_MAX = 254;
 /** Opaque single-use tokens and one-shot ids answered by the verification calls. */
 const TOKEN_MAX = 200;

@@ -190,6 +190,10 @@ export function createMockStore(): MockStore {
     // 机构编码 as the reference catalogue shows them: 8 digits.
     orgCode: String(10_000_000 + id),
     regionId,
+    sort: 0,
+    leader: null,
+    phone: null,
+    state: true,
     createTime: daysAgo(90 - index, 10),
   }));
 

@@ -626,6 +626,10 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     async orgExists(id: number) {
       return (await db.selectFrom('org').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
+    /** An organisation's name and whether it is enabled (状态); undefined when there is none. */
+    orgStanding(id: number) {
+      return db.selectFrom('org').select(['name', 'state']).where('id', '=', id).executeTakeFirst();
+    },
     /**
      * Another account holding this mobile number (in any of its spellings) or e-mail; `verifiedOnly`: only one that
      * proved it with a code.
@@ -717,6 +721,11 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     /** The organisation tree as ids, parents and names (sheets name organisations by their path). */
     orgNodes() {
       return db.selectFrom('org').select(['id', 'pid', 'name']).execute();
+    },
+    /** The disabled (停用) organisations: they take no new accounts (an import reads them once). */
+    async disabledOrgIds(): Promise<ReadonlySet<number>> {
+      const rows = await db.selectFrom('org').select('id').where('state', '<>', 1).execute();
+      return new Set(rows.map((row) => row.id));
     },
     /** Every role by name (sheets name roles by it). */
     roleNames() {

@@ -110,14 +110,27 @@ async function assertContactsFree(
   }
 }
 
-/** Normalises and checks the fields create and edit share; answers the row values. */
-async function checkedFields(repo: AccountsRepository, input: CreateInput | UpdateInput, principal: Principal) {
+/**
+ * Normalises and checks the fields create and edit share; answers the row values. `currentOrgId`: the edited
+ * account's organisation, which it may stay in when that is disabled (停用); a new account or a move needs an
+ * enabled one.
+ */
+async function checkedFields(
+  repo: AccountsRepository,
+  input: CreateInput | UpdateInput,
+  principal: Principal,
+  currentOrgId?: number,
+) {
   const email = optional(input.email);
   if (email && !EMAIL.test(email)) throw badRequest(t('account.email'));
   const contactNumber = optional(input.contactNumber);
   if (contactNumber && !PHONE.test(contactNumber)) throw badRequest(t('account.contactNumber'));
   await assertContactsFree(repo, { contactNumber, email }, 'id' in input ? input.id : null, true);
-  if (!(await repo.orgExists(input.orgId))) throw fieldError('orgId', t('account.orgNotFound'));
+  const org = await repo.orgStanding(input.orgId);
+  if (!org) throw fieldError('orgId', t('account.orgNotFound'));
+  if (org.state !== 1 && input.orgId !== currentOrgId) {
+    throw fieldError('orgId', t('account.orgDisabled', { name: org.name }));
+  }
   const roleId = input.roleId ?? null;
   if (roleId !== null) {
     const role = await repo.findRole(roleId);
@@ -380,7 +393,7 @@ export function createAccountsService(
         const r = createAccountsRepository(trx);
         const current = await r.findById(input.id);
         if (!current) throw badRequest(t('account.notFound'));
-        const fields = await checkedFields(r, input, principal);
+        const fields = await checkedFields(r, input, principal, current.org_id);
         const disabling = fields.state !== 1 ? disableRefusal(current, principal) : undefined;
         if (disabling) throw disabling;
         if (current.builtin === 1) {

@@ -271,6 +271,7 @@ export function createAccountTransfer(
         const roleByName = new Map([...storedRoles, ...roles].map((r) => [r.name, r]));
         const placement = placementJudge(principal);
         const manageable = await authz.rowTest(principal);
+        const disabledOrgs = await repo.disabledOrgIds();
         // The file's keys so far, for its duplicates: the one thing the preview holds per row.
         const rowsByNumber = new FileKeys();
         const mobiles = new FileKeys();
@@ -372,6 +373,10 @@ export function createAccountTransfer(
               if (!manageable(current)) fail('accountNumber', t('import.notManageable', { accountNumber }));
               else if (current.builtin === 1) fail('accountNumber', t('import.builtin', { accountNumber }));
             }
+            // A disabled organisation keeps its accounts but takes no new ones (POST /account and PUT /account too).
+            if (orgId && disabledOrgs.has(orgId) && current?.org_id !== orgId) {
+              fail('orgPath', t('account.orgDisabled', { name: orgPath }));
+            }
             if (orgId && errors.length === 0) {
               const refusal = await placement(orgId, roleId, roles);
               if (refusal) fail(refusal.field, refusal.message);
@@ -456,6 +461,7 @@ export function createAccountTransfer(
           return db.transaction().execute(async (trx) => {
             const r = createAccountsRepository(trx);
             const orgs = new Set((await r.orgNodes()).map((o) => o.id));
+            const disabledOrgs = await r.disabledOrgIds();
             const roleIds = new Set(roles.map((x) => x.id));
             const now = new Date().toISOString();
             const result = { inserted: 0, updated: 0, skipped: 0 };
@@ -474,6 +480,11 @@ export function createAccountTransfer(
                 const refusal = refusals.get(`${row.orgId}:${row.roleId}`);
                 if (refusal) throw new AppError(403, refusal.message);
                 const current = found.get(row.accountNumber);
+                // Disabled since the preview: rechecked as the database is now (a row insert skips is not placed).
+                const placed = !current || mode !== 'insert';
+                if (placed && disabledOrgs.has(row.orgId) && current?.org_id !== row.orgId) {
+                  throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
+                }
                 if (current) {
                   if (mode === 'insert') {
                     result.skipped += 1;

@@ -153,7 +153,11 @@ export function createAuditRepository(db: Kysely<DB>) {
           .execute(),
 
       org: (ids: readonly number[]) =>
-        db.selectFrom('org').select(['id', 'pid', 'name', 'full_name', 'region_id']).where('id', 'in', ids).execute(),
+        db
+          .selectFrom('org')
+          .select(['id', 'pid', 'name', 'full_name', 'org_code', 'region_id', 'sort_order', 'leader', 'phone', 'state'])
+          .where('id', 'in', ids)
+          .execute(),
 
       /**
        * The roles with what they hand to their holders: the ids of the resources each grants and, for a 自定义 data

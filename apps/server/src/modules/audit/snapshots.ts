@@ -53,7 +53,17 @@ const entities = {
     (read, ids) => read.org(ids),
     (row) => ({
       label: row.name,
-      fields: { pid: row.pid, name: row.name, fullName: row.full_name, regionId: row.region_id },
+      fields: {
+        pid: row.pid,
+        name: row.name,
+        fullName: row.full_name,
+        orgCode: row.org_code,
+        regionId: row.region_id,
+        sort: row.sort_order,
+        leader: row.leader,
+        phone: row.phone,
+        state: row.state,
+      },
     }),
   ),
   role: loader(

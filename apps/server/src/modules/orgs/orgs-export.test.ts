@@ -5,7 +5,18 @@ import { fetchTable } from '../../../test/table-file.js';
 import { orgPath, splitOrgPath } from './org-path.js';
 
 const PASSWORD = 'Export#Org2026';
-const HEADERS = ['组织路径', '名称', '全称', '机构编码', '所在地区', '创建时间'];
+const HEADERS = [
+  '组织路径',
+  '名称',
+  '全称',
+  '机构编码',
+  '所在地区',
+  '显示排序',
+  '负责人',
+  '联系电话',
+  '状态',
+  '创建时间',
+];
 
 describe('组织路径', () => {
   it('joins the names from the root with / and reads back as the same names, / and \\ inside a name escaped', () => {
@@ -40,7 +51,7 @@ describe.each(lanes)('organisation export on %s', (lane) => {
     rootName = roots[0]!.name;
     org.east = await made({ name: '华东区', pid: org.root, orgCode: '0012', fullName: '华东大区', regionId: 320506 });
     org.shanghai = await made({ name: '上海', pid: org.east, fullName: '=HYPERLINK("http://x")', orgCode: '0013' });
-    org.north = await made({ name: '华北区', pid: org.root });
+    org.north = await made({ name: '华北区', pid: org.root, leader: '张伟', phone: '010-12345678' });
     org.slash = await made({ name: '研发/测试', pid: org.east });
   });
   afterAll(() => t.close());
@@ -65,12 +76,14 @@ describe.each(lanes)('organisation export on %s', (lane) => {
     ]);
     const east = rows[1]!;
     expect(east.slice(0, 5)).toEqual([`${rootName}/华东区`, '华东区', '华东大区', '0012', '江苏省 / 苏州市 / 吴中区']);
-    // The code is text (its leading zeros kept), the creation time a date cell.
+    // The code is text (its leading zeros kept), 显示排序 a number, the creation time a date cell.
     expect(typeof east[3]).toBe('string');
-    expect(east[5]).toBeInstanceOf(Date);
+    expect(east.slice(5, 9)).toEqual([0, null, null, '启用']);
+    expect(east[9]).toBeInstanceOf(Date);
     // A formula-like name is a text cell in XLSX, never a formula.
     expect(rows[2]![2]).toBe('=HYPERLINK("http://x")');
-    expect(rows[4]!.slice(2, 5)).toEqual([null, null, null]);
+    // 全称 defaults to the name.
+    expect(rows[4]!.slice(2, 9)).toEqual(['华北区', null, null, 0, '张伟', '010-12345678', '启用']);
   });
 
   it('writes a CSV of the columns asked for, in their order, formulas guarded', async () => {

@@ -15,14 +15,19 @@ export function createOrgsRepository(db: Kysely<DB>) {
         'org.org_code',
         'org.create_time',
         'org.region_id',
+        'org.sort_order',
+        'org.leader',
+        'org.phone',
+        'org.state',
         eb
           .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
           .as('has_children'),
-      ])
-      .orderBy('org.id');
+      ]);
+  // Each level in its order: 显示排序, then id (org_pid_sort_idx).
+  const inOrder = (db: Kysely<DB>) => withHasChildren(db).orderBy('org.sort_order').orderBy('org.id');
   // The lazy tree's one read (every expand of the organisation tree and picker): compiled once per shape.
-  const roots = preparedQuery(db, (db) => withHasChildren(db).where(sql<boolean>`org.pid is null`));
-  const childrenOf = preparedQuery(db, (db, pid: number) => withHasChildren(db).where('org.pid', '=', pid));
+  const roots = preparedQuery(db, (db) => inOrder(db).where(sql<boolean>`org.pid is null`));
+  const childrenOf = preparedQuery(db, (db, pid: number) => inOrder(db).where('org.pid', '=', pid));
   return {
     /** Children of `pid` (roots when null), each with whether it has children of its own. */
     children(pid: number | null) {
@@ -38,7 +43,6 @@ export function createOrgsRepository(db: Kysely<DB>) {
             sql<boolean>`org.full_name like ${pattern} escape '\\'`,
           ]),
         )
-        .clearOrderBy()
         .orderBy('org.name')
         .orderBy('org.id')
         .limit(limit)
@@ -71,7 +75,7 @@ export function createOrgsRepository(db: Kysely<DB>) {
     shapeAfter(afterId: number, limit: number) {
       return db
         .selectFrom('org')
-        .select(['id', 'pid', 'name'])
+        .select(['id', 'pid', 'name', 'sort_order'])
         .where('id', '>', afterId)
         .orderBy('id')
         .limit(limit)
@@ -81,7 +85,18 @@ export function createOrgsRepository(db: Kysely<DB>) {
     exportRows(ids: readonly number[]) {
       return db
         .selectFrom('org')
-        .select(['id', 'name', 'full_name', 'org_code', 'region_id', 'create_time'])
+        .select([
+          'id',
+          'name',
+          'full_name',
+          'org_code',
+          'region_id',
+          'sort_order',
+          'leader',
+          'phone',
+          'state',
+          'create_time',
+        ])
         .where('id', 'in', ids)
         .execute();
     },
@@ -91,6 +106,10 @@ export function createOrgsRepository(db: Kysely<DB>) {
       full_name: string | null;
       org_code: string | null;
       region_id: number | null;
+      sort_order?: number;
+      leader?: string | null;
+      phone?: string | null;
+      state?: number;
       create_time: string;
     }) {
       const { id } = await db.insertInto('org').values(row).returning('id').executeTakeFirstOrThrow();
@@ -104,14 +123,46 @@ export function createOrgsRepository(db: Kysely<DB>) {
         full_name: string | null;
         org_code?: string | null;
         region_id?: number | null;
+        sort_order?: number;
+        leader?: string | null;
+        phone?: string | null;
+        state?: number;
       },
     ) {
       await db.updateTable('org').set(changes).where('id', '=', id).execute();
     },
+    /** The disabled (停用) organisations, with their names: nothing new goes under them. */
+    async disabled(): Promise<ReadonlyMap<number, string>> {
+      const rows = await db.selectFrom('org').select(['id', 'name']).where('state', '<>', 1).execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+    /** Whether the organisation exists and is enabled: undefined when there is none. */
+    async enabled(id: number): Promise<boolean | undefined> {
+      const row = await db.selectFrom('org').select('state').where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : row.state === 1;
+    },
+    /** How many organisations directly below `id` are enabled (disabling needs none). */
+    async enabledChildren(id: number): Promise<number> {
+      const row = await db
+        .selectFrom('org')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('pid', '=', id)
+        .where('state', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     /** Sets some of an organisation's own fields (an import's upsert: only the columns its file has). */
     async patch(
       id: number,
-      changes: { full_name?: string | null; org_code?: string | null; region_id?: number | null },
+      changes: {
+        full_name?: string | null;
+        org_code?: string | null;
+        region_id?: number | null;
+        sort_order?: number;
+        leader?: string | null;
+        phone?: string | null;
+        state?: number;
+      },
     ) {
       if (Object.keys(changes).length === 0) return;
       await db.updateTable('org').set(changes).where('id', '=', id).execute();

@@ -22,6 +22,10 @@ export interface OrgExportRow {
   fullName: string | null;
   orgCode: string | null;
   regionName: string | null;
+  sort: number;
+  leader: string | null;
+  phone: string | null;
+  state: string;
   createTime: string;
 }
 
@@ -32,6 +36,10 @@ const orgExportColumns = (): TableColumn<OrgExportRow>[] => [
   { key: 'fullName', header: t('orgExport.fullName'), value: (r) => r.fullName, width: 30 },
   { key: 'orgCode', header: t('orgExport.orgCode'), value: (r) => r.orgCode, width: 16 },
   { key: 'regionName', header: t('orgExport.region'), value: (r) => r.regionName, width: 30 },
+  { key: 'sort', header: t('orgExport.sort'), value: (r) => r.sort, type: 'number', width: 10 },
+  { key: 'leader', header: t('orgExport.leader'), value: (r) => r.leader, width: 16 },
+  { key: 'phone', header: t('orgExport.phone'), value: (r) => r.phone, width: 18 },
+  { key: 'state', header: t('orgExport.state'), value: (r) => r.state, width: 10 },
   { key: 'createTime', header: t('orgExport.createTime'), value: (r) => r.createTime, type: 'date', width: 20 },
 ];
 
@@ -70,6 +78,10 @@ function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boo
     hasChildren: seenAs ? seenAs.hasChildren : Boolean(row.has_children),
     regionId: row.region_id,
     regionName: row.region_id === null ? null : regionName(row.region_id),
+    sort: row.sort_order,
+    leader: row.leader,
+    phone: row.phone,
+    state: row.state === 1,
     inScope: seenAs ? seenAs.inScope : true,
   };
 }
@@ -102,13 +114,46 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     if (regionId != null && regionName(regionId) === null) throw badRequest(t('region.notFound'));
     // Absent keeps the stored code on edit; null or empty removes it.
     const orgCode = input.orgCode === undefined ? undefined : input.orgCode?.trim() || null;
+    // Absent keeps the stored value on edit (and is the default on create); null or empty removes a leader or phone.
+    const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+    const state = input.state === undefined ? undefined : input.state === true || input.state === 1 ? 1 : 0;
     return {
       name,
-      full_name: input.fullName?.trim() || null,
+      // 全称 defaults to the name.
+      full_name: input.fullName?.trim() || name,
       pid: input.pid ?? null,
       region_id: regionId,
       org_code: orgCode,
+      sort_order: input.sort,
+      leader: text(input.leader),
+      phone: text(input.phone),
+      state,
     };
+  }
+
+  /**
+   * 状态 keeps one rule through every write: an enabled organisation's parent is enabled. So a new or moved
+   * organisation goes only under an enabled parent when it is enabled itself, a disabled parent takes no new
+   * organisation at all, and disabling one needs every organisation directly below it disabled first (and so, by
+   * the rule, its whole subtree).
+   */
+  async function assertStateRule(
+    r: OrgsRepository,
+    values: ReturnType<typeof fields>,
+    before?: { id: number; pid: number | null; state: number },
+  ) {
+    const enabled = (values.state ?? before?.state ?? 1) === 1;
+    const parentChanges = !before || before.pid !== values.pid;
+    if (values.pid !== null && (parentChanges || (enabled && before?.state !== 1))) {
+      const parent = await r.findById(values.pid);
+      if (parent && parent.state !== 1 && (parentChanges || enabled)) {
+        throw fieldError(parentChanges ? 'pid' : 'state', t('org.parentDisabled', { name: parent.name }));
+      }
+    }
+    if (before && !enabled && before.state === 1) {
+      const count = await r.enabledChildren(before.id);
+      if (count > 0) throw fieldError('state', t('org.enabledChildren', { count }));
+    }
   }
 
   /** Sibling names and codes are unique (indexes of migration 0018): checked first for a clear message. */
@@ -142,13 +187,13 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   }
 
   /**
-   * The organisations to export, depth-first in tree order (siblings by id), each with its path of names: the tree's
+   * The organisations to export, depth-first in tree order (siblings by 显示排序, then id), each with its path of names: the tree's
    * shape (id, parent, name) read in keyset batches, then only those in the caller's scope kept.
    */
   async function exportOrder(visible: OrgsVisible): Promise<{ id: number; path: string }[]> {
-    const children = new Map<number | null, { id: number; name: string }[]>();
+    const children = new Map<number | null, { id: number; name: string; sort_order: number }[]>();
     const ids = new Set<number>();
-    const shape: { id: number; pid: number | null; name: string }[] = [];
+    const shape: { id: number; pid: number | null; name: string; sort_order: number }[] = [];
     for (let after = 0; ; ) {
       const batch = await repo.shapeAfter(after, SHAPE_BATCH);
       shape.push(...batch);
@@ -162,8 +207,10 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
       if (siblings) siblings.push(node);
       else children.set(parent, [node]);
     }
+    // Read by id; each level as the tree shows it.
+    for (const siblings of children.values()) siblings.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
     const order: { id: number; path: string }[] = [];
-    // Iterative depth-first walk (a deep tree must not exhaust the stack); siblings come by id as read.
+    // Iterative depth-first walk (a deep tree must not exhaust the stack).
     const stack: { id: number; names: string[] }[] = (children.get(null) ?? [])
       .map((node) => ({ id: node.id, names: [node.name] }))
       .reverse();
@@ -194,6 +241,10 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
           fullName: row.full_name,
           orgCode: row.org_code,
           regionName: row.region_id === null ? null : regionName(row.region_id),
+          sort: row.sort_order,
+          leader: row.leader,
+          phone: row.phone,
+          state: t(row.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled'),
           createTime: row.create_time,
         };
       }
@@ -253,10 +304,15 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
           const r = createOrgsRepository(trx);
           if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
           await assertUnique(r, values);
+          await assertStateRule(r, values);
           const id = await r.insert({
             ...values,
             region_id: values.region_id ?? null,
             org_code: values.org_code ?? null,
+            sort_order: values.sort_order ?? 0,
+            leader: values.leader ?? null,
+            phone: values.phone ?? null,
+            state: values.state ?? 1,
             create_time: new Date().toISOString(),
           });
           return view(r, id);
@@ -269,12 +325,14 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
       return unique(values, () =>
         db.transaction().execute(async (trx) => {
           const r = createOrgsRepository(trx);
-          if (!(await r.findById(input.id))) throw badRequest(t('org.notFound'));
+          const before = await r.findById(input.id);
+          if (!before) throw badRequest(t('org.notFound'));
           if (values.pid !== null) {
             if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
             if (await isInSubtree(trx, 'org', input.id, values.pid)) throw badRequest(t('org.cycle'));
           }
           await assertUnique(r, values, input.id);
+          await assertStateRule(r, values, before);
           await r.update(input.id, values);
           return view(r, input.id);
         }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { fetchTable } from '../../../test/table-file.js';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 
 interface OrgOut {
@@ -347,5 +348,120 @@ describe('organisation region (所在地区)', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(lanes)('organisation 显示排序, 负责人, 联系电话 and 状态 on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  let rootId: number;
+  const call = (method: 'POST' | 'PUT', body: Record<string, unknown>) =>
+    t.call(method, '/org', { token: admin, body });
+  const made = async (body: Record<string, unknown>) => {
+    const res = await call('POST', body);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as OrgOut & { sort: number; leader: string | null; phone: string | null; state: boolean };
+  };
+  const childrenOf = async (pid: number) =>
+    ((await t.call('GET', '/orgs', { token: admin, query: { pid } })).body.data as OrgOut[]).map((o) => o.name);
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    rootId = ((await t.call('GET', '/orgs', { token: admin })).body.data as OrgOut[])[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it('lists siblings by 显示排序, then by id, in the tree and the export', async () => {
+    const parent = await made({ name: '排序', pid: rootId });
+    await made({ name: '丙', pid: parent.id, sort: 3 });
+    await made({ name: '甲', pid: parent.id, sort: 1 });
+    const b = await made({ name: '乙', pid: parent.id });
+    await made({ name: '丁', pid: parent.id, sort: 1 });
+    expect(await childrenOf(parent.id)).toEqual(['乙', '甲', '丁', '丙']);
+    // Reordered by an edit that sends only what it changes.
+    expect((await call('PUT', { id: b.id, name: '乙', pid: parent.id, sort: 9 })).status).toBe(200);
+    expect(await childrenOf(parent.id)).toEqual(['甲', '丁', '丙', '乙']);
+    const file = await fetchTable(t, '/org/export', { token: admin, query: { columns: 'path' } });
+    const paths = file.rows.map((row) => String(row[0])).filter((path) => path.includes('/排序/'));
+    expect(paths.map((path) => path.split('/').pop())).toEqual(['甲', '丁', '丙', '乙']);
+  });
+
+  it('stores 负责人 and 联系电话 (mobile or landline), keeps them on an edit without them, clears them with null', async () => {
+    const org = await made({ name: '行政部', pid: rootId, leader: ' 王芳 ', phone: '0512-66881234' });
+    expect(org).toMatchObject({ leader: '王芳', phone: '0512-66881234', sort: 0, state: true, fullName: '行政部' });
+    const kept = await call('PUT', { id: org.id, name: '行政部', pid: rootId });
+    expect(kept.body.data).toMatchObject({ leader: '王芳', phone: '0512-66881234' });
+    const mobile = await call('PUT', { id: org.id, name: '行政部', pid: rootId, phone: '13800138000', leader: null });
+    expect(mobile.body.data).toMatchObject({ leader: null, phone: '13800138000' });
+    const bad = await call('PUT', { id: org.id, name: '行政部', pid: rootId, phone: '12345' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('联系电话');
+    const long = await call('POST', { name: '长名', pid: rootId, leader: '张'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toContain('负责人');
+  });
+
+  it('defaults 全称 to the name, on create and on an edit that empties it', async () => {
+    const org = await made({ name: '法务部', pid: rootId, fullName: '  ' });
+    expect(org.fullName).toBe('法务部');
+    const edited = await call('PUT', { id: org.id, name: '法务中心', pid: rootId, fullName: null });
+    expect(edited.body.data).toMatchObject({ name: '法务中心', fullName: '法务中心' });
+  });
+
+  it('keeps an enabled organisation’s parent enabled: disabling children first, nothing new under a disabled one', async () => {
+    const branch = await made({ name: '停用分部', pid: rootId });
+    const team = await made({ name: '停用小组', pid: branch.id });
+    const other = await made({ name: '另一小组', pid: rootId });
+
+    const early = await call('PUT', { id: branch.id, name: '停用分部', pid: rootId, state: 0 });
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ msg: '该组织下还有 1 个启用的下级组织，请先停用下级组织', field: 'state' });
+    expect((await call('PUT', { id: team.id, name: '停用小组', pid: branch.id, state: 0 })).status).toBe(200);
+    const off = await call('PUT', { id: branch.id, name: '停用分部', pid: rootId, state: false });
+    expect(off.status, off.body.msg).toBe(200);
+    expect(off.body.data).toMatchObject({ state: false });
+
+    const parentOff = '上级组织“停用分部”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织';
+    const under = await call('POST', { name: '新小组', pid: branch.id });
+    expect(under.body).toMatchObject({ code: 400, msg: parentOff, field: 'pid' });
+    const disabledUnder = await call('POST', { name: '新小组', pid: branch.id, state: 0 });
+    expect(disabledUnder.body).toMatchObject({ code: 400, field: 'pid' });
+    const moved = await call('PUT', { id: other.id, name: '另一小组', pid: branch.id });
+    expect(moved.body).toMatchObject({ code: 400, msg: parentOff, field: 'pid' });
+    const enabled = await call('PUT', { id: team.id, name: '停用小组', pid: branch.id, state: 1 });
+    expect(enabled.body).toMatchObject({ code: 400, msg: parentOff, field: 'state' });
+    // A disabled organisation is still edited where it stands.
+    const renamed = await call('PUT', { id: team.id, name: '停用小组二', pid: branch.id, leader: '李雷' });
+    expect(renamed.status, renamed.body.msg).toBe(200);
+
+    // Accounts: none new in a disabled organisation, none moved into it; those in it stay and are edited there.
+    const account = (orgId: number, n: string) => ({
+      accountNumber: `org-state-${lane}-${n}`,
+      accountName: '成员',
+      password: 'Mb#2026-safe',
+      orgId,
+      state: 1,
+    });
+    const accountOff = '组织“停用小组二”已停用，不能添加或移入账号';
+    const refusedAccount = await t.call('POST', '/account', { token: admin, body: account(team.id, 'a') });
+    expect(refusedAccount.body).toMatchObject({ code: 400, msg: accountOff, field: 'orgId' });
+    const elsewhere = await t.call('POST', '/account', { token: admin, body: account(other.id, 'b') });
+    expect(elsewhere.status, elsewhere.body.msg).toBe(200);
+    const id = (elsewhere.body.data as { id: number }).id;
+    const moveIn = await t.call('PUT', '/account', { token: admin, body: { id, ...account(team.id, 'b') } });
+    expect(moveIn.body).toMatchObject({ code: 400, msg: accountOff });
+
+    // Enabled again top-down; then the account may join, and stays when its organisation is disabled again.
+    expect((await call('PUT', { id: branch.id, name: '停用分部', pid: rootId, state: 1 })).status).toBe(200);
+    expect((await call('PUT', { id: team.id, name: '停用小组二', pid: branch.id, state: 1 })).status).toBe(200);
+    const joined = await t.call('PUT', '/account', { token: admin, body: { id, ...account(team.id, 'b') } });
+    expect(joined.status, joined.body.msg).toBe(200);
+    expect((await call('PUT', { id: team.id, name: '停用小组二', pid: branch.id, state: 0 })).status).toBe(200);
+    const stays = await t.call('PUT', '/account', {
+      token: admin,
+      body: { id, ...account(team.id, 'b'), accountName: '仍在停用组织' },
+    });
+    expect(stays.status, stays.body.msg).toBe(200);
   });
 });

@@ -25,7 +25,19 @@ describe.each(lanes)('organisation import on %s', (lane) => {
   const orgRows = () =>
     t.database.db
       .selectFrom('org')
-      .select(['id', 'pid', 'name', 'full_name', 'org_code', 'region_id', 'create_time'])
+      .select([
+        'id',
+        'pid',
+        'name',
+        'full_name',
+        'org_code',
+        'region_id',
+        'sort_order',
+        'leader',
+        'phone',
+        'state',
+        'create_time',
+      ])
       .orderBy('id')
       .execute();
 
@@ -37,10 +49,49 @@ describe.each(lanes)('organisation import on %s', (lane) => {
     root = roots[0]!.name;
     org.east = await made({ name: '华东区', pid: org.root, orgCode: '0012', fullName: '华东大区', regionId: 320506 });
     org.shanghai = await made({ name: '上海', pid: org.east, fullName: '=HYPERLINK("http://x")', orgCode: '0013' });
-    org.north = await made({ name: '华北区', pid: org.root });
+    org.north = await made({ name: '华北区', pid: org.root, sort: 5, leader: '张伟', phone: '010-12345678' });
     await made({ name: '研发/测试', pid: org.east });
   });
   afterAll(() => t.close());
+
+  it('reads and writes 显示排序, 负责人 and 联系电话; reads 状态 without applying it; nothing new under a disabled parent', async () => {
+    const off = await made({ name: '停用区', pid: org.root });
+    expect(
+      (await t.call('PUT', '/org', { token: admin, body: { id: off, name: '停用区', pid: org.root, state: 0 } }))
+        .status,
+    ).toBe(200);
+    const file = await xlsxOf([
+      ['组织路径', '显示排序', '负责人', '联系电话', '状态'],
+      [`${root}/西北区`, '7', '韩梅梅', '029-88886666', '停用'],
+      [`${root}/华北区`, '2', '', '13800138000', '启用'],
+      [`${root}/停用区/新组`, null, null, null, null],
+      [`${root}/西南区`, '10000', null, '123', null],
+    ]);
+    const p = await preview(admin, 'fields.xlsx', file);
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 4, valid: 2, existing: 1, rejected: 2 });
+    expect(p.data.errors).toEqual([
+      {
+        row: 4,
+        field: 'path',
+        message: '上级组织“停用区”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织',
+      },
+      { row: 5, field: 'sort', message: '显示排序须为 0 到 9999 之间的整数' },
+      expect.objectContaining({ row: 5, field: 'phone' }),
+    ]);
+    const done = await commit(admin, p.data.previewId, 'upsert');
+    expect(done.body.data).toEqual({ inserted: 1, updated: 1, skipped: 0 });
+    const rows = await orgRows();
+    // A new one is enabled whatever the sheet says (状态 is changed on the screen), its 全称 its name.
+    expect(rows.find((r) => r.name === '西北区')).toMatchObject({
+      full_name: '西北区',
+      sort_order: 7,
+      leader: '韩梅梅',
+      phone: '029-88886666',
+      state: 1,
+    });
+    expect(rows.find((r) => r.id === org.north)).toMatchObject({ sort_order: 2, leader: null, phone: '13800138000' });
+  });
 
   it('reads an export back unchanged: every row valid and existing, an upsert changes nothing', async () => {
     for (const format of ['xlsx', 'csv'] as const) {
@@ -210,7 +261,15 @@ describe.each(lanes)('organisation import on %s', (lane) => {
     const tpl = await fetchTemplate(t, '/org/import/template', admin);
     expect(tpl.status).toBe(200);
     const sheet = tpl.book.worksheets[0] as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['组织路径', '全称', '机构编码', '所在地区']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '组织路径',
+      '全称',
+      '机构编码',
+      '所在地区',
+      '显示排序',
+      '负责人',
+      '联系电话',
+    ]);
     expect(sheet.getCell('D2').dataValidation).toMatchObject({ type: 'list' });
     const lists = tpl.book.getWorksheet('选项') as ExcelJS.Worksheet;
     expect(lists.state).toBe('hidden');

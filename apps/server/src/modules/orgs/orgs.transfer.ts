@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, type ImportMode, type RouteDef, routes } from '@gatehouse/contract';
+import { IMPORT_MAX_ROWS, type ImportMode, ORG_SORT_MAX, type RouteDef, routes } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -30,7 +30,17 @@ import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js'
 const SHAPE_BATCH = 5_000;
 const REPORT_EVERY = 500;
 
-type OrgColumn = 'path' | 'name' | 'fullName' | 'orgCode' | 'regionName' | 'createTime';
+type OrgColumn =
+  | 'path'
+  | 'name'
+  | 'fullName'
+  | 'orgCode'
+  | 'regionName'
+  | 'sort'
+  | 'leader'
+  | 'phone'
+  | 'state'
+  | 'createTime';
 
 const HEADER_KEY: Record<OrgColumn, MessageKey> = {
   path: 'orgExport.path',
@@ -38,6 +48,10 @@ const HEADER_KEY: Record<OrgColumn, MessageKey> = {
   fullName: 'orgExport.fullName',
   orgCode: 'orgExport.orgCode',
   regionName: 'orgExport.region',
+  sort: 'orgExport.sort',
+  leader: 'orgExport.leader',
+  phone: 'orgExport.phone',
+  state: 'orgExport.state',
   createTime: 'orgExport.createTime',
 };
 
@@ -45,7 +59,9 @@ const IMPORT_COLUMNS: readonly ImportColumn<OrgColumn>[] = (Object.keys(HEADER_K
   key,
   headers: headersInEveryLanguage(HEADER_KEY[key]),
   required: key === 'path',
-  readOnly: key === 'createTime',
+  // 状态 is read but not applied: disabling follows the tree's rule (children first), which a sheet's row order
+  // does not; it is changed on the screen or PUT /org.
+  readOnly: key === 'createTime' || key === 'state',
 }));
 
 /** The single-row API's body fields as the sheet's columns (the name comes from the path). */
@@ -61,6 +77,10 @@ interface CheckedOrg {
   fullName: string | null;
   orgCode: string | null;
   regionId: number | null;
+  /** 显示排序; null when the cell is empty (0 for a new organisation, kept for an existing one). */
+  sort: number | null;
+  leader: string | null;
+  phone: string | null;
   /** Set when the path exists. */
   id?: number;
 }
@@ -177,6 +197,9 @@ export function createOrgTransfer(
             fullName: null,
             orgCode: null,
             regionName: null,
+            sort: null,
+            leader: null,
+            phone: null,
           }
         : undefined;
       return {
@@ -189,6 +212,9 @@ export function createOrgTransfer(
           column('fullName', 30),
           column('orgCode', 16),
           column('regionName', 30, regions.allNames()),
+          column('sort', 10),
+          column('leader', 16),
+          column('phone', 18),
         ],
         rows: example ? [example] : [],
         choiceRows: IMPORT_MAX_ROWS,
@@ -212,6 +238,7 @@ export function createOrgTransfer(
         const paths = await readPaths(repo);
         const codeOwner = new Map((await repo.codes()).map((c) => [c.org_code, c.id]));
         const placement = placementJudge(principal);
+        const disabled = await repo.disabled();
 
         /** Each path of the file: the row it is on and whether that row passed. */
         const inFile = new Map<string, { row: number; ok: boolean }>();
@@ -242,8 +269,25 @@ export function createOrgTransfer(
               regionId = regions.idOfName(regionText);
               if (regionId === null) fail('regionName', t('orgImport.region', { name: regionText }));
             }
-            // The single-row API's body schema: lengths, the code's characters, plain text.
-            const schemaError = rowSchema({ id: 1, name: name || 'x', fullName, pid: null, orgCode, regionId });
+            const sortText = cell(cells, 'sort');
+            let sort: number | null = null;
+            if (sortText) {
+              if (/^\d{1,4}$/.test(sortText)) sort = Number(sortText);
+              else fail('sort', t('orgImport.sort', { max: ORG_SORT_MAX }));
+            }
+            const leader = cell(cells, 'leader') || null;
+            const phone = cell(cells, 'phone') || null;
+            // The single-row API's body schema: lengths, the code's and the phone's characters, plain text.
+            const schemaError = rowSchema({
+              id: 1,
+              name: name || 'x',
+              fullName,
+              pid: null,
+              orgCode,
+              regionId,
+              leader,
+              phone,
+            });
             if (schemaError) fail(FIELD_COLUMN[schemaError.field] ?? schemaError.field, schemaError.message);
 
             const found = errors.some((e) => e.field === 'path') ? undefined : paths.idOf.get(path);
@@ -276,6 +320,8 @@ export function createOrgTransfer(
                 if (typeof parentId === 'number') {
                   const message = await placement(parentId);
                   if (message) fail('path', message);
+                  const disabledName = disabled.get(parentId);
+                  if (disabledName !== undefined) fail('path', t('org.parentDisabled', { name: disabledName }));
                 } else if (parentId === 'ambiguous') {
                   fail('path', t('import.orgPathAmbiguous', { path: parentPath }));
                 } else if (!earlier) {
@@ -300,6 +346,9 @@ export function createOrgTransfer(
               fullName,
               orgCode,
               regionId,
+              sort,
+              leader,
+              phone,
               ...(id !== undefined ? { id } : {}),
             });
             if (id !== undefined) existing += 1;
@@ -360,6 +409,7 @@ export function createOrgTransfer(
                 return id;
               };
               const codeOwner = new Map((await r.codes()).map((c) => [c.org_code, c.id]));
+              const disabledNow = await r.disabled();
               const created = new Map<string, number>();
               const now = new Date().toISOString();
               const result = { inserted: 0, updated: 0, skipped: 0 };
@@ -380,9 +430,13 @@ export function createOrgTransfer(
                   }
                   if (has('orgCode')) assertCode(row.orgCode, found);
                   await r.patch(found, {
-                    ...(has('fullName') ? { full_name: row.fullName } : {}),
+                    // 全称 defaults to the name, as on POST /org and PUT /org.
+                    ...(has('fullName') ? { full_name: row.fullName ?? row.name } : {}),
                     ...(has('orgCode') ? { org_code: row.orgCode } : {}),
                     ...(has('regionName') ? { region_id: row.regionId } : {}),
+                    ...(has('sort') && row.sort !== null ? { sort_order: row.sort } : {}),
+                    ...(has('leader') ? { leader: row.leader } : {}),
+                    ...(has('phone') ? { phone: row.phone } : {}),
                   });
                   if (has('orgCode') && row.orgCode) codeOwner.set(row.orgCode, found);
                   result.updated += 1;
@@ -392,6 +446,8 @@ export function createOrgTransfer(
                 if (row.parentPath !== null) {
                   const parent = created.get(row.parentPath) ?? at(row.parentPath);
                   if (parent === undefined) throw badRequest(t('orgImport.changed', { path: row.path }));
+                  const disabledName = disabledNow.get(parent);
+                  if (disabledName !== undefined) throw badRequest(t('org.parentDisabled', { name: disabledName }));
                   pid = parent;
                 }
                 if (row.regionId !== null && regions.nameOf(row.regionId) === null) {
@@ -401,9 +457,12 @@ export function createOrgTransfer(
                 const id = await r.insert({
                   pid,
                   name: row.name,
-                  full_name: row.fullName,
+                  full_name: row.fullName ?? row.name,
                   org_code: row.orgCode,
                   region_id: row.regionId,
+                  sort_order: row.sort ?? 0,
+                  leader: row.leader,
+                  phone: row.phone,
                   create_time: now,
                 });
                 if (row.orgCode) codeOwner.set(row.orgCode, id);

@@ -34,6 +34,7 @@ import * as m0033 from './migrations/0033_system_param.js';
 import * as m0034 from './migrations/0034_account_search_table.js';
 import * as m0035 from './migrations/0035_dict_item_key_state_color.js';
 import * as m0036 from './migrations/0036_session_sudo_used.js';
+import * as m0037 from './migrations/0037_org_profile.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -82,6 +83,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0034_account_search_table': m0034,
   '0035_dict_item_key_state_color': m0035,
   '0036_session_sudo_used': m0036,
+  '0037_org_profile': m0037,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

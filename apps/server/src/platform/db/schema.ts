@@ -11,6 +11,14 @@ export interface OrgTable {
   region_id: Generated<number | null>;
   /** 机构编码 (specification §3): optional, unique when given. */
   org_code: Generated<string | null>;
+  /** 显示排序: siblings by it, then by id (migration 0037). */
+  sort_order: Generated<number>;
+  /** 负责人: a person's name as written. */
+  leader: Generated<string | null>;
+  /** 联系电话: a mobile or landline number. */
+  phone: Generated<string | null>;
+  /** 状态: 1 enabled, 0 disabled (停用: holds no new accounts nor organisations). */
+  state: Generated<number>;
 }
 
 export interface RoleTable {

@@ -23,6 +23,10 @@ const org = (id: number, name: string, pid: number | null, hasChildren = false, 
   hasChildren,
   regionId: null,
   regionName: null,
+  sort: 0,
+  leader: null,
+  phone: null,
+  state: true,
   inScope,
 });
 

@@ -16,6 +16,32 @@ function checkParentAndRegion(store: MockStore, pid: number | null, regionId: nu
   if (regionId !== null && !store.regions.some((r) => r.id === regionId)) fail('地区不存在');
 }
 
+/**
+ * As the server (modules/orgs): an enabled organisation's parent is enabled. A new or moved organisation goes under an
+ * enabled parent; disabling one needs its children disabled first.
+ */
+function checkStateRule(store: MockStore, pid: number | null, enabled: boolean, before?: StoredOrg) {
+  const parentChanges = !before || before.pid !== pid;
+  const parent = pid === null ? undefined : store.orgs.find((o) => o.id === pid);
+  if (parent && !parent.state && (parentChanges || (enabled && !before?.state))) {
+    failField(
+      parentChanges ? 'pid' : 'state',
+      `上级组织“${parent.name}”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织`,
+    );
+  }
+  if (before?.state && !enabled) {
+    const count = store.orgs.filter((o) => o.pid === before.id && o.state).length;
+    if (count) failField('state', `该组织下还有 ${count} 个启用的下级组织，请先停用下级组织`);
+  }
+}
+
+/** 状态 in a request: 0/1 or a boolean; absent keeps `fallback`. */
+const stateOf = (value: 0 | 1 | boolean | undefined, fallback: boolean) =>
+  value === undefined ? fallback : value === true || value === 1;
+
+/** Siblings as the tree lists them: 显示排序, then id. */
+const inOrder = (a: StoredOrg, b: StoredOrg) => a.sort - b.sort || a.id - b.id;
+
 /** As the server: sibling organisations have unique names, and an organisation code is unique. */
 function checkUnique(store: MockStore, pid: number | null, name: string, orgCode: string | null, selfId?: number) {
   const others = store.orgs.filter((o) => o.id !== selfId);
@@ -42,6 +68,10 @@ export const orgMocks = {
         ['fullName', '全称', (o) => o.fullName],
         ['orgCode', '机构编码', (o) => o.orgCode],
         ['regionName', '所在地区', (o) => toOrg(store, o).regionName],
+        ['sort', '显示排序', (o) => o.sort],
+        ['leader', '负责人', (o) => o.leader],
+        ['phone', '联系电话', (o) => o.phone],
+        ['state', '状态', (o) => (o.state ? '启用' : '停用')],
         ['createTime', '创建时间', (o) => new Date(o.createTime)],
       ],
       rows,
@@ -68,7 +98,10 @@ export const orgMocks = {
         .map(withAncestors);
     }
     if (query.id !== undefined) return store.orgs.filter((o) => o.id === query.id).map(withAncestors);
-    return store.orgs.filter((o) => o.pid === (query.pid ?? null)).map((o) => toOrg(store, o));
+    return store.orgs
+      .filter((o) => o.pid === (query.pid ?? null))
+      .sort(inOrder)
+      .map((o) => toOrg(store, o));
   }),
 
   createOrg: handle(routes.createOrg, ({ store, body }) => {
@@ -78,13 +111,20 @@ export const orgMocks = {
     const name = body.name.trim() || fail('请填写名称');
     const orgCode = textOrNull(body.orgCode);
     checkUnique(store, pid, name, orgCode);
+    const state = stateOf(body.state, true);
+    checkStateRule(store, pid, state);
     const org: StoredOrg = {
       id: nextId(store, 'org'),
       pid,
       name,
-      fullName: textOrNull(body.fullName),
+      // 全称 defaults to the name.
+      fullName: textOrNull(body.fullName) ?? name,
       orgCode,
       regionId,
+      sort: body.sort ?? 0,
+      leader: textOrNull(body.leader),
+      phone: textOrNull(body.phone),
+      state,
       createTime: Date.now(),
     };
     store.orgs.push(org);
@@ -101,12 +141,18 @@ export const orgMocks = {
     const name = body.name.trim() || fail('请填写名称');
     const orgCode = body.orgCode === undefined ? org.orgCode : textOrNull(body.orgCode);
     checkUnique(store, pid, name, orgCode, org.id);
+    const state = stateOf(body.state, org.state);
+    checkStateRule(store, pid, state, org);
     Object.assign(org, {
       pid,
       regionId,
       name,
       orgCode,
-      fullName: body.fullName === undefined ? org.fullName : textOrNull(body.fullName),
+      fullName: textOrNull(body.fullName) ?? name,
+      sort: body.sort ?? org.sort,
+      leader: body.leader === undefined ? org.leader : textOrNull(body.leader),
+      phone: body.phone === undefined ? org.phone : textOrNull(body.phone),
+      state,
     });
     return toOrg(store, org);
   }),

@@ -185,6 +185,10 @@ describe('/user/Organization', () => {
       fullName: null,
       orgCode: null,
       regionId: null,
+      sort: 0,
+      leader: null,
+      phone: null,
+      state: true,
       createTime: Date.now(),
     });
     await openScreen();
@@ -221,6 +225,10 @@ describe('/user/Organization', () => {
       fullName: long,
       orgCode: null,
       regionId: null,
+      sort: 0,
+      leader: null,
+      phone: null,
+      state: true,
       createTime: Date.now(),
     });
     await openScreen();
@@ -248,6 +256,10 @@ describe('/user/Organization', () => {
       fullName: null,
       orgCode: null,
       regionId: null,
+      sort: 0,
+      leader: null,
+      phone: null,
+      state: true,
       createTime: Date.now(),
     });
     fireEvent.click(screen.getByRole('button', { name: '刷新' }));

@@ -12,6 +12,10 @@ const org: Org = {
   hasChildren: false,
   regionId: null,
   regionName: null,
+  sort: 0,
+  leader: null,
+  phone: null,
+  state: true,
 };
 
 describe('org form mapping', () => {
