@@ -203,6 +203,13 @@ describe('the shell in Chromium', () => {
     await sideMenu(page).getByRole('menuitem', { name: '首页' }).hover();
     await page.getByRole('tooltip', { name: '首页' }).waitFor();
     await screenshot(page, 'shell-04-collapsed-menu');
+    // A group's flyout says which group it is: its title above its entries.
+    await sideMenu(page).getByRole('menuitem', { name: '用户管理' }).hover();
+    const flyout = page.locator('.ant-menu-submenu-popup').filter({ visible: true });
+    await flyout.getByRole('menuitem', { name: '角色管理' }).waitFor();
+    expect(await flyout.locator('.ant-menu-item-group-title').textContent()).toBe('用户管理');
+    await screenshot(page, 'shell-04b-collapsed-menu-flyout');
+    await page.mouse.move(900, 400);
 
     await page.reload();
     await tab(page, '账号管理').waitFor();

@@ -62,6 +62,27 @@ describe('the shell', () => {
     expect(sider().className).toContain('ant-layout-sider-collapsed');
   });
 
+  it('collapsed, a group opens as a flyout headed by the group’s title above its entries', async () => {
+    localStorage.setItem('gatehouse.nav.collapsed.1', '1');
+    api.signInAs('admin');
+    await renderApp('/');
+    await screen.findByRole('button', { name: '展开菜单' });
+    const nav = screen.getByRole('navigation', { name: '主菜单' });
+    // The group's title (its icon, collapsed) is what the pointer rests on.
+    fireEvent.mouseEnter(nav.querySelector('[data-menu-id$="/user"]') as HTMLElement);
+    const flyout = await waitFor(() => {
+      const popup = document.querySelector<HTMLElement>('.ant-menu-submenu-popup');
+      expect(popup).not.toBeNull();
+      return popup as HTMLElement;
+    });
+    const title = await waitFor(() => within(flyout).getByText('用户管理'));
+    expect(title.closest('.ant-menu-item-group-title')).not.toBeNull();
+    const entries = within(flyout)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(entries).toEqual(['账号管理', '组织管理', '角色管理', '资源管理']);
+  });
+
   it('shows the menu as icons at 1024 px and as a drawer at 768 px', async () => {
     setWidth(1024);
     api.signInAs('admin');

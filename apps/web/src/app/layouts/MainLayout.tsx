@@ -85,7 +85,7 @@ export function MainLayout() {
   const toggleLabel = t(mode === 'drawer' ? 'nav.open' : collapsed ? 'nav.expand' : 'nav.collapse');
   const ToggleIcon = mode === 'drawer' ? MenuOutlined : collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
 
-  const menu = <SideMenu onOpen={tabs.open} />;
+  const menu = <SideMenu onOpen={tabs.open} collapsed={collapsed} />;
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgContainer }}>
       <AppHeader

@@ -51,6 +51,20 @@ describe('side menu items', () => {
     expect(home && 'icon' in home && home.icon).toBeTruthy();
   });
 
+  it('collapsed, heads each group’s entries with its title (the flyout says which group it is)', () => {
+    const [, users] = toItems(menus, new Set(['/user/Account']), new Map(), true);
+    const children = users && 'children' in users ? users.children : undefined;
+    expect(children).toEqual([
+      expect.objectContaining({
+        type: 'group',
+        label: '用户管理',
+        children: [expect.objectContaining({ key: '/user/Account' })],
+      }),
+    ]);
+    const [, open] = toItems(menus, new Set(['/user/Account']));
+    expect(open && 'children' in open && open.children?.map((item) => item?.key)).toEqual(['/user/Account']);
+  });
+
   it('finds the menu trail of a path: group › screen', () => {
     expect(menuTrail('/user/Role').map((menu) => menu.path)).toEqual(['/user', '/user/Role']);
     expect(menuTrail('/').map((menu) => menu.path)).toEqual(['/']);
