@@ -273,10 +273,59 @@ describe('the shell in Chromium', () => {
       .waitFor();
     await screenshot(page, 'shell-07-accounts-1024-dark');
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(1024);
+    // The header's language switch reads in the dark: its track stands out from the header, the chosen language is
+    // marked, and both labels are legible on what is behind them (WCAG AA, 4.5:1).
+    const contrast = await languageSwitchContrast(page);
+    expect(contrast.trackOnHeader, 'track on header').toBeGreaterThan(1.3);
+    expect(contrast.chosen, 'chosen label').toBeGreaterThanOrEqual(4.5);
+    expect(contrast.other, 'other label').toBeGreaterThanOrEqual(4.5);
+    expect(contrast.chosenOnTrack, 'chosen on track').toBeGreaterThan(1.5);
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
 });
+
+/**
+ * Contrast ratios (WCAG) of the header's language switch: its track on the header, each label's text on its ground,
+ * the chosen label's ground on the track. Translucent colours are laid over what is behind them.
+ */
+function languageSwitchContrast(page: Page) {
+  return page.getByTestId('language-switch').evaluate((track) => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, css.startsWith('rgba') ? a : 1];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => [
+      top[0] * top[3] + below[0] * (1 - top[3]),
+      top[1] * top[3] + below[1] * (1 - top[3]),
+      top[2] * top[3] + below[2] * (1 - top[3]),
+      1,
+    ];
+    const luminance = ([r, g, b]: Rgba) =>
+      [r, g, b]
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const ratio = (a: Rgba, b: Rgba) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const header = parse(getComputedStyle(track.closest('header') as HTMLElement).backgroundColor);
+    const trackGround = over(parse(getComputedStyle(track).backgroundColor), header);
+    const labels = [...track.querySelectorAll('label')];
+    const chosen = labels.find((label) => label.querySelector('input:checked')) as HTMLElement;
+    const other = labels.find((label) => label !== chosen) as HTMLElement;
+    const ground = (label: HTMLElement) => over(parse(getComputedStyle(label).backgroundColor), trackGround);
+    const text = (label: HTMLElement) => over(parse(getComputedStyle(label).color), ground(label));
+    return {
+      trackOnHeader: ratio(trackGround, header),
+      chosen: ratio(text(chosen), ground(chosen)),
+      other: ratio(text(other), ground(other)),
+      chosenOnTrack: ratio(ground(chosen), trackGround),
+    };
+  });
+}
 
 /** Seeds a role holding 账号管理 only (not 首页, not 个人信息) and an account of it. */
 async function seedLimited(server: RunningServer) {
