@@ -283,6 +283,41 @@ describe('the shell in Chromium', () => {
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
+
+  it('in English, names the seeded organisation, role and admin in English, light and dark, at 1440 and 768 px', async () => {
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto('/#/user/Role');
+    await page.getByTestId('language-switch').getByText('English').click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('System administrator');
+    await page.getByText('Super administrator', { exact: true }).first().waitFor();
+    await screenshot(page, 'shell-10-roles-en-1440');
+    await page.goto('/#/user/Account');
+    await page
+      .getByText(/Head office/)
+      .first()
+      .waitFor();
+    for (const dark of [false, true]) {
+      if (dark) {
+        await page.getByTestId('theme-toggle').click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        const contrast = await languageSwitchContrast(page);
+        expect(contrast.chosen, 'chosen label').toBeGreaterThanOrEqual(4.5);
+        expect(contrast.other, 'other label').toBeGreaterThanOrEqual(4.5);
+      }
+      for (const width of [1440, 768]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect
+          .poll(() => page.getByTestId('nav-toggle').getAttribute('data-nav-mode'))
+          .toBe(width >= 1200 ? 'side' : 'drawer');
+        await screenshot(page, `shell-11-accounts-en-${width}${dark ? '-dark' : ''}`);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 700 });
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('language-switch').getByText('中文').click();
+    await sideMenu(page).waitFor();
+  });
 });
 
 /**
