@@ -59,8 +59,9 @@ export async function drawCaptcha(text: string, size: { width: number; height: n
 
   const inkHue = between(0, 360);
   drawGlyphs(ctx, text.toUpperCase(), width, height, inkHue);
-  ctx.strokeStyle = `hsl(${inkHue} 50% 38%)`;
-  ctx.lineWidth = 0.9 * CAPTCHA_DENSITY;
+  // Lighter and thinner than the strokes it crosses: a reader sees through it, a segmenter still has to cut it.
+  ctx.strokeStyle = `hsl(${inkHue} 40% 52%)`;
+  ctx.lineWidth = 0.7 * CAPTCHA_DENSITY;
   curve(ctx, width, height, [0.3, 0.7]);
 
   const picture = warp(ctx, width, height);
@@ -160,13 +161,16 @@ function warp(ctx: SKRSContext2D, width: number, height: number) {
   return target;
 }
 
-/** Dots of random colour, one per 60 pixels, blended into the pixels directly (cheaper than as many fillRect calls). */
+/**
+ * Dots of random colour, one per 90 pixels and at most half opaque, so they pit the glyphs' edges without breaking
+ * their strokes; blended into the pixels directly (cheaper than as many fillRect calls).
+ */
 function speckle(rgba: Uint8ClampedArray, width: number, height: number): void {
-  for (let i = 0; i < (width * height) / 60; i++) {
+  for (let i = 0; i < (width * height) / 90; i++) {
     const x = randomInt(width - 1);
     const y = randomInt(height - 1);
     const colour = [randomInt(40, 220), randomInt(40, 220), randomInt(40, 220)];
-    const alpha = between(0.3, 0.7);
+    const alpha = between(0.2, 0.5);
     for (const o of [y * width + x, y * width + x + 1, (y + 1) * width + x, (y + 1) * width + x + 1]) {
       for (let k = 0; k < 3; k++) rgba[o * 4 + k] = rgba[o * 4 + k]! * (1 - alpha) + colour[k]! * alpha;
     }

@@ -1,6 +1,10 @@
-import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import { forwardRef, useImperativeHandle } from 'react';
-import { type CaptchaHandle, captchaImageText, useCaptchaImage } from '@/components/verification/use-captcha-image';
+import {
+  CAPTCHA_SHOWN_SIZE,
+  type CaptchaHandle,
+  captchaImageText,
+  useCaptchaImage,
+} from '@/components/verification/use-captcha-image';
 import { t } from '@/lib/i18n';
 
 interface CaptchaInputProps {
@@ -13,7 +17,7 @@ interface CaptchaInputProps {
 }
 
 /**
- * The image-captcha input without antd (components/verification/ImageCaptcha's look): the input, then the 76×38
+ * The image-captcha input without antd (components/verification/ImageCaptcha's look): the input, then the 120×40
  * image, which loads a new one when clicked. The image loads on mount; `ref` checks the answer (CaptchaHandle).
  */
 export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(function CaptchaInput(
@@ -46,10 +50,10 @@ export const CaptchaInput = forwardRef<CaptchaHandle, CaptchaInputProps>(functio
           onClick={handle.reload}
           aria-label={t('verify.captchaReload')}
           title={t('verify.captchaReload')}
-          style={{ width: CAPTCHA_SIZE.width, height: CAPTCHA_SIZE.height }}
+          style={{ width: CAPTCHA_SHOWN_SIZE.width, height: CAPTCHA_SHOWN_SIZE.height }}
         >
           {image.status === 'ready' ? (
-            <img src={image.content} alt="" width={CAPTCHA_SIZE.width} height={CAPTCHA_SIZE.height} />
+            <img src={image.content} alt="" width={CAPTCHA_SHOWN_SIZE.width} height={CAPTCHA_SHOWN_SIZE.height} />
           ) : (
             <span aria-live="polite">{captchaImageText(image)}</span>
           )}

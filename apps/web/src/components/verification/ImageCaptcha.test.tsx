@@ -1,4 +1,3 @@
-import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { createRef, useRef } from 'react';
@@ -31,7 +30,7 @@ afterEach(() => {
 });
 
 describe('ImageCaptcha', () => {
-  it('loads a 76×38 image on mount, showing 加载中... until it arrives', async () => {
+  it('loads a 120×40 image on mount and shows it at that size, showing 加载中... until it arrives', async () => {
     const api = createFakeVerificationApi();
     let answer: (image: { id: string; content: string }) => void = () => undefined;
     api.loadCaptcha.mockReturnValueOnce(
@@ -43,11 +42,13 @@ describe('ImageCaptcha', () => {
     expect(screen.getByPlaceholderText('验证码')).toBe(screen.getByRole('textbox', { name: '验证码' }));
     expect(screen.getByText('加载中...')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
-    expect(api.loadCaptcha).toHaveBeenCalledWith(CAPTCHA_SIZE);
+    expect(api.loadCaptcha).toHaveBeenCalledWith({ width: 120, height: 40 });
 
     await act(async () => answer({ id: 'first', content: 'data:image/svg+xml,first' }));
     expect(screen.queryByText('加载中...')).toBeNull();
     expect(document.querySelector('img')?.getAttribute('src')).toBe('data:image/svg+xml,first');
+    expect(document.querySelector('img')?.getAttribute('width')).toBe('120');
+    expect(document.querySelector('img')?.getAttribute('height')).toBe('40');
   });
 
   it('emits what is typed', () => {

@@ -1,10 +1,9 @@
-import { CAPTCHA_SIZE } from '@gatehouse/contract';
 import type { FormRule } from 'antd';
 import { Input, Space } from 'antd';
 import { forwardRef, type RefObject, useImperativeHandle } from 'react';
 import { t } from '@/lib/i18n';
 import { checkRule } from './check-rule';
-import { type CaptchaHandle, captchaImageText, useCaptchaImage } from './use-captcha-image';
+import { CAPTCHA_SHOWN_SIZE, type CaptchaHandle, captchaImageText, useCaptchaImage } from './use-captcha-image';
 
 export type { CaptchaHandle };
 
@@ -20,7 +19,7 @@ export interface ImageCaptchaProps {
 }
 
 /**
- * Image-captcha input (reference UI §1.2): the 76×38 image sits after the input; clicking it loads a new
+ * Image-captcha input (reference UI §1.2): the image (CAPTCHA_SHOWN_SIZE) sits after the input; clicking it loads a new
  * one, and '加载中...' shows while it loads. The image loads on mount.
  */
 export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(function ImageCaptcha(
@@ -32,7 +31,7 @@ export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(functio
   useImperativeHandle(ref, () => handle, [handle]);
 
   const shownPlaceholder = placeholder ?? t('verify.captchaPlaceholder');
-  const height = CAPTCHA_SIZE.height;
+  const height = CAPTCHA_SHOWN_SIZE.height;
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
@@ -53,7 +52,7 @@ export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(functio
           title={t('verify.captchaReload')}
           style={{
             position: 'relative',
-            width: CAPTCHA_SIZE.width,
+            width: CAPTCHA_SHOWN_SIZE.width,
             height,
             padding: 0,
             border: 0,
@@ -64,7 +63,13 @@ export const ImageCaptcha = forwardRef<CaptchaHandle, ImageCaptchaProps>(functio
           }}
         >
           {image.status === 'ready' ? (
-            <img src={image.content} alt="" width={CAPTCHA_SIZE.width} height={height} style={{ display: 'block' }} />
+            <img
+              src={image.content}
+              alt=""
+              width={CAPTCHA_SHOWN_SIZE.width}
+              height={height}
+              style={{ display: 'block' }}
+            />
           ) : (
             <span aria-live="polite">{captchaImageText(image)}</span>
           )}

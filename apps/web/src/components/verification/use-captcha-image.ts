@@ -1,4 +1,4 @@
-import { CAPTCHA_SIZE, CAPTCHA_TTL_SECONDS } from '@gatehouse/contract';
+import { CAPTCHA_TTL_SECONDS } from '@gatehouse/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { checkFailureMessage, useVerificationApi } from './verification-api';
@@ -13,6 +13,13 @@ export interface CaptchaHandle {
   /** Loads a new image and clears nothing else (the form clears its own field). */
   reload(): void;
 }
+
+/**
+ * The size the captcha is asked for and shown at, in CSS pixels: larger than the API's 76×38 default (CAPTCHA_SIZE)
+ * so its glyphs read easily, and the height of a large input. The server draws it at twice that, so it stays sharp
+ * on high-density screens.
+ */
+export const CAPTCHA_SHOWN_SIZE = { width: 120, height: 40 } as const;
 
 export type CaptchaImageState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; content: string };
 
@@ -53,7 +60,7 @@ export function useCaptchaImage(
     unusedId.current = null;
     failed.current = false;
     setImage({ status: 'loading' });
-    api.loadCaptcha(CAPTCHA_SIZE).then(
+    api.loadCaptcha(CAPTCHA_SHOWN_SIZE).then(
       (loaded) => {
         if (mine !== generation.current) return;
         unusedId.current = loaded.id;

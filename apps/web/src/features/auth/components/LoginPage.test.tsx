@@ -110,6 +110,17 @@ describe('the sign-in page', () => {
     expect(useSession.getState().user).toMatchObject({ accountNumber: 'zhangwei', accountName: '张伟' });
   });
 
+  it('asks for the captcha at 120×40 and shows it at that size, larger than the 76×38 default', async () => {
+    await renderApp(LOGIN);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '看不清？换一张' }).querySelector('img')).toBeTruthy(),
+    );
+    const [asked] = await api.sent(routes.imageCaptcha);
+    expect(Object.fromEntries(asked?.query ?? [])).toMatchObject({ width: '120', height: '40' });
+    const image = screen.getByRole('button', { name: '看不清？换一张' }).querySelector('img');
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['120', '40']);
+  });
+
   it('a double submit signs in once: the second click while the first runs is ignored', async () => {
     const { router } = await renderApp(LOGIN);
     fireEvent.change(await screen.findByPlaceholderText('输入用户名'), { target: { value: 'zhangwei' } });
