@@ -143,8 +143,11 @@ describe('data scope in Chromium', () => {
     const root = tree.getByRole('row').filter({ hasText: '总公司' });
     await root.waitFor();
     expect(await root.getAttribute('title')).toBe('不在您的数据权限范围内，仅作为路径显示');
-    await root.getByRole('button', { name: '展开 总公司' }).click();
-    await tree.getByText('华东区', { exact: true }).waitFor();
+    // Opened by itself down the path to the manager's own branch, and that branch on its first level.
+    await root.getByRole('button', { name: '收起 总公司' }).waitFor();
+    await tree.getByText('华东区', { exact: true }).first().waitFor();
+    await tree.getByRole('button', { name: '收起 华东区' }).waitFor();
+    await tree.getByText('上海分公司', { exact: true }).first().waitFor();
     expect(await tree.getByText('华南区', { exact: true }).count()).toBe(0);
     expect(await managerPage.getByRole('button', { name: /添加根节点/ }).count()).toBe(0);
     await screenshot(managerPage, 'scope-04-manager-tree');

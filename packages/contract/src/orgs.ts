@@ -72,7 +72,7 @@ export const orgRoutes = {
     title: '导出组织',
     menu: '/user/Organization',
     description:
-      "The organisations in the caller's data scope as an XLSX (default) or CSV file, one row per organisation, depth-first in tree order (siblings by id). Columns (`columns`, comma-separated, in order; all when absent): path (组织路径, the names from the root joined by /, a / or \\ inside a name escaped with \\; an ancestor outside the scope is named there but is not a row), name, fullName, orgCode, regionName, createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
+      "The organisations in the caller's data scope as an XLSX (default) or CSV file, one row per organisation, depth-first in tree order (siblings by id). Columns (`columns`, comma-separated, in order; all when absent): path (组织路径, the names from the root joined by /, a / or \\ inside a name escaped with \\; an ancestor outside the scope is named there but is not a row), name, fullName, orgCode, regionName, sort (显示排序, a number), leader, phone, state (启用 or 停用), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
     query: Type.Object(ExportQuery, { additionalProperties: false }),
     response: FileResponse,
   }),
@@ -157,7 +157,7 @@ export const orgImportRoutes = {
     title: '下载组织导入模板',
     menu: '/user/Organization',
     description:
-      'An empty organisation sheet (XLSX: 组织路径, 全称, 机构编码, 所在地区) with an example row to replace, and a drop-down of the regions (所在地区).',
+      'An empty organisation sheet (XLSX: 组织路径, 全称, 机构编码, 所在地区, 显示排序, 负责人, 联系电话) with an example row to replace, and a drop-down of the regions (所在地区).',
     response: FileResponse,
   }),
   previewOrgImport: defineRoute({
@@ -167,7 +167,7 @@ export const orgImportRoutes = {
     transport: 'upload',
     title: '预检组织导入',
     menu: '/user/Organization',
-    description: `Reads an uploaded XLSX or CSV organisation sheet (the columns of GET /org/export; 名称 must be the path's last name, 创建时间 is ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /org and PUT /org: each row names an organisation by its path (组织路径); its parent (the path without its last name) exists or is an earlier row of the file, so a new subtree is imported top-down; paths and codes are unique in the file and codes among organisations; the region exists; the caller's data scope allows creating under the parent (a scoped caller never at the top) or editing the existing organisation. Writes nothing.`,
+    description: `Reads an uploaded XLSX or CSV organisation sheet (the columns of GET /org/export; 名称 must be the path's last name, 创建时间 and 状态 are ignored (状态 changes on PUT /org, children first); at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /org and PUT /org: each row names an organisation by its path (组织路径); its parent (the path without its last name) exists or is an earlier row of the file, so a new subtree is imported top-down; paths and codes are unique in the file and codes among organisations; the region exists; the caller's data scope allows creating under the parent (a scoped caller never at the top) or editing the existing organisation. Writes nothing.`,
     response: ImportPreview,
   }),
   commitOrgImport: defineRoute({
@@ -177,7 +177,7 @@ export const orgImportRoutes = {
     title: '执行组织导入',
     menu: '/user/Organization',
     description:
-      'Applies the valid rows of a preview in one transaction, parents before children: insert skips rows whose path exists, upsert updates them (全称, 机构编码, 所在地区: only the columns the file has). Rechecked against the database as it is now.',
+      'Applies the valid rows of a preview in one transaction, parents before children: insert skips rows whose path exists, upsert updates them (全称, 机构编码, 所在地区, 显示排序, 负责人, 联系电话: only the columns the file has). Rechecked against the database as it is now.',
     body: Type.Object(ImportCommitBody, { additionalProperties: false }),
     response: ImportResult,
   }),

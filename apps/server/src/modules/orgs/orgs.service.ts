@@ -8,6 +8,7 @@ import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import { epochMs } from '../../platform/time.js';
 import { requiredText } from '../../platform/validation.js';
+import { orgNameOf, storedNameOf } from '../setup/seeded-names.js';
 import { orgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
@@ -70,8 +71,9 @@ function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boo
   return {
     id: row.id,
     pid: row.pid,
-    name: row.name,
-    fullName: row.full_name,
+    // The seeded root's 总公司 in the request's language (docs/adr/0037).
+    name: orgNameOf(row.name, row.pid),
+    fullName: orgNameOf(row.full_name, row.pid),
     orgCode: row.org_code,
     createTime: epochMs(row.create_time),
     // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
@@ -100,7 +102,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
       for (let pid = org.pid; pid !== null; ) {
         const parent = above.get(pid);
         if (!parent || ancestors.length > above.size) break; // a row deleted meanwhile, or a cycle: stop there
-        ancestors.unshift({ id: parent.id, name: parent.name });
+        ancestors.unshift({ id: parent.id, name: orgNameOf(parent.name, parent.pid) });
         pid = parent.pid;
       }
       return { ...org, ancestors };
@@ -331,6 +333,10 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
             if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
             if (await isInSubtree(trx, 'org', input.id, values.pid)) throw badRequest(t('org.cycle'));
           }
+          // The seeded root's name sent back in another language keeps the stored one.
+          const root = before.pid === null;
+          values.name = storedNameOf('rootOrg', values.name, before.name, root);
+          values.full_name = storedNameOf('rootOrg', values.full_name, before.full_name ?? '', root);
           await assertUnique(r, values, input.id);
           await assertStateRule(r, values, before);
           await r.update(input.id, values);

@@ -416,13 +416,13 @@ describe.each(lanes)('organisation 显示排序, 负责人, 联系电话 and 状
 
     const early = await call('PUT', { id: branch.id, name: '停用分部', pid: rootId, state: 0 });
     expect(early.status).toBe(400);
-    expect(early.body).toMatchObject({ msg: '该组织下还有 1 个启用的下级组织，请先停用下级组织', field: 'state' });
+    expect(early.body).toMatchObject({ msg: '该组织下还有 1 个启用的下级组织，请先禁用下级组织', field: 'state' });
     expect((await call('PUT', { id: team.id, name: '停用小组', pid: branch.id, state: 0 })).status).toBe(200);
     const off = await call('PUT', { id: branch.id, name: '停用分部', pid: rootId, state: false });
     expect(off.status, off.body.msg).toBe(200);
     expect(off.body.data).toMatchObject({ state: false });
 
-    const parentOff = '上级组织“停用分部”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织';
+    const parentOff = '上级组织“停用分部”已禁用：禁用的组织下不能添加或移入组织，也不能启用其下的组织';
     const under = await call('POST', { name: '新小组', pid: branch.id });
     expect(under.body).toMatchObject({ code: 400, msg: parentOff, field: 'pid' });
     const disabledUnder = await call('POST', { name: '新小组', pid: branch.id, state: 0 });
@@ -443,7 +443,7 @@ describe.each(lanes)('organisation 显示排序, 负责人, 联系电话 and 状
       orgId,
       state: 1,
     });
-    const accountOff = '组织“停用小组二”已停用，不能添加或移入账号';
+    const accountOff = '组织“停用小组二”已禁用，不能添加或移入账号';
     const refusedAccount = await t.call('POST', '/account', { token: admin, body: account(team.id, 'a') });
     expect(refusedAccount.body).toMatchObject({ code: 400, msg: accountOff, field: 'orgId' });
     const elsewhere = await t.call('POST', '/account', { token: admin, body: account(other.id, 'b') });
@@ -463,5 +463,37 @@ describe.each(lanes)('organisation 显示排序, 负责人, 联系电话 and 状
       body: { id, ...account(team.id, 'b'), accountName: '仍在停用组织' },
     });
     expect(stays.status, stays.body.msg).toBe(200);
+  });
+});
+
+describe('the seeded root organisation in English', () => {
+  it('is answered as Head office to an English request, and saving that back keeps 总公司 stored', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const token = await t.login();
+      const en = { 'accept-language': 'en-US' };
+      const [root] = (await t.call('GET', '/orgs', { token, headers: en })).body.data as OrgOut[];
+      expect(root).toMatchObject({ name: 'Head office', pid: null });
+      const child = (await t.call('POST', '/org', { token, body: { name: 'Sales', pid: root!.id } })).body
+        .data as OrgOut;
+      const [found] = (await t.call('GET', '/orgs', { token, headers: en, query: { id: child.id } })).body
+        .data as OrgOut[];
+      expect(found?.ancestors).toEqual([{ id: root!.id, name: 'Head office' }]);
+      const saved = await t.call('PUT', '/org', {
+        token,
+        headers: en,
+        body: { id: root!.id, name: 'Head office', fullName: root!.fullName, pid: null, leader: 'Li Lei' },
+      });
+      expect(saved.status, saved.body.msg).toBe(200);
+      const stored = await t.database.db
+        .selectFrom('org')
+        .select(['name', 'full_name', 'leader'])
+        .where('id', '=', root!.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ name: '总公司', leader: 'Li Lei' });
+      expect(((await t.call('GET', '/orgs', { token })).body.data as OrgOut[])[0]?.name).toBe('总公司');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -74,7 +74,7 @@ describe.each(lanes)('organisation import on %s', (lane) => {
       {
         row: 4,
         field: 'path',
-        message: '上级组织“停用区”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织',
+        message: '上级组织“停用区”已禁用：禁用的组织下不能添加或移入组织，也不能启用其下的组织',
       },
       { row: 5, field: 'sort', message: '显示排序须为 0 到 9999 之间的整数' },
       expect.objectContaining({ row: 5, field: 'phone' }),

@@ -38,7 +38,7 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   }
   const org = store.orgs.find((o) => o.id === body.orgId) ?? fail('所属组织不存在');
   // As the server: a disabled organisation keeps its accounts but takes no new ones.
-  if (!org.state && org.id !== self?.orgId) failField('orgId', `组织“${org.name}”已停用，不能添加或移入账号`);
+  if (!org.state && org.id !== self?.orgId) failField('orgId', `组织“${org.name}”已禁用，不能添加或移入账号`);
   const roleId = body.roleId ?? null;
   const role = roleId === null ? undefined : store.roles.find((r) => r.id === roleId);
   if (roleId !== null && !role) fail('角色不存在');

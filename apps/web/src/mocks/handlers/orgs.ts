@@ -26,12 +26,12 @@ function checkStateRule(store: MockStore, pid: number | null, enabled: boolean, 
   if (parent && !parent.state && (parentChanges || (enabled && !before?.state))) {
     failField(
       parentChanges ? 'pid' : 'state',
-      `上级组织“${parent.name}”已停用：停用的组织下不能添加或移入组织，也不能启用其下的组织`,
+      `上级组织“${parent.name}”已禁用：禁用的组织下不能添加或移入组织，也不能启用其下的组织`,
     );
   }
   if (before?.state && !enabled) {
     const count = store.orgs.filter((o) => o.pid === before.id && o.state).length;
-    if (count) failField('state', `该组织下还有 ${count} 个启用的下级组织，请先停用下级组织`);
+    if (count) failField('state', `该组织下还有 ${count} 个启用的下级组织，请先禁用下级组织`);
   }
 }
 

@@ -1,5 +1,12 @@
-import { ORG_CODE_MAX, ORG_CODE_PATTERN } from '@gatehouse/contract';
-import { Form, Input } from 'antd';
+import {
+  ORG_CODE_MAX,
+  ORG_CODE_PATTERN,
+  ORG_LEADER_MAX,
+  ORG_SORT_MAX,
+  TELEPHONE_MAX,
+  TELEPHONE_PATTERN,
+} from '@gatehouse/contract';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
@@ -76,6 +83,8 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
   // The dialog's 确 定 spins while the write is in flight.
   useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
   const save = (values: OrgFormValues) => void saving.run(values);
+  // 全称 shows the name it defaults to while it is left empty.
+  const name = Form.useWatch('name', form);
 
   return (
     <Form<OrgFormValues>
@@ -102,7 +111,7 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
         name="fullName"
         rules={[{ max: 255, message: t('org.fullNameLength') }]}
       >
-        <Input maxLength={255} autoComplete="off" />
+        <Input maxLength={255} autoComplete="off" placeholder={name?.trim() || t('org.fullNameDefault')} />
       </Form.Item>
       <Form.Item
         label={t('org.fieldOrgCode')}
@@ -117,6 +126,26 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
       </Form.Item>
       <Form.Item label={t('org.fieldRegion')} name="regionId">
         <RegionCascader source={regionSource} aria-label={t('org.fieldRegion')} />
+      </Form.Item>
+      <Form.Item label={t('org.fieldSort')} name="sort" extra={t('org.sortHint')}>
+        <InputNumber min={0} max={ORG_SORT_MAX} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        label={t('org.fieldLeader')}
+        name="leader"
+        rules={[{ max: ORG_LEADER_MAX, message: t('org.leaderLength', { max: ORG_LEADER_MAX }) }]}
+      >
+        <Input maxLength={ORG_LEADER_MAX} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('org.fieldPhone')}
+        name="phone"
+        rules={[{ pattern: new RegExp(TELEPHONE_PATTERN), message: t('org.phoneFormat') }]}
+      >
+        <Input maxLength={TELEPHONE_MAX} autoComplete="off" inputMode="tel" />
+      </Form.Item>
+      <Form.Item label={t('org.fieldState')} name="state" valuePropName="checked" extra={t('org.stateHint')}>
+        <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
       </Form.Item>
       <Form.Item
         label={t('org.fieldParent')}

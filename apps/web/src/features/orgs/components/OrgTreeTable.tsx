@@ -1,5 +1,5 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, type TableProps, theme } from 'antd';
+import { Button, type TableProps, Tag, theme } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { type ListColumn, type ListExport, ListTable } from '@/components/list-kit';
 import type { LoadOrgs, Org } from '@/components/org-picker';
@@ -13,6 +13,9 @@ interface OrgRow extends Org {
 }
 
 const orgId = (org: Org) => org.id;
+
+/** The organisations of one level opened when the screen loads: a long level stays closed past them. */
+const OPEN_AT_MOST = 20;
 
 const toRow = (org: Org): OrgRow => (org.hasChildren ? { ...org, children: [] } : { ...org });
 
@@ -87,8 +90,28 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
 
   useEffect(() => {
     let active = true;
+    /**
+     * Opens the tree as a reader expects it: each top-level organisation on its first level, and for a scoped
+     * administrator the path down to its own branch (organisations outside the scope are only that path), that
+     * branch on its first level. A failed level stays closed (the http client has reported it).
+     */
+    const open = async (level: readonly Org[]) => {
+      for (const org of level.slice(0, OPEN_AT_MOST)) {
+        if (!org.hasChildren || !active) continue;
+        const below = await loadOrgs({ pid: org.id }).catch(() => null);
+        if (!below || !active) return;
+        setRows((current) => withChildren(current, org.id, below));
+        if (below.length) setExpandedKeys((keys) => (keys.includes(org.id) ? keys : [...keys, org.id]));
+        if (org.inScope === false) await open(below);
+      }
+    };
     loadOrgs()
-      .then((orgs) => active && setRows(orgs.map(toRow)))
+      .then(async (orgs) => {
+        if (!active) return;
+        setRows(orgs.map(toRow));
+        setLoadingRoots(false);
+        await open(orgs);
+      })
       // Reported by the http client too; the kit table shows it in place with 重试.
       .catch((error: unknown) => active && setRootError(error instanceof Error ? error : new Error(String(error))))
       .finally(() => active && setLoadingRoots(false));
@@ -193,8 +216,19 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
   };
 
   const kitColumns: ListColumn<OrgRow>[] = [
-    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 260, hideable: false },
-    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 320 },
+    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 240, hideable: false },
+    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 240 },
+    { title: t('org.colSort'), dataIndex: 'sort', key: 'sort', width: 72, align: 'right' },
+    {
+      title: t('org.colState'),
+      dataIndex: 'state',
+      key: 'state',
+      width: 84,
+      render: (value: boolean) =>
+        value ? <Tag color="success">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>,
+    },
+    { title: t('org.colLeader'), dataIndex: 'leader', key: 'leader', width: 110, defaultHidden: true },
+    { title: t('org.colPhone'), dataIndex: 'phone', key: 'phone', width: 140, defaultHidden: true },
     {
       title: t('org.colCreateTime'),
       dataIndex: 'createTime',
@@ -202,7 +236,7 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
       width: 170,
       render: (value: number) => formatDateTime(value),
     },
-    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 140 },
+    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 120 },
   ];
   if (renderActions) {
     kitColumns.push({

@@ -22,19 +22,22 @@ const rowOf = (name: string) => {
   return row;
 };
 
+/** Opens the row of `name`; the top level opens by itself, so a row already open is left so. */
 async function expand(name: string) {
-  fireEvent.click(await screen.findByRole('button', { name: `展开 ${name}` }));
+  const toggle = await screen.findByRole('button', { name: new RegExp(`^(展开|收起) ${name}$`) });
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
 }
 
 describe('/user/Organization', () => {
   beforeAll(() => Promise.all([preloadScreens('/user/Organization'), import('@/components/org-picker/OrgTreeSelect')]));
 
-  it('shows the seeded root with its full name, and its departments once opened', async () => {
+  it('shows the seeded root with its full name, opened on its first level; deeper ones once opened', async () => {
     await openScreen();
     within(rowOf('总公司')).getByText('门楼科技集团有限公司');
-    expect(screen.queryByText('研发中心')).toBeNull();
-    await expand('总公司');
+    // Opened by itself on load (the first level), each department closed.
     for (const name of ['研发中心', '市场部', '财务部', '人力资源部', '运营中心']) await screen.findByText(name);
+    expect(screen.getByRole('button', { name: '收起 总公司' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByText('前端开发部')).toBeNull();
     await expand('研发中心');
     await screen.findByText('前端开发部');
   });
@@ -92,9 +95,10 @@ describe('/user/Organization', () => {
     fireEvent.change(within(dialog).getByLabelText('部门名称'), { target: { value: '移动开发部' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
-    // The parent opens on its new child.
-    await screen.findByText('移动开发部');
-    expect(api.store.orgs.find((o) => o.name === '移动开发部')?.pid).toBe(2);
+    // The parent opens on its new child, its 全称 its name (left empty).
+    const [name, fullName] = await screen.findAllByText('移动开发部');
+    expect(fullName?.closest('tr')).toBe(name?.closest('tr'));
+    expect(api.store.orgs.find((o) => o.name === '移动开发部')).toMatchObject({ pid: 2, fullName: '移动开发部' });
   });
 
   it('edits a department: the row shows the new name', async () => {
@@ -163,6 +167,44 @@ describe('/user/Organization', () => {
     await screen.findByText('编辑成功');
     await waitFor(() => within(rowOf('研发中心')).getByText('RD-01'));
     expect(api.store.orgs.find((o) => o.name === '研发中心')?.orgCode).toBe('RD-01');
+  });
+
+  it('edits 显示排序, 负责人, 联系电话 and 状态: siblings reorder, a disabled one shows 禁用 and takes no child', async () => {
+    await openScreen();
+    await screen.findByText('财务部');
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .map((row) => row.querySelector('td')?.textContent?.trim())
+        .filter((name) => name && ['研发中心', '市场部', '财务部'].includes(name));
+    expect(names()).toEqual(['研发中心', '市场部', '财务部']);
+    fireEvent.click(within(rowOf('财务部')).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('修改组织');
+    fireEvent.change(within(dialog).getByLabelText('负责人'), { target: { value: '王芳' } });
+    const phone = within(dialog).getByLabelText('联系电话');
+    fireEvent.change(phone, { target: { value: '12345' } });
+    await within(dialog).findByText('请输入手机号或带区号的固定电话，如 010-12345678');
+    fireEvent.change(phone, { target: { value: '0512-66881234' } });
+    expect(within(dialog).getByLabelText('显示排序')).toHaveProperty('value', '0');
+    const state = within(dialog).getByRole('switch', { name: '状态' });
+    expect(state.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(state);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await screen.findByText('编辑成功');
+    await waitFor(() => within(rowOf('财务部')).getByText('禁用'));
+    expect(api.store.orgs.find((o) => o.name === '财务部')).toMatchObject({
+      leader: '王芳',
+      phone: '0512-66881234',
+      state: false,
+    });
+    // No child under a disabled organisation: 添加下级 is disabled.
+    expect(within(rowOf('财务部')).getByRole('button', { name: '添加下级' })).toHaveProperty('disabled', true);
+    // Reordered: 市场部 to the end of its level.
+    fireEvent.click(within(rowOf('市场部')).getByRole('button', { name: '编辑' }));
+    const again = await findDialog('修改组织');
+    fireEvent.change(within(again).getByLabelText('显示排序'), { target: { value: '50' } });
+    fireEvent.click(within(again).getByRole('button', { name: '确 定' }));
+    await waitFor(() => expect(names()).toEqual(['研发中心', '财务部', '市场部']));
   });
 
   it('a sibling of the same name is refused with the server’s reason, the dialog kept open', async () => {

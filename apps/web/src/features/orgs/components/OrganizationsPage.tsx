@@ -26,7 +26,16 @@ interface OrgRow {
 const ORG_EXPORT = {
   route: routes.exportOrgs,
   fallbackName: 'organizations',
-  columns: { name: ['path', 'name'], fullName: 'fullName', orgCode: 'orgCode', createTime: 'createTime' },
+  columns: {
+    name: ['path', 'name'],
+    fullName: 'fullName',
+    orgCode: 'orgCode',
+    sort: 'sort',
+    state: 'state',
+    leader: 'leader',
+    phone: 'phone',
+    createTime: 'createTime',
+  },
   extraColumns: ['regionName'],
 } as const;
 
@@ -99,6 +108,8 @@ export function OrganizationsPage() {
       key: 'addChild',
       label: t('org.addChild'),
       routes: routes.createOrg,
+      // The server takes nothing new under a disabled organisation.
+      refusal: ({ org }) => (org.state ? null : t('org.addChildDisabled')),
       onClick: ({ org }) => setDialog({ mode: 'create', parent: org, parentName: org.name }),
     },
     {
@@ -160,6 +171,9 @@ export function OrganizationsPage() {
                 fullName: t('org.importColFullName'),
                 orgCode: t('org.importColOrgCode'),
                 regionName: t('org.importColRegion'),
+                sort: t('org.fieldSort'),
+                leader: t('org.fieldLeader'),
+                phone: t('org.fieldPhone'),
               },
             }}
           />

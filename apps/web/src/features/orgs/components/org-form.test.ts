@@ -31,16 +31,27 @@ describe('org form mapping', () => {
       orgCode: '10000007',
       pid: 3,
       regionId: 320506,
+      sort: 0,
+      leader: '',
+      phone: '',
+      state: true,
     });
   });
 
-  it('trims and sends a blank full name and code as null', () => {
-    expect(toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', orgCode: ' ', pid: 1, regionId: null })).toEqual({
+  it('trims and sends a blank full name, code, leader and phone as null; 状态 as 0/1', () => {
+    const blank = { sort: null, leader: ' ', phone: '', state: true };
+    expect(
+      toCreateOrgBody({ name: ' 财务部 ', fullName: '  ', orgCode: ' ', pid: 1, regionId: null, ...blank }),
+    ).toEqual({
       name: '财务部',
       fullName: null,
       orgCode: null,
       pid: 1,
       regionId: null,
+      sort: 0,
+      leader: null,
+      phone: null,
+      state: 1,
     });
     expect(
       toUpdateOrgBody(org, {
@@ -49,6 +60,10 @@ describe('org form mapping', () => {
         orgCode: ' RD-01 ',
         pid: null,
         regionId: 110105,
+        sort: 3,
+        leader: ' 王芳 ',
+        phone: '010-12345678',
+        state: false,
       }),
     ).toEqual({
       id: 7,
@@ -57,6 +72,10 @@ describe('org form mapping', () => {
       orgCode: 'RD-01',
       pid: null,
       regionId: 110105,
+      sort: 3,
+      leader: '王芳',
+      phone: '010-12345678',
+      state: 0,
     });
   });
 

@@ -9,6 +9,12 @@ export interface OrgFormValues {
   pid: number | null;
   /** 所在地区: a region code. */
   regionId: number | null;
+  /** 显示排序: siblings by it, then by id. */
+  sort: number | null;
+  leader: string;
+  phone: string;
+  /** 状态: enabled. */
+  state: boolean;
 }
 
 /** What the dialog was opened for: a new root, a new child of `parent`, or editing `org`. */
@@ -22,22 +28,42 @@ export function initialOrgValues(target: OrgDialogTarget): OrgFormValues {
       orgCode: target.org.orgCode ?? '',
       pid: target.org.pid,
       regionId: target.org.regionId,
+      sort: target.org.sort,
+      leader: target.org.leader ?? '',
+      phone: target.org.phone ?? '',
+      state: target.org.state,
     };
   }
-  return { name: '', fullName: '', orgCode: '', pid: target.parent?.id ?? null, regionId: null };
+  return {
+    name: '',
+    fullName: '',
+    orgCode: '',
+    pid: target.parent?.id ?? null,
+    regionId: null,
+    sort: 0,
+    leader: '',
+    phone: '',
+    state: true,
+  };
 }
 
-const fields = (values: OrgFormValues) => {
-  const fullName = values.fullName?.trim() ?? '';
-  const orgCode = values.orgCode?.trim() ?? '';
-  return {
-    name: values.name.trim(),
-    fullName: fullName === '' ? null : fullName,
-    orgCode: orgCode === '' ? null : orgCode,
-    pid: values.pid ?? null,
-    regionId: values.regionId ?? null,
-  };
+const textOrNull = (value: string | undefined) => {
+  const text = value?.trim() ?? '';
+  return text === '' ? null : text;
 };
+
+const fields = (values: OrgFormValues) => ({
+  name: values.name.trim(),
+  // Empty: the server stores the name as the full name.
+  fullName: textOrNull(values.fullName),
+  orgCode: textOrNull(values.orgCode),
+  pid: values.pid ?? null,
+  regionId: values.regionId ?? null,
+  sort: values.sort ?? 0,
+  leader: textOrNull(values.leader),
+  phone: textOrNull(values.phone),
+  state: values.state ? (1 as const) : (0 as const),
+});
 
 export const toCreateOrgBody = (values: OrgFormValues): CreateOrgBody => fields(values);
 
