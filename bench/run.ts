@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,14 +70,14 @@ const ONLY_SQLITE = env.BENCH_ONLY === 'sqlite';
 const ONLY_POSTGRES = env.BENCH_ONLY === 'postgres';
 /** BENCH_ONLY=frontend: the front-end figures on the SQLite data set, nothing else. */
 const ONLY_FRONTEND = env.BENCH_ONLY === 'frontend';
-/** BENCH_ONLY=search: the contains-search scenarios (issue 23) on both databases, nothing else. */
+/** BENCH_ONLY=search: the contains-search scenarios on both databases, nothing else. */
 const ONLY_SEARCH = env.BENCH_ONLY === 'search';
-/** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL (issue 23), nothing else. */
+/** BENCH_ONLY=instances: one instance against two behind nginx on PostgreSQL, nothing else. */
 const ONLY_INSTANCES = env.BENCH_ONLY === 'instances';
-/** BENCH_ONLY=import: an import preview's peak RSS at 10,000 and 100,000 rows (issue 31, H-2), nothing else. */
+/** BENCH_ONLY=import: an import preview's peak RSS at 10,000 and 100,000 rows (H-2), nothing else. */
 const ONLY_IMPORT = env.BENCH_ONLY === 'import';
 /**
- * BENCH_ONLY=writes: the write paths on both databases (issue 32, item 5): account creates at 1 and 16 connections
+ * BENCH_ONLY=writes: the write paths on both databases: account creates at 1 and 16 connections
  * against the raw argon2id hash rate, edit, delete, bulk disable, a role's resource change, each write statement's
  * time, and the offset-500,000 page. The table is printed, not written.
  */
@@ -85,7 +85,7 @@ const ONLY_WRITES = env.BENCH_ONLY === 'writes';
 /**
  * BENCH_ONLY=scale: page 1, the last page, contains search, the subtree page, sign-in and permissions on both
  * databases at BENCH_ACCOUNTS, written into the scale table of docs/benchmarks.md (its column for that size) unless
- * BENCH_DOCS=0 (issue 32, item 6).
+ * BENCH_DOCS=0.
  */
 const ONLY_SCALE = env.BENCH_ONLY === 'scale';
 if (
@@ -507,7 +507,7 @@ interface Row {
 
 /**
  * Start time (spawn to the first answer) and idle RSS of the server as `npm start` runs it (compiled), and through
- * tsx (how it ran before issue 16; `npm run dev` still does) for comparison. Targets leave room for a busy machine:
+ * tsx (how it ran before the compiled build; `npm run dev` still does) for comparison. Targets leave room for a busy machine:
  * about 1.5 s and 130 MiB were measured with other work running (docs/benchmarks.md).
  */
 async function startupRows(): Promise<Row[]> {
@@ -624,7 +624,7 @@ async function scenarios(
     `/account/s?p=${lastPage}&pageSize=${PAGE_SIZE}`,
     sqliteOnly(10),
   );
-  // Issue 32, item 4: the deepest page read from the newer end (offset 500,000 of 1,000,001).
+  // The deepest page read from the newer end (offset 500,000 of 1,000,001).
   const deepOffset = deepPageOffset(total);
   await perCall(
     `账号列表 偏移 ${deepOffset.toLocaleString('en')} (第 ${deepOffset / PAGE_SIZE + 1} 页)`,
@@ -647,7 +647,7 @@ async function scenarios(
     sqliteOnly(20),
   );
 
-  // Issue 20: the first page as an account whose role's data scope (数据权限) reaches part of the tree sees it: the
+  // The first page as an account whose role's data scope (数据权限) reaches part of the tree sees it: the
   // scope resolved (the holder's organisation, its subtree) and the page and total limited to it, on every call.
   // Timed back to back on one connection: the page's own latency (p99), as one administrator waits for it.
   const resources = await api<Array<{ id: number; route: string | null; method: string | null; url: string | null }>>(
@@ -702,7 +702,7 @@ async function scenarios(
     scopeOrgIds: [DEPTH3_ORG, DEPTH4_ELSEWHERE],
   });
 
-  // Issue 18: the first page sorted by each column the account screen sorts by, under the same load as the
+  // The first page sorted by each column the account screen sorts by, under the same load as the
   // unsorted first page (each order's default direction: text ascending, creation time newest first).
   const SORT_NAMES = {
     accountNumber: '账号',
@@ -804,7 +804,7 @@ async function scenarios(
     pass: mib(peakUnderLoad) <= 256,
     ratio: `${(peakUnderLoad / baseline.fastify.peakRss).toFixed(1)}× bare Fastify RSS`,
   });
-  // Issue 21, after the request load's peak above (an import holds its file's rows while it checks them, so its
+  // Imports, after the request load's peak above (an import holds its file's rows while it checks them, so its
   // peak is its own figure): every account out as a file, streamed (XLSX and CSV), and 100,000 accounts in.
   for (const format of ['xlsx', 'csv'] as const) {
     // The export is a sudo route: a fresh sign-in is a fresh verification.
@@ -934,7 +934,7 @@ async function frontendScenarios(server: Server, seed: SeedReport): Promise<Row[
   } finally {
     await auditor.close();
   }
-  // Issue 18: moving between the list screens (each opened once before, as a user who works in them does).
+  // Moving between the list screens (each opened once before, as a user who works in them does).
   const switcher = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
     const timed = await screenSwitchTimings(switcher, server.base, 'admin', ADMIN_PASSWORD, 3);
@@ -1047,7 +1047,7 @@ function printPartial(rows: Row[]) {
 }
 
 /**
- * Issue 23, contains search (`keyword`): page 1 of a 3-character term (a Chinese one from the seeded names, a digits
+ * Contains search (`keyword`): page 1 of a 3-character term (a Chinese one from the seeded names, a digits
  * piece of the seeded mobiles), one caller back to back, p99 ≤ 30 ms; and 1-character terms, bounded by the count's
  * cap (a common one) or by one read of every account (one found nowhere): figures without a target.
  */
@@ -1181,7 +1181,7 @@ async function accountSheet(format: 'csv' | 'xlsx', rows: number, root: string):
 }
 
 /**
- * Issue 31, H-2: the import preview's memory does not grow with the file's rows. For each format and size, a fresh
+ * H-2 (docs/security.md): the import preview's memory does not grow with the file's rows. For each format and size, a fresh
  * compiled server (SQLite, nothing seeded: the peak is the preview's own) takes a 100-row warm-up preview, then the
  * measured one, its RSS sampled every 20 ms. Targets: each peak ≤ 256 MiB, and 100,000 rows within 32 MiB of 10,000.
  */
@@ -1331,17 +1331,18 @@ async function frontendOnly() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Writes (issue 32, item 5)
+// Writes
 
 /**
  * Raw argon2id hashes per second with the app's parameters (platform/passwords.ts) and as many at once as the server
  * runs: one slice of DURATION seconds. An account create hashes its password once, so this is its floor.
  */
-async function rawArgon2Hash(): Promise<number> {
+async function rawArgon2Hash(): Promise<{ rate: number; cpuMs: number }> {
   const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
   let done = 0;
   const until = performance.now() + DURATION * 1000;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: ARGON2_CONCURRENCY }, async () => {
       while (performance.now() < until) {
@@ -1350,10 +1351,44 @@ async function rawArgon2Hash(): Promise<number> {
       }
     }),
   );
-  return done / ((performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
+  return { rate: done / ((performance.now() - started) / 1000), cpuMs: (used.user + used.system) / 1000 / done };
+}
+
+/** CPU time (ms, user + system, every thread) of a process so far; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (ms) of every PostgreSQL process on this machine so far (its backends, WAL writer, checkpointer). */
+function databaseCpuMs(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) sum += processCpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+/** Where a write's CPU went, ms per answered request: the server (argon2 threads included), PostgreSQL, the load generator. */
+interface WriteCpu {
+  server: number;
+  database: number;
+  generator: number;
 }
 
 interface WriteMeasure extends Measure {
+  cpu: WriteCpu;
   requests: number;
   non2xx: number;
   status5xx: number;
@@ -1375,6 +1410,7 @@ async function driveWrites(
   token: () => string,
   warmUp = true,
 ): Promise<WriteMeasure> {
+  let cpu: WriteCpu = { server: 0, database: 0, generator: 0 };
   const once = (duration: number) =>
     autocannon({
       url: base,
@@ -1400,10 +1436,19 @@ async function driveWrites(
     });
   const { result, peak } = await withPeakRss(pid, async () => {
     if (warmUp) await once(1);
+    const before = { server: processCpuMs(pid), database: databaseCpuMs(), generator: process.cpuUsage() };
     const run = await once(DURATION);
     // autocannon leaves the requests in flight at its end unanswered; the server still completes them (16 creates
     // are half a second of hashing). Let it, so they fall in no later slice.
     await new Promise((r) => setTimeout(r, connections > 1 ? 2000 : 200));
+    const generator = process.cpuUsage(before.generator);
+    // The answers counted, and the requests in flight at the end that the settle above let the server complete.
+    const answered = Math.max(run.requests.total + (connections > 1 ? connections : 0), 1);
+    cpu = {
+      server: (processCpuMs(pid) - before.server) / answered,
+      database: (databaseCpuMs() - before.database) / answered,
+      generator: (generator.user + generator.system) / 1000 / answered,
+    };
     return run;
   });
   const statuses = Object.entries(
@@ -1423,6 +1468,7 @@ async function driveWrites(
     status5xx: (result as unknown as Record<string, number>)['5xx'] ?? 0,
     errors: result.errors + result.timeouts,
     statuses,
+    cpu,
   };
 }
 
@@ -1543,11 +1589,11 @@ async function seededRole(db: Row['db'], where: { sqliteFile?: string; pgUrl?: s
   return { name, grants, all };
 }
 
-/** The page at offset 500,000 (item 4 of issue 32), or the middle page of a smaller data set. */
+/** The page at offset 500,000, or the middle page of a smaller data set. */
 const deepPageOffset = (total: number) => Math.min(500_000, Math.floor(total / 2 / PAGE_SIZE) * PAGE_SIZE);
 
 /**
- * The write paths against the real server (issue 32, item 5), on a server started with the statement timer. Each
+ * The write paths against the real server, on a server started with the statement timer. Each
  * write is measured with one connection (back to back: its latency, and the time of every statement it runs, from
  * the timer) and with 16 (its rate, and its answers: no 5xx). Creates at 16 connections alternate with slices of the
  * raw argon2id hash rate, the median of the rounds' ratios judged (as sign-in against raw verifies).
@@ -1653,17 +1699,22 @@ async function writeScenarios(
   const createFigures = statementFigures(await statementSamples(server, timesFile), createAlone.requests);
   statements.push({ scenario: '添加账号 (手机号与邮箱)', figures: createFigures });
   // 16 connections, alternating with raw hash slices.
-  const rounds: { raw: number; creates: WriteMeasure }[] = [];
+  const rounds: { raw: number; hashCpu: number; creates: WriteMeasure }[] = [];
   for (let round = 0; round < RUNS; round++) {
-    const raw = await rawArgon2Hash();
+    const { rate: raw, cpuMs: hashCpu } = await rawArgon2Hash();
     admin = await signIn();
     const creates = await driveWrites(pid, server.base, CONNECTIONS, createBody, () => admin);
-    rounds.push({ raw, creates });
-    log(`${db} creates round ${round + 1}: ${creates.rps.toFixed(1)}/s against ${raw.toFixed(1)} raw hashes/s`);
+    rounds.push({ raw, hashCpu, creates });
+    log(
+      `${db} creates round ${round + 1}: ${creates.rps.toFixed(1)}/s against ${raw.toFixed(1)} raw hashes/s; CPU ms per create: server ${creates.cpu.server.toFixed(1)}, database ${creates.cpu.database.toFixed(1)}, load generator ${creates.cpu.generator.toFixed(1)} (a raw hash ${hashCpu.toFixed(1)})`,
+    );
   }
   const byRatio = [...rounds].sort((a, b) => a.creates.rps / a.raw - b.creates.rps / b.raw);
   const middle = byRatio[Math.floor(byRatio.length / 2)]!;
   const ratio = middle.creates.rps / middle.raw;
+  // The ceiling the machine sets: the creates' slice shares its cores with the database and the load generator, the
+  // raw slice does not, so the ratio cannot pass the hash's share of all the CPU a create costs.
+  const c = middle.creates.cpu;
   const { own: createOwn, median: createWorst, p99: createWorstP99 } = slowestStatements(createFigures);
   const all5xx = rounds.reduce((sum, r) => sum + r.creates.status5xx, 0);
   const allNon2xx = rounds.reduce((sum, r) => sum + r.creates.non2xx + r.creates.errors, 0);
@@ -1680,7 +1731,11 @@ async function writeScenarios(
     scenario: '添加账号 (手机号与邮箱, argon2id) 16 连接',
     connections: CONNECTIONS,
     measure: { ...middle.creates, peakRss: Math.max(...rounds.map((r) => r.creates.peakRss)) },
-    figure: `${middle.creates.rps.toFixed(1)} creates/s, p99 ${middle.creates.p99} ms; answers ${rounds.map((r) => r.creates.statuses).join(' / ')}`,
+    figure:
+      `${middle.creates.rps.toFixed(1)} creates/s, p99 ${middle.creates.p99} ms; answers ${rounds.map((r) => r.creates.statuses).join(' / ')}; ` +
+      `CPU per create: server ${c.server.toFixed(1)} ms (its hash ${middle.hashCpu.toFixed(1)} ms of it), ` +
+      `database ${c.database.toFixed(1)} ms, load generator ${c.generator.toFixed(1)} ms, so at most ` +
+      `${((100 * middle.hashCpu) / (c.server + c.database + c.generator)).toFixed(0)} % of the raw hash on these cores`,
     target: `≥ 80 % of raw argon2id hash (${rounds.map((r) => `${r.creates.rps.toFixed(0)}/${r.raw.toFixed(0)}`).join(', ')} per round: creates/raw, alternating); no 5xx`,
     pass: ratio >= 0.8 && all5xx === 0 && allNon2xx === 0,
     ratio: `${(ratio * 100).toFixed(1)} % of raw argon2id hash (median of ${rounds.length} rounds)`,
@@ -1817,7 +1872,7 @@ async function writesOnly() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Scale (issue 32, item 6)
+// Scale
 
 interface ScaleCell {
   scenario: string;
@@ -2007,7 +2062,7 @@ function writeScaleTable(size: number, run: string, cells: Array<ScaleCell & { d
   const next =
     begin >= 0 && end > begin
       ? `${doc.slice(0, begin)}${section}${doc.slice(end + SCALE_END.length)}`
-      : `${doc.trimEnd()}\n\n## Scale: 100k, 1M, 5M accounts (issue 32)\n\n${section}\n`;
+      : `${doc.trimEnd()}\n\n## Scale: 100k, 1M, 5M accounts\n\n${section}\n`;
   writeFileSync(file, next);
 }
 
@@ -2125,7 +2180,7 @@ async function main() {
       '',
       '## Results',
       '',
-      `Page size ${PAGE_SIZE}. Targets are those of issue 8; the PostgreSQL rows other than page 1 have no target of their own and are shown for comparison. "相对基线" is the ratio to the baseline measured in the same run: req/s against the bare Fastify route, per-call times against the bare better-sqlite3 query, sign-in against the raw argon2id verify rate, measured in slices that alternate with the sign-ins (the median of the rounds' ratios); the Lighthouse scores are the median of three cold audits.`,
+      `Page size ${PAGE_SIZE}. Targets are those of docs/benchmarks.md's goals; the PostgreSQL rows other than page 1 have no target of their own and are shown for comparison. "相对基线" is the ratio to the baseline measured in the same run: req/s against the bare Fastify route, per-call times against the bare better-sqlite3 query, sign-in against the raw argon2id verify rate, measured in slices that alternate with the sign-ins (the median of the rounds' ratios); the Lighthouse scores are the median of three cold audits.`,
       '',
       table(rows),
       '',
@@ -2149,7 +2204,7 @@ async function main() {
       '  session of an identity switch), without a bound `LIMIT` (SQLite prepared such a statement again on every',
       '  run; ADR 0013).',
       '- Every request reads the database: no result is kept between requests (the SQLite result cache of ADR 0013',
-      '  went in issue 17). The hot reads (that session row, organisation children, dictionary items, unfiltered',
+      '  went earlier). The hot reads (that session row, organisation children, dictionary items, unfiltered',
       '  account pages) are built and compiled once (`preparedQuery`), and SQLite keeps the prepared statement of',
       '  each SQL text for the next run (a bounded statement cache, `openSqlite`).',
       '- PostgreSQL: those same queries run as named statements (parsed once per connection, planned once where the',
@@ -2158,7 +2213,7 @@ async function main() {
       "  sign-in does not walk the day's successful sign-ins of its account and address. A sign-in's statements",
       '  (account lookup, failure counts with their cap written into the SQL, streak read, log and session inserts)',
       "  are built and compiled once; the token's HMAC key is one key object.",
-      '- Contains search (`keyword`, issue 23; ADR 0024): SQLite reads an FTS5 table of trigrams over account number,',
+      '- Contains search (`keyword`; ADR 0024): SQLite reads an FTS5 table of trigrams over account number,',
       '  name, mobile and e-mail (kept by triggers), PostgreSQL a `pg_trgm` GIN index over the four joined; a term of',
       '  fewer than three characters walks the primary key newest first and stops at the page. Every search counts',
       '  its matches up to 10,000 (`totalCapped`, shown as "10,000+"), so a common term never counts them all.',
