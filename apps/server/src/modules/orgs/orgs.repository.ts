@@ -87,6 +87,7 @@ export function createOrgsRepository(db: Kysely<DB>) {
         .selectFrom('org')
         .select([
           'id',
+          'pid',
           'name',
           'full_name',
           'org_code',

@@ -193,7 +193,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
    * shape (id, parent, name) read in keyset batches, then only those in the caller's scope kept.
    */
   async function exportOrder(visible: OrgsVisible): Promise<{ id: number; path: string }[]> {
-    const children = new Map<number | null, { id: number; name: string; sort_order: number }[]>();
+    const children = new Map<number | null, { id: number; pid: number | null; name: string; sort_order: number }[]>();
     const ids = new Set<number>();
     const shape: { id: number; pid: number | null; name: string; sort_order: number }[] = [];
     for (let after = 0; ; ) {
@@ -214,7 +214,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     const order: { id: number; path: string }[] = [];
     // Iterative depth-first walk (a deep tree must not exhaust the stack).
     const stack: { id: number; names: string[] }[] = (children.get(null) ?? [])
-      .map((node) => ({ id: node.id, names: [node.name] }))
+      .map((node) => ({ id: node.id, names: [orgNameOf(node.name, node.pid)] }))
       .reverse();
     const nameOf = new Map(shape.map((node) => [node.id, node.name]));
     while (stack.length > 0) {
@@ -239,8 +239,8 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
         if (!row) continue;
         yield {
           path,
-          name: row.name,
-          fullName: row.full_name,
+          name: orgNameOf(row.name, row.pid),
+          fullName: orgNameOf(row.full_name, row.pid),
           orgCode: row.org_code,
           regionName: row.region_id === null ? null : regionName(row.region_id),
           sort: row.sort_order,

@@ -1,5 +1,7 @@
+import { API_BASE } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { uploadPreview } from '../../../test/import-upload.js';
 import { fetchTable } from '../../../test/table-file.js';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 
@@ -492,6 +494,25 @@ describe('the seeded root organisation in English', () => {
         .executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ name: '总公司', leader: 'Li Lei' });
       expect(((await t.call('GET', '/orgs', { token })).body.data as OrgOut[])[0]?.name).toBe('总公司');
+
+      // An English export names it Head office, in its path too; read back, it is the same organisation.
+      const english = await fetchTable(t, '/org/export', { token, query: { format: 'csv' }, language: 'en-US' });
+      expect(english.rows.slice(1).map((row) => row[0])).toEqual(['Head office', 'Head office/Sales']);
+      expect(english.rows[1]?.[1]).toBe('Head office');
+      const file = await t.app.fastify.inject({
+        method: 'GET',
+        url: `${API_BASE}/org/export?format=csv`,
+        headers: { authorization: token, 'accept-language': 'en-US' },
+      });
+      const before = await t.database.db.selectFrom('org').selectAll().orderBy('id').execute();
+      const preview = await uploadPreview(t, '/org/import/preview', token, 'orgs.csv', file.rawPayload);
+      expect(preview.data).toMatchObject({ total: 2, valid: 2, existing: 2, errors: [] });
+      const done = await t.call('POST', '/org/import/commit', {
+        token,
+        body: { previewId: preview.data.previewId, mode: 'upsert' },
+      });
+      expect(done.body.data).toEqual({ inserted: 0, updated: 2, skipped: 0 });
+      expect(await t.database.db.selectFrom('org').selectAll().orderBy('id').execute()).toEqual(before);
     } finally {
       await t.close();
     }

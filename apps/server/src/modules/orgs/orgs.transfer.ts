@@ -16,6 +16,7 @@ import {
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
 import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
+import { seededText, storedNameOf } from '../setup/seeded-names.js';
 import { orgPath, splitOrgPath } from './org-path.js';
 import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js';
 
@@ -253,15 +254,20 @@ export function createOrgTransfer(
               if (!errors.some((e) => e.field === field)) errors.push({ field, message });
             };
             const pathText = cell(cells, 'path');
-            const names = splitOrgPath(pathText);
+            // The seeded root named in either language (an English export names it Head office) is the stored one.
+            const names = splitOrgPath(pathText).map((segment, depth) =>
+              depth === 0 ? storedNameOf('rootOrg', segment, seededText('rootOrg'), true) : segment,
+            );
             const path = orgPath(names);
             const name = names[names.length - 1] ?? '';
             const parentPath = names.length > 1 ? orgPath(names.slice(0, -1)) : null;
             if (!pathText) fail('path', t('validation.required', { field: t('orgExport.path') }));
             else if (names.some((n) => n === '')) fail('path', t('orgImport.emptySegment', { path: pathText }));
-            const nameText = cell(cells, 'name');
+            const atRoot = (text: string) =>
+              names.length === 1 && text ? storedNameOf('rootOrg', text, seededText('rootOrg'), true) : text;
+            const nameText = atRoot(cell(cells, 'name'));
             if (nameText && name && nameText !== name) fail('name', t('orgImport.nameMismatch', { name }));
-            const fullName = cell(cells, 'fullName') || null;
+            const fullName = atRoot(cell(cells, 'fullName')) || null;
             const orgCode = cell(cells, 'orgCode') || null;
             const regionText = cell(cells, 'regionName');
             let regionId: number | null = null;
