@@ -73,7 +73,7 @@ const zhCN = {
   'verify.passwordWrong': '密码错误',
   'verify.accountUnavailable': '账号不存在或已被禁用',
   'verify.registrationClosed': '暂未开放注册',
-  'verify.registrationOrg': '注册账号所属的组织不存在，请联系管理员',
+  'verify.registrationOrg': '注册账号所属的组织不存在或已禁用，请联系管理员',
   'verify.registrationRole': '注册账号的默认角色不存在或不可用，请联系管理员',
   'verify.fieldOne': '请提供手机号或邮箱中的一项',
   'verify.smsText': '【Gatehouse】您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本短信。',
@@ -464,7 +464,8 @@ const enUS: Record<MessageKey, string> = {
   'verify.passwordWrong': 'Wrong password',
   'verify.accountUnavailable': 'The account does not exist or is disabled',
   'verify.registrationClosed': 'Sign-up is not open',
-  'verify.registrationOrg': 'The organization for new accounts does not exist; please contact the administrator',
+  'verify.registrationOrg':
+    'The organization for new accounts does not exist or is disabled; please contact the administrator',
   'verify.registrationRole':
     'The default role for new accounts is missing or unusable; please contact the administrator',
   'verify.fieldOne': 'Please give either a mobile number or an email',

@@ -340,4 +340,29 @@ describe.each(lanes)('REGISTRATION=approval on %s', (lane) => {
     });
     expect(refused.status).toBe(403);
   });
+
+  it('refuses a registration into a disabled organisation, saying so; enabled again, it registers', async () => {
+    const [root] = (await t.call('GET', '/orgs', { token: admin })).body.data as { id: number }[];
+    const made = await t.call('POST', '/org', {
+      token: admin,
+      body: { name: `注册组织-${lane}`, pid: root!.id, state: 0 },
+    });
+    const org = made.body.data as { id: number; name: string };
+    const set = (value: string) =>
+      t.call('PUT', '/system/param', { token: admin, body: { key: 'registrationOrgId', value } });
+    expect((await set(String(org.id))).status).toBe(200);
+    try {
+      const refused = await register(t, '13500000077');
+      expect(refused.body).toMatchObject({ code: 400, msg: '注册账号所属的组织不存在或已禁用，请联系管理员' });
+      const enabled = await t.call('PUT', '/org', {
+        token: admin,
+        body: { id: org.id, name: org.name, pid: root!.id, state: 1 },
+      });
+      expect(enabled.status, enabled.body.msg).toBe(200);
+      const res = await register(t, '13500000078');
+      expect(res.status, res.body.msg).toBe(200);
+    } finally {
+      await set(String(root!.id));
+    }
+  });
 });
