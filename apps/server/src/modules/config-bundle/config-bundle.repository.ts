@@ -68,6 +68,11 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
       const { id } = await db.insertInto('org').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
+    /** The name of the organisation `id` when it is disabled (禁用): nothing new goes under it. */
+    async disabledOrgName(id: number): Promise<string | undefined> {
+      const row = await db.selectFrom('org').select(['name', 'state']).where('id', '=', id).executeTakeFirst();
+      return row && row.state !== 1 ? row.name : undefined;
+    },
     async updateOrg(
       id: number,
       changes: { full_name: string | null; org_code: string | null; region_id: number | null },

@@ -271,6 +271,9 @@ export function createConfigBundleService({
         if (e.path.length > 1) {
           const parent = orgIds.get(orgRef(e.path.slice(0, -1)));
           if (parent === undefined) throw parentMissing(change, orgLabel(e.path.slice(0, -1)));
+          // An enabled organisation's parent is enabled (modules/orgs): nothing is added under a disabled one.
+          const disabled = await r.disabledOrgName(parent);
+          if (disabled !== undefined) throw badRequest(t('org.parentDisabled', { name: disabled }));
           pid = parent;
         }
         await checkOrg(e);

@@ -420,6 +420,18 @@ describe.each(lanes)('configuration bundle on %s', (lane) => {
     expect((await diff(bundle)).map((c) => c.id)).toEqual(['dict:shape']);
   });
 
+  it('adds no organisation under a disabled one, saying which', async () => {
+    const off = (await t.call('POST', '/org', { token: admin, body: { name: '禁用区', pid: rootOrg, state: 0 } })).body
+      .data as { id: number };
+    expect(off.id).toBeGreaterThan(0);
+    const bundle = await exportBundle();
+    bundle.orgs.push({ path: ['总公司', '禁用区', '新部门'], fullName: null, orgCode: null, regionId: null });
+    const res = await apply(bundle, ['org:["总公司","禁用区","新部门"]']);
+    expect(res.body).toMatchObject({ code: 400 });
+    expect(res.body.msg).toContain('上级组织“禁用区”已禁用');
+    expect((await diff(bundle)).map((c) => c.id)).toContain('org:["总公司","禁用区","新部门"]');
+  });
+
   it('writes nothing when one chosen change fails half-way', async () => {
     const org = (await t.call('POST', '/org', { token: admin, body: { name: '西北区', pid: rootOrg } })).body.data as {
       id: number;
