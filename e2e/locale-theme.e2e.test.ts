@@ -101,7 +101,8 @@ describe('language and theme in Chromium', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Duplicate');
     await dialog.getByLabel('Password', { exact: true }).fill('Zs#2026-safe');
     await dialog.getByLabel('Confirm', { exact: true }).fill('Zs#2026-safe');
-    await pickOrg(page, dialog.getByLabel('Organization', { exact: true }), ['总公司']);
+    // The seeded root in English (docs/adr/0037).
+    await pickOrg(page, dialog.getByLabel('Organization', { exact: true }), ['Head office']);
     await dialog.getByRole('button', { name: label('OK') }).click();
     // Under Account itself (the server names the field, ADR 0031), besides the toast.
     await dialog.getByText('Account “admin” already exists').waitFor();

@@ -216,14 +216,14 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
   };
 
   const kitColumns: ListColumn<OrgRow>[] = [
-    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 240, hideable: false },
-    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 240 },
-    { title: t('org.colSort'), dataIndex: 'sort', key: 'sort', width: 72, align: 'right' },
+    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 220, hideable: false },
+    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
+    { title: t('org.colSort'), dataIndex: 'sort', key: 'sort', width: 64, align: 'right' },
     {
       title: t('org.colState'),
       dataIndex: 'state',
       key: 'state',
-      width: 84,
+      width: 80,
       render: (value: boolean) =>
         value ? <Tag color="success">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>,
     },
@@ -233,10 +233,10 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
       title: t('org.colCreateTime'),
       dataIndex: 'createTime',
       key: 'createTime',
-      width: 170,
+      width: 150,
       render: (value: number) => formatDateTime(value),
     },
-    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 120 },
+    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 110 },
   ];
   if (renderActions) {
     kitColumns.push({
