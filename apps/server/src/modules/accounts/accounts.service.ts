@@ -526,7 +526,7 @@ export function createAccountsService(
           const orgId = input.orgId ?? (await r.firstRootOrgId());
           // A disabled (禁用) organisation takes no new accounts, self-registered ones neither.
           const org = orgId === undefined ? undefined : await r.orgStanding(orgId);
-          if (!org || org.state !== 1) throw badRequest(t('verify.registrationOrg'));
+          if (orgId === undefined || !org || org.state !== 1) throw badRequest(t('verify.registrationOrg'));
           if (input.roleId !== undefined) {
             const role = await r.findRole(input.roleId);
             // Nobody may hand out the super-admin role, registration least of all.
