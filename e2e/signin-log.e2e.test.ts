@@ -43,10 +43,14 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
       .waitForResponse((response) => isCaptchaImage(response.url()), { timeout: 60_000 })
       .then(async (response) => ((await response.json()) as { data: { id: string } }).data.id);
 
+  /** The sign-in button once no submit is running (a click on the busy button is ignored by design). */
+  const idleSignIn = () => page.getByRole('button', { name: label('登录') }).and(page.locator(':not([aria-busy])'));
+
   /**
-   * One sign-in through the form, finished when the server's answer is in: the next attempt must not be clicked
-   * while this one is still in flight (the button is busy then, and on a loaded machine the click would be lost),
-   * and a toast still showing from the previous attempt proves nothing about this one.
+   * One sign-in through the form, finished when the server's answer is in. It clicks only once the previous submit
+   * has settled: after a failure the form still asks the server whether this account now needs a captcha, and the
+   * button stays busy until that answer is in (on a loaded machine a click in between would be lost). A toast still
+   * showing from the previous attempt proves nothing about this one.
    */
   async function attempt(account: string, password: string) {
     await page.getByPlaceholder('输入用户名').fill(account);
@@ -54,7 +58,7 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     const answered = page.waitForResponse(
       (response) => response.url().endsWith('/api/login') && response.request().method() === 'POST',
     );
-    await page.getByRole('button', { name: label('登录') }).click();
+    await idleSignIn().click();
     await answered;
   }
 
@@ -99,6 +103,8 @@ describe('sign-in defences and the sign-in log in Chromium', () => {
     for (let i = 1; i <= 2; i++) {
       await attempt('admin', `wrong-password-${i}`);
       await page.getByText('账号或密码错误').first().waitFor();
+      // Settled: the form has heard whether a captcha is needed now.
+      await idleSignIn().waitFor();
       expect(await page.getByPlaceholder('验证码', { exact: true }).count()).toBe(0);
     }
     const captcha = nextCaptcha();
