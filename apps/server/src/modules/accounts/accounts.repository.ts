@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { counter } from '../../platform/db/counters.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
@@ -147,15 +148,13 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
   const accountByNumber = preparedQuery(db, (db, accountNumber: string) =>
     db.selectFrom('account').selectAll().where('account_number', '=', accountNumber),
   );
-  const accountCount = preparedQuery(db, (db, name: string) =>
-    db.selectFrom('row_count').select('n').where('name', '=', name),
-  );
+  const accountCount = preparedQuery(db, (db, name: string) => counter(db, name));
   // Each page also answers the total in the same statement (one round trip less on PostgreSQL).
   const unfiltered = (db: Kysely<DB>, direction: 'asc' | 'desc', take: Expression<number> | number, skip?: number) => {
     let ids = db.selectFrom('account').select('account.id').orderBy('account.id', direction).limit(take);
     if (skip !== undefined) ids = ids.offset(skip);
     return withNames(db)
-      .select((eb) => eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'))
+      .select((eb) => counter(eb, 'account').as('total_count'))
       .where('account.id', 'in', ids)
       .orderBy('account.id', 'desc');
   };
@@ -386,9 +385,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     let query = sortedFirstPages.get(key);
     if (!query) {
       query = preparedQuery(db, (db) => {
-        let q = withNames(db).select((eb) =>
-          eb.selectFrom('row_count').select('n').where('name', '=', 'account').as('total_count'),
-        );
+        let q = withNames(db).select((eb) => counter(eb, 'account').as('total_count'));
         for (const column of sortKeys(sort.field)) q = q.orderBy(column, sort.order);
         return q.limit(sql.lit(take));
       });

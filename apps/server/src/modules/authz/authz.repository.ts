@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { counters } from '../../platform/db/counters.js';
 import type { DB } from '../../platform/db/schema.js';
 
 /** The reads the dominance rule needs: who an account, a session or a role is, and which roles exist. */
@@ -169,15 +170,10 @@ export function createAuthzRepository(db: Kysely<DB>) {
     /** Accounts per role (the trigger-kept counters of 0009). */
     async accountsPerRole(roleIds: readonly number[]): Promise<Map<number, number>> {
       if (roleIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('row_count')
-        .select(['name', 'n'])
-        .where(
-          'name',
-          'in',
-          roleIds.map((id) => `role:${id}`),
-        )
-        .execute();
+      const rows = await counters(
+        db,
+        roleIds.map((id) => `role:${id}`),
+      );
       return new Map(rows.map((row) => [Number(row.name.slice(5)), Number(row.n)]));
     },
     /** How many organisations there are. */

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
+import { counter } from '../../platform/db/counters.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, ResourceRow } from '../../platform/db/schema.js';
 
 export function createResourcesRepository(db: Kysely<DB>) {
   // Read by every permission check: compiled once.
-  const version = preparedQuery(db, (db, name: string) =>
-    db.selectFrom('row_count').select('n').where('name', '=', name),
-  );
+  const version = preparedQuery(db, (db, name: string) => counter(db, name));
   return {
     all(): Promise<ResourceRow[]> {
       return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { counters } from '../../platform/db/counters.js';
 import type { DB } from '../../platform/db/schema.js';
 
 export function createRolesRepository(db: Kysely<DB>) {
@@ -19,17 +20,10 @@ export function createRolesRepository(db: Kysely<DB>) {
         (ids ? scopeQuery.where('role_id', 'in', ids) : scopeQuery).execute(),
       ]);
       // Accounts per role are kept by triggers (0009_perf) instead of counted over every account.
-      const counted = roles.length
-        ? await db
-            .selectFrom('row_count')
-            .select(['name', 'n'])
-            .where(
-              'name',
-              'in',
-              roles.map((r) => `role:${r.id}`),
-            )
-            .execute()
-        : [];
+      const counted = await counters(
+        db,
+        roles.map((r) => `role:${r.id}`),
+      );
       const counts = counted.map((c) => ({ role_id: Number(c.name.slice(5)), n: c.n }));
       return { roles, grants, counts, scopeOrgs };
     },

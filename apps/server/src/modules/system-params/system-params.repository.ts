@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { bumpCounter, counter } from '../../platform/db/counters.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, SystemParamTable } from '../../platform/db/schema.js';
 
 export function createSystemParamsRepository(db: Kysely<DB>) {
   // Read on every request by every instance: compiled once.
-  const version = preparedQuery(db, (db) => db.selectFrom('row_count').select('n').where('name', '=', 'param_version'));
+  const version = preparedQuery(db, (db) => counter(db, 'param_version'));
   return {
     /** Moves with every change of a 系统参数 (set or reset), on whichever instance made it. */
     async version(): Promise<string> {
@@ -33,7 +34,7 @@ async function writeWith(trx: Kysely<DB>, key: string, value: string | undefined
       .onConflict((c) => c.column('key').doUpdateSet({ value, update_time: at, update_by: by }))
       .execute();
   }
-  await trx.updateTable('row_count').set({ n: sql`n + 1` }).where('name', '=', 'param_version').execute();
+  await bumpCounter(trx, 'param_version');
 }
 
 export type SystemParamsRepository = ReturnType<typeof createSystemParamsRepository>;
