@@ -5,6 +5,7 @@ import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { disabledOrgs, firstRootOrgId, orgExists, orgNodes, orgStanding } from '../orgs/orgs.reads.js';
 
 /** The filters a column answers exactly or by range (the account list's 状态, 角色, 创建时间 and the rest). */
 export interface AccountFieldFilters {
@@ -620,12 +621,12 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         .where('id', 'in', ids)
         .execute();
     },
-    async orgExists(id: number) {
-      return (await db.selectFrom('org').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    orgExists(id: number) {
+      return orgExists(db, id);
     },
     /** An organisation's name and whether it is enabled (状态); undefined when there is none. */
     orgStanding(id: number) {
-      return db.selectFrom('org').select(['name', 'state']).where('id', '=', id).executeTakeFirst();
+      return orgStanding(db, id);
     },
     /**
      * Another account holding this mobile number (in any of its spellings) or e-mail; `verifiedOnly`: only one that
@@ -652,9 +653,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       return db.selectFrom('role').select(['id', 'builtin']).where('id', '=', id).executeTakeFirst();
     },
     /** The organisation self-registered accounts go to unless one is configured: the first root. */
-    async firstRootOrgId(): Promise<number | undefined> {
-      const row = await db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
-      return row?.id;
+    firstRootOrgId(): Promise<number | undefined> {
+      return firstRootOrgId(db);
     },
     /** An account with its role's super-admin mark. */
     findStanding(id: number) {
@@ -717,12 +717,11 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     },
     /** The organisation tree as ids, parents and names (sheets name organisations by their path). */
     orgNodes() {
-      return db.selectFrom('org').select(['id', 'pid', 'name']).execute();
+      return orgNodes(db);
     },
     /** The disabled (停用) organisations: they take no new accounts (an import reads them once). */
     async disabledOrgIds(): Promise<ReadonlySet<number>> {
-      const rows = await db.selectFrom('org').select('id').where('state', '<>', 1).execute();
-      return new Set(rows.map((row) => row.id));
+      return new Set((await disabledOrgs(db)).keys());
     },
     /** Every role by name (sheets name roles by it). */
     roleNames() {

@@ -1,7 +1,12 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { likeLiteral } from '../../platform/db/like.js';
 import type { AuditLogTable, DB } from '../../platform/db/schema.js';
+import { accountNumberOf, auditedAccounts } from '../accounts/accounts.reads.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { auditedDictItems, auditedDicts } from '../dicts/dicts.reads.js';
+import { auditedOrgs } from '../orgs/orgs.reads.js';
+import { auditedResources } from '../resources/resources.reads.js';
+import { auditedRoles } from '../roles/roles.reads.js';
 
 export type AuditRow = Selectable<AuditLogTable>;
 export type NewAuditRow = Insertable<AuditLogTable>;
@@ -120,105 +125,22 @@ export function createAuditRepository(db: Kysely<DB>) {
     },
 
     /** The number of an account (the original account of an identity switch); null when it is gone. */
-    async accountNumberOf(id: number): Promise<string | null> {
-      const row = await db.selectFrom('account').select('account_number').where('id', '=', id).executeTakeFirst();
-      return row?.account_number ?? null;
+    accountNumberOf(id: number): Promise<string | null> {
+      return accountNumberOf(db, id);
     },
 
     /**
-     * The audited entities' rows by id, as their tables hold them (the account's password hash included): one
-     * statement for any number of ids (a bulk action's 500 rows are not 500 round trips), at most `BATCH_MAX`.
+     * The audited entities' rows by id, as their tables hold them (the account's password hash included), each read
+     * by the table's owner: one statement for any number of ids (a bulk action's 500 rows are not 500 round trips),
+     * at most `BATCH_MAX`.
      */
     entities: {
-      account: (ids: readonly number[]) =>
-        db
-          .selectFrom('account')
-          .select([
-            'id',
-            'account_number',
-            'account_name',
-            'password_hash',
-            'avatar',
-            'contact_number',
-            'email',
-            'state',
-            'org_id',
-            'role_id',
-            'address',
-            'introduction',
-            'company',
-            'region_id',
-          ])
-          .where('id', 'in', ids)
-          .execute(),
-
-      org: (ids: readonly number[]) =>
-        db
-          .selectFrom('org')
-          .select(['id', 'pid', 'name', 'full_name', 'org_code', 'region_id', 'sort_order', 'leader', 'phone', 'state'])
-          .where('id', 'in', ids)
-          .execute(),
-
-      /**
-       * The roles with what they hand to their holders: the ids of the resources each grants and, for a 自定义 data
-       * scope, of its organisations, in order; the data scope and the second-factor requirement.
-       */
-      async role(ids: readonly number[]) {
-        const rows = await db
-          .selectFrom('role')
-          .select(['id', 'name', 'remark', 'data_scope', 'require_second_factor'])
-          .where('id', 'in', ids)
-          .execute();
-        if (rows.length === 0) return [];
-        const scoped = await db
-          .selectFrom('role_scope_org')
-          .select(['role_id', 'org_id'])
-          .where(
-            'role_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('role_id')
-          .orderBy('org_id')
-          .execute();
-        const scopeOrgs = new Map<number, number[]>(rows.map((row) => [row.id, []]));
-        for (const scope of scoped) scopeOrgs.get(scope.role_id)?.push(scope.org_id);
-        const granted = await db
-          .selectFrom('role_resource')
-          .select(['role_id', 'resource_id'])
-          .where(
-            'role_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('role_id')
-          .orderBy('resource_id')
-          .execute();
-        const resources = new Map<number, number[]>(rows.map((row) => [row.id, []]));
-        for (const grant of granted) resources.get(grant.role_id)?.push(grant.resource_id);
-        return rows.map((row) => ({
-          ...row,
-          resources: resources.get(row.id) ?? [],
-          scope_orgs: scopeOrgs.get(row.id) ?? [],
-        }));
-      },
-
-      resource: (ids: readonly number[]) =>
-        db
-          .selectFrom('resource')
-          .select(['id', 'pid', 'name', 'type', 'route', 'method', 'url', 'remark', 'order_num'])
-          .where('id', 'in', ids)
-          .execute(),
-
-      dict: (ids: readonly number[]) =>
-        db.selectFrom('dict').select(['id', 'dict_name', 'dict_code', 'remark']).where('id', 'in', ids).execute(),
-
-      dictItem: (ids: readonly number[]) =>
-        db
-          .selectFrom('dict_item')
-          .select(['id', 'dict_code', 'value', 'key_value', 'pid', 'order_num', 'state', 'tag_color'])
-          .where('id', 'in', ids)
-          .execute(),
+      account: (ids: readonly number[]) => auditedAccounts(db, ids),
+      org: (ids: readonly number[]) => auditedOrgs(db, ids),
+      role: (ids: readonly number[]) => auditedRoles(db, ids),
+      resource: (ids: readonly number[]) => auditedResources(db, ids),
+      dict: (ids: readonly number[]) => auditedDicts(db, ids),
+      dictItem: (ids: readonly number[]) => auditedDictItems(db, ids),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
+import { orgStanding } from '../orgs/orgs.reads.js';
 
 /**
  * The SQL of the configuration bundle: one read of everything a bundle holds, and the writes applying it makes,
@@ -70,7 +71,7 @@ export function createConfigBundleRepository(db: Kysely<DB>) {
     },
     /** The name of the organisation `id` when it is disabled (禁用): nothing new goes under it. */
     async disabledOrgName(id: number): Promise<string | undefined> {
-      const row = await db.selectFrom('org').select(['name', 'state']).where('id', '=', id).executeTakeFirst();
+      const row = await orgStanding(db, id);
       return row && row.state !== 1 ? row.name : undefined;
     },
     async updateOrg(

@@ -3,6 +3,7 @@ import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB } from '../../platform/db/schema.js';
 
+import { disabledOrgs } from './orgs.reads.js';
 export function createOrgsRepository(db: Kysely<DB>) {
   const withHasChildren = (db: Kysely<DB>) =>
     db
@@ -133,9 +134,8 @@ export function createOrgsRepository(db: Kysely<DB>) {
       await db.updateTable('org').set(changes).where('id', '=', id).execute();
     },
     /** The disabled (停用) organisations, with their names: nothing new goes under them. */
-    async disabled(): Promise<ReadonlyMap<number, string>> {
-      const rows = await db.selectFrom('org').select(['id', 'name']).where('state', '<>', 1).execute();
-      return new Map(rows.map((row) => [row.id, row.name]));
+    disabled(): Promise<ReadonlyMap<number, string>> {
+      return disabledOrgs(db);
     },
     /** Whether the organisation exists and is enabled: undefined when there is none. */
     async enabled(id: number): Promise<boolean | undefined> {
