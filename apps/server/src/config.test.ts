@@ -275,6 +275,65 @@ describe('config', () => {
     expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(40) }, '/')).toThrow('JWT_SECRET');
   });
 
+  it('reports every bad variable at once, one line each naming the variable and its rule, then the rules between them', () => {
+    const env = {
+      PORT: 'eighty',
+      JWT_SECRET: 'short-secret',
+      LOG_FORMAT: 'xml',
+      TRUST_PROXY: 'true',
+      VERIFY_CODE_ATTEMPTS: '0',
+      CAPTCHA_TEST_MODE: '1',
+      NODE_ENV: 'production',
+      FILE_STORAGE: 's3',
+      S3_REGION: 'EU West',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    };
+    let thrown: unknown;
+    try {
+      loadConfig(env, '/');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const lines = [
+      'PORT must be an integer between 0 and 65535, got "eighty"',
+      // A secret is not repeated.
+      'JWT_SECRET must be at least 32 characters with some variety (or unset: one is generated)',
+      'LOG_FORMAT must be pretty or json, got "xml"',
+      'TRUST_PROXY must be the number of reverse proxies in front of the server (1–10) or a comma-separated list of ' +
+        'their addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1); "true" would trust any client\'s X-Forwarded-For',
+      'VERIFY_CODE_ATTEMPTS must be an integer between 1 and 20, got "0"',
+      'S3_REGION must be a region name such as us-east-1, got "EU West"',
+      'CAPTCHA_TEST_MODE writes captcha answers to the outbox and is refused when NODE_ENV=production',
+      'S3_BUCKET must name the bucket when FILE_STORAGE=s3',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the AWS default credentials)',
+    ];
+    expect((thrown as ConfigError).problems).toEqual(lines);
+    expect((thrown as ConfigError).message).toBe(lines.join('\n'));
+  });
+
+  it('reports a bad variable once, not again through a rule that reads it', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, '/');
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ FILE_STORAGE: 's3', S3_BUCKET: 'Upper_Case' })).toEqual([
+      'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "Upper_Case"',
+    ]);
+    expect(problems({ CAPTCHA_TEST_MODE: 'maybe', NODE_ENV: 'production' })).toEqual([
+      'CAPTCHA_TEST_MODE must be on or off, got "maybe"',
+    ]);
+    // The S3 settings are read only with FILE_STORAGE=s3, as before.
+    expect(problems({ FILE_STORAGE: 'disk', S3_REGION: 'EU West', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toEqual([]);
+    expect(problems({ FILE_STORAGE: 'ftp', S3_REGION: 'EU West' })).toEqual([
+      'FILE_STORAGE must be disk or s3, got "ftp"',
+    ]);
+  });
+
   it('L-4: names a trusted range that holds the machine’s own network (its clients could choose their address)', () => {
     const trust = loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1,loopback,192.168.1.5' }, '/').trustProxy;
     // Listening in 10.0.0.0/8: the office's clients are in the trusted range.

@@ -1,9 +1,13 @@
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import type { PasswordPolicy } from '@gatehouse/contract';
-import { paramDef, parseParam, SYSTEM_PARAMS, type SystemParamKey } from '@gatehouse/contract/system-params';
+import type { SystemParamKey } from '@gatehouse/contract/system-params';
+import { ENV_VARS, type EnvName, type EnvValues, type EnvVar, readEnvironment } from './config.schema.js';
 
-/** Runtime configuration, parsed once at start (DESIGN.md §3). Nothing else reads process.env. */
+/**
+ * Runtime configuration, parsed once at start (DESIGN.md §3) from the variables declared in config.schema.ts. Nothing
+ * else reads process.env.
+ */
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -163,41 +167,19 @@ export interface VerificationLimits {
   readonly captchasPerClientMinute: number;
 }
 
-export class ConfigError extends Error {}
+/**
+ * The environment could not be read: one line per bad variable (its name and the rule it breaks), every one found,
+ * not only the first.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
 
 /** TRUST_PROXY parsed: nobody, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = false | number | readonly string[];
-
-/** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
-const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
-  const raw = env.TRUST_PROXY?.trim();
-  if (raw === undefined || raw === '' || ['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  const usage =
-    'TRUST_PROXY must be the number of reverse proxies in front of the server (1–10) or a comma-separated list of ' +
-    'their addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)';
-  if (['on', 'true', 'yes', 'all', '*'].includes(raw.toLowerCase())) {
-    // Trusting every hop lets any client pick its address with a header of its own, and with it its rate limits.
-    throw new ConfigError(`${usage}; "${raw}" would trust any client's X-Forwarded-For`);
-  }
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops < 1 || hops > 10) throw new ConfigError(`${usage}, got "${raw}"`);
-    return hops;
-  }
-  const entries = raw.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    if (TRUST_PROXY_RANGES.has(entry)) continue;
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address);
-    const prefixOk =
-      prefix === undefined ||
-      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32) && rest.length === 0);
-    if (family === 0 || !prefixOk) throw new ConfigError(`${usage}; "${entry}" is neither`);
-  }
-  return Object.freeze(entries);
-}
 
 /**
  * The trusted ranges (wider than one address) that contain one of the machine's own addresses (the listening
@@ -224,244 +206,137 @@ export function trustedClientRanges(trust: TrustProxy, ownAddresses: readonly st
 
 const isLoopback = (address: string) => address === '::1' || address.startsWith('127.');
 
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'on', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'off', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
-}
-
 /**
- * REGISTRATION: approval (default: an enterprise console does not let strangers in by themselves; each self-registered
- * account waits, disabled, for an administrator), on, or off.
+ * The rules between variables, each checked once the variables it reads are valid (a bad one is already reported,
+ * and its value is undefined): each gives the line of the error, or nothing.
  */
-function registrationMode(env: NodeJS.ProcessEnv): 'on' | 'off' | 'approval' {
-  // Flags still read as before: true/1/yes open it, false/0/no close it.
-  const raw = env.REGISTRATION?.trim().toLowerCase() ?? '';
-  if (['true', '1', 'yes'].includes(raw)) return 'on';
-  if (['false', '0', 'no'].includes(raw)) return 'off';
-  return param(env, 'registration') as 'on' | 'off' | 'approval';
-}
+const RULES_BETWEEN: ReadonlyArray<(v: EnvValues, isBad: (name: EnvName) => boolean) => string | undefined> = [
+  (v) =>
+    v.CAPTCHA_TEST_MODE && v.NODE_ENV === 'production'
+      ? 'CAPTCHA_TEST_MODE writes captcha answers to the outbox and is refused when NODE_ENV=production'
+      : undefined,
+  (v, isBad) =>
+    v.FILE_STORAGE === 's3' && v.S3_BUCKET === undefined && !isBad('S3_BUCKET')
+      ? 'S3_BUCKET must name the bucket when FILE_STORAGE=s3'
+      : undefined,
+  (v) =>
+    (v.S3_ACCESS_KEY_ID === undefined) !== (v.S3_SECRET_ACCESS_KEY === undefined)
+      ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the AWS default credentials)'
+      : undefined,
+];
 
-/** A 系统参数 read from its environment variable by its declaration in the contract (limits, kind, default). */
-function param(env: NodeJS.ProcessEnv, key: SystemParamKey): string | number | boolean | null {
-  const def = paramDef(key);
-  if (!def) throw new ConfigError(`unknown parameter ${key}`);
-  const raw = env[def.env];
-  const parsed = parseParam(def, raw === undefined || raw.trim() === '' ? def.defaultValue : raw);
-  if (parsed.ok) return parsed.value;
-  const kind = def.kind;
-  const expected =
-    kind.type === 'int'
-      ? `an integer between ${kind.min} and ${kind.max}`
-      : kind.type === 'flag'
-        ? 'on or off'
-        : kind.type === 'enum'
-          ? `${kind.values.slice(0, -1).join(', ')} or ${kind.values.at(-1)}`
-          : kind.type === 'id'
-            ? 'a positive id'
-            : 'text';
-  throw new ConfigError(`${def.env} must be ${expected}, got "${raw}"`);
-}
-
-const paramInt = (env: NodeJS.ProcessEnv, key: SystemParamKey) => param(env, key) as number;
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function logFormat(env: NodeJS.ProcessEnv): Config['logFormat'] {
-  const raw = env.LOG_FORMAT?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return undefined;
-  if (raw === 'pretty' || raw === 'json') return raw;
-  throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${env.LOG_FORMAT}"`);
-}
-
-/** S3 bucket names (the rules for new buckets: 3-63 lowercase letters, digits, dots and hyphens). */
-const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-/** Key prefixes: printable ASCII without a backslash, at most 200 characters; no leading slash or `..` segment. */
-const KEY_PREFIX = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[\x21-\x5b\x5d-\x7e]{0,200}$/;
-
-function fileStorage(env: NodeJS.ProcessEnv): FileStorageConfig {
-  const driver = env.FILE_STORAGE?.trim().toLowerCase() || 'disk';
-  if (driver === 'disk') return Object.freeze({ driver: 'disk' });
-  if (driver !== 's3') throw new ConfigError(`FILE_STORAGE must be disk or s3, got "${env.FILE_STORAGE}"`);
-  const bucket = env.S3_BUCKET?.trim() ?? '';
-  if (!bucket) throw new ConfigError('S3_BUCKET must name the bucket when FILE_STORAGE=s3');
-  if (!BUCKET_NAME.test(bucket)) {
-    throw new ConfigError(
-      `S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${env.S3_BUCKET}"`,
-    );
-  }
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(endpoint);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || parsed.search) {
-      throw new ConfigError(
-        // The value is not echoed: it could hold credentials (user:password@), which belong in S3_ACCESS_KEY_ID.
-        'S3_ENDPOINT must be an http:// or https:// URL without credentials or query, such as https://s3.example.com:9000 (or unset for AWS)',
-      );
-    }
-  }
-  const region = env.S3_REGION?.trim() || 'us-east-1';
-  if (!/^[a-z0-9-]{1,64}$/.test(region)) {
-    throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${env.S3_REGION}"`);
-  }
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new ConfigError(
-      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset for the AWS default credentials)',
-    );
-  }
-  const prefix = env.S3_PREFIX?.trim() ?? '';
-  if (!KEY_PREFIX.test(prefix)) {
-    throw new ConfigError(
-      `S3_PREFIX must be at most 200 printable ASCII characters without spaces or backslashes, not starting with / nor holding a .. segment, got "${env.S3_PREFIX}"`,
-    );
-  }
+/** The file-storage driver and its S3 settings (read only with FILE_STORAGE=s3). */
+function fileStorage(v: EnvValues): FileStorageConfig {
+  if (v.FILE_STORAGE !== 's3') return Object.freeze({ driver: 'disk' });
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = v;
   return Object.freeze({
     driver: 's3',
-    bucket,
-    endpoint,
-    region,
+    bucket: v.S3_BUCKET ?? '',
+    endpoint: v.S3_ENDPOINT,
+    region: v.S3_REGION ?? 'us-east-1',
     credentials:
       accessKeyId !== undefined && secretAccessKey !== undefined
         ? Object.freeze({ accessKeyId, secretAccessKey })
         : undefined,
-    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
-    prefix,
+    forcePathStyle: v.S3_FORCE_PATH_STYLE ?? false,
+    prefix: v.S3_PREFIX ?? '',
   });
 }
 
+/**
+ * Reads every variable by its declaration (config.schema.ts) and then the rules between them; throws one
+ * ConfigError naming every bad variable.
+ */
 // npm workspaces run scripts inside the package folder; INIT_CWD is where the user typed the command.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD || process.cwd()): Config {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  const { values: v, problems } = readEnvironment(env);
+  const bad = new Set<string>(problems.map((p) => p.name));
+  const lines = problems.map((p) => p.message);
+  for (const rule of RULES_BETWEEN) {
+    const line = rule(v, (name) => bad.has(name));
+    if (line !== undefined) lines.push(line);
   }
-  const dataDir = env.DATA_DIR || './data';
-  const webDist = env.WEB_DIST || resolve(import.meta.dirname, '../../web/dist');
-  const nodeEnv = env.NODE_ENV || 'development';
-  const jwtSecret = env.JWT_SECRET || undefined;
-  // HS256 with a short secret can be brute-forced offline from any token: refuse to start.
-  if (jwtSecret !== undefined && (jwtSecret.length < 32 || new Set(jwtSecret).size < 8)) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters with some variety (or unset: one is generated)');
-  }
-  const captchaTestMode = flag(env, 'CAPTCHA_TEST_MODE', false);
-  if (captchaTestMode && nodeEnv === 'production') {
-    throw new ConfigError(
-      'CAPTCHA_TEST_MODE writes captcha answers to the outbox and is refused when NODE_ENV=production',
-    );
-  }
-  const webauthnOrigins = (env.WEBAUTHN_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of webauthnOrigins) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
-      throw new ConfigError(`WEBAUTHN_ORIGINS must list origins such as https://admin.example.com, got "${origin}"`);
-    }
-  }
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (lines.length) throw new ConfigError(lines);
+  const registration = v.REGISTRATION;
   return Object.freeze({
-    port: paramInt(env, 'port'),
-    host: env.HOST || '127.0.0.1',
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
-    databaseUrl,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    jwtSecret,
-    nodeEnv,
-    tokenTtlSeconds: paramInt(env, 'tokenTtlSeconds'),
-    sessionMaxAgeSeconds: paramInt(env, 'sessionMaxAgeSeconds'),
-    sessionMaxPerAccount: paramInt(env, 'sessionMaxPerAccount'),
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: isAbsolute(v.DATA_DIR) ? v.DATA_DIR : resolve(cwd, v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    adminPassword: v.ADMIN_PASSWORD,
+    jwtSecret: v.JWT_SECRET,
+    nodeEnv: v.NODE_ENV,
+    tokenTtlSeconds: v.TOKEN_TTL_SECONDS,
+    sessionMaxAgeSeconds: v.SESSION_MAX_AGE_SECONDS,
+    sessionMaxPerAccount: v.SESSION_MAX_PER_ACCOUNT,
+    // The 系统参数 screen's "from the environment"; a secret's text (the database's URL) is not kept.
     paramEnv: Object.freeze(
       Object.fromEntries(
-        SYSTEM_PARAMS.filter((p) => p.key !== 'database' && env[p.env] !== undefined).map((p) => [p.key, env[p.env]]),
+        ENV_VARS.flatMap((d: EnvVar) =>
+          d.param !== undefined && !d.secret && env[d.name] !== undefined ? [[d.param, env[d.name]]] : [],
+        ),
       ),
     ),
-    webDist,
-    logLevel: env.LOG_LEVEL || 'info',
-    logFile: env.LOG_FILE ? resolve(cwd, env.LOG_FILE) : undefined,
-    logFormat: logFormat(env),
-    trustProxy: trustProxy(env),
-    loginCaptcha: param(env, 'loginCaptcha') as boolean,
-    captchaTestMode,
-    smtpUrl,
-    mailFrom: env.MAIL_FROM || 'Gatehouse <no-reply@gatehouse.local>',
+    webDist: v.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: v.LOG_LEVEL,
+    logFile: v.LOG_FILE !== undefined ? resolve(cwd, v.LOG_FILE) : undefined,
+    logFormat: v.LOG_FORMAT,
+    trustProxy: Array.isArray(v.TRUST_PROXY) ? Object.freeze([...v.TRUST_PROXY]) : v.TRUST_PROXY,
+    loginCaptcha: v.LOGIN_CAPTCHA,
+    captchaTestMode: v.CAPTCHA_TEST_MODE,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
     registration: Object.freeze({
-      enabled: registrationMode(env) !== 'off',
-      approval: registrationMode(env) === 'approval',
-      orgId: (param(env, 'registrationOrgId') as number | null) ?? undefined,
-      roleId: (param(env, 'registrationRoleId') as number | null) ?? undefined,
+      enabled: registration !== 'off',
+      approval: registration === 'approval',
+      orgId: v.REGISTRATION_ORG_ID ?? undefined,
+      roleId: v.REGISTRATION_ROLE_ID ?? undefined,
     }),
-    accessControl: flag(env, 'ACCESS_CONTROL', false),
-    permissionInterceptor: flag(env, 'PERMISSION_INTERCEPTOR', false),
-    requestEncryption: flag(env, 'REQUEST_ENCRYPTION', false),
+    accessControl: v.ACCESS_CONTROL,
+    permissionInterceptor: v.PERMISSION_INTERCEPTOR,
+    requestEncryption: v.REQUEST_ENCRYPTION,
     // The API's map is for developers; a production server shows it to anonymous callers only when asked to.
-    apiDocs: flag(env, 'API_DOCS', nodeEnv !== 'production'),
-    passwordPolicy: {
-      minLength: paramInt(env, 'passwordMinLength'),
-      classes: paramInt(env, 'passwordClasses'),
-    },
-    sudoSeconds: paramInt(env, 'sudoSeconds'),
-    sudoMaxSeconds: paramInt(env, 'sudoMaxSeconds'),
+    apiDocs: v.API_DOCS ?? v.NODE_ENV !== 'production',
+    passwordPolicy: { minLength: v.PASSWORD_MIN_LENGTH, classes: v.PASSWORD_CLASSES },
+    sudoSeconds: v.SUDO_SECONDS,
+    sudoMaxSeconds: v.SUDO_MAX_SECONDS,
     // Passkeys: the site they are bound to. Unset, each request's own origin (checked against its host).
     webauthn: Object.freeze({
-      rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,
-      origins: Object.freeze(webauthnOrigins.map((origin) => new URL(origin).origin)),
-      rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Gatehouse',
+      rpId: v.WEBAUTHN_RP_ID,
+      origins: Object.freeze(v.WEBAUTHN_ORIGINS.map((origin) => new URL(origin).origin)),
+      rpName: v.WEBAUTHN_RP_NAME,
     }),
     uploads: Object.freeze({
-      quotaBytes: paramInt(env, 'uploadQuotaMb') * 1_048_576,
-      perAccountHour: paramInt(env, 'uploadPerAccountHour'),
+      quotaBytes: v.UPLOAD_QUOTA_MB * 1_048_576,
+      perAccountHour: v.UPLOAD_PER_ACCOUNT_HOUR,
     }),
-    fileStorage: fileStorage(env),
+    fileStorage: fileStorage(v),
     signIn: Object.freeze({
-      captchaAfter: paramInt(env, 'loginCaptchaAfter'),
-      lockAfter: paramInt(env, 'loginLockAfter'),
-      lockBaseSeconds: paramInt(env, 'loginLockBaseSeconds'),
-      lockMaxSeconds: paramInt(env, 'loginLockMaxSeconds'),
-      checksPerAccountHour: int(env, 'LOGIN_CHECKS_PER_ACCOUNT_HOUR', 100, 1, 100_000),
-      failuresPerClientDay: int(env, 'LOGIN_FAILURES_PER_CLIENT_DAY', 200, 1, 1_000_000),
-      hashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
-      hashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
-      refusalDelayMs: int(env, 'LOGIN_REFUSAL_DELAY_MS', 1000, 0, 10_000),
+      captchaAfter: v.LOGIN_CAPTCHA_AFTER,
+      lockAfter: v.LOGIN_LOCK_AFTER,
+      lockBaseSeconds: v.LOGIN_LOCK_BASE_SECONDS,
+      lockMaxSeconds: v.LOGIN_LOCK_MAX_SECONDS,
+      checksPerAccountHour: v.LOGIN_CHECKS_PER_ACCOUNT_HOUR,
+      failuresPerClientDay: v.LOGIN_FAILURES_PER_CLIENT_DAY,
+      hashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+      hashQueue: v.PASSWORD_HASH_QUEUE,
+      refusalDelayMs: v.LOGIN_REFUSAL_DELAY_MS,
     }),
     audit: Object.freeze({
-      retentionDays: paramInt(env, 'auditRetentionDays'),
-      anonymousRefusalsPerMinute: int(env, 'AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE', 30, 0, 100_000),
+      retentionDays: v.AUDIT_RETENTION_DAYS,
+      anonymousRefusalsPerMinute: v.AUDIT_ANONYMOUS_REFUSALS_PER_MINUTE,
     }),
     verification: Object.freeze({
-      captchaTtlSeconds: int(env, 'VERIFY_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
-      codeTtlSeconds: int(env, 'VERIFY_CODE_TTL_SECONDS', 600, 10, 3600),
-      tokenTtlSeconds: int(env, 'VERIFY_TOKEN_TTL_SECONDS', 600, 10, 3600),
-      codeAttempts: int(env, 'VERIFY_CODE_ATTEMPTS', 5, 1, 20),
-      resendSeconds: int(env, 'VERIFY_RESEND_SECONDS', 30, 0, 3600),
-      perRecipientHour: int(env, 'VERIFY_PER_RECIPIENT_HOUR', 5, 1, 1000),
-      perRecipientDay: int(env, 'VERIFY_PER_RECIPIENT_DAY', 10, 1, 10_000),
-      perClientHour: int(env, 'VERIFY_PER_CLIENT_HOUR', 20, 1, 10_000),
-      perClientDay: int(env, 'VERIFY_PER_CLIENT_DAY', 50, 1, 100_000),
-      captchasPerClientMinute: int(env, 'VERIFY_CAPTCHAS_PER_CLIENT_MINUTE', 30, 1, 10_000),
+      captchaTtlSeconds: v.VERIFY_CAPTCHA_TTL_SECONDS,
+      codeTtlSeconds: v.VERIFY_CODE_TTL_SECONDS,
+      tokenTtlSeconds: v.VERIFY_TOKEN_TTL_SECONDS,
+      codeAttempts: v.VERIFY_CODE_ATTEMPTS,
+      resendSeconds: v.VERIFY_RESEND_SECONDS,
+      perRecipientHour: v.VERIFY_PER_RECIPIENT_HOUR,
+      perRecipientDay: v.VERIFY_PER_RECIPIENT_DAY,
+      perClientHour: v.VERIFY_PER_CLIENT_HOUR,
+      perClientDay: v.VERIFY_PER_CLIENT_DAY,
+      captchasPerClientMinute: v.VERIFY_CAPTCHAS_PER_CLIENT_MINUTE,
     }),
   });
 }

@@ -1,13 +1,24 @@
 import { networkInterfaces } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig, trustedClientRanges } from './config.js';
+import { ConfigError, loadConfig, trustedClientRanges } from './config.js';
 import { prepareDatabase, resetAdminPassword } from './modules/setup/index.js';
 import { openPostgres, openSqlite } from './platform/db/database.js';
 import { t } from './platform/i18n.js';
 import { signInUrl } from './platform/sign-in-url.js';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // Every bad variable, one per line, without a stack trace in front of them.
+    console.error(
+      `The server cannot start; fix these environment variables (README, "Configuration"):\n  ${error.problems.join('\n  ')}`,
+    );
+    process.exit(1);
+  }
+})();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(`${config.dataDir}/gatehouse.db`);
 const setup = await prepareDatabase(config, database);
 
