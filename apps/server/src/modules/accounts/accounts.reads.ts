@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 
 /**
@@ -34,4 +35,29 @@ export function auditedAccounts(db: Kysely<DB>, ids: readonly number[]) {
     ])
     .where('id', 'in', ids)
     .execute();
+}
+
+/** How many accounts belong to the organisation, or hold the role. */
+export async function countAccounts(db: Kysely<DB>, of: { orgId: number } | { roleId: number }): Promise<number> {
+  const q = db.selectFrom('account').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  const row = await ('orgId' in of
+    ? q.where('org_id', '=', of.orgId)
+    : q.where('role_id', '=', of.roleId)
+  ).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Locks the account's row for the caller's transaction on PostgreSQL (SQLite's write transactions are serial
+ * already), so writes about one account queue behind each other. Answers whether the account exists.
+ */
+export async function lockAccount(trx: Kysely<DB>, accountId: number, dialect: Dialect): Promise<boolean> {
+  const query = trx.selectFrom('account').select('id').where('id', '=', accountId);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of the accounts in these organisations, as a sub-query for the caller's statement. */
+export function accountIdsIn(db: Kysely<DB>, orgIds: readonly number[]) {
+  return db.selectFrom('account').select('account.id').where('account.org_id', 'in', orgIds);
 }

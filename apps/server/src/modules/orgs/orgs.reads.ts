@@ -41,3 +41,9 @@ export function auditedOrgs(db: Kysely<DB>, ids: readonly number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Which of these organisation ids exist. */
+export async function existingOrgIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('org').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+}

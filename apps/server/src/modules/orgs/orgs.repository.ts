@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB } from '../../platform/db/schema.js';
-
+import { countAccounts } from '../accounts/accounts.reads.js';
 import { disabledOrgs } from './orgs.reads.js';
 export function createOrgsRepository(db: Kysely<DB>) {
   const withHasChildren = (db: Kysely<DB>) =>
@@ -190,13 +190,8 @@ export function createOrgsRepository(db: Kysely<DB>) {
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
-    async countAccounts(id: number): Promise<number> {
-      const row = await db
-        .selectFrom('account')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('org_id', '=', id)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countAccounts(id: number): Promise<number> {
+      return countAccounts(db, { orgId: id });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
+import { lockAccount } from '../accounts/accounts.reads.js';
 
 export function createPreferencesRepository(db: Kysely<DB>, dialect: Dialect) {
   return {
@@ -21,9 +22,7 @@ export function createPreferencesRepository(db: Kysely<DB>, dialect: Dialect) {
      * Answers whether the account exists.
      */
     async lockAccount(accountId: number): Promise<boolean> {
-      const query = db.selectFrom('account').select('id').where('id', '=', accountId);
-      const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-      return row !== undefined;
+      return lockAccount(db, accountId, dialect);
     },
 
     /** How many keys the account stores besides `exceptKey`. */

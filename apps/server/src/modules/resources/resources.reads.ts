@@ -13,3 +13,18 @@ export function auditedResources(db: Kysely<DB>, ids: readonly number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** The names of the resources with these ids. */
+export function resourcesByIds(db: Kysely<DB>, ids: readonly number[]) {
+  return db.selectFrom('resource').select(['id', 'name']).where('id', 'in', ids).execute();
+}
+
+/** Every resource's name by id, in id order. */
+export function resourceNames(db: Kysely<DB>) {
+  return db.selectFrom('resource').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** Every resource's id, in order. */
+export function allResourceIds(db: Kysely<DB>) {
+  return db.selectFrom('resource').select('id').orderBy('id').execute();
+}

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { counters } from '../../platform/db/counters.js';
 import type { DB } from '../../platform/db/schema.js';
+import { countAccounts } from '../accounts/accounts.reads.js';
+import { existingOrgIds } from '../orgs/orgs.reads.js';
+import { allResourceIds, resourceNames, resourcesByIds } from '../resources/resources.reads.js';
 
 export function createRolesRepository(db: Kysely<DB>) {
   return {
@@ -39,7 +42,7 @@ export function createRolesRepository(db: Kysely<DB>) {
       return db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
     },
     resourcesByIds(ids: number[]) {
-      return db.selectFrom('resource').select(['id', 'name']).where('id', 'in', ids).execute();
+      return resourcesByIds(db, ids);
     },
     async replaceResources(roleId: number, ids: number[]) {
       await db.deleteFrom('role_resource').where('role_id', '=', roleId).execute();
@@ -61,9 +64,8 @@ export function createRolesRepository(db: Kysely<DB>) {
       }
     },
     /** Which of these organisation ids exist. */
-    async existingOrgs(ids: readonly number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      return (await db.selectFrom('org').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+    existingOrgs(ids: readonly number[]): Promise<number[]> {
+      return existingOrgIds(db, ids);
     },
     async update(
       id: number,
@@ -80,13 +82,8 @@ export function createRolesRepository(db: Kysely<DB>) {
     async delete(id: number) {
       await db.deleteFrom('role').where('id', '=', id).execute();
     },
-    async countAccounts(id: number): Promise<number> {
-      const row = await db
-        .selectFrom('account')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('role_id', '=', id)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countAccounts(id: number): Promise<number> {
+      return countAccounts(db, { roleId: id });
     },
     /** Each role's creation time (the role export's 创建时间 column). */
     createTimes() {
@@ -94,10 +91,10 @@ export function createRolesRepository(db: Kysely<DB>) {
     },
     /** Every resource's name by id (the role export's 权限 column). */
     resourceNames() {
-      return db.selectFrom('resource').select(['id', 'name']).orderBy('id').execute();
+      return resourceNames(db);
     },
     allResourceIds() {
-      return db.selectFrom('resource').select('id').orderBy('id').execute();
+      return allResourceIds(db);
     },
     async insert(
       name: string,

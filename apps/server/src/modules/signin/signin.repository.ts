@@ -9,6 +9,7 @@ import type {
   SignInOutcome,
   SignInReason,
 } from '../../platform/db/schema.js';
+import { accountIdsIn } from '../accounts/accounts.reads.js';
 import type { AccountsWithin } from '../authz/index.js';
 
 /** Reasons that are failed password checks: what the per-account hourly and per-client daily limits count. */
@@ -91,13 +92,7 @@ export function createSignInRepository(db: Kysely<DB>) {
     else if (within) {
       const orgIds = within.orgIds;
       // A scope of no organisation reaches no entry.
-      q = orgIds.length
-        ? q.where(
-            'account_id',
-            'in',
-            db.selectFrom('account').select('account.id').where('account.org_id', 'in', orgIds),
-          )
-        : q.where(sql<boolean>`1 = 0`);
+      q = orgIds.length ? q.where('account_id', 'in', accountIdsIn(db, orgIds)) : q.where(sql<boolean>`1 = 0`);
     }
     return q;
   }
