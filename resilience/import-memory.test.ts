@@ -33,6 +33,49 @@ function wideCsv(root: string): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
+/**
+ * The organisation import's widest sheet: 100,000 new organisations under the root, each row with its path (组织路径),
+ * its 名称 and 48 short cells under empty headers: ~13 MiB, every limit kept.
+ */
+function wideOrgCsv(root: string): Buffer {
+  const filler = ',ab'.repeat(48);
+  const lines = [`组织路径,名称${','.repeat(48)}`];
+  for (let i = 0; i < IMPORT_MAX_ROWS; i += 1) {
+    const name = `宽表${String(i).padStart(6, '0')}`;
+    lines.push(`${root}/${name},${name}${filler}`);
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+/**
+ * The organisation import's deepest sheet: chains of new organisations, each row one level below the row before,
+ * until its path nears the 2,000 characters a cell may hold (then a new chain starts under the root), so every
+ * path is long and every parent an earlier row: ~19 MiB, every limit kept.
+ */
+function deepOrgCsv(root: string): { file: Buffer; rows: number } {
+  const lines = ['组织路径,名称'];
+  let bytes = 0;
+  let path = root;
+  let chain = 0;
+  let level = 0;
+  while (lines.length <= IMPORT_MAX_ROWS) {
+    const name = `链${chain}层${level}`;
+    if (path.length + name.length + 1 > 1_990) {
+      chain += 1;
+      level = 0;
+      path = root;
+      continue;
+    }
+    path = `${path}/${name}`;
+    const line = `${path},${name}`;
+    bytes += Buffer.byteLength(line) + 2;
+    if (bytes > 19 * MIB) break;
+    lines.push(line);
+    level += 1;
+  }
+  return { file: Buffer.from(`${lines.join('\r\n')}\r\n`), rows: lines.length - 1 };
+}
+
 /** A workbook whose xl/sharedStrings.xml inflates to ~109 MiB of short distinct strings (12 MiB as a file). */
 function sharedStringsBomb(): Buffer {
   const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
@@ -79,8 +122,8 @@ describe('hostile import previews, measured in a server process of its own', () 
 
   afterAll(() => server?.stop());
 
-  /** POSTs a file to the account import's preview; a dead server answers `status: 0` with its output. */
-  async function preview(name: string, file: Buffer) {
+  /** POSTs a file to an import's preview (the account import's by default); a dead server answers `status: 0`. */
+  async function preview(name: string, file: Buffer, entity: 'account' | 'org' = 'account') {
     const boundary = '----gatehouse-import-boundary';
     try {
       // Each upload on a connection of its own (agent: false): a POST sent on a kept-alive socket the server closes
@@ -88,7 +131,7 @@ describe('hostile import previews, measured in a server process of its own', () 
       const body = multipart(name, file);
       const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = request(
-          `${base}/api/account/import/preview`,
+          `${base}/api/${entity}/import/preview`,
           {
             method: 'POST',
             agent: false,
@@ -168,6 +211,38 @@ describe('hostile import previews, measured in a server process of its own', () 
     expect(child.exitCode).toBeNull();
     console.info(
       `hostile previews: server RSS ${(before / MIB).toFixed(0)} MiB before, peak ${(peak / MIB).toFixed(0)} MiB`,
+    );
+    expect(peak / MIB).toBeLessThan(PEAK_BOUND_MIB);
+  }, 600_000);
+
+  it("previews the organisation import's widest and deepest sheets, memory bounded", async () => {
+    const pid = child.pid as number;
+    const orgs = (await (await fetch(`${base}/api/orgs`, { headers: { authorization: token } })).json()) as {
+      data: { name: string }[];
+    };
+    const root = orgs.data[0]?.name as string;
+    const wide = wideOrgCsv(root);
+    const deep = deepOrgCsv(root);
+    expect(wide.length).toBeLessThan(IMPORT_MAX_BYTES);
+    expect(deep.file.length).toBeGreaterThan(16 * MIB);
+    expect(deep.file.length).toBeLessThan(IMPORT_MAX_BYTES);
+
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const before = procStatus(pid, 'VmRSS');
+
+    const widest = await preview('wide-orgs.csv', wide, 'org');
+    expect(widest.status, widest.msg).toBe(200);
+    expect(widest.data).toMatchObject({ total: IMPORT_MAX_ROWS, valid: IMPORT_MAX_ROWS, rejected: 0 });
+
+    const deepest = await preview('deep-orgs.csv', deep.file, 'org');
+    expect(deepest.status, deepest.msg).toBe(200);
+    expect(deepest.data).toMatchObject({ total: deep.rows, valid: deep.rows, rejected: 0 });
+
+    const peak = procStatus(pid, 'VmHWM');
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+    console.info(
+      `organisation previews (${deep.rows} deep rows): server RSS ${(before / MIB).toFixed(0)} MiB before, peak ${(peak / MIB).toFixed(0)} MiB`,
     );
     expect(peak / MIB).toBeLessThan(PEAK_BOUND_MIB);
   }, 600_000);
