@@ -39,6 +39,11 @@ export function keepOutbox(dataDir: string): void {
 
 export interface TestDatabase extends Database {
   dispose(): Promise<void>;
+  /**
+   * Another connection to the same database, as a second server process on it has; the caller closes it (before
+   * `dispose`). The in-process PGlite has one connection: it hands out that one.
+   */
+  reopen?(): Database;
 }
 
 /**
@@ -64,6 +69,7 @@ export async function openTestDatabase(lane: Lane, fromTemplate = false): Promis
         await database.close();
         rmSync(dir, { recursive: true, force: true });
       },
+      reopen: () => openSqlite(join(dir, 'test.db')),
     };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -99,6 +105,7 @@ export async function openTestDatabase(lane: Lane, fromTemplate = false): Promis
     };
     return {
       ...database,
+      reopen: () => openPostgres(url.toString()),
       dispose: async () => {
         await database.close();
         if (!template) return drop();
@@ -109,7 +116,13 @@ export async function openTestDatabase(lane: Lane, fromTemplate = false): Promis
   }
   const pglite = new PGlite();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, dialect: 'postgres', close: () => db.destroy(), dispose: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    dispose: () => db.destroy(),
+    reopen: () => ({ db, dialect: 'postgres', close: async () => {} }),
+  };
 }
 
 /**

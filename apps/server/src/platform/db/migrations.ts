@@ -35,6 +35,7 @@ import * as m0034 from './migrations/0034_account_search_table.js';
 import * as m0035 from './migrations/0035_dict_item_key_state_color.js';
 import * as m0036 from './migrations/0036_session_sudo_used.js';
 import * as m0037 from './migrations/0037_org_profile.js';
+import * as m0038 from './migrations/0038_job_lease.js';
 
 /** A migration file: `up` for both dialects (only what differs looks at `dialect`). */
 interface MigrationFile {
@@ -84,6 +85,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationFile>> = {
   '0035_dict_item_key_state_color': m0035,
   '0036_session_sudo_used': m0036,
   '0037_org_profile': m0037,
+  '0038_job_lease': m0038,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   signin_ticket: 'second-factor',
   webauthn_challenge: 'second-factor',
   system_param: 'system-params',
+  job_lease: 'platform',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableOwner = (typeof TABLE_OWNERS)[keyof typeof TABLE_OWNERS];

@@ -389,6 +389,22 @@ export interface DB {
   signin_ticket: SignInTicketTable;
   webauthn_challenge: WebAuthnChallengeTable;
   system_param: SystemParamTable;
+  job_lease: JobLeaseTable;
+}
+
+/**
+ * A background job's lease (0038): claimed by the instance that runs the job (platform/scheduler.ts), at most one
+ * at a time, and due again `due_at`.
+ */
+export interface JobLeaseTable {
+  name: string;
+  due_at: string;
+  /** The running instance's random id, until `held_until` (then another may take the job over). */
+  holder: string | null;
+  held_until: string | null;
+  /** When its last run ended, and what failed in it (null: it succeeded). */
+  finished_at: string | null;
+  last_error: string | null;
 }
 
 /** A 系统参数 changed on its screen (0033): the value as text, parsed by its declaration in the contract. */
