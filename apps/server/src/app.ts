@@ -25,6 +25,7 @@ import { verificationModule } from './modules/verification/index.js';
 import type { Database } from './platform/db/database.js';
 import { httpPlatform, trustProxyOption } from './platform/http-platform.js';
 import { createLogging } from './platform/logging.js';
+import type { Job } from './platform/scheduler.js';
 import { webAssets } from './platform/web-assets.js';
 import { composeServices } from './services.js';
 
@@ -33,8 +34,10 @@ export interface App {
   setup: SetupResult;
   /** Delivers every queued message that is due now (the background sender does this by itself). */
   flushMessages(): Promise<void>;
-  /** Deletes log rows past AUDIT_RETENTION_DAYS now (done at start and daily by itself). */
+  /** Deletes log rows past AUDIT_RETENTION_DAYS now (the scheduler does it at start and daily by itself). */
   pruneLogs(): Promise<{ audit: number; signIns: number }>;
+  /** The background jobs the modules declared, which this server's scheduler runs (platform/scheduler.ts). */
+  jobs: readonly Job[];
 }
 
 /**
@@ -91,5 +94,11 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
   fastify.addHook('onClose', services.jobs.stop);
   // Registered after the other hooks so their last lines are still written.
   fastify.addHook('onClose', async () => logging.close());
-  return { fastify, setup, flushMessages: services.messages.flush, pruneLogs: services.retention.prune };
+  return {
+    fastify,
+    setup,
+    flushMessages: services.messages.flush,
+    pruneLogs: () => services.retention.prune(),
+    jobs: services.scheduler.jobs,
+  };
 }

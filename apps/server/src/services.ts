@@ -1,14 +1,19 @@
 import { routes } from '@gatehouse/contract';
 import type { Config } from './config.js';
 import { createAccountsRepository, createAccountsService, createAccountTransfer } from './modules/accounts/index.js';
-import { createAuditRepository, createAuditService, createLogRetention } from './modules/audit/index.js';
+import {
+  createAuditRepository,
+  createAuditService,
+  createLogRetention,
+  logRetentionJob,
+} from './modules/audit/index.js';
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
 import { createConfigBundleService } from './modules/config-bundle/index.js';
 import { createDictsService, createDictTransfer } from './modules/dicts/index.js';
-import { createNonceStore } from './modules/envelope/index.js';
+import { createNonceStore, nonceExpiryJob } from './modules/envelope/index.js';
 import { createFileStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
-import { createImportJobs, createImportsRepository } from './modules/imports/index.js';
+import { createImportJobs, createImportsRepository, importPreviewPurgeJob } from './modules/imports/index.js';
 import { createOrgsService, createOrgTransfer } from './modules/orgs/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRegionsService } from './modules/regions/index.js';
@@ -19,13 +24,18 @@ import {
   toResource,
 } from './modules/resources/index.js';
 import { createRolesService } from './modules/roles/index.js';
-import { createSecondFactorRepository, createSecondFactorService } from './modules/second-factor/index.js';
+import {
+  createSecondFactorRepository,
+  createSecondFactorService,
+  secondFactorPurgeJob,
+} from './modules/second-factor/index.js';
 import { createOnlineRepository, createOnlineService } from './modules/sessions/index.js';
 import type { SetupResult } from './modules/setup/index.js';
 import {
   createSignInLogService,
   createSignInPolicy,
   createSignInRepository,
+  signInGuardPurgeJob,
   unavailableAccount,
 } from './modules/signin/index.js';
 import { createStatsRepository, createStatsService } from './modules/stats/index.js';
@@ -38,6 +48,8 @@ import {
   createSmtpSender,
   createVerificationRepository,
   createVerificationService,
+  messageQueueJob,
+  verificationPurgeJob,
 } from './modules/verification/index.js';
 import type { Database } from './platform/db/database.js';
 import type { Principal } from './platform/http.js';
@@ -45,6 +57,7 @@ import { t } from './platform/i18n.js';
 import { deriveKey } from './platform/keys.js';
 import type { Logger } from './platform/logger.js';
 import { configurePasswordHashing, decoyPasswordHash } from './platform/passwords.js';
+import { createScheduler } from './platform/scheduler.js';
 
 export type Services = Awaited<ReturnType<typeof composeServices>>;
 
@@ -159,8 +172,9 @@ export async function composeServices(config: Config, database: Database, setup:
       secondStep: (accountId) => secondFactor.beginSecondStep(accountId),
     },
   });
+  const secondFactorRepo = createSecondFactorRepository(db);
   const secondFactor = createSecondFactorService({
-    repo: createSecondFactorRepository(db),
+    repo: secondFactorRepo,
     totpKey: deriveKey(setup.jwtSecret, 'totp-secret'),
     codeKey: deriveKey(setup.jwtSecret, 'verification-hmac'),
     issuer: config.webauthn.rpName,
@@ -181,25 +195,6 @@ export async function composeServices(config: Config, database: Database, setup:
     accountsWithin: (principal) => authz.accountsWithin(principal),
   });
 
-  // Expired codes and tokens are dropped at start and hourly (rows of the last day still count for limits).
-  const purge = () =>
-    Promise.all([
-      verificationRepo
-        .purge(new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date(Date.now() - 3600_000).toISOString())
-        .catch((error: unknown) => log.warn({ err: error }, 'verification purge failed')),
-      // Sign-in failure streaks end after a day without failures (the sign-in log itself is kept).
-      signInRepo
-        .purgeGuards(new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString())
-        .catch((error: unknown) => log.warn({ err: error }, 'sign-in guard purge failed')),
-      // Import previews hold the rows of uploaded files (names, mobiles, e-mails): gone after a day.
-      importJobs
-        .purge()
-        .catch((error: unknown) => log.warn({ err: error }, 'import preview purge failed')),
-      // Second-factor tickets and WebAuthn challenges live minutes.
-      secondFactor
-        .purge(new Date(Date.now() - 3600_000).toISOString())
-        .catch((error: unknown) => log.warn({ err: error }, 'second-factor purge failed')),
-    ]);
   const auditRepo = createAuditRepository(db);
   const retention = createLogRetention({
     get days() {
@@ -207,9 +202,23 @@ export async function composeServices(config: Config, database: Database, setup:
     },
     purgeAudit: auditRepo.purgeBefore,
     purgeSignIns: signInRepo.purgeLogBefore,
-    log,
   });
-  let purgeTimer: NodeJS.Timeout | undefined;
+  const envelopeNonces = createNonceStore(db);
+  // The background work each module declares in its *.jobs.ts, run by the one scheduler (one instance at a time on a
+  // shared database, ADR 0039).
+  const scheduler = createScheduler({
+    db,
+    log,
+    jobs: [
+      messageQueueJob(messages),
+      verificationPurgeJob(verificationRepo),
+      signInGuardPurgeJob(signInRepo),
+      secondFactorPurgeJob(secondFactorRepo),
+      importPreviewPurgeJob(importJobs),
+      nonceExpiryJob(envelopeNonces),
+      logRetentionJob(retention, log),
+    ],
+  });
 
   return {
     /** What GET /api/auth/options tells the web app before anybody signs in. */
@@ -287,22 +296,17 @@ export async function composeServices(config: Config, database: Database, setup:
       auth.authorize(principal, route),
     ),
     dictTransfer: createDictTransfer(db, importJobs, (principal, route) => auth.authorize(principal, route)),
-    envelopeNonces: createNonceStore(db),
+    envelopeNonces,
     system: createSystemRepository(db),
     messages,
     retention,
-    /** The background work: purges (at start and hourly), the message sender, log retention. */
+    /** The background work: the scheduler's jobs, then the sender's kicked deliveries, then the mail connection. */
+    scheduler,
     jobs: {
-      async start() {
-        await purge();
-        purgeTimer = setInterval(purge, 3600_000);
-        purgeTimer.unref();
-        messages.start();
-        retention.start();
-      },
+      start: () => scheduler.start(),
       async stop() {
-        clearInterval(purgeTimer);
-        await Promise.all([messages.stop(), retention.stop()]);
+        await scheduler.stop();
+        await messages.stop();
         smtp?.close();
       },
     },

@@ -1,11 +1,14 @@
 import { createHook } from 'node:async_hooks';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, openTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { lanes, openTestDatabase, startTestApp, type TestDatabase } from '../../test/harness.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 import { createScheduler, type Job, type JobContext } from './scheduler.js';
 
 const HOUR = 3_600_000;
+const SRC = resolve(import.meta.dirname, '..');
 
 /** A logger keeping its lines, for the warnings a test reads. */
 function keptLog() {
@@ -306,5 +309,73 @@ describe.each(lanes)('the scheduler on %s', (lane) => {
     } finally {
       timers.disable();
     }
+  });
+});
+
+describe.each(lanes)('the server on %s', (lane) => {
+  it('runs every job its modules declare through its scheduler, and closes with none of its timers left', async () => {
+    const timers = schedulerTimers();
+    try {
+      const t = await startTestApp(lane);
+      let closed = false;
+      try {
+        expect(t.app.jobs.map((job) => job.name).sort()).toEqual([
+          'envelope-nonce-expiry',
+          'import-preview-purge',
+          'log-retention',
+          'message-queue',
+          'second-factor-purge',
+          'signin-guard-purge',
+          'verification-purge',
+        ]);
+        const leases = () => t.database.db.selectFrom('job_lease').selectAll().orderBy('name').execute();
+        // The purges ran before the server was ready; the queue's poll and the retention run on in the background.
+        await until(async () => {
+          const rows = await leases();
+          return rows.length === 7 && rows.every((row) => row.finished_at !== null);
+        });
+        for (const row of await leases()) expect(row.last_error, row.name).toBeNull();
+        expect(timers.live.size).toBeGreaterThan(0);
+        await t.close();
+        closed = true;
+        await until(() => timers.live.size === 0);
+      } finally {
+        if (!closed) await t.close();
+      }
+    } finally {
+      timers.disable();
+    }
+  });
+});
+
+describe('background work', () => {
+  /** Every source file of the server but tests and test doubles, relative to src/. */
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'testing' ? [] : sources(path);
+      return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [relative(SRC, path)] : [];
+    });
+
+  it('is armed by the scheduler alone: no module keeps a timer of its own for a job', () => {
+    // Timers that are not background work, each for a reason: the scheduler's own; HTTP plumbing; one request's
+    // waits (a preview waiting for the process's preview slot, the sign-in refusal delay).
+    const allowed: Record<string, RegExp> = {
+      'platform/scheduler.ts': /setTimeout|setInterval|node:timers/,
+      'main.ts': /setInterval/,
+      'modules/imports/imports.service.ts': /setTimeout/,
+      'modules/signin/signin.policy.ts': /setTimeout/,
+    };
+    const found = sources(SRC).flatMap((file) =>
+      readFileSync(join(SRC, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /\bset(Interval|Timeout)\b|node:timers|['"]timers(\/promises)?['"]/.test(line) &&
+          !allowed[file.split('\\').join('/')]?.test(line)
+            ? [`${file}:${i + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(found).toEqual([]);
   });
 });

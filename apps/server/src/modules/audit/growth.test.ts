@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, testConfig } from '../../../test/harness.js';
+import { createScheduler } from '../../platform/scheduler.js';
 import { createSignInRepository } from '../signin/index.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createLogRetention } from './retention.js';
@@ -146,12 +147,25 @@ describe.each(lanes)('log retention on %s', (lane) => {
     await second.close();
     expect(await left(second)).toEqual({ audit: ['age 1', 'age 179'], signIns: ['age 1', 'age 179'] });
 
-    // Two days later the 179-day-old rows are past the limit too.
+    // Two days later the 179-day-old rows are past the limit too: the daily job the server declares, run by a
+    // scheduler on that clock (this server's own one ran it a day before).
     const third = await startTestApp(lane, { audit: { ...testConfig().audit, retentionDays: 180 } }, database);
     try {
-      vi.setSystemTime(now + 2 * DAY);
-      expect(await third.app.pruneLogs()).toEqual({ audit: 1, signIns: 1 });
+      const jobs = third.app.jobs.filter((job) => job.name === 'log-retention');
+      expect(jobs.map((job) => job.everyMs)).toEqual([DAY]);
+      const scheduler = createScheduler({
+        db: database.db,
+        jobs,
+        log: third.app.fastify.log,
+        clock: () => now + DAY - 1,
+      });
+      expect(await scheduler.runDue()).toEqual([]);
+      const later = createScheduler({ db: database.db, jobs, log: third.app.fastify.log, clock: () => now + 2 * DAY });
+      expect(await later.runDue()).toEqual(['log-retention']);
+      await Promise.all([scheduler.stop(), later.stop()]);
       expect(await left(third)).toEqual({ audit: ['age 1'], signIns: ['age 1'] });
+      vi.setSystemTime(now + 2 * DAY);
+      expect(await third.app.pruneLogs()).toEqual({ audit: 0, signIns: 0 });
     } finally {
       await third.close();
       await database.dispose();
@@ -193,7 +207,6 @@ describe.each(lanes)('log retention on %s', (lane) => {
         purgeAudit: createAuditRepository(db).purgeBefore,
         batch: 2,
         purgeSignIns: createSignInRepository(db).purgeLogBefore,
-        log: t.app.fastify.log,
       });
       expect(await retention.prune()).toEqual({ audit: 5, signIns: 5 });
       // 5 rows two at a time: 2 + 2 + 1 per log.

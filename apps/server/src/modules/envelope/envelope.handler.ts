@@ -91,7 +91,7 @@ export async function envelope(
   const now = Date.now();
   if (Math.abs(now - wrapped.ts) > MAX_SKEW_MS) throw badRequest(t('envelope.stale'));
   // Past ts + MAX_SKEW_MS the envelope is refused as stale anyway, so its nonce need not be kept longer.
-  if (!(await options.nonces.claim(wrapped.nonce, new Date(wrapped.ts + MAX_SKEW_MS), new Date(now)))) {
+  if (!(await options.nonces.claim(wrapped.nonce, new Date(wrapped.ts + MAX_SKEW_MS)))) {
     throw new AppError(409, t('envelope.replayed'));
   }
 

@@ -1,6 +1,7 @@
 import { envelopeDigest, envelopeNonce, keySourceOf, openEnvelope, sealEnvelope } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createScheduler } from '../../platform/scheduler.js';
 import { createNonceStore, innerUrl } from './index.js';
 
 type Wrapped = { path: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; params?: unknown; ts?: number };
@@ -164,18 +165,25 @@ describe.each(lanes)('request envelopes on %s', (lane) => {
     }
   });
 
-  it('forgets nonces once their envelope is stale anyway', async () => {
+  it('forgets nonces once their envelope is stale anyway (the minutely job the server declares)', async () => {
     const store = createNonceStore(t.database.db);
-    const now = new Date();
-    expect(await store.claim('old-nonce-0000000001', new Date(now.getTime() - 1), now)).toBe(true);
-    expect(await store.claim('new-nonce-0000000001', new Date(now.getTime() + 60_000), now)).toBe(true);
-    expect(await store.claim('new-nonce-0000000001', new Date(now.getTime() + 60_000), now)).toBe(false);
-    // The next purge (a minute later on this store's clock) drops the expired row and keeps the live one.
-    const later = new Date(now.getTime() + 61_000);
-    expect(await store.claim('new-nonce-0000000002', new Date(later.getTime() + 60_000), later)).toBe(true);
+    // An hour on: the job is due on that clock whatever this server's own scheduler ran since it started.
+    const now = Date.now() + 3_600_000;
+    expect(await store.claim('old-nonce-0000000001', new Date(now - 1))).toBe(true);
+    expect(await store.claim('new-nonce-0000000001', new Date(now + 60_000))).toBe(true);
+    expect(await store.claim('new-nonce-0000000001', new Date(now + 60_000))).toBe(false);
+    const expiry = t.app.jobs.filter((job) => job.name === 'envelope-nonce-expiry');
+    expect(expiry.map((job) => job.everyMs)).toEqual([60_000]);
+    const scheduler = createScheduler({ db: t.database.db, jobs: expiry, log: t.app.fastify.log, clock: () => now });
+    try {
+      expect(await scheduler.runDue()).toEqual(['envelope-nonce-expiry']);
+    } finally {
+      await scheduler.stop();
+    }
+    // The expired row is gone, the live one kept.
     const left = await t.database.db.selectFrom('envelope_nonce').select('nonce').execute();
     expect(left.map((r) => r.nonce)).not.toContain('old-nonce-0000000001');
-    expect(left.map((r) => r.nonce)).toContain('new-nonce-0000000002');
+    expect(left.map((r) => r.nonce)).toContain('new-nonce-0000000001');
   });
 });
 

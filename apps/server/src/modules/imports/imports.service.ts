@@ -238,9 +238,9 @@ export function createImportJobs(
       }
     },
 
-    /** Deletes the previews older than IMPORT_KEEP_MS (the hourly purge; each new preview does it too). */
-    async purge(): Promise<void> {
-      await repo.deleteOlderThan(new Date(now().getTime() - IMPORT_KEEP_MS).toISOString());
+    /** Deletes the previews older than IMPORT_KEEP_MS at `at` (the hourly purge, imports.jobs.ts; each new preview does it too). */
+    async purge(at = now()): Promise<void> {
+      await repo.deleteOlderThan(new Date(at.getTime() - IMPORT_KEEP_MS).toISOString());
     },
 
     async progress(previewId: string, principal: Principal) {

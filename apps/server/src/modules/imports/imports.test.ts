@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, uploadPreview } from '../../../test/import-upload.js';
 import type { Principal } from '../../platform/http.js';
+import { createScheduler } from '../../platform/scheduler.js';
 import { DEFAULT_TABLE_LIMITS } from '../../platform/spreadsheet-read.js';
 import { IMPORT_KEEP_MS } from './imports.service.js';
 import { createImportJobs, createImportsRepository } from './index.js';
@@ -19,7 +20,7 @@ describe.each(lanes)('import previews on %s', (lane) => {
   const previews = async () =>
     (await t.database.db.selectFrom('import_job').select('id').execute()).map((r) => r.id).sort();
 
-  it('keeps a preview (the rows of an uploaded file) for a day, then the purge deletes it', async () => {
+  it('keeps a preview (the rows of an uploaded file) for a day, then the hourly job deletes it', async () => {
     const file = csvOf([
       ['账号', '用户名', '所属组织'],
       ['purge.me', '待清理', '总公司'],
@@ -29,11 +30,22 @@ describe.each(lanes)('import previews on %s', (lane) => {
     const id = made.data.previewId;
     expect(await previews()).toContain(id);
 
-    const repo = createImportsRepository(t.database.db);
-    // An hour later it is still there; a day and a minute later it is gone.
-    await createImportJobs(repo, () => new Date(Date.now() + 3_600_000)).purge();
+    // The job the server declares, run by a scheduler on a clock of the test's: two hours later the preview is still
+    // there; a day and a minute later it is gone.
+    const jobs = t.app.jobs.filter((job) => job.name === 'import-preview-purge');
+    expect(jobs.map((job) => job.everyMs)).toEqual([3_600_000]);
+    const runAt = async (at: number) => {
+      const scheduler = createScheduler({ db: t.database.db, jobs, log: t.app.fastify.log, clock: () => at });
+      try {
+        return await scheduler.runDue();
+      } finally {
+        await scheduler.stop();
+      }
+    };
+    const now = Date.now();
+    expect(await runAt(now + 2 * 3_600_000)).toEqual(['import-preview-purge']);
     expect(await previews()).toContain(id);
-    await createImportJobs(repo, () => new Date(Date.now() + IMPORT_KEEP_MS + 60_000)).purge();
+    expect(await runAt(now + IMPORT_KEEP_MS + 60_000)).toEqual(['import-preview-purge']);
     expect(await previews()).not.toContain(id);
   });
 

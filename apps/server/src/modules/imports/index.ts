@@ -1,4 +1,5 @@
 export { FileKeys } from './file-keys.js';
+export { importPreviewPurgeJob } from './imports.jobs.js';
 export { createImportsRepository } from './imports.repository.js';
 export { importsModule } from './imports.routes.js';
 export {

@@ -1,3 +1,4 @@
+export { secondFactorPurgeJob } from './second-factor.jobs.js';
 export { createSecondFactorRepository, type SecondFactorRepository } from './second-factor.repository.js';
 export { secondFactorModule } from './second-factor.routes.js';
 export {

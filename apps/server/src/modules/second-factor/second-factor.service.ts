@@ -575,8 +575,6 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       await accountOf(accountId);
       await repo.removeAll(accountId);
     },
-
-    purge: (before: string) => repo.purge(before),
   };
 }
 

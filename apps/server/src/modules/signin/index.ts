@@ -1,3 +1,4 @@
+export { signInGuardPurgeJob } from './signin.jobs.js';
 export { createSignInPolicy, type SignInPolicy, unavailableAccount } from './signin.policy.js';
 export { createSignInRepository } from './signin.repository.js';
 export { signInModule } from './signin.routes.js';

@@ -51,8 +51,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * The outbound queue ("no oracle"): a code send only inserts a row — the same statement for a recipient
  * with an account and one without (`deliver` 0) — and a background sender, outside any request, delivers through
  * the channel's MessageSender (outbox or SMTP), retries failures with doubling waits up to a cap, and deletes each
- * row once it is delivered, dropped or given up. Several processes may share one database: a sender claims rows
- * with one conditional UPDATE, so a row is delivered by one of them (another takes it over only after the lease).
+ * row once it is delivered, dropped or given up. The sender runs when a send kicks it (in the process that took the
+ * request) and on the scheduler's poll (verification.jobs.ts: retries, and messages whose process went away). Several
+ * processes may share one database: a sender claims rows with one conditional UPDATE, so a row is delivered by one of
+ * them (another takes it over only after the lease).
  * Codes never reach a log line, and the stored payload is sealed (AES-256-GCM) like the codes' HMACs.
  */
 export function createMessageQueue(deps: MessageQueueDeps) {
@@ -122,7 +124,6 @@ export function createMessageQueue(deps: MessageQueueDeps) {
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   const schedule = (): Promise<void> => {
     if (queued || stopped) return chain;
     queued = true;
@@ -156,20 +157,18 @@ export function createMessageQueue(deps: MessageQueueDeps) {
       if (!stopped) setImmediate(scheduleInBackground);
     },
 
-    /** Delivers everything due now (tests read the outbox right after a send; shutdown waits for it too). */
+    /**
+     * Delivers everything due now: the scheduler's poll every `pollMs` (verification.jobs.ts), and tests, which read
+     * the outbox right after a send.
+     */
     flush: (): Promise<void> => background.runInAsyncScope(schedule),
 
-    start(): void {
-      if (timer || stopped) return;
-      timer = setInterval(scheduleInBackground, policy.pollMs);
-      timer.unref();
-      scheduleInBackground();
-    },
+    /** How often the queue is looked at without a new message (the scheduler's interval for the poll). */
+    pollMs: policy.pollMs,
 
-    /** Stops polling and waits for the delivery under way; rows left are delivered by another process or the next start. */
+    /** Takes no more kicks and waits for the delivery under way; rows left are delivered by another process or the next start. */
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(timer);
       await chain;
     },
   };
