@@ -128,7 +128,7 @@ const editableFields = {
   orgId: Id('所属组织'),
   roleId: Type.Optional(Type.Union([Id('角色'), Type.Null()], { title: '角色' })),
   avatar: optionalText('头像', 1000),
-  contactNumber: optionalText('联系电话', 30),
+  contactNumber: optionalText('手机号码', 30),
   email: optionalText('邮箱', 254),
 };
 
@@ -420,7 +420,7 @@ export const accountSelfRoutes = {
       {
         accountName,
         avatar: optionalText('头像', 1000),
-        contactNumber: optionalText('手机号', 30),
+        contactNumber: optionalText('手机号码', 30),
         email: optionalText('邮箱', 254),
         regionId: Type.Optional(
           Type.Union([Type.Integer({ minimum: 1, maximum: 999_999, title: '所在地区' }), Type.Null()], {

@@ -135,7 +135,7 @@ export const dictRoutes = {
     title: '导出字典',
     menu: '/system/Dict',
     description:
-      "The dictionaries under the filter and sort of GET /dict/s, with their items, as an XLSX (default) or CSV file: one row per item (items in tree order: parents first, siblings by orderNum), a dictionary without items as one row with empty item cells. Columns (`columns`, comma-separated, in order; all when absent): dictName, dictCode, value (数据标签), keyValue (数据键值), parentValue (上级数据: the parent item's 数据标签), orderNum, state (状态: 启用 or 停用), tagColor (标签颜色, empty for none), remark (the dictionary's). CSV cells starting with = + - @ are prefixed with '.",
+      "The dictionaries under the filter and sort of GET /dict/s, with their items, as an XLSX (default) or CSV file: one row per item (items in tree order: parents first, siblings by orderNum), a dictionary without items as one row with empty item cells. Columns (`columns`, comma-separated, in order; all when absent): dictName, dictCode, value (数据标签), keyValue (数据键值), parentValue (上级数据: the parent item's 数据标签), orderNum, state (状态: 启用 or 禁用), tagColor (标签颜色, empty for none), remark (the dictionary's). CSV cells starting with = + - @ are prefixed with '.",
     query: Type.Object(
       {
         ...sortQuery(DICT_SORTS),
@@ -258,7 +258,7 @@ export const dictImportRoutes = {
     transport: 'upload',
     title: '预检字典数据导入',
     menu: '/system/Dict',
-    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典类型) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before the rename, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 停用 (empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
+    description: `Reads an uploaded XLSX or CSV dictionary sheet (the columns of GET /dict/export; 字典名称 and 备注 belong to the dictionary and are ignored; at most ${IMPORT_MAX_ROWS} rows) and checks every row by the rules of POST /dict/item and PUT /dict/item: the dictionary (字典类型) exists; an item is named by its dictionary and 数据标签 (value; a sheet headed 数据值, as written before the rename, reads the same), once in the file; 数据键值 empty is the 数据标签 for a new item and keeps an existing one's; 状态 is 启用 or 禁用 (the words older sheets wrote read the same; empty: enabled, or kept); 标签颜色 one of DICT_TAG_COLORS (empty: none); 上级数据 is the 数据标签 of an item of the same dictionary that exists or is an earlier row, never the item itself or one below it. A row with no item cells (a dictionary without items, as the export writes it) is skipped. Writes nothing.`,
     response: ImportPreview,
   }),
   commitDictItemImport: defineRoute({

@@ -46,6 +46,7 @@ export * from './signin-log.js';
 export * from './stats.js';
 export * from './system-params.js';
 export * from './verification.js';
+export * from './words.js';
 
 /** Every endpoint of the API, once. The server binds these, the web calls them, OpenAPI is built from them. */
 export const routes = {

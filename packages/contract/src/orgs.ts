@@ -25,7 +25,7 @@ export const Org = Type.Object({
   leader: Type.Union([Type.String(), Type.Null()]),
   /** 联系电话. */
   phone: Type.Union([Type.String(), Type.Null()]),
-  /** 状态: a disabled (停用) organisation takes no new accounts and no new organisations under it. */
+  /** 状态: a disabled (禁用) organisation takes no new accounts and no new organisations under it. */
   state: Type.Boolean(),
   hasChildren: Type.Boolean(),
   /** 所在地区: region code, and its path of names ('江苏省 / 苏州市 / 吴中区'). */
@@ -72,7 +72,7 @@ export const orgRoutes = {
     title: '导出组织',
     menu: '/user/Organization',
     description:
-      "The organisations in the caller's data scope as an XLSX (default) or CSV file, one row per organisation, depth-first in tree order (siblings by id). Columns (`columns`, comma-separated, in order; all when absent): path (组织路径, the names from the root joined by /, a / or \\ inside a name escaped with \\; an ancestor outside the scope is named there but is not a row), name, fullName, orgCode, regionName, sort (显示排序, a number), leader, phone, state (启用 or 停用), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
+      "The organisations in the caller's data scope as an XLSX (default) or CSV file, one row per organisation, depth-first in tree order (siblings by id). Columns (`columns`, comma-separated, in order; all when absent): path (组织路径, the names from the root joined by /, a / or \\ inside a name escaped with \\; an ancestor outside the scope is named there but is not a row), name, fullName, orgCode, regionName, sort (显示排序, a number), leader, phone, state (启用 or 禁用), createTime (a date cell in XLSX). CSV cells starting with = + - @ are prefixed with '.",
     query: Type.Object(ExportQuery, { additionalProperties: false }),
     response: FileResponse,
   }),
@@ -114,7 +114,7 @@ export const orgWriteRoutes = {
     title: '添加组织',
     menu: '/user/Organization',
     description:
-      'Creates an organisation under pid (a root without it). Sibling organisations have unique names; orgCode, when given, is unique. fullName absent or empty is the name. sort (显示排序, default 0) orders siblings (then id); state 0 (停用) creates it disabled. The parent must be enabled.',
+      'Creates an organisation under pid (a root without it). Sibling organisations have unique names; orgCode, when given, is unique. fullName absent or empty is the name. sort (显示排序, default 0) orders siblings (then id); state 0 (禁用) creates it disabled. The parent must be enabled.',
     body: Type.Object(orgFields, { additionalProperties: false }),
     response: Org,
   }),

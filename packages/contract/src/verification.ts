@@ -126,7 +126,7 @@ export const verificationRoutes = {
     access: 'open',
     title: '发送短信验证码',
     description:
-      'Identity verification: with a session the number must be the account’s own mobile (联系电话); without one it is the reset flavour.' +
+      'Identity verification: with a session the number must be the account’s own mobile (手机号码); without one it is the reset flavour.' +
       SMS_SEND_NOTE,
     body: SmsSendBody,
     response: SentId,
@@ -293,7 +293,7 @@ export const verificationRoutes = {
     security: ['personal'],
     title: '按手机号或邮箱查找账号',
     menu: '/user/Account',
-    description: 'The account whose mobile (联系电话) or e-mail matches, or null. Exactly one of mobile and email.',
+    description: 'The account whose mobile (手机号码) or e-mail matches, or null. Exactly one of mobile and email.',
     query: Type.Object(
       {
         mobile: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: MOBILE_PATTERN, title: '手机号' })),

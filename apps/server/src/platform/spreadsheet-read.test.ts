@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { xlsxOf, zip } from '../../test/import-upload.js';
-import { DEFAULT_TABLE_LIMITS, readTable } from './spreadsheet-read.js';
+import { DEFAULT_TABLE_LIMITS, readTable, stateFromWord } from './spreadsheet-read.js';
 
 const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -121,3 +121,15 @@ function workbookWith(sharedStrings: string): Buffer {
     ),
   });
 }
+
+describe('stateFromWord', () => {
+  it('reads the words the export writes (启用/禁用, Enabled/Disabled) and those older sheets hold (停用, 已启用/已禁用)', () => {
+    expect(['启用', 'Enabled', ' enabled ', '已启用', '正常', '1', 'yes', '是'].map(stateFromWord)).toEqual(
+      Array(8).fill(1),
+    );
+    expect(['禁用', 'Disabled', 'DISABLED', '停用', '已禁用', '已停用', '0', 'no', '否'].map(stateFromWord)).toEqual(
+      Array(9).fill(0),
+    );
+    expect(['', '开启', '关闭', 'maybe'].map(stateFromWord)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
+import { WORDS } from '@gatehouse/contract';
 import { parse as csvParser } from 'csv-parse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
@@ -641,10 +642,33 @@ export async function readTable(file: TableSource, limits: TableLimits = DEFAULT
   return { header: table.header, rows };
 }
 
-const ENABLED_WORDS = new Set(['启用', '正常', 'enabled', 'enable', '1', 'true', 'yes', '是']);
-const DISABLED_WORDS = new Set(['停用', '禁用', 'disabled', 'disable', '0', 'false', 'no', '否']);
+/**
+ * 状态 as a sheet may hold it: the words the export writes (WORDS: 启用/禁用, Enabled/Disabled), the words sheets
+ * wrote before one word was chosen (停用, 已启用/已禁用, as the lists showed them), 1/0 and yes/no.
+ */
+const ENABLED_WORDS = new Set([
+  ...Object.values(WORDS).map((words) => words.enabled.toLowerCase()),
+  '已启用',
+  '正常',
+  'enable',
+  '1',
+  'true',
+  'yes',
+  '是',
+]);
+const DISABLED_WORDS = new Set([
+  ...Object.values(WORDS).map((words) => words.disabled.toLowerCase()),
+  '停用',
+  '已禁用',
+  '已停用',
+  'disable',
+  '0',
+  'false',
+  'no',
+  '否',
+]);
 
-/** 状态 as a sheet writes it (启用/停用 in any language, 1/0, yes/no): 1, 0, or undefined for a word it does not know. */
+/** 状态 as a sheet writes it (启用/禁用 in any language, 1/0, yes/no): 1, 0, or undefined for a word it does not know. */
 export function stateFromWord(text: string): 0 | 1 | undefined {
   const word = text.trim().toLowerCase();
   if (ENABLED_WORDS.has(word)) return 1;

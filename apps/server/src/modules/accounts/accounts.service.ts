@@ -112,7 +112,7 @@ async function assertContactsFree(
 
 /**
  * Normalises and checks the fields create and edit share; answers the row values. `currentOrgId`: the edited
- * account's organisation, which it may stay in when that is disabled (停用); a new account or a move needs an
+ * account's organisation, which it may stay in when that is disabled (禁用); a new account or a move needs an
  * enabled one.
  */
 async function checkedFields(

@@ -248,10 +248,10 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(p.data.errors).toEqual([
       { row: 3, field: 'accountNumber', message: '与第 2 行重复' },
       { row: 5, field: 'orgPath', message: '组织路径不存在：总公司/不存在' },
-      { row: 6, field: 'contactNumber', message: '联系电话格式不正确' },
+      { row: 6, field: 'contactNumber', message: '手机号码格式不正确' },
       { row: 7, field: 'email', message: '邮箱格式不正确' },
       { row: 8, field: 'roleName', message: '角色不存在：没有的角色' },
-      { row: 9, field: 'state', message: '状态只能填写“启用”或“停用”' },
+      { row: 9, field: 'state', message: '状态只能填写“启用”或“禁用”' },
       { row: 10, field: 'accountName', message: '请填写用户名' },
       { row: 11, field: 'accountNumber', message: '账号长度不能超过 100 个字符' },
     ]);
@@ -350,6 +350,27 @@ describe.each(lanes)('account import and export on %s', (lane) => {
       role_id: staffRole,
       state: 1,
     });
+  });
+
+  it('reads a sheet written before one word per concept: 联系电话 as the 手机号码 header, 已禁用 and 停用 as 禁用', async () => {
+    const file = csv([
+      ['账号', '用户名', '所属组织', '联系电话', '状态'],
+      ['old.sheet1', '旧表一', '总公司', '13600001111', '已禁用'],
+      ['old.sheet2', '旧表二', '总公司', '13600002222', '停用'],
+    ]);
+    const p = await preview(admin, 'old.csv', file);
+    expect(p.data).toMatchObject({ valid: 2, rejected: 0 });
+    await ok(commit(admin, p.data.previewId, 'insert'));
+    const rows = await t.database.db
+      .selectFrom('account')
+      .select(['account_number', 'contact_number', 'state'])
+      .where('account_number', 'in', ['old.sheet1', 'old.sheet2'])
+      .orderBy('account_number')
+      .execute();
+    expect(rows).toEqual([
+      { account_number: 'old.sheet1', contact_number: '13600001111', state: 0 },
+      { account_number: 'old.sheet2', contact_number: '13600002222', state: 0 },
+    ]);
   });
 
   it('holds a scoped, narrow importer to what it may write and hand out', async () => {
@@ -569,13 +590,13 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(lists.state).toBe('hidden');
     const orgPaths = lists.getColumn(1).values.filter(Boolean);
     expect(orgPaths).toContain('总公司/华东区/上海');
-    expect(lists.getColumn(3).values.filter(Boolean)).toEqual(['启用', '停用']);
+    expect(lists.getColumn(3).values.filter(Boolean)).toEqual(['启用', '禁用']);
     // The example row says it is one and grants nothing: no role (the super-admin's first grantable role would be
     // 超级管理员), disabled. Left in a file by mistake it cannot make a super-admin with the batch's password.
     const example = (sheet.getRow(2).values as unknown[]).slice(1, HEADER.length + 1);
     expect(String(example[1])).toContain('示例');
     expect(example[3] ?? '').toBe('');
-    expect(example[6]).toBe('停用');
+    expect(example[6]).toBe('禁用');
     // The template imports as it is: its example row is valid.
     const p = await preview(admin, 'template.xlsx', res.rawPayload);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });

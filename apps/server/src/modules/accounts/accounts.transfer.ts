@@ -59,9 +59,14 @@ const HEADER_KEY: Record<AccountSheetColumn, MessageKey> = {
 /** A column's header in every language: an import reads a sheet written in any of them. */
 const everyLanguage = (key: MessageKey) => Object.values(catalogues).map((c) => c[key]);
 
+/** Headers sheets wrote before one word was chosen for the account's number (联系电话, Mobile, Phone): they import unchanged. */
+const EARLIER_HEADERS: Partial<Record<AccountSheetColumn, readonly string[]>> = {
+  contactNumber: ['联系电话', 'Mobile', 'Phone'],
+};
+
 const IMPORT_COLUMNS: readonly ImportColumn<AccountSheetColumn>[] = ACCOUNT_SHEET_COLUMNS.map((key) => ({
   key,
-  headers: everyLanguage(HEADER_KEY[key]),
+  headers: [...everyLanguage(HEADER_KEY[key]), ...(EARLIER_HEADERS[key] ?? [])],
   required: key === 'accountNumber' || key === 'accountName' || key === 'orgPath',
   readOnly: key === 'createTime',
 }));

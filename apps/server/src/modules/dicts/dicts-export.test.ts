@@ -50,7 +50,7 @@ describe.each(lanes)('dictionary export on %s', (lane) => {
       ['导出-空', 'exp_empty', null, null, null, null, null, null, null],
       ['导出-地区', 'exp_region', '华北', '华北', null, 1, '启用', null, '=地区'],
       ['导出-地区', 'exp_region', '华东', '华东', null, 2, '启用', null, '=地区'],
-      ['导出-地区', 'exp_region', '上海', 'SH', '华东', 1, '停用', 'volcano', '=地区'],
+      ['导出-地区', 'exp_region', '上海', 'SH', '华东', 1, '禁用', 'volcano', '=地区'],
     ]);
     // A value that reads as a number stays text.
     expect(typeof file.rows[1]![2]).toBe('string');

@@ -219,7 +219,7 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
         field: 'tagColor',
         message: expect.stringMatching(/^标签颜色只能填写以下之一：default, .*, gold（或留空）$/),
       },
-      { row: 6, field: 'state', message: '状态只能填写“启用”或“停用”' },
+      { row: 6, field: 'state', message: '状态只能填写“启用”或“禁用”' },
       { row: 7, field: 'keyValue', message: '数据键值长度不能超过 100 个字符' },
     ]);
     expect((await commit(p.data.previewId, 'upsert')).body.data).toEqual({ inserted: 2, updated: 1, skipped: 0 });

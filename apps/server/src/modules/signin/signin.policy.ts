@@ -24,7 +24,7 @@ import {
  *   from in the last 30 days get through, so a botnet holding the cap does not keep the owner out either;
  * - unknown account and wrong password answer the same 400 after exactly one argon2id verification; a lock
  *   answers the same 429 for every account number, existing or not, without a check. Only a right password
- *   learns that the account is disabled (账号已停用) or awaits approval: whoever knows it may be told.
+ *   learns that the account is disabled (账号已禁用) or awaits approval: whoever knows it may be told.
  * Every attempt, admitted or refused, is written to the sign-in log.
  */
 
@@ -95,7 +95,7 @@ export class AccountUnavailableError extends AppError {
   }
 }
 
-/** 账号已停用, or 账号待审核 for a self-registered account an administrator has not enabled yet. */
+/** 账号已禁用, or 账号待审核 for a self-registered account an administrator has not enabled yet. */
 export const unavailableAccount = (pendingApproval: boolean) => new AccountUnavailableError(pendingApproval);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -182,7 +182,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
       { status: 400, msg: '账号或密码错误', verifies: 1 },
       { status: 400, msg: '账号或密码错误', verifies: 1 },
       // The right password of a disabled account is told why (see below: a wrong one is not).
-      { status: 400, msg: '账号已停用', verifies: 1 },
+      { status: 400, msg: '账号已禁用', verifies: 1 },
     ]);
     expect(passwordWork.verifies - before).toBe(3);
     // The log tells the administrator what really happened.
@@ -207,7 +207,7 @@ describe.each(lanes)('sign-in defences on %s', (lane) => {
     }
     expect(answers).toEqual([
       { status: 400, msg: '账号或密码错误' },
-      { status: 400, msg: '账号已停用' },
+      { status: 400, msg: '账号已禁用' },
       { status: 400, msg: '账号或密码错误' },
       { status: 400, msg: '账号待审核，请等待管理员启用' },
     ]);

@@ -323,7 +323,7 @@ export function createVerificationService(deps: VerificationDeps) {
       }
       // Sign-in and recovery codes go out only when the number names exactly one account; the answer is the
       // same either way, so the call does not tell which numbers are registered. A disabled account gets its
-      // sign-in code too: whoever holds the phone is then told 账号已停用 (or 账号待审核) by POST /login/sms.
+      // sign-in code too: whoever holds the phone is then told 账号已禁用 (or 账号待审核) by POST /login/sms.
       const owners = await deps.accounts().holdersOf({ mobile }, 'proven');
       const owner = owners.length === 1 ? owners[0] : undefined;
       const purpose: VerificationPurpose = command === 'login' ? 'login' : 'reset';

@@ -517,7 +517,7 @@ describe.each(lanes)('verification and recovery on %s', (lane) => {
       const disabled = await t.call('POST', '/login/sms', {
         body: { token: await f.smsToken('/captcha/sms/login', '13500000002', { ip }) },
       });
-      expect([disabled.status, disabled.body.msg]).toEqual([400, '账号已停用']);
+      expect([disabled.status, disabled.body.msg]).toEqual([400, '账号已禁用']);
       const pending = await t.call('POST', '/login/sms', {
         body: { token: await f.smsToken('/captcha/sms/login', '13500000003', { ip }) },
       });
