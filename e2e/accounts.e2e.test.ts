@@ -136,7 +136,7 @@ describe('walking skeleton in Chromium', () => {
 
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('添加成功').waitFor();
-    await row(newUser.accountNumber).getByText('已启用').waitFor();
+    await row(newUser.accountNumber).getByText('启用', { exact: true }).waitFor();
     await page.getByText('共 2 条记录').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await screenshot(page, '07-account-created');
@@ -187,7 +187,7 @@ describe('walking skeleton in Chromium', () => {
     await dialog.getByRole('switch').click();
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('编辑成功').waitFor();
-    await row(newUser.accountNumber).getByText('已禁用').waitFor();
+    await row(newUser.accountNumber).getByText('禁用', { exact: true }).waitFor();
     // A disabled account cannot be acted as: 更多 offers no 切换身份.
     const more = await openMoreActions(row(newUser.accountNumber));
     expect(await more.getByRole('menuitem', { name: '权限说明' }).count()).toBe(1);
@@ -208,7 +208,7 @@ describe('walking skeleton in Chromium', () => {
     await accountDialog()
       .getByRole('button', { name: label('确定') })
       .click();
-    await row(newUser.accountNumber).getByText('已启用').waitFor();
+    await row(newUser.accountNumber).getByText('启用', { exact: true }).waitFor();
   });
 
   it('resets a password, shows it once and copies it; the new password signs in', async () => {

@@ -168,7 +168,7 @@ describe('dominance rule and sudo mode in the browser', () => {
     await waitForHash(page, /#\/system\/Profile$/);
     const profile = page.locator('form#profileForm');
     const mobile = '13912345678';
-    await profile.getByLabel('手机号', { exact: true }).fill(mobile);
+    await profile.getByLabel('手机号码', { exact: true }).fill(mobile);
     const codeItem = profile.locator('.ant-form-item').filter({ has: page.getByLabel('手机验证码', { exact: true }) });
     await codeItem.getByText('更换手机号需验证新号码').waitFor();
     const sent = new Date();
@@ -203,7 +203,7 @@ describe('dominance rule and sudo mode in the browser', () => {
     await page.getByRole('button', { name: '切换到深色主题' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     const profile = page.locator('form#profileForm');
-    await profile.getByLabel('手机号', { exact: true }).fill('');
+    await profile.getByLabel('手机号码', { exact: true }).fill('');
     // Removing the number needs no code, only a recent verification.
     ageVerification(server);
     await profile.getByRole('button', { name: label('保存') }).click();

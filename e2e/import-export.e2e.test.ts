@@ -28,7 +28,7 @@ const STAFF = [
   'hr.wang,王重复,总公司/华东区,,,,启用',
   'hr.zhao,赵不存在,总公司/不存在的部门,,,,启用',
   'hr.qian,钱手机,总公司/华东区,,12-ab,,启用',
-  'hr.sun,孙小华,总公司,,,sun@corp.example,停用',
+  'hr.sun,孙小华,总公司,,,sun@corp.example,禁用',
 ].join('\r\n');
 
 describe('account import and export in Chromium', () => {
@@ -104,7 +104,7 @@ describe('account import and export in Chromium', () => {
     for (const [row, column, message] of [
       ['4', '账号', '与第 2 行重复'],
       ['5', '所属组织', '组织路径不存在：总公司/不存在的部门'],
-      ['6', '手机号码', '联系电话格式不正确'],
+      ['6', '手机号码', '手机号码格式不正确'],
     ] as const) {
       await errors
         .getByRole('row')

@@ -326,10 +326,10 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await row(drawer(), '浙江省').getByRole('button', { name: '编辑' }).click();
       expect(await itemDialog().getByLabel('数据标签', { exact: true }).inputValue()).toBe('浙江省');
       await itemDialog().getByLabel('数据标签', { exact: true }).fill('浙江');
-      await itemDialog().getByRole('radio', { name: '停用' }).check();
+      await itemDialog().getByRole('radio', { name: '禁用' }).check();
       await submit(itemDialog());
       await page.getByText('编辑成功').waitFor();
-      await row(drawer(), '浙江').getByText('停用').waitFor();
+      await row(drawer(), '浙江').getByText('禁用', { exact: true }).waitFor();
       // The label as its coloured tag, the key value beside it.
       await row(drawer(), '吴中区').locator('.ant-tag-green').getByText('吴中区').waitFor();
       await row(drawer(), '吴中区').getByText('320506').waitFor();
@@ -429,7 +429,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
 
       const profile = page.locator('form#profileForm');
       await profile.getByLabel('用户名', { exact: true }).fill('');
-      await profile.getByLabel('手机号', { exact: true }).fill('12345');
+      await profile.getByLabel('手机号码', { exact: true }).fill('12345');
       await profile.getByLabel('邮箱', { exact: true }).fill('not-an-email');
       await profile.getByRole('button', { name: label('保存') }).click();
       await profile.getByText('请输入用户名').waitFor();
@@ -437,7 +437,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await profile.getByText('邮箱格式不正确').waitFor();
 
       await profile.getByLabel('用户名', { exact: true }).fill('王管理');
-      await profile.getByLabel('手机号', { exact: true }).fill('13812345678');
+      await profile.getByLabel('手机号码', { exact: true }).fill('13812345678');
       await profile.getByLabel('邮箱', { exact: true }).fill('wang@example.com');
       await profile.getByLabel('详细地址，如街道、门牌号', { exact: true }).fill('江苏省苏州市吴中区');
       await profile.getByLabel('个人介绍', { exact: true }).fill('负责系统权限与组织架构。');
@@ -513,7 +513,7 @@ describe('resources, dictionaries and the personal page in Chromium', () => {
       await settle();
       const hint = dialog.getByTestId('account-own-contact-hint');
       await hint.waitFor();
-      expect(await dialog.getByLabel('联系电话', { exact: true }).getAttribute('readonly')).not.toBeNull();
+      expect(await dialog.getByLabel('手机号码', { exact: true }).getAttribute('readonly')).not.toBeNull();
       expect(await dialog.getByLabel('邮箱', { exact: true }).inputValue()).toBe('wang.admin@example.com');
       await screenshot(page, 'rdp-15-account-dialog-own-contacts');
       await hint.getByRole('link', { name: '前往个人信息' }).click();

@@ -117,7 +117,7 @@ describe('how a session ends, and the sign-in pages, in Chromium', () => {
     await expect.poll(() => user.locator('.gh-alert').count()).toBe(0);
   });
 
-  it('disabled while signed in: told on the sign-in page; then 账号已停用 for the right password only', async () => {
+  it('disabled while signed in: told on the sign-in page; then 账号已禁用 for the right password only', async () => {
     const password = 'Zhao#2026-safe';
     const id = await account('e2e.zhao', password);
     const user = await openPage();
@@ -128,7 +128,7 @@ describe('how a session ends, and the sign-in pages, in Chromium', () => {
     await apiCall(server, '/account/batch-state', { method: 'PUT', token: admin, body: { ids: [id], state: 0 } });
     await user.goto('/#/user/Account');
     await waitForHash(user, /#\/login\?/);
-    await user.locator('#root').getByRole('alert').filter({ hasText: '账号已被停用，请联系管理员' }).waitFor();
+    await user.locator('#root').getByRole('alert').filter({ hasText: '账号已被禁用，请联系管理员' }).waitFor();
     expect(search(user).get('reason')).toBe('disabled');
     await screenshot(user, 'session-end-02-disabled');
 
@@ -136,7 +136,7 @@ describe('how a session ends, and the sign-in pages, in Chromium', () => {
     await signIn(user, 'e2e.zhao', 'Not-the-password-1');
     await user.getByText('账号或密码错误').waitFor();
     await signIn(user, 'e2e.zhao', password);
-    await user.getByText('账号已停用', { exact: true }).waitFor();
+    await user.getByText('账号已禁用', { exact: true }).waitFor();
     await screenshot(user, 'session-end-03-disabled-sign-in');
     expect(user.url()).toContain('#/login');
   });

@@ -61,8 +61,8 @@ describe('scopeDetail', () => {
     expect(scopeDetail('自定义：华东区、华南区（含 3 个下级组织，9 个账号）')).toBe(
       '华东区、华南区（含 3 个下级组织，9 个账号）',
     );
-    expect(scopeDetail('Own organisation and below: East (1 suborganisations, 3 accounts)')).toBe(
-      'East (1 suborganisations, 3 accounts)',
+    expect(scopeDetail('Own organization and below: East (1 suborganizations, 3 accounts)')).toBe(
+      'East (1 suborganizations, 3 accounts)',
     );
   });
 

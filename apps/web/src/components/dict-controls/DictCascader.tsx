@@ -12,7 +12,7 @@ export interface DictCascaderProps {
   /** Items shown but not selectable, e.g. an item itself and its subtree when choosing its parent. */
   disabledIds?: ReadonlySet<number> | readonly number[];
   /**
-   * Offers disabled items too (状态 停用). Only the dictionary screen's 上级 picker does: a disabled item
+   * Offers disabled items too (状态 禁用). Only the dictionary screen's 上级 picker does: a disabled item
    * may still hold items. Everywhere else a disabled item and the items below it are not offered.
    */
   offerDisabled?: boolean;

@@ -44,7 +44,7 @@ const region = [
   item(12, '吴中区', 11, 'region'),
   item(20, '浙江省', null, 'region'),
 ];
-/** 停用 items: 已注销 on its own, 华北 with an enabled item below it; 已通过 and 已驳回 coloured. */
+/** 禁用 items: 已注销 on its own, 华北 with an enabled item below it; 已通过 and 已驳回 coloured. */
 const status = [
   item(30, '已通过', null, 'status', { tagColor: 'green' }),
   item(31, '已驳回', null, 'status', { tagColor: 'red' }),

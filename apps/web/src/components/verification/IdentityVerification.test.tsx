@@ -224,7 +224,7 @@ describe('useIdentityVerification', () => {
     expect(offered(second.dialog)).toEqual(['手机验证']);
     cleanup();
 
-    // A 联系电话 that is no mobile number (a landline) receives no code, proven or not.
+    // A 手机号码 that is no mobile number (a landline) receives no code, proven or not.
     signIn({ contactNumber: '010-12345678', contactVerified: true, emailVerified: false });
     const third = await open({ types: ['password', 'email', 'mobile'] });
     expect(offered(third.dialog)).toEqual([]);

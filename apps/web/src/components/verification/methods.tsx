@@ -308,7 +308,7 @@ export function EmailMethod({ onSuccess }: MethodProps) {
 export function MobileMethod({ command, onSuccess }: MethodProps) {
   const api = useVerificationApi();
   const { signedIn, user } = useAccount();
-  // A 联系电话 that is no mobile number (e.g. a landline) cannot receive a code either.
+  // A 手机号码 that is no mobile number (e.g. a landline) cannot receive a code either.
   const bound = user?.contactNumber && mobilePattern.test(user.contactNumber.trim()) ? user.contactNumber : null;
   if (signedIn && user && !bound) return <Alert type="info" showIcon title={t('verify.noMobile')} />;
   const config: AddressMethodConfig = {

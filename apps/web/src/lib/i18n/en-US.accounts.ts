@@ -4,11 +4,11 @@ import type { zhCNAccounts } from './zh-CN.accounts';
 export const enUSAccounts = {
   'account.fieldCompany': 'Company',
   'account.colCompany': 'Company',
-  'account.colContactNumber': 'Mobile',
+  'account.colContactNumber': 'Mobile number',
   'account.colEmail': 'Email',
   'account.import': 'Import',
   'account.importTitle': 'Import accounts',
-  'account.contactNumberInvalid': 'The phone number is not valid',
+  'account.contactNumberInvalid': 'The mobile number is not valid',
   'account.fieldMustChangePassword': 'Change password at first sign-in',
   'account.mustChangePasswordHint': 'At its first sign-in the account must replace the password you set',
   'account.roleLockedBuiltin': 'The built-in admin account always has the super-admin role',

@@ -7,7 +7,7 @@ export const enUSProfile = {
   'profile.title': 'Profile',
   'profile.accountName': 'Name',
   'profile.accountNumber': 'Account',
-  'profile.contactNumber': 'Mobile',
+  'profile.contactNumber': 'Mobile number',
   'profile.email': 'Email',
   'profile.org': 'Organization',
   'profile.role': 'Role',

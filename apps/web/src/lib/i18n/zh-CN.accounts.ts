@@ -6,7 +6,7 @@ export const zhCNAccounts = {
   'account.colEmail': '邮箱',
   'account.import': '导入',
   'account.importTitle': '导入账号',
-  'account.contactNumberInvalid': '联系电话格式不正确',
+  'account.contactNumberInvalid': '手机号码格式不正确',
   'account.fieldMustChangePassword': '首次登录须修改密码',
   'account.mustChangePasswordHint': '该账号首次登录时须先修改您设置的密码',
   'account.roleLockedBuiltin': '内置管理员账号的角色固定为超级管理员，不能修改',

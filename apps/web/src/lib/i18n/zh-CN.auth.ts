@@ -10,7 +10,7 @@ export const zhCNAuth = {
   'auth.registerNow': '立即注册',
 
   'auth.ended.forced': '您已被管理员强制下线，请重新登录',
-  'auth.ended.disabled': '账号已被停用，请联系管理员',
+  'auth.ended.disabled': '账号已被禁用，请联系管理员',
   'auth.ended.elsewhere': '此登录已在其他设备上被下线，请重新登录',
   'auth.ended.expired': '登录已过期，请重新登录',
   'auth.ended.password': '密码已修改，请用新密码重新登录',

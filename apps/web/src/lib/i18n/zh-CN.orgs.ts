@@ -12,7 +12,7 @@ export const zhCNOrgs = {
   'org.colActions': '操作',
   'org.dialogAdd': '添加组织',
   'org.dialogEdit': '修改组织',
-  'org.fieldName': '部门名称',
+  'org.fieldName': '组织名称',
   'org.fieldFullName': '全称',
   'org.fieldParent': '上级组织',
   'org.fieldRegion': '所在地区',

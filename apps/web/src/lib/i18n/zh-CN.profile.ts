@@ -5,7 +5,7 @@ export const zhCNProfile = {
   'profile.title': '个人信息',
   'profile.accountName': '用户名',
   'profile.accountNumber': '账号',
-  'profile.contactNumber': '手机号',
+  'profile.contactNumber': '手机号码',
   'profile.email': '邮箱',
   'profile.org': '所属组织',
   'profile.role': '角色',

@@ -47,7 +47,7 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   }
   const contactNumber = textOrNull(body.contactNumber);
   if (contactNumber !== null && !/^(?:\+86|0086)?1\d{10}$|^[\d\s()+-]{5,30}$/.test(contactNumber)) {
-    fail('联系电话格式不正确');
+    fail('手机号码格式不正确');
   }
   const email = textOrNull(body.email);
   if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('邮箱格式不正确');

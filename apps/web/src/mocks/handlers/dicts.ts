@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { routes, WORDS } from '@gatehouse/contract';
 import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -51,7 +51,7 @@ export const dictMocks = {
         ['keyValue', '数据键值', (r) => r.item?.keyValue ?? null],
         ['parentValue', '上级数据', (r) => r.parent],
         ['orderNum', '序号', (r) => r.item?.orderNum ?? null],
-        ['state', '状态', (r) => (r.item ? (r.item.state ? '启用' : '停用') : null)],
+        ['state', '状态', (r) => (r.item ? (r.item.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled) : null)],
         ['tagColor', '标签颜色', (r) => r.item?.tagColor ?? null],
         ['remark', '备注', (r) => r.dict.remark],
       ],

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { routes, WORDS } from '@gatehouse/contract';
 import { fail, failure, handle, handleRaw } from '@/mocks/handle';
 import type { MockStore, StoredAccount } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -34,9 +34,9 @@ export const importMocks = {
         ['accountName', '用户名', (a) => a.accountName],
         ['orgPath', '所属组织', (a) => orgPath(store, a.orgId)],
         ['roleName', '角色', (a) => store.roles.find((r) => r.id === a.roleId)?.name ?? null],
-        ['contactNumber', '手机号码', (a) => a.contactNumber],
+        ['contactNumber', WORDS['zh-CN'].mobileNumber, (a) => a.contactNumber],
         ['email', '邮箱', (a) => a.email],
-        ['state', '状态', (a) => (a.state ? '启用' : '停用')],
+        ['state', '状态', (a) => (a.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled)],
         ['createTime', '创建时间', (a) => new Date(a.createTime)],
       ],
       rows,

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { routes, WORDS } from '@gatehouse/contract';
 import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -71,7 +71,7 @@ export const orgMocks = {
         ['sort', '显示排序', (o) => o.sort],
         ['leader', '负责人', (o) => o.leader],
         ['phone', '联系电话', (o) => o.phone],
-        ['state', '状态', (o) => (o.state ? '启用' : '停用')],
+        ['state', '状态', (o) => (o.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled)],
         ['createTime', '创建时间', (o) => new Date(o.createTime)],
       ],
       rows,

@@ -82,8 +82,8 @@ describe('/user/Account', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
 
     await screen.findByText('2 项已禁用');
-    await waitFor(() => expect(within(rowOf(table, '谢婷婷')).queryByText('已禁用')).not.toBeNull());
-    within(rowOf(table, '郑凯')).getByText('已禁用');
+    await waitFor(() => expect(within(rowOf(table, '谢婷婷')).queryByText('禁用')).not.toBeNull());
+    within(rowOf(table, '郑凯')).getByText('禁用');
     expect(screen.queryByTestId('bulk-bar')).toBeNull();
     const [sent] = await api.sent(routes.batchAccountState);
     const idOf = (accountNumber: string) => api.store.accounts.find((a) => a.accountNumber === accountNumber)?.id;
@@ -98,10 +98,10 @@ describe('/user/Account', () => {
     expect(within(dialog).getByRole('status', { name: /密码强度/ })).toBeTruthy();
     const mustChange = within(dialog).getByRole('checkbox', { name: '首次登录须修改密码' });
     expect(mustChange).toHaveProperty('checked', true);
-    fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '138abc' } });
-    await within(dialog).findByText('联系电话格式不正确');
-    fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '13800001111' } });
-    await waitFor(() => expect(within(dialog).queryByText('联系电话格式不正确')).toBeNull());
+    fireEvent.change(within(dialog).getByLabelText('手机号码'), { target: { value: '138abc' } });
+    await within(dialog).findByText('手机号码格式不正确');
+    fireEvent.change(within(dialog).getByLabelText('手机号码'), { target: { value: '13800001111' } });
+    await waitFor(() => expect(within(dialog).queryByText('手机号码格式不正确')).toBeNull());
     fireEvent.change(within(dialog).getByLabelText('账号'), { target: { value: 'zhouba' } });
     fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: '周八' } });
     fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'Qianqi#2026-long' } });
@@ -172,15 +172,15 @@ describe('/user/Account', () => {
     // Another account's contacts are the administrator's to set.
     fireEvent.click(within(rowOf(table, '谢婷婷')).getByRole('button', { name: '编辑' }));
     const other = await findDialog('修改账号');
-    expect(within(other).getByLabelText('联系电话')).toHaveProperty('readOnly', false);
+    expect(within(other).getByLabelText('手机号码')).toHaveProperty('readOnly', false);
     expect(within(other).getByLabelText('邮箱')).toHaveProperty('readOnly', false);
     expect(within(other).queryByTestId('account-own-contact-hint')).toBeNull();
     fireEvent.click(within(other).getByRole('button', { name: '取 消' }));
 
     fireEvent.click(within(rowOf(table, '系统管理员')).getByRole('button', { name: '编辑' }));
     const own = await findDialog('修改账号');
-    await waitFor(() => expect(within(own).getByLabelText('联系电话')).toHaveProperty('value', '13800000000'));
-    expect(within(own).getByLabelText('联系电话')).toHaveProperty('readOnly', true);
+    await waitFor(() => expect(within(own).getByLabelText('手机号码')).toHaveProperty('value', '13800000000'));
+    expect(within(own).getByLabelText('手机号码')).toHaveProperty('readOnly', true);
     expect(within(own).getByLabelText('邮箱')).toHaveProperty('readOnly', true);
     expect(within(own).getByLabelText('邮箱')).toHaveProperty('value', 'admin@gatehouse.cn');
     const hint = within(own).getByTestId('account-own-contact-hint');

@@ -21,9 +21,9 @@ describe('/user/Account', () => {
     const rows = dataRows(table);
     expect(rows).toHaveLength(20);
     const newest = within(rows[0] as HTMLElement);
-    for (const text of ['xietingting', '谢婷婷', '前端开发部', '普通员工', '已启用']) newest.getByText(text);
+    for (const text of ['xietingting', '谢婷婷', '前端开发部', '普通员工', '启用']) newest.getByText(text);
     // 杨磊 is seeded disabled.
-    within(rowOf(table, '杨磊')).getByText('已禁用');
+    within(rowOf(table, '杨磊')).getByText('禁用');
   });
 
   it('a search by user name narrows the rows; 重置 brings them all back', async () => {
@@ -86,7 +86,7 @@ describe('/user/Account', () => {
     const disabledEmployees = api.store.accounts.filter((a) => !a.state && a.roleId === employee);
     expect(disabledEmployees.length).toBeGreaterThan(0);
     await waitFor(() => expect(total()).toBe(`共 ${disabledEmployees.length} 条记录`));
-    for (const row of dataRows(table)) within(row).getByText('已禁用');
+    for (const row of dataRows(table)) within(row).getByText('禁用');
     const sent = (await api.sent(routes.listAccounts)).at(-1)?.query;
     expect([sent?.get('state'), sent?.get('roleId')]).toEqual(['0', String(employee)]);
 

@@ -341,13 +341,13 @@ export function AccountsPage() {
       ellipsis: false,
       render: (_value, { state, pendingApproval }) =>
         state ? (
-          <Tag color="green">{t('account.stateEnabled')}</Tag>
+          <Tag color="green">{t('common.enabled')}</Tag>
         ) : pendingApproval ? (
           <Tooltip title={t('account.pendingTitle')}>
             <Tag color="orange">{t('account.pendingTag')}</Tag>
           </Tooltip>
         ) : (
-          <Tag color="red">{t('account.stateDisabled')}</Tag>
+          <Tag color="red">{t('common.disabled')}</Tag>
         ),
     },
     {

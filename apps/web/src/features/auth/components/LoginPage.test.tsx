@@ -226,7 +226,7 @@ describe('the sign-in page', () => {
       ),
     );
     const { router } = await renderApp('/user/Account');
-    expect(await screen.findByText('账号已被停用，请联系管理员')).toBeTruthy();
+    expect(await screen.findByText('账号已被禁用，请联系管理员')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     const search = new URLSearchParams(router.state.location.search);
     expect([search.get('redirect'), search.get('reason')]).toEqual(['/user/Account', 'disabled']);

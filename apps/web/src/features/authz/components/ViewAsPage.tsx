@@ -266,11 +266,7 @@ function PreviewBody({ data }: { data: ViewAs }) {
       key: 'state',
       width: 90,
       render: (_value, { state }) =>
-        state ? (
-          <Tag color="green">{t('account.stateEnabled')}</Tag>
-        ) : (
-          <Tag color="red">{t('account.stateDisabled')}</Tag>
-        ),
+        state ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag color="red">{t('common.disabled')}</Tag>,
     },
     {
       title: t('account.colCreateTime'),

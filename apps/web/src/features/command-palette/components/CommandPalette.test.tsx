@@ -182,7 +182,7 @@ describe('command palette', () => {
     renderRouter([{ path: '*', element: <CommandPaletteLauncher /> }], '/');
     fireEvent.click(screen.getByRole('button', { name: 'Search menus and records (Ctrl+K)' }));
     const box = await screen.findByRole('combobox', {
-      name: 'Search menus, accounts (number, name, mobile), organisations, roles, dictionaries',
+      name: 'Search menus, accounts (number, name, mobile), organizations, roles, dictionaries',
     });
     type(box, 'dict');
     expect(optionTexts('Menus')).toEqual(['Dictionaries']);

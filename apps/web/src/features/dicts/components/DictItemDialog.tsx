@@ -126,8 +126,8 @@ function DictItemForm({
       <Form.Item label={tx('item.state')} name="state" extra={tx('item.stateHelp')}>
         <Radio.Group
           options={[
-            { value: true, label: tx('item.stateEnabled') },
-            { value: false, label: tx('item.stateDisabled') },
+            { value: true, label: t('common.enabled') },
+            { value: false, label: t('common.disabled') },
           ]}
         />
       </Form.Item>

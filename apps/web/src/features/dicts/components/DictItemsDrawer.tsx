@@ -214,7 +214,7 @@ function DictItemsTable({ dictCode, items, fetching, error, onRefresh, onEdit, o
       width: 90,
       ellipsis: false,
       render: (_value, { state }) =>
-        state ? <Tag color="green">{tx('item.stateEnabled')}</Tag> : <Tag color="red">{tx('item.stateDisabled')}</Tag>,
+        state ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag color="red">{t('common.disabled')}</Tag>,
     },
   ];
   if (actionsColumn) columns.push(actionsColumn);

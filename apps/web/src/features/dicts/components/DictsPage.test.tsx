@@ -220,13 +220,13 @@ describe('/system/Dict', () => {
         .map((th) => th.textContent),
     ).toEqual(expect.arrayContaining(['数据标签', '数据键值', '序号', '状态']));
     within(rowOf('金卡客户', items)).getByText('启用');
-    // 停用: kept in the list, said in its row.
+    // 禁用: kept in the list, said in its row.
     const diamond = rowOf('钻石客户', items);
-    expect(within(diamond).getByText('停用').className).toContain('ant-tag-red');
+    expect(within(diamond).getByText('禁用').className).toContain('ant-tag-red');
     expect(within(diamond).getAllByText('钻石客户')[0]?.className).toContain('ant-tag-purple');
   });
 
-  it('adds an item with a key value, 停用 and a tag colour; the list shows its tag', async () => {
+  it('adds an item with a key value, 禁用 and a tag colour; the list shows its tag', async () => {
     const { table } = await openScreen();
     await within(table).findByText('job_level');
     const { drawer, items } = await openItems('job_level', '职级');
@@ -238,7 +238,7 @@ describe('/system/Dict', () => {
     fireEvent.change(within(dialog).getByLabelText('数据标签'), { target: { value: '首席' } });
     fireEvent.change(within(dialog).getByLabelText('数据键值'), { target: { value: ' P9 ' } });
     expect(within(dialog).getByTestId('dict-item-preview').querySelector('.ant-tag')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('radio', { name: '停用' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: '禁用' }));
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '标签颜色' }));
     fireEvent.click(await screen.findByTitle('火山红'));
     await waitFor(() =>
@@ -261,7 +261,7 @@ describe('/system/Dict', () => {
     const added = await findLabel(items, '首席');
     expect(added.className).toContain('ant-tag-volcano');
     within(rowOf('首席', items)).getByText('P9');
-    within(rowOf('首席', items)).getByText('停用');
+    within(rowOf('首席', items)).getByText('禁用');
   });
 
   it('edits an item: the dialog starts from its key value, 状态 and colour; a cleared colour is sent as none', async () => {

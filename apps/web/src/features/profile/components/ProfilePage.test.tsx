@@ -152,7 +152,7 @@ describe('/system/Profile', () => {
 
   it('a new mobile number asks for a code sent to it before it can be saved', async () => {
     await openScreen();
-    fireEvent.change(within(form()).getByLabelText('手机号'), { target: { value: '13912345678' } });
+    fireEvent.change(within(form()).getByLabelText('手机号码'), { target: { value: '13912345678' } });
     await within(form()).findByLabelText('手机验证码');
     fireEvent.click(within(form()).getByRole('button', { name: '保 存' }));
     await within(form()).findByText('请输入验证码');
