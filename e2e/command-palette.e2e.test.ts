@@ -31,7 +31,7 @@ describe('command palette', () => {
   /** The palette's search box (the account screen's pager has a combobox of its own). */
   const paletteBox = (page: Page) =>
     page.getByRole('combobox', {
-      name: /^(搜索菜单、账号（账号、用户名、手机号）、组织、角色、字典|Search menus, accounts \(number, name, mobile\), organisations, roles, dictionaries)$/,
+      name: /^(搜索菜单、账号（账号、用户名、手机号）、组织、角色、字典|Search menus, accounts \(number, name, mobile\), organizations, roles, dictionaries)$/,
     });
 
   /** The palette's search box, opened from the keyboard once the header (which listens for it) is in. */
