@@ -29,6 +29,8 @@ export * from './common.js';
 export * from './config-bundle.js';
 export * from './define.js';
 export * from './dicts.js';
+export * from './entities.js';
+export * from './entity.js';
 export * from './envelope.js';
 export * from './files.js';
 export * from './hosts.js';

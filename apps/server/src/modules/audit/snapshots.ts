@@ -1,4 +1,4 @@
-import type { RouteName } from '@gatehouse/contract';
+import { auditedFields, orgEntity, type RouteName } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuditedEntities } from './audit.repository.js';
 
@@ -7,6 +7,8 @@ export interface Snapshot {
   label: string | null;
   fields: Record<string, unknown>;
 }
+
+const ORG_AUDITED = auditedFields(orgEntity);
 
 /** The snapshots of the rows with these ids that exist, by id. */
 type Loader = (entities: AuditedEntities, ids: readonly number[]) => Promise<Map<number, Snapshot>>;
@@ -53,17 +55,8 @@ const entities = {
     (read, ids) => read.org(ids),
     (row) => ({
       label: row.name,
-      fields: {
-        pid: row.pid,
-        name: row.name,
-        fullName: row.full_name,
-        orgCode: row.org_code,
-        regionId: row.region_id,
-        sort: row.sort_order,
-        leader: row.leader,
-        phone: row.phone,
-        state: row.state,
-      },
+      // The descriptor's audited fields, by their stored columns.
+      fields: Object.fromEntries(ORG_AUDITED.map(({ key, column }) => [key, row[column]])),
     }),
   ),
   role: loader(

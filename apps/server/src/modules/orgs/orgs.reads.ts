@@ -1,3 +1,4 @@
+import { orgEntity, storedColumns } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
@@ -5,6 +6,9 @@ import type { DB } from '../../platform/db/schema.js';
  * The reads of the organisation table that other modules make (the table is this module's, owners.ts). Each takes
  * the executor first: the pool, or the caller's transaction when one write spans modules.
  */
+
+/** The organisation's stored columns, as its descriptor declares them. */
+export const ORG_COLUMNS = storedColumns(orgEntity);
 
 /** An organisation's name and whether it is enabled (状态 1); undefined when there is none. */
 export function orgStanding(db: Kysely<DB>, id: number): Promise<{ name: string; state: number } | undefined> {
@@ -35,11 +39,7 @@ export async function firstRootOrgId(db: Kysely<DB>): Promise<number | undefined
 
 /** The organisations with these ids as the audit trail compares them (every stored field). */
 export function auditedOrgs(db: Kysely<DB>, ids: readonly number[]) {
-  return db
-    .selectFrom('org')
-    .select(['id', 'pid', 'name', 'full_name', 'org_code', 'region_id', 'sort_order', 'leader', 'phone', 'state'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('org').select(ORG_COLUMNS).where('id', 'in', ids).execute();
 }
 
 /** Which of these organisation ids exist. */

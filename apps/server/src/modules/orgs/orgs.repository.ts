@@ -3,23 +3,13 @@ import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countAccounts } from '../accounts/accounts.reads.js';
-import { disabledOrgs } from './orgs.reads.js';
+import { disabledOrgs, ORG_COLUMNS } from './orgs.reads.js';
 export function createOrgsRepository(db: Kysely<DB>) {
   const withHasChildren = (db: Kysely<DB>) =>
     db
       .selectFrom('org')
       .select((eb) => [
-        'org.id',
-        'org.pid',
-        'org.name',
-        'org.full_name',
-        'org.org_code',
-        'org.create_time',
-        'org.region_id',
-        'org.sort_order',
-        'org.leader',
-        'org.phone',
-        'org.state',
+        ...ORG_COLUMNS.map((column) => `org.${column}` as const),
         eb
           .exists(eb.selectFrom('org as child').select('child.id').whereRef('child.pid', '=', 'org.id'))
           .as('has_children'),

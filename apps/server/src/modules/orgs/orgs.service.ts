@@ -1,8 +1,9 @@
-import type { BodyOf, QueryOf, Routes } from '@gatehouse/contract';
+import { type BodyOf, type OrgSheetKey, orgEntity, type QueryOf, type Routes, sheetColumns } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
+import { tableColumn } from '../../platform/entity-sheets.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
@@ -16,33 +17,12 @@ import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js'
 const SHAPE_BATCH = 5_000;
 const EXPORT_BATCH = 500;
 
-/** One row of the organisation export. */
-export interface OrgExportRow {
-  path: string;
-  name: string;
-  fullName: string | null;
-  orgCode: string | null;
-  regionName: string | null;
-  sort: number;
-  leader: string | null;
-  phone: string | null;
-  state: string;
-  createTime: string;
-}
+/** One row of the organisation export: a value under each of the descriptor's sheet columns. */
+export type OrgExportRow = Record<OrgSheetKey, string | number | null>;
 
-/** The export's columns, headers in the request's language. */
-const orgExportColumns = (): TableColumn<OrgExportRow>[] => [
-  { key: 'path', header: t('orgExport.path'), value: (r) => r.path, width: 40 },
-  { key: 'name', header: t('orgExport.name'), value: (r) => r.name, width: 20 },
-  { key: 'fullName', header: t('orgExport.fullName'), value: (r) => r.fullName, width: 30 },
-  { key: 'orgCode', header: t('orgExport.orgCode'), value: (r) => r.orgCode, width: 16 },
-  { key: 'regionName', header: t('orgExport.region'), value: (r) => r.regionName, width: 30 },
-  { key: 'sort', header: t('orgExport.sort'), value: (r) => r.sort, type: 'number', width: 10 },
-  { key: 'leader', header: t('orgExport.leader'), value: (r) => r.leader, width: 16 },
-  { key: 'phone', header: t('orgExport.phone'), value: (r) => r.phone, width: 18 },
-  { key: 'state', header: t('orgExport.state'), value: (r) => r.state, width: 10 },
-  { key: 'createTime', header: t('orgExport.createTime'), value: (r) => r.createTime, type: 'date', width: 20 },
-];
+/** The export's columns (the descriptor's sheet columns), headers in the request's language. */
+const orgExportColumns = (): TableColumn<OrgExportRow>[] =>
+  sheetColumns(orgEntity).map((column) => tableColumn<OrgSheetKey, OrgExportRow>(column));
 
 type OrgRowView = Awaited<ReturnType<OrgsRepository['children']>>[number];
 

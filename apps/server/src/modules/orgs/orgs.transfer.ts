@@ -1,14 +1,23 @@
-import { IMPORT_MAX_ROWS, type ImportMode, ORG_SORT_MAX, type RouteDef, routes } from '@gatehouse/contract';
+import {
+  IMPORT_MAX_ROWS,
+  type ImportMode,
+  ORG_SORT_MAX,
+  type OrgSheetKey,
+  orgEntity,
+  type RouteDef,
+  routes,
+  sheetColumns,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
+import { headerOf, importColumns, tableColumn } from '../../platform/entity-sheets.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
-import { type MessageKey, t } from '../../platform/i18n.js';
+import { t } from '../../platform/i18n.js';
 import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
 import {
   DEFAULT_TABLE_LIMITS,
-  headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
   type TableSource,
@@ -31,39 +40,14 @@ import { createOrgsRepository, type OrgsRepository } from './orgs.repository.js'
 const SHAPE_BATCH = 5_000;
 const REPORT_EVERY = 500;
 
-type OrgColumn =
-  | 'path'
-  | 'name'
-  | 'fullName'
-  | 'orgCode'
-  | 'regionName'
-  | 'sort'
-  | 'leader'
-  | 'phone'
-  | 'state'
-  | 'createTime';
+type OrgColumn = OrgSheetKey;
 
-const HEADER_KEY: Record<OrgColumn, MessageKey> = {
-  path: 'orgExport.path',
-  name: 'orgExport.name',
-  fullName: 'orgExport.fullName',
-  orgCode: 'orgExport.orgCode',
-  regionName: 'orgExport.region',
-  sort: 'orgExport.sort',
-  leader: 'orgExport.leader',
-  phone: 'orgExport.phone',
-  state: 'orgExport.state',
-  createTime: 'orgExport.createTime',
-};
+/** The sheet's columns, from the organisation's descriptor. */
+const SHEET = sheetColumns(orgEntity);
+const sheetColumn = (key: OrgColumn) => SHEET.find((column) => column.key === key) as (typeof SHEET)[number];
 
-const IMPORT_COLUMNS: readonly ImportColumn<OrgColumn>[] = (Object.keys(HEADER_KEY) as OrgColumn[]).map((key) => ({
-  key,
-  headers: headersInEveryLanguage(HEADER_KEY[key]),
-  required: key === 'path',
-  // 状态 is read but not applied: disabling follows the tree's rule (children first), which a sheet's row order
-  // does not; it is changed on the screen or PUT /org.
-  readOnly: key === 'createTime' || key === 'state',
-}));
+// 状态 and 创建时间 are read but not applied (the descriptor marks them read-only).
+const IMPORT_COLUMNS: readonly ImportColumn<OrgColumn>[] = importColumns(SHEET, ['path']);
 
 /** The single-row API's body fields as the sheet's columns (the name comes from the path). */
 const FIELD_COLUMN: Record<string, OrgColumn> = { name: 'path', pid: 'path', regionId: 'regionName' };
@@ -181,17 +165,8 @@ export function createOrgTransfer(
       const writable = [...idOf.entries()].find(
         ([, id]) => id !== 'ambiguous' && (!visible || visible.inScope.has(id)),
       );
-      const column = (
-        key: OrgColumn,
-        width: number,
-        choices?: string[],
-      ): TableColumn<Record<string, string | null>> => ({
-        key,
-        header: t(HEADER_KEY[key]),
-        value: (r) => r[key] ?? null,
-        width,
-        ...(choices ? { choices } : {}),
-      });
+      const column = (key: OrgColumn, choices?: string[]): TableColumn<Record<string, string | null>> =>
+        tableColumn<OrgColumn, Record<string, string | null>>(sheetColumn(key), choices ? { choices } : {});
       const example = writable
         ? {
             path: `${writable[0]}/${orgPath([t('orgImport.exampleName')])}`,
@@ -208,15 +183,9 @@ export function createOrgTransfer(
         fileName: t('orgImport.templateName'),
         fallbackName: 'organization-import-template',
         sheetName: t('orgExport.fileName'),
-        columns: [
-          column('path', 40),
-          column('fullName', 30),
-          column('orgCode', 16),
-          column('regionName', 30, regions.allNames()),
-          column('sort', 10),
-          column('leader', 16),
-          column('phone', 18),
-        ],
+        columns: SHEET.filter((spec) => spec.template).map((spec) =>
+          column(spec.key, spec.key === 'regionName' ? regions.allNames() : undefined),
+        ),
         rows: example ? [example] : [],
         choiceRows: IMPORT_MAX_ROWS,
       };
@@ -261,7 +230,7 @@ export function createOrgTransfer(
             const path = orgPath(names);
             const name = names[names.length - 1] ?? '';
             const parentPath = names.length > 1 ? orgPath(names.slice(0, -1)) : null;
-            if (!pathText) fail('path', t('validation.required', { field: t('orgExport.path') }));
+            if (!pathText) fail('path', t('validation.required', { field: headerOf(sheetColumn('path')) }));
             else if (names.some((n) => n === '')) fail('path', t('orgImport.emptySegment', { path: pathText }));
             const atRoot = (text: string) =>
               names.length === 1 && text ? storedNameOf('rootOrg', text, seededText('rootOrg'), true) : text;

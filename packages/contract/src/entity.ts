@@ -1,0 +1,166 @@
+import { type TSchema, Type } from 'typebox';
+
+/**
+ * Entity descriptors: one declaration per managed entity names each of its fields once (docs/adr/0041). The
+ * contract's schemas, the server's select lists, row mapping, sheets and audit snapshots, and the web's columns,
+ * labels and form rules are derived from it instead of being written again in each place.
+ */
+
+export type Locale = 'zh-CN' | 'en-US';
+export type Label = Readonly<Record<Locale, string>>;
+
+/** How a field is written in and read back from a spreadsheet (export, import template, import). */
+export interface SheetSpec {
+  /** Column width in characters. */
+  readonly width: number;
+  /** Cell kind: a number, a date cell, or text (the default). */
+  readonly type?: 'number' | 'date';
+  /** In the import template (a column a sheet may write). Default: true unless `readOnly`. */
+  readonly template?: boolean;
+  /** Read back but never applied by an import (shown in the preview only). */
+  readonly readOnly?: boolean;
+  /** The column's key, when the sheet writes the field another way (a parent by its path, a region by its name). */
+  readonly key?: string;
+  /** The header, when the sheet names the column otherwise than the field's label. */
+  readonly label?: Label;
+}
+
+/** How the web lists a field. */
+export interface ListSpec {
+  readonly width?: number;
+  /** Left out of the default columns (the column settings bring it back). */
+  readonly hidden?: boolean;
+}
+
+export interface FieldSpec {
+  /** The stored column; absent for a field the server derives (not stored as such). */
+  readonly column?: string;
+  readonly label: Label;
+  /** The field as answered. */
+  readonly answer: TSchema;
+  /** What a write body takes (limits, pattern; the title is the zh-CN label); absent: not writable. */
+  readonly input?: TSchema;
+  /** In spreadsheets, under this column key. */
+  readonly sheet?: SheetSpec;
+  readonly list?: ListSpec;
+  /** Compared in the audit trail's before/after (by its stored column). */
+  readonly audited?: boolean;
+}
+
+export interface EntitySpec<F extends Readonly<Record<string, FieldSpec>>> {
+  /** The entity's name (the audit trail's entity kind). */
+  readonly name: string;
+  /** Its table. */
+  readonly table: string;
+  readonly fields: F;
+}
+
+/** Declares an entity; the identity function keeps the literal field names for the derivations' types. */
+export function defineEntity<const F extends Readonly<Record<string, FieldSpec>>>(spec: EntitySpec<F>): EntitySpec<F> {
+  return spec;
+}
+
+type Fields<E> = E extends EntitySpec<infer F> ? F : never;
+type StoredKey<F> = { [K in keyof F]: F[K] extends { column: string } ? K : never }[keyof F];
+type StoredColumn<F> = F[StoredKey<F>] extends { column: infer C extends string } ? C : never;
+type InputKey<F> = { [K in keyof F]: F[K] extends { input: TSchema } ? K : never }[keyof F];
+
+/** The answered properties of the entity's fields (the contract's entity schema spreads them). */
+export function answerProperties<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  return Object.fromEntries(Object.entries(entity.fields).map(([key, field]) => [key, field.answer])) as {
+    [K in keyof Fields<E>]: Fields<E>[K]['answer'];
+  };
+}
+
+/**
+ * The write body's properties: each writable field, optional unless listed in `required`, its input titled with the
+ * zh-CN label (validation messages name the field by it).
+ */
+export function inputProperties<
+  E extends EntitySpec<Readonly<Record<string, FieldSpec>>>,
+  R extends InputKey<Fields<E>> = never,
+>(entity: E, required: readonly R[] = []) {
+  const entries = Object.entries(entity.fields).flatMap(([key, field]) => {
+    if (!field.input) return [];
+    const titled = withTitle(field.input, field.label['zh-CN']);
+    return [[key, required.includes(key as R) ? titled : Type.Optional(titled)]];
+  });
+  return Object.fromEntries(entries) as {
+    [K in InputKey<Fields<E>>]: K extends R
+      ? Fields<E>[K] extends { input: infer S }
+        ? S
+        : never
+      : Fields<E>[K] extends { input: infer S extends TSchema }
+        ? ReturnType<typeof Type.Optional<S>>
+        : never;
+  };
+}
+
+/** A copy of a schema with a title (TypeBox keeps its own marks as non-enumerable properties: copied too). */
+function withTitle(schema: TSchema, title: string): TSchema {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as TSchema & { title?: string };
+  copy.title = title;
+  return copy;
+}
+
+/** The stored columns, in declaration order (the repository's select list). */
+export function storedColumns<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  return Object.values(entity.fields).flatMap((field) => (field.column ? [field.column] : [])) as Array<
+    StoredColumn<Fields<E>>
+  >;
+}
+
+/** A field's label in a language. */
+export function labelOf<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(
+  entity: E,
+  key: keyof Fields<E> & string,
+  locale: Locale,
+): string {
+  return (entity.fields[key] as FieldSpec).label[locale];
+}
+
+/** The sheet columns' keys: a field's own, or the one its sheet spec names. */
+export type SheetKey<F> = {
+  [K in keyof F]: F[K] extends { sheet: infer S }
+    ? S extends { key: infer C extends string }
+      ? C
+      : K & string
+    : never;
+}[keyof F];
+
+/** A sheet column as derived from a field: its key, header in each language, width and kind. */
+export interface SheetColumnSpec<K extends string = string> {
+  readonly key: K;
+  readonly header: Label;
+  readonly width: number;
+  readonly type?: 'number' | 'date';
+  readonly template: boolean;
+  readonly readOnly: boolean;
+}
+
+/** The entity's sheet columns, in declaration order. */
+export function sheetColumns<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(
+  entity: E,
+): SheetColumnSpec<SheetKey<Fields<E>>>[] {
+  return Object.entries(entity.fields).flatMap(([key, field]): SheetColumnSpec<SheetKey<Fields<E>>>[] => {
+    const sheet = field.sheet;
+    if (!sheet) return [];
+    return [
+      {
+        key: (sheet.key ?? key) as SheetKey<Fields<E>>,
+        header: sheet.label ?? field.label,
+        width: sheet.width,
+        ...(sheet.type ? { type: sheet.type } : {}),
+        template: sheet.template ?? !sheet.readOnly,
+        readOnly: sheet.readOnly ?? false,
+      },
+    ];
+  });
+}
+
+/** The audited fields: the key the trail shows and the stored column it compares. */
+export function auditedFields<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  return Object.entries(entity.fields).flatMap(([key, field]) =>
+    field.audited && field.column ? [{ key, column: field.column as StoredColumn<Fields<E>> }] : [],
+  );
+}
