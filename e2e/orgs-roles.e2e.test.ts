@@ -75,7 +75,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     await page.getByRole('button', { name: '+ 添加根节点' }).click();
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await orgDialog().getByText('请输入名称').waitFor();
-    await orgDialog().getByLabel('组织名称').fill('E2E集团');
+    await orgDialog().getByLabel('名称', { exact: true }).fill('E2E集团');
     await orgDialog().getByLabel('全称').fill('E2E 集团有限公司');
     await screenshot(page, 'or-01-org-dialog');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
@@ -86,18 +86,18 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
     // 添加下级 creates a child of the clicked row (the original made a sibling); the parent opens to show it.
     await orgRow(page, 'E2E集团').getByRole('button', { name: '添加下级' }).click();
     expect(await orgPickerShows(orgDialog().getByLabel('上级组织'))).toBe('E2E集团');
-    await orgDialog().getByLabel('组织名称').fill('研发中心');
+    await orgDialog().getByLabel('名称', { exact: true }).fill('研发中心');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await orgRow(page, '研发中心').waitFor();
     await page.getByRole('button', { name: '收起 E2E集团' }).waitFor();
 
     await orgRow(page, '研发中心').getByRole('button', { name: '添加下级' }).click();
-    await orgDialog().getByLabel('组织名称').fill('前端组');
+    await orgDialog().getByLabel('名称', { exact: true }).fill('前端组');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await orgRow(page, '前端组').waitFor();
 
     await orgRow(page, 'E2E集团').getByRole('button', { name: '添加下级' }).click();
-    await orgDialog().getByLabel('组织名称').fill('临时部门');
+    await orgDialog().getByLabel('名称', { exact: true }).fill('临时部门');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await orgRow(page, '临时部门').waitFor();
     // The branch opened before is still open: only the changed level was re-loaded.
@@ -105,7 +105,7 @@ describe('organisations, roles, permissions and identity switch in Chromium', ()
 
     await orgRow(page, '临时部门').getByRole('button', { name: '编辑' }).click();
     expect(await orgPickerShows(orgDialog().getByLabel('上级组织'))).toBe('E2E集团');
-    await orgDialog().getByLabel('组织名称').fill('临时小组');
+    await orgDialog().getByLabel('名称', { exact: true }).fill('临时小组');
     await orgDialog().getByRole('button', { name: '确 定' }).click();
     await page.getByText('编辑成功').waitFor();
     await orgRow(page, '临时小组').waitFor();

@@ -38,7 +38,7 @@ describe('region cascader in Chromium', () => {
     await page.locator('tr.ant-table-row').filter({ hasText: '总公司' }).waitFor();
     await page.getByRole('button', { name: '+ 添加根节点' }).click();
     const dialog = page.getByRole('dialog', { name: /^(添加|修改)组织$/ });
-    await dialog.getByLabel('组织名称').fill('苏州分公司');
+    await dialog.getByLabel('名称', { exact: true }).fill('苏州分公司');
     await dialog.getByLabel('所在地区').click();
     // Provinces come first; each level loads when its parent is opened.
     await page

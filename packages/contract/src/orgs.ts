@@ -37,6 +37,7 @@ export const orgEntity = defineEntity({
       answer: Type.String(),
       input: Type.String({ minLength: 1, maxLength: 100 }),
       sheet: { width: 20, template: false },
+      list: { width: 220 },
       audited: true,
     },
     fullName: {
@@ -45,6 +46,7 @@ export const orgEntity = defineEntity({
       answer: Type.Union([Type.String(), Type.Null()]),
       input: Type.Union([Type.String({ maxLength: 255, title: '全称' }), Type.Null()]),
       sheet: { width: 30 },
+      list: { width: 200 },
       audited: true,
     },
     /** 机构编码 (specification §3): unique among organisations; null when none was given. */
@@ -57,6 +59,7 @@ export const orgEntity = defineEntity({
         Type.Null(),
       ]),
       sheet: { width: 16 },
+      list: { width: 140 },
       audited: true,
     },
     /** 所在地区: a region code (regionName names it by its path). */
@@ -76,6 +79,7 @@ export const orgEntity = defineEntity({
       answer: Type.Integer(),
       input: Type.Integer({ minimum: 0, maximum: ORG_SORT_MAX }),
       sheet: { width: 10, type: 'number' },
+      list: { width: 80 },
       audited: true,
     },
     /** 负责人: a person's name, as written. */
@@ -85,6 +89,7 @@ export const orgEntity = defineEntity({
       answer: Type.Union([Type.String(), Type.Null()]),
       input: Type.Union([Type.String({ maxLength: ORG_LEADER_MAX, title: '负责人' }), Type.Null()]),
       sheet: { width: 16 },
+      list: { width: 110, hidden: true },
       audited: true,
     },
     /** 联系电话: a landline or a mobile number. */
@@ -97,6 +102,7 @@ export const orgEntity = defineEntity({
         Type.Null(),
       ]),
       sheet: { width: 18 },
+      list: { width: 140, hidden: true },
       audited: true,
     },
     /** 状态: a disabled (禁用) organisation takes no new accounts and no new organisations under it. */
@@ -108,6 +114,7 @@ export const orgEntity = defineEntity({
       // Read back but not applied: disabling follows the tree's rule (children first), which a sheet's row order does
       // not; it is changed on the screen or PUT /org.
       sheet: { width: 10, readOnly: true },
+      list: { width: 80 },
       audited: true,
     },
     createTime: {
@@ -115,6 +122,7 @@ export const orgEntity = defineEntity({
       label: { 'zh-CN': '创建时间', 'en-US': 'Created' },
       answer: Timestamp,
       sheet: { width: 20, type: 'date', readOnly: true },
+      list: { width: 150 },
     },
   },
 });

@@ -154,8 +154,4 @@ export const enUS = {
   'account.builtinUndeletable': 'The built-in administrator cannot be deleted',
   'account.selfUndeletable': 'You cannot delete the account you are signed in with',
   'account.builtinOnlySelf': 'Only the built-in administrator itself may act on its account',
-
-  'org.colName': 'Name',
-  'org.colFullName': 'Full name',
-  'org.colCreateTime': 'Created',
 } as const satisfies Record<keyof typeof zhCN, string>;

@@ -156,10 +156,6 @@ export const zhCN = {
   'account.builtinUndeletable': '内置管理员账号不能删除',
   'account.selfUndeletable': '不能删除当前登录的账号',
   'account.builtinOnlySelf': '内置管理员账号只能由其本人操作',
-
-  'org.colName': '名称',
-  'org.colFullName': '全称',
-  'org.colCreateTime': '创建时间',
 } as const;
 
 export type MessageCatalogue = typeof zhCN;

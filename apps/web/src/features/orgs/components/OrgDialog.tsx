@@ -1,11 +1,4 @@
-import {
-  ORG_CODE_MAX,
-  ORG_CODE_PATTERN,
-  ORG_LEADER_MAX,
-  ORG_SORT_MAX,
-  TELEPHONE_MAX,
-  TELEPHONE_PATTERN,
-} from '@gatehouse/contract';
+import { orgEntity } from '@gatehouse/contract';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
@@ -13,6 +6,7 @@ import { useListMutation } from '@/components/list-kit';
 import { OrgPicker } from '@/components/org-picker';
 import { RegionCascader } from '@/components/region-cascader';
 import { createOrg, loadOrgs, type Org, updateOrg } from '@/features/orgs/api/orgs.api';
+import { type FieldOf, fieldLabel, inputLimits, rulesOf } from '@/lib/entity';
 import { t } from '@/lib/i18n';
 import { regionSource } from '@/lib/regions';
 import {
@@ -35,6 +29,11 @@ export interface OrgDialogProps {
 
 /** The form's name: its element id and the prefix of its field ids. */
 const FORM_ID = 'orgDialog';
+
+/** A field's label and rules as the organisation's descriptor declares them (its input's limits and pattern). */
+const label = (key: FieldOf<typeof orgEntity>) => fieldLabel(orgEntity, key);
+const rules = (key: FieldOf<typeof orgEntity>) => rulesOf(orgEntity, key);
+const limits = (key: FieldOf<typeof orgEntity>) => inputLimits(orgEntity, key);
 
 /**
  * The 添加组织 / 修改组织 dialog. It stays open until the server accepts the save, so a refusal (shown as a toast by the
@@ -96,62 +95,35 @@ function OrgForm({ target, onSaving, onSaved }: OrgFormProps) {
       onFinish={save}
       style={{ marginTop: 16 }}
     >
-      <Form.Item
-        label={t('org.fieldName')}
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: t('org.nameRequired') },
-          { max: 100, message: t('org.nameLength') },
-        ]}
-      >
-        <Input maxLength={100} autoComplete="off" />
+      <Form.Item label={label('name')} name="name" rules={rules('name')}>
+        <Input maxLength={limits('name').maxLength} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label={t('org.fieldFullName')}
-        name="fullName"
-        rules={[{ max: 255, message: t('org.fullNameLength') }]}
-      >
-        <Input maxLength={255} autoComplete="off" placeholder={name?.trim() || t('org.fullNameDefault')} />
+      <Form.Item label={label('fullName')} name="fullName" rules={rules('fullName')}>
+        <Input
+          maxLength={limits('fullName').maxLength}
+          autoComplete="off"
+          placeholder={name?.trim() || t('org.fullNameDefault')}
+        />
       </Form.Item>
-      <Form.Item
-        label={t('org.fieldOrgCode')}
-        name="orgCode"
-        extra={t('org.orgCodeHint')}
-        rules={[
-          { max: ORG_CODE_MAX, message: t('org.orgCodeLength') },
-          { pattern: new RegExp(ORG_CODE_PATTERN), message: t('org.orgCodeFormat') },
-        ]}
-      >
-        <Input maxLength={ORG_CODE_MAX} autoComplete="off" />
+      <Form.Item label={label('orgCode')} name="orgCode" extra={t('org.orgCodeHint')} rules={rules('orgCode')}>
+        <Input maxLength={limits('orgCode').maxLength} autoComplete="off" />
       </Form.Item>
-      <Form.Item label={t('org.fieldRegion')} name="regionId">
-        <RegionCascader source={regionSource} aria-label={t('org.fieldRegion')} />
+      <Form.Item label={label('regionId')} name="regionId">
+        <RegionCascader source={regionSource} aria-label={label('regionId')} />
       </Form.Item>
-      <Form.Item label={t('org.fieldSort')} name="sort" extra={t('org.sortHint')}>
-        <InputNumber min={0} max={ORG_SORT_MAX} precision={0} style={{ width: 160 }} />
+      <Form.Item label={label('sort')} name="sort" extra={t('org.sortHint')} rules={rules('sort')}>
+        <InputNumber min={limits('sort').minimum} max={limits('sort').maximum} precision={0} style={{ width: 160 }} />
       </Form.Item>
-      <Form.Item
-        label={t('org.fieldLeader')}
-        name="leader"
-        rules={[{ max: ORG_LEADER_MAX, message: t('org.leaderLength', { max: ORG_LEADER_MAX }) }]}
-      >
-        <Input maxLength={ORG_LEADER_MAX} autoComplete="off" />
+      <Form.Item label={label('leader')} name="leader" rules={rules('leader')}>
+        <Input maxLength={limits('leader').maxLength} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label={t('org.fieldPhone')}
-        name="phone"
-        rules={[{ pattern: new RegExp(TELEPHONE_PATTERN), message: t('org.phoneFormat') }]}
-      >
-        <Input maxLength={TELEPHONE_MAX} autoComplete="off" inputMode="tel" />
+      <Form.Item label={label('phone')} name="phone" rules={rules('phone')}>
+        <Input maxLength={limits('phone').maxLength} autoComplete="off" inputMode="tel" />
       </Form.Item>
-      <Form.Item label={t('org.fieldState')} name="state" valuePropName="checked" extra={t('org.stateHint')}>
+      <Form.Item label={label('state')} name="state" valuePropName="checked" extra={t('org.stateHint')}>
         <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
       </Form.Item>
-      <Form.Item
-        label={t('org.fieldParent')}
-        name="pid"
-        extra={target.mode === 'edit' ? t('org.parentHint') : undefined}
-      >
+      <Form.Item label={label('pid')} name="pid" extra={target.mode === 'edit' ? t('org.parentHint') : undefined}>
         <OrgPicker
           loadOrgs={loadOrgs}
           label={target.parentName}

@@ -1,8 +1,10 @@
 import { DownOutlined, LoadingOutlined, RightOutlined } from '@ant-design/icons';
+import { orgEntity } from '@gatehouse/contract';
 import { Button, type TableProps, Tag, theme } from 'antd';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { type ListColumn, type ListExport, ListTable } from '@/components/list-kit';
 import type { LoadOrgs, Org } from '@/components/org-picker';
+import { type FieldOf, listColumnOf } from '@/lib/entity';
 import { formatDateTime } from '@/lib/format/date';
 import { t } from '@/lib/i18n';
 
@@ -13,6 +15,9 @@ interface OrgRow extends Org {
 }
 
 const orgId = (org: Org) => org.id;
+
+/** A field's column as the organisation's descriptor declares it: title (its label), width, hidden by default. */
+const column = (key: FieldOf<typeof orgEntity>) => listColumnOf(orgEntity, key);
 
 /** The organisations of one level opened when the screen loads: a long level stays closed past them. */
 const OPEN_AT_MOST = 20;
@@ -215,28 +220,20 @@ export function OrgTreeTable({ loadOrgs, renderActions, actionsWidth = 260, kit,
     },
   };
 
+  // The columns' keys are the fields' names, as the column settings saved them.
   const kitColumns: ListColumn<OrgRow>[] = [
-    { title: t('org.colName'), dataIndex: 'name', key: 'name', width: 220, hideable: false },
-    { title: t('org.colFullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
-    { title: t('org.colSort'), dataIndex: 'sort', key: 'sort', width: 64, align: 'right' },
+    { ...column('name'), hideable: false },
+    column('fullName'),
+    { ...column('sort'), align: 'right' },
     {
-      title: t('org.colState'),
-      dataIndex: 'state',
-      key: 'state',
-      width: 80,
+      ...column('state'),
       render: (value: boolean) =>
         value ? <Tag color="success">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>,
     },
-    { title: t('org.colLeader'), dataIndex: 'leader', key: 'leader', width: 110, defaultHidden: true },
-    { title: t('org.colPhone'), dataIndex: 'phone', key: 'phone', width: 140, defaultHidden: true },
-    {
-      title: t('org.colCreateTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 150,
-      render: (value: number) => formatDateTime(value),
-    },
-    { title: t('org.colOrgCode'), dataIndex: 'orgCode', key: 'orgCode', width: 110 },
+    column('leader'),
+    column('phone'),
+    { ...column('createTime'), render: (value: number) => formatDateTime(value) },
+    column('orgCode'),
   ];
   if (renderActions) {
     kitColumns.push({

@@ -92,7 +92,7 @@ describe('/user/Organization', () => {
     fireEvent.click(within(rowOf('研发中心')).getByRole('button', { name: '添加下级' }));
     const dialog = await findDialog('添加组织');
     expect(orgPickerShows(within(dialog).getByLabelText('上级组织'))).toBe('研发中心');
-    fireEvent.change(within(dialog).getByLabelText('组织名称'), { target: { value: '移动开发部' } });
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '移动开发部' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('添加成功');
     // The parent opens on its new child, its 全称 its name (left empty).
@@ -107,7 +107,7 @@ describe('/user/Organization', () => {
     await screen.findByText('财务部');
     fireEvent.click(within(rowOf('财务部')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog('修改组织');
-    const name = within(dialog).getByLabelText('组织名称');
+    const name = within(dialog).getByLabelText('名称');
     expect(name).toHaveProperty('value', '财务部');
     fireEvent.change(name, { target: { value: '财务中心' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
@@ -183,7 +183,7 @@ describe('/user/Organization', () => {
     fireEvent.change(within(dialog).getByLabelText('负责人'), { target: { value: '王芳' } });
     const phone = within(dialog).getByLabelText('联系电话');
     fireEvent.change(phone, { target: { value: '12345' } });
-    await within(dialog).findByText('请输入手机号或带区号的固定电话，如 010-12345678');
+    await within(dialog).findByText('联系电话应为手机号或带区号的固定电话，如 010-12345678');
     fireEvent.change(phone, { target: { value: '0512-66881234' } });
     expect(within(dialog).getByLabelText('显示排序')).toHaveProperty('value', '0');
     const state = within(dialog).getByRole('switch', { name: '状态' });
@@ -213,10 +213,10 @@ describe('/user/Organization', () => {
     await screen.findByText('研发中心');
     fireEvent.click(within(rowOf('财务部')).getByRole('button', { name: '编辑' }));
     const dialog = await findDialog('修改组织');
-    fireEvent.change(within(dialog).getByLabelText('组织名称'), { target: { value: '研发中心' } });
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '研发中心' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await screen.findByText('同一上级组织下已有名为“研发中心”的组织，同级组织的名称不能重复');
-    expect(within(dialog).getByLabelText('组织名称')).toHaveProperty('value', '研发中心');
+    expect(within(dialog).getByLabelText('名称')).toHaveProperty('value', '研发中心');
   });
 
   it('deletes an empty department; one that still has accounts stays, with the server’s reason', async () => {

@@ -1,4 +1,4 @@
-import { routes } from '@gatehouse/contract';
+import { orgEntity, routes } from '@gatehouse/contract';
 import { Alert, Button, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { RowActionsCell, useListMutation, useRowActions } from '@/components/lis
 import type { LoadOrgs } from '@/components/org-picker';
 import { ToolBar } from '@/components/tool-bar';
 import { deleteOrg, loadOrg, loadOrgs, type Org } from '@/features/orgs/api/orgs.api';
+import { sheetHeaders } from '@/lib/entity';
 import { t } from '@/lib/i18n';
 import { OrgDialog, type OrgDialogState } from './OrgDialog';
 import { OrgTreeTable, type OrgTreeTableHandle } from './OrgTreeTable';
@@ -165,16 +166,8 @@ export function OrganizationsPage() {
               preview: routes.previewOrgImport,
               commit: routes.commitOrgImport,
               queryKey: ['orgs'],
-              columnLabels: {
-                path: t('org.importColPath'),
-                name: t('org.importColName'),
-                fullName: t('org.importColFullName'),
-                orgCode: t('org.importColOrgCode'),
-                regionName: t('org.importColRegion'),
-                sort: t('org.fieldSort'),
-                leader: t('org.fieldLeader'),
-                phone: t('org.fieldPhone'),
-              },
+              // A refused row names its column by the sheet's header, as the organisation's descriptor declares it.
+              columnLabels: sheetHeaders(orgEntity),
             }}
           />
         </Suspense>
