@@ -62,7 +62,7 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry | null; onCl
       dataIndex: 'field',
       key: 'field',
       width: 160,
-      render: (field: string) => fieldLabel(field),
+      render: (field: string) => fieldLabel(field, shown?.targetType),
     },
     {
       title: tx('audit.diffBefore'),

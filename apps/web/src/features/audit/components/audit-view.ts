@@ -1,5 +1,6 @@
-import { AUDIT_MASK } from '@gatehouse/contract';
+import { AUDIT_MASK, ENTITIES } from '@gatehouse/contract';
 import type { AuditExportQuery, AuditListQuery } from '@/features/audit/api/audit.api';
+import { declaredFieldLabel } from '@/lib/entity';
 import { t } from '@/lib/i18n';
 import { type AuditText, tx } from '../texts';
 
@@ -15,8 +16,16 @@ function label(prefix: string, name: string): string {
   return text ?? name;
 }
 
-/** A field's label (用户名 for accountName); the raw name when the screen does not know it. */
-export const fieldLabel = (field: string) => label('audit.field', field);
+/**
+ * A field's label (用户名 for accountName): as the descriptor of the entry's entity declares it (an organisation's
+ * 上级组织 for pid), else the screen's own, else that of a declared entity with such a field (the fields of a write
+ * refused before it had a target), else the raw name.
+ */
+export const fieldLabel = (field: string, targetType?: string | null) =>
+  declaredFieldLabel(targetType, field) ??
+  (tx(`audit.field.${field}` as AuditText) as string | undefined) ??
+  ENTITIES.map((entity) => declaredFieldLabel(entity.name, field)).find((text) => text !== undefined) ??
+  field;
 
 /** A target's kind (账号 for account). */
 export const targetTypeLabel = (type: string) => label('audit.target', type);
