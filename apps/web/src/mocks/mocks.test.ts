@@ -3,6 +3,7 @@
 import {
   API_BASE,
   type BodyOf,
+  orgEntity,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
@@ -10,6 +11,7 @@ import {
   type RouteName,
   type Routes,
   routes,
+  sheetColumns,
 } from '@gatehouse/contract';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -783,5 +785,30 @@ describe('the mock behaves like the server where a developer clicks', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the mock’s organisations follow their descriptor (orgEntity)', () => {
+  beforeAll(async () => {
+    adminToken = await signIn('admin');
+  });
+
+  it('exports the sheet’s columns: keys, zh-CN headers and order', async () => {
+    const columns = sheetColumns(orgEntity);
+    const csv = await call(routes.exportOrgs, { query: { format: 'csv' } });
+    const [header] = new TextDecoder().decode(csv.bytes).split('\r\n');
+    expect(header?.split(',')).toEqual(columns.map((column) => column.header['zh-CN']));
+    const chosen = await call(routes.exportOrgs, { query: { format: 'csv', columns: 'phone,path' } });
+    expect(new TextDecoder().decode(chosen.bytes).split('\r\n')[0]).toBe('联系电话,组织路径');
+  });
+
+  it('refuses a write by the body’s schema, naming the field by its label', async () => {
+    const long = await call(routes.createOrg, { body: { name: '法务部', leader: '王'.repeat(51) } });
+    expect(long.body).toEqual({ code: 400, msg: `${orgEntity.fields.leader.label['zh-CN']}长度不能超过 50 个字符` });
+    const code = await call(routes.createOrg, { body: { name: '法务部', orgCode: 'A B' } });
+    expect(code).toMatchObject({ status: 400, body: { code: 400 } });
+    expect((code.body as { msg: string }).msg).toContain(orgEntity.fields.orgCode.label['zh-CN']);
+    const blank = await call(routes.createOrg, { body: { name: '  ' } });
+    expect(blank.body).toEqual({ code: 400, msg: '名称不能为空白', field: 'name' });
   });
 });

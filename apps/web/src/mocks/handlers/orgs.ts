@@ -1,4 +1,4 @@
-import { routes, WORDS } from '@gatehouse/contract';
+import { labelOf, type OrgSheetKey, orgEntity, routes, sheetColumns, WORDS } from '@gatehouse/contract';
 import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { type MockStore, nextId, type StoredOrg, toOrg as storedToOrg, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -35,6 +35,12 @@ function checkStateRule(store: MockStore, pid: number | null, enabled: boolean, 
   }
 }
 
+/**
+ * A name of blanks, refused as the server refuses it (the body's schema, checked before the handler, has refused
+ * what is too long or of the wrong kind, with the field's label).
+ */
+const BLANK_NAME = `${labelOf(orgEntity, 'name', 'zh-CN')}不能为空白`;
+
 /** 状态 in a request: 0/1 or a boolean; absent keeps `fallback`. */
 const stateOf = (value: 0 | 1 | boolean | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === true || value === 1;
@@ -59,21 +65,23 @@ export const orgMocks = {
       return parent ? `${path(parent)}/${org.name}` : org.name;
     };
     const rows = [...store.orgs].sort((a, b) => path(a).localeCompare(path(b)));
+    // The sheet's columns (keys, zh-CN headers, order) as the organisation's descriptor declares them.
+    const values: Record<OrgSheetKey, (o: StoredOrg) => unknown> = {
+      path,
+      name: (o) => o.name,
+      fullName: (o) => o.fullName,
+      orgCode: (o) => o.orgCode,
+      regionName: (o) => toOrg(store, o).regionName,
+      sort: (o) => o.sort,
+      leader: (o) => o.leader,
+      phone: (o) => o.phone,
+      state: (o) => (o.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled),
+      createTime: (o) => new Date(o.createTime),
+    };
     return mockTableExport(
       '组织',
       query,
-      [
-        ['path', '组织路径', path],
-        ['name', '名称', (o) => o.name],
-        ['fullName', '全称', (o) => o.fullName],
-        ['orgCode', '机构编码', (o) => o.orgCode],
-        ['regionName', '所在地区', (o) => toOrg(store, o).regionName],
-        ['sort', '显示排序', (o) => o.sort],
-        ['leader', '负责人', (o) => o.leader],
-        ['phone', '联系电话', (o) => o.phone],
-        ['state', '状态', (o) => (o.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled)],
-        ['createTime', '创建时间', (o) => new Date(o.createTime)],
-      ],
+      sheetColumns(orgEntity).map(({ key, header }) => [key, header['zh-CN'], values[key]] as const),
       rows,
     );
   }),
@@ -108,7 +116,7 @@ export const orgMocks = {
     const pid = body.pid ?? null;
     const regionId = body.regionId ?? null;
     checkParentAndRegion(store, pid, regionId);
-    const name = body.name.trim() || fail('请填写名称');
+    const name = body.name.trim() || failField('name', BLANK_NAME);
     const orgCode = textOrNull(body.orgCode);
     checkUnique(store, pid, name, orgCode);
     const state = stateOf(body.state, true);
@@ -138,7 +146,7 @@ export const orgMocks = {
     const regionId = body.regionId === undefined ? org.regionId : body.regionId;
     checkParentAndRegion(store, pid, regionId);
     if (pid !== null && subtreeIds(store.orgs, org.id).has(pid)) fail('不能把组织移动到它自己或它的下级组织之下');
-    const name = body.name.trim() || fail('请填写名称');
+    const name = body.name.trim() || failField('name', BLANK_NAME);
     const orgCode = body.orgCode === undefined ? org.orgCode : textOrNull(body.orgCode);
     checkUnique(store, pid, name, orgCode, org.id);
     const state = stateOf(body.state, org.state);
