@@ -23,6 +23,8 @@ export interface SheetSpec {
   readonly key?: string;
   /** The header, when the sheet names the column otherwise than the field's label. */
   readonly label?: Label;
+  /** Headers sheets of earlier releases wrote for the column (before a rename): an import still reads them. */
+  readonly aliases?: readonly string[];
 }
 
 /** How the web lists a field. */
@@ -36,8 +38,8 @@ export interface FieldSpec {
   /** The stored column; absent for a field the server derives (not stored as such). */
   readonly column?: string;
   readonly label: Label;
-  /** The field as answered. */
-  readonly answer: TSchema;
+  /** The field as answered; absent: stored but not answered (a dictionary's creation time). */
+  readonly answer?: TSchema;
   /** What a write body takes (limits, pattern; the title is the zh-CN label); absent: not writable. */
   readonly input?: TSchema;
   /** In spreadsheets, under this column key. */
@@ -64,11 +66,14 @@ type Fields<E> = E extends EntitySpec<infer F> ? F : never;
 type StoredKey<F> = { [K in keyof F]: F[K] extends { column: string } ? K : never }[keyof F];
 type StoredColumn<F> = F[StoredKey<F>] extends { column: infer C extends string } ? C : never;
 type InputKey<F> = { [K in keyof F]: F[K] extends { input: TSchema } ? K : never }[keyof F];
+type AnswerKey<F> = { [K in keyof F]: F[K] extends { answer: TSchema } ? K : never }[keyof F];
 
 /** The answered properties of the entity's fields (the contract's entity schema spreads them). */
 export function answerProperties<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
-  return Object.fromEntries(Object.entries(entity.fields).map(([key, field]) => [key, field.answer])) as {
-    [K in keyof Fields<E>]: Fields<E>[K]['answer'];
+  return Object.fromEntries(
+    Object.entries(entity.fields).flatMap(([key, field]) => (field.answer ? [[key, field.answer]] : [])),
+  ) as {
+    [K in AnswerKey<Fields<E>>]: Fields<E>[K] extends { answer: infer S extends TSchema } ? S : never;
   };
 }
 
@@ -136,6 +141,8 @@ export interface SheetColumnSpec<K extends string = string> {
   readonly type?: 'number' | 'date';
   readonly template: boolean;
   readonly readOnly: boolean;
+  /** Earlier headers an import still reads. */
+  readonly aliases?: readonly string[];
 }
 
 /** The entity's sheet columns, in declaration order. */
@@ -153,6 +160,7 @@ export function sheetColumns<E extends EntitySpec<Readonly<Record<string, FieldS
         ...(sheet.type ? { type: sheet.type } : {}),
         template: sheet.template ?? !sheet.readOnly,
         readOnly: sheet.readOnly ?? false,
+        ...(sheet.aliases ? { aliases: sheet.aliases } : {}),
       },
     ];
   });

@@ -26,14 +26,17 @@ export function tableColumn<K extends string, R extends Record<K, unknown>>(
   };
 }
 
-/** The columns an import reads: every language's header (zh-CN first), `required` ones needed. */
+/**
+ * The columns an import reads: every language's header (zh-CN first), then the earlier headers it still reads;
+ * `required` ones needed.
+ */
 export function importColumns<K extends string>(
   columns: readonly SheetColumnSpec<K>[],
   required: readonly K[],
 ): ImportColumn<K>[] {
   return columns.map((column) => ({
     key: column.key,
-    headers: LOCALES.map((locale) => column.header[locale]),
+    headers: [...LOCALES.map((locale) => column.header[locale]), ...(column.aliases ?? [])],
     required: required.includes(column.key),
     readOnly: column.readOnly,
   }));
