@@ -1,4 +1,4 @@
-import { auditedFields, orgEntity, type RouteName } from '@gatehouse/contract';
+import { auditedFields, dictEntity, dictItemEntity, orgEntity, type RouteName } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuditedEntities } from './audit.repository.js';
 
@@ -9,6 +9,8 @@ export interface Snapshot {
 }
 
 const ORG_AUDITED = auditedFields(orgEntity);
+const DICT_AUDITED = auditedFields(dictEntity);
+const DICT_ITEM_AUDITED = auditedFields(dictItemEntity);
 
 /** The snapshots of the rows with these ids that exist, by id. */
 type Loader = (entities: AuditedEntities, ids: readonly number[]) => Promise<Map<number, Snapshot>>;
@@ -94,22 +96,14 @@ const entities = {
     (read, ids) => read.dict(ids),
     (row) => ({
       label: row.dict_name,
-      fields: { dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark },
+      fields: Object.fromEntries(DICT_AUDITED.map(({ key, column }) => [key, row[column]])),
     }),
   ),
   dictItem: loader(
     (read, ids) => read.dictItem(ids),
     (row) => ({
       label: row.value,
-      fields: {
-        dictCode: row.dict_code,
-        value: row.value,
-        keyValue: row.key_value,
-        pid: row.pid,
-        orderNum: row.order_num,
-        state: row.state,
-        tagColor: row.tag_color,
-      },
+      fields: Object.fromEntries(DICT_ITEM_AUDITED.map(({ key, column }) => [key, row[column]])),
     }),
   ),
 } satisfies Record<string, Loader>;

@@ -1,3 +1,4 @@
+import { auditedFields, dictEntity, dictItemEntity, storedColumns } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
@@ -6,16 +7,20 @@ import type { DB } from '../../platform/db/schema.js';
  * first.
  */
 
+/** A dictionary's and an item's stored columns, as their descriptors declare them (the repository's select lists). */
+export const DICT_COLUMNS = storedColumns(dictEntity);
+export const DICT_ITEM_COLUMNS = storedColumns(dictItemEntity);
+
+/** What the audit trail compares: the id and the descriptor's audited columns. */
+const AUDITED_DICT_COLUMNS = ['id' as const, ...auditedFields(dictEntity).map(({ column }) => column)];
+const AUDITED_DICT_ITEM_COLUMNS = ['id' as const, ...auditedFields(dictItemEntity).map(({ column }) => column)];
+
 /** The dictionaries with these ids as the audit trail compares them. */
 export function auditedDicts(db: Kysely<DB>, ids: readonly number[]) {
-  return db.selectFrom('dict').select(['id', 'dict_name', 'dict_code', 'remark']).where('id', 'in', ids).execute();
+  return db.selectFrom('dict').select(AUDITED_DICT_COLUMNS).where('id', 'in', ids).execute();
 }
 
 /** The dictionary items with these ids as the audit trail compares them. */
 export function auditedDictItems(db: Kysely<DB>, ids: readonly number[]) {
-  return db
-    .selectFrom('dict_item')
-    .select(['id', 'dict_code', 'value', 'key_value', 'pid', 'order_num', 'state', 'tag_color'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('dict_item').select(AUDITED_DICT_ITEM_COLUMNS).where('id', 'in', ids).execute();
 }

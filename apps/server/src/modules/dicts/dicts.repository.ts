@@ -2,11 +2,17 @@ import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
+import { DICT_COLUMNS, DICT_ITEM_COLUMNS } from './dicts.reads.js';
 
 export function createDictsRepository(db: Kysely<DB>) {
   // The items of a dictionary feed every dictionary-backed field: compiled once.
   const items = preparedQuery(db, (db, dictCode: string) =>
-    db.selectFrom('dict_item').selectAll().where('dict_code', '=', dictCode).orderBy('order_num').orderBy('id'),
+    db
+      .selectFrom('dict_item')
+      .select(DICT_ITEM_COLUMNS)
+      .where('dict_code', '=', dictCode)
+      .orderBy('order_num')
+      .orderBy('id'),
   );
   return {
     /** One page, newest first, or by name or code (`sort`; equal names by id) in `sort.order`. */
@@ -19,7 +25,7 @@ export function createDictsRepository(db: Kysely<DB>) {
       const filter = dictName
         ? sql<boolean>`dict_name like ${containsPattern(dictName)} escape '\\'`
         : sql<boolean>`1 = 1`;
-      let ordered = db.selectFrom('dict').selectAll().where(filter);
+      let ordered = db.selectFrom('dict').select(DICT_COLUMNS).where(filter);
       if (sort) ordered = ordered.orderBy(sort.field === 'dictName' ? 'dict_name' : 'dict_code', sort.order);
       ordered = ordered.orderBy('id', sort?.order ?? 'desc');
       const [rows, total] = await Promise.all([
@@ -33,10 +39,10 @@ export function createDictsRepository(db: Kysely<DB>) {
       return { rows, total: Number(total.n) };
     },
     findById(id: number) {
-      return db.selectFrom('dict').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('dict').select(DICT_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
     findByCode(dictCode: string) {
-      return db.selectFrom('dict').selectAll().where('dict_code', '=', dictCode).executeTakeFirst();
+      return db.selectFrom('dict').select(DICT_COLUMNS).where('dict_code', '=', dictCode).executeTakeFirst();
     },
     async insert(row: { dict_name: string; dict_code: string; remark: string | null; create_time: string }) {
       const { id } = await db.insertInto('dict').values(row).returning('id').executeTakeFirstOrThrow();
@@ -60,7 +66,7 @@ export function createDictsRepository(db: Kysely<DB>) {
       return items(dictCode);
     },
     findItem(id: number) {
-      return db.selectFrom('dict_item').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('dict_item').select(DICT_ITEM_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
     async insertItem(row: Omit<DictItemRow, 'id'>) {
       const { id } = await db.insertInto('dict_item').values(row).returning('id').executeTakeFirstOrThrow();
@@ -100,7 +106,7 @@ export function createDictsRepository(db: Kysely<DB>) {
       const order = sort?.order ?? 'desc';
       const column = sort?.field === 'dictCode' ? 'dict_code' : 'dict_name';
       const beyond = order === 'asc' ? '>' : '<';
-      let q = db.selectFrom('dict').selectAll().where(filter);
+      let q = db.selectFrom('dict').select(DICT_COLUMNS).where(filter);
       if (after) {
         q = sort
           ? q.where((eb) =>
@@ -115,7 +121,7 @@ export function createDictsRepository(db: Kysely<DB>) {
     itemsOfDicts(codes: readonly string[]) {
       return db
         .selectFrom('dict_item')
-        .selectAll()
+        .select(DICT_ITEM_COLUMNS)
         .where('dict_code', 'in', codes)
         .orderBy('dict_code')
         .orderBy('order_num')

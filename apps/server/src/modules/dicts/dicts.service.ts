@@ -1,8 +1,19 @@
-import type { BodyOf, DictTagColor, QueryOf, Routes } from '@gatehouse/contract';
+import {
+  type BodyOf,
+  type DictSheetKey,
+  type DictTagColor,
+  dictEntity,
+  dictItemEntity,
+  dictSheetColumns,
+  labelOf,
+  type QueryOf,
+  type Routes,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB, DictItemRow, DictRow } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
+import { tableColumn } from '../../platform/entity-sheets.js';
 import { type BatchOutcome, badRequest, fieldError, partition } from '../../platform/errors.js';
 import { t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
@@ -11,36 +22,15 @@ import { createDictsRepository, type DictsRepository } from './dicts.repository.
 /** Dictionaries read per query by the export (their items with them). */
 const EXPORT_BATCH = 200;
 
-/** One row of the dictionary export: an item with its dictionary, or a dictionary without items. */
-export interface DictExportRow {
-  dictName: string;
-  dictCode: string;
-  remark: string | null;
-  value: string | null;
-  keyValue: string | null;
-  parentValue: string | null;
-  orderNum: number | null;
-  /** 1 enabled, 0 disabled, null for a dictionary without items. */
-  state: number | null;
-  tagColor: string | null;
-}
+/**
+ * One row of the dictionary export: a value under each of the sheet's columns (contract dictSheetColumns), an item
+ * with its dictionary, or a dictionary without items (its item cells empty).
+ */
+export type DictExportRow = Record<DictSheetKey, string | number | null>;
 
-/** The export's columns, headers in the request's language. */
-const dictExportColumns = (): TableColumn<DictExportRow>[] => [
-  { key: 'dictName', header: t('dictExport.dictName'), value: (r) => r.dictName, width: 20 },
-  { key: 'dictCode', header: t('dictExport.dictCode'), value: (r) => r.dictCode, width: 20 },
-  { key: 'value', header: t('dictExport.value'), value: (r) => r.value, width: 20 },
-  { key: 'keyValue', header: t('dictExport.keyValue'), value: (r) => r.keyValue, width: 20 },
-  { key: 'parentValue', header: t('dictExport.parentValue'), value: (r) => r.parentValue, width: 20 },
-  { key: 'orderNum', header: t('dictExport.orderNum'), value: (r) => r.orderNum, type: 'number' },
-  {
-    key: 'state',
-    header: t('dictExport.state'),
-    value: (r) => (r.state === null ? null : t(r.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')),
-  },
-  { key: 'tagColor', header: t('dictExport.tagColor'), value: (r) => r.tagColor, width: 12 },
-  { key: 'remark', header: t('dictExport.remark'), value: (r) => r.remark, width: 30 },
-];
+/** The export's columns (the descriptors' sheet columns), headers in the request's language. */
+const dictExportColumns = (): TableColumn<DictExportRow>[] =>
+  dictSheetColumns().map((column) => tableColumn<DictSheetKey, DictExportRow>(column));
 
 const toDict = (row: DictRow) => ({ id: row.id, dictName: row.dict_name, dictCode: row.dict_code, remark: row.remark });
 const toItem = (row: DictItemRow) => ({
@@ -76,6 +66,11 @@ function treeOrder(rows: readonly DictItemRow[]): DictItemRow[] {
   walk(null);
   return out;
 }
+
+/** The fields' names in validation messages: their zh-CN labels, as the contract's titles name them. */
+const NAME_TITLE = labelOf(dictEntity, 'dictName', 'zh-CN');
+const VALUE_TITLE = labelOf(dictItemEntity, 'value', 'zh-CN');
+const KEY_TITLE = labelOf(dictItemEntity, 'keyValue', 'zh-CN');
 
 function text(value: string, field: string) {
   const trimmed = value.trim();
@@ -116,7 +111,7 @@ export function createDictsService(db: Kysely<DB>) {
     async create(input: BodyOf<Routes['createDict']>) {
       const dictCode = input.dictCode.trim();
       const row = {
-        dict_name: text(input.dictName, '字典名称'),
+        dict_name: text(input.dictName, NAME_TITLE),
         dict_code: dictCode,
         remark: input.remark?.trim() || null,
       };
@@ -135,7 +130,7 @@ export function createDictsService(db: Kysely<DB>) {
       if (!current) throw badRequest(t('dict.notFound'));
       if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
       await repo.update(current.id, {
-        dict_name: text(input.dictName, '字典名称'),
+        dict_name: text(input.dictName, NAME_TITLE),
         remark: input.remark?.trim() || null,
       });
       return toDict((await repo.findById(current.id))!);
@@ -196,7 +191,7 @@ export function createDictsService(db: Kysely<DB>) {
                 keyValue: item.key_value,
                 parentValue: item.pid === null ? null : (valueById.get(item.pid) ?? null),
                 orderNum: item.order_num,
-                state: item.state,
+                state: t(item.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled'),
                 tagColor: item.tag_color,
               };
             }
@@ -229,14 +224,14 @@ export function createDictsService(db: Kysely<DB>) {
         if (!dict) throw badRequest(t('dict.notFound'));
         const pid = input.pid ?? null;
         await checkItemParent(r, trx, dict.dict_code, pid);
-        const value = text(input.value, '数据标签');
+        const value = text(input.value, VALUE_TITLE);
         const id = await r.insertItem({
           dict_code: dict.dict_code,
           value,
           pid,
           order_num: input.orderNum ?? 0,
           // A client that sends only the specification's fields (ADR 0034): the label is the key value.
-          key_value: input.keyValue === undefined ? value : text(input.keyValue, '数据键值'),
+          key_value: input.keyValue === undefined ? value : text(input.keyValue, KEY_TITLE),
           state: input.state === undefined ? 1 : stateOf(input.state),
           tag_color: input.tagColor ?? null,
         });
@@ -254,11 +249,11 @@ export function createDictsService(db: Kysely<DB>) {
         const pid = input.pid ?? null;
         await checkItemParent(r, trx, current.dict_code, pid, current.id);
         await r.updateItem(current.id, {
-          value: text(input.value, '数据标签'),
+          value: text(input.value, VALUE_TITLE),
           pid,
           order_num: input.orderNum ?? current.order_num,
           // Left out: kept (a client of the specification's fields never changes what the item stores).
-          key_value: input.keyValue === undefined ? current.key_value : text(input.keyValue, '数据键值'),
+          key_value: input.keyValue === undefined ? current.key_value : text(input.keyValue, KEY_TITLE),
           state: input.state === undefined ? current.state : stateOf(input.state),
           tag_color: input.tagColor === undefined ? current.tag_color : input.tagColor,
         });

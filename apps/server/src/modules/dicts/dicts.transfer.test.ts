@@ -1,5 +1,5 @@
-import { API_BASE } from '@gatehouse/contract';
-import type ExcelJS from 'exceljs';
+import { API_BASE, dictSheetColumns } from '@gatehouse/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
@@ -196,6 +196,30 @@ describe.each(lanes)('dictionary item import on %s', (lane) => {
     const p = await preview('template.xlsx', tpl.raw);
     expect(p.status, p.msg).toBe(200);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
+  });
+
+  it('writes the template from the descriptors: the template columns, headed in the request’s language, their widths', async () => {
+    const res = await t.app.fastify.inject({
+      method: 'GET',
+      url: `${API_BASE}/dict/item/import/template`,
+      headers: { authorization: admin, 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    const template = dictSheetColumns().filter((column) => column.template);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(template.map((column) => column.header['en-US']));
+    expect(template.map((_, i) => sheet.getColumn(i + 1).width)).toEqual(template.map((column) => column.width));
+    // An English sheet headed as before the rename (Dictionary CODE, Value) reads the same.
+    const p = await preview(
+      'english.csv',
+      csvOf([
+        ['Dictionary CODE', 'Value', 'Order'],
+        ['xgender', '男', '1'],
+      ]),
+    );
+    expect(p.data).toMatchObject({ total: 1, valid: 1, existing: 1, rejected: 0 });
   });
 
   it('reads 数据键值, 状态 and 标签颜色: defaults for new items, kept when absent, refusals naming the column', async () => {

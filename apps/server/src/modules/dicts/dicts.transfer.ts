@@ -1,14 +1,23 @@
-import { DICT_TAG_COLORS, IMPORT_MAX_ROWS, type ImportMode, type RouteDef, routes } from '@gatehouse/contract';
+import {
+  DICT_ITEM_ORDER_MAX,
+  DICT_TAG_COLORS,
+  type DictSheetKey,
+  dictSheetColumns,
+  IMPORT_MAX_ROWS,
+  type ImportMode,
+  type RouteDef,
+  routes,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB, DictItemRow } from '../../platform/db/schema.js';
 import { isInSubtree } from '../../platform/db/tree.js';
+import { importColumns, tableColumn } from '../../platform/entity-sheets.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
-import { type MessageKey, t } from '../../platform/i18n.js';
-import type { TableColumn, TableFile } from '../../platform/spreadsheet.js';
+import { t } from '../../platform/i18n.js';
+import type { TableFile } from '../../platform/spreadsheet.js';
 import {
   DEFAULT_TABLE_LIMITS,
-  headersInEveryLanguage,
   type ImportColumn,
   mapHeader,
   stateFromWord,
@@ -31,46 +40,17 @@ import { createDictsRepository, type DictsRepository } from './dicts.repository.
 
 const LOOKUP_BATCH = 500;
 const REPORT_EVERY = 500;
-const ORDER_MAX = 1_000_000;
 
-type DictColumn =
-  | 'dictName'
-  | 'dictCode'
-  | 'value'
-  | 'keyValue'
-  | 'parentValue'
-  | 'orderNum'
-  | 'state'
-  | 'tagColor'
-  | 'remark';
-
-const HEADER_KEY: Record<DictColumn, MessageKey> = {
-  dictName: 'dictExport.dictName',
-  dictCode: 'dictExport.dictCode',
-  value: 'dictExport.value',
-  keyValue: 'dictExport.keyValue',
-  parentValue: 'dictExport.parentValue',
-  orderNum: 'dictExport.orderNum',
-  state: 'dictExport.state',
-  tagColor: 'dictExport.tagColor',
-  remark: 'dictExport.remark',
-};
+type DictColumn = DictSheetKey;
 
 /**
- * Headers before the rename (数据值 to 数据标签, 字典CODE to 字典类型): a sheet exported earlier imports
- * unchanged.
+ * The sheet's columns, from the dictionary's and the item's descriptors: 字典名称 and 备注 are the dictionary's, read
+ * only; the earlier headers (数据值 before 数据标签, 字典CODE before 字典类型) are the descriptors' aliases, so a
+ * sheet exported earlier imports unchanged.
  */
-const EARLIER_HEADERS: Partial<Record<DictColumn, readonly string[]>> = {
-  value: ['数据值', 'Value'],
-  dictCode: ['字典CODE', 'Dictionary CODE'],
-};
+const SHEET = dictSheetColumns();
 
-const IMPORT_COLUMNS: readonly ImportColumn<DictColumn>[] = (Object.keys(HEADER_KEY) as DictColumn[]).map((key) => ({
-  key,
-  headers: [...headersInEveryLanguage(HEADER_KEY[key]), ...(EARLIER_HEADERS[key] ?? [])],
-  required: key === 'dictCode' || key === 'value',
-  readOnly: key === 'dictName' || key === 'remark',
-}));
+const IMPORT_COLUMNS: readonly ImportColumn<DictColumn>[] = importColumns(SHEET, ['dictCode', 'value']);
 
 /** The single-row API's body fields as the sheet's columns. */
 const FIELD_COLUMN: Record<string, DictColumn> = { pid: 'parentValue' };
@@ -132,32 +112,23 @@ export function createDictTransfer(
     /** The template: the sheet's writable columns, an example row, a drop-down of the dictionaries. */
     async template(): Promise<TableFile<Record<string, string | number | null>>> {
       const codes = (await repo.allCodes()).map((d) => d.dict_code);
-      const column = (
-        key: DictColumn,
-        width: number,
-        extra: Partial<TableColumn<Record<string, string | number | null>>> = {},
-      ): TableColumn<Record<string, string | number | null>> => ({
-        key,
-        header: t(HEADER_KEY[key]),
-        value: (r) => r[key] ?? null,
-        width,
-        ...extra,
-      });
+      /** Drop-downs of the columns that take one of a list. */
+      const choices: Partial<Record<DictColumn, string[]>> = {
+        dictCode: codes,
+        state: [t('sheet.state.enabled'), t('sheet.state.disabled')],
+        tagColor: [...DICT_TAG_COLORS],
+      };
       const first = codes[0];
       return {
         format: 'xlsx',
         fileName: t('dictImport.templateName'),
         fallbackName: 'dictionary-item-import-template',
         sheetName: t('dictExport.fileName'),
-        columns: [
-          column('dictCode', 20, { choices: codes }),
-          column('value', 20),
-          column('keyValue', 20),
-          column('parentValue', 20),
-          column('orderNum', 10, { type: 'number' }),
-          column('state', 10, { choices: [t('sheet.state.enabled'), t('sheet.state.disabled')] }),
-          column('tagColor', 12, { choices: [...DICT_TAG_COLORS] }),
-        ],
+        // The columns a sheet may write (the descriptors' template flags): the item's.
+        columns: SHEET.filter((spec) => spec.template).map((spec) => {
+          const list = choices[spec.key];
+          return tableColumn<DictColumn, Record<string, string | number | null>>(spec, list ? { choices: list } : {});
+        }),
         rows: first
           ? [
               {
@@ -238,7 +209,7 @@ export function createDictTransfer(
             let orderNum: number | null = null;
             if (orderText) {
               orderNum = /^\d+$/.test(orderText) ? Number(orderText) : Number.NaN;
-              if (!(orderNum >= 0 && orderNum <= ORDER_MAX)) fail('orderNum', t('dictImport.orderNum'));
+              if (!(orderNum >= 0 && orderNum <= DICT_ITEM_ORDER_MAX)) fail('orderNum', t('dictImport.orderNum'));
             }
             const state = stateText ? stateFromWord(stateText) : null;
             if (state === undefined) fail('state', t('import.state'));
