@@ -5,7 +5,9 @@
 // prerequisites, features/roles role-form.ts), and takes the schemas' types at compile time.
 // For `vite build` (vite.config.ts), each contract module is rewritten so that:
 //   - every `defineRoute({...})` keeps its properties except the schema and documentation ones listed below;
-//   - every `Type.X(...)` call is marked pure, so a schema no kept code refers to is dropped with TypeBox.
+//   - every `Type.X(...)` call is marked pure, so a schema no kept code refers to is dropped with TypeBox;
+//   - so is every entity declaration and derivation (`defineEntity`, `answerProperties`, `inputProperties`): an
+//     entity's descriptor reaches the bundle only where a screen uses it, never through the route table.
 // The contract itself, the server, the dev server and the unit tests see the contract unchanged.
 
 /**
@@ -24,6 +26,9 @@ export const DROPPED_ROUTE_FIELDS = new Set([
   'sudo',
   'security',
 ]);
+
+/** Contract functions without side effects whose calls are marked pure (entity.ts). */
+export const PURE_CALLS = new Set(['defineEntity', 'answerProperties', 'inputProperties']);
 
 /**
  * @typedef {{ type: string, start: number, end: number, [key: string]: unknown }} Node
@@ -78,7 +83,8 @@ export function slimContractModule(code, parse) {
       return false;
     }
     const object = callee.type === 'MemberExpression' ? /** @type {Node} */ (callee.object) : undefined;
-    if (object?.type === 'Identifier' && object.name === 'Type') {
+    const pureCall = callee.type === 'Identifier' && PURE_CALLS.has(/** @type {string} */ (callee.name));
+    if ((object?.type === 'Identifier' && object.name === 'Type') || pureCall) {
       edits.push({ start: node.start, end: node.start, text: '/* @__PURE__ */ ' });
     }
     return true;

@@ -52,6 +52,17 @@ describe('slimContractModule', () => {
     expect(out.match(/Type\.\w+\(/g)).toHaveLength(out.match(/\/\* @__PURE__ \*\/ Type\.\w+\(/g)?.length ?? -1);
   });
 
+  it('marks entity declarations and derivations pure, so a descriptor only a screen uses stays off the route table', () => {
+    const out = slim(`import { defineEntity, inputProperties, answerProperties } from './entity.js';
+export const thingEntity = defineEntity({ name: 'thing', table: 'thing', fields: {} });
+const fields = inputProperties(thingEntity, ['name']);
+export const Thing = Type.Object(answerProperties(thingEntity));
+`);
+    expect(out).toContain("export const thingEntity = /* @__PURE__ */ defineEntity({ name: 'thing'");
+    expect(out).toContain("const fields = /* @__PURE__ */ inputProperties(thingEntity, ['name']);");
+    expect(out).toContain('/* @__PURE__ */ Type.Object(/* @__PURE__ */ answerProperties(thingEntity))');
+  });
+
   it('leaves a module without routes or schemas unchanged', () => {
     const plain = "export const API_BASE = '/api';\nexport function resourceKey(m: string) { return m; }\n";
     expect(slim(plain)).toBe(plain);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TimeInput, textKind } from './common.js';
 import { defineRoute } from './define.js';
-import { DICT_ITEM_VALUE_MAX, DictItemKeyValue, DictItemTagColor } from './dicts.js';
+import { DICT_ITEM_VALUE_MAX, DictItemKeyValue, DictItemTagColor } from './dicts.entity.js';
 import { ICON_PATTERN, RESOURCE_METHODS } from './resources.js';
 import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
 

@@ -1,7 +1,8 @@
 import type { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
-import { Dict, DictItem, dictEntity, dictItemEntity, dictRoutes, dictSheetColumns } from './dicts.js';
+import { dictEntity, dictItemEntity, dictSheetColumns } from './dicts.entity.js';
+import { Dict, DictItem, dictRoutes } from './dicts.js';
 import { auditedFields, sheetColumns, storedColumns } from './entity.js';
 
 const titleOf = (schema: unknown) => (schema as { title?: string }).title;

@@ -10,7 +10,8 @@ import {
   sheetColumns,
   storedColumns,
 } from './entity.js';
-import { Org, orgEntity } from './orgs.js';
+import { orgEntity } from './orgs.entity.js';
+import { Org } from './orgs.js';
 
 const sample = defineEntity({
   name: 'sample',
