@@ -1,7 +1,7 @@
 import { Collapse, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { METHOD_COLORS } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import { type PermissionRow, permissionRows, type ShownResource, splitEveryone } from './permission-rows';
 import { ax } from './texts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { METHOD_COLORS } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import { LoadFailed } from './LoadFailed';
 import { ax } from './texts';
 import type { LoadExplanation, ResourceExplanation } from './types';

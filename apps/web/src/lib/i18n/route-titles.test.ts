@@ -1,7 +1,8 @@
 import { routes } from '@gatehouse/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resourceTitle, routeTitle, setTextLocale } from '.';
+import { routeTitle, setTextLocale } from '.';
 import { enUSRouteTitles } from './en-US.resources';
+import { resourceTitle } from './resource-title';
 
 const HAN = /\p{Script=Han}/u;
 const builtin = { builtin: true, route: null, method: null, url: null } as const;

@@ -4,7 +4,7 @@ import { menuTree } from '@/components/authz-explain/permission-rows';
 import { ax } from '@/components/authz-explain/texts';
 import { loadMenuIcons, MenuIcon } from '@/components/menu-icon';
 import type { ResourceNode } from '@/components/resource-tree/resource-tree-model';
-import { resourceTitle } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import type { ViewAs } from '../api/authz.api';
 
 type MenuItem = Required<MenuProps>['items'][number];

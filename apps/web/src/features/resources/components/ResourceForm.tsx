@@ -5,7 +5,8 @@ import { Can } from '@/components/can';
 import { useListMutation } from '@/components/list-kit';
 import { buildResourceTree, METHOD_COLORS, type ResourceNode, subtreeIds } from '@/components/resource-tree';
 import { createResource, type Resource, resourceKeys, updateResource } from '@/features/resources/api/resources.api';
-import { resourceTitle, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import { IconPicker } from './IconPicker';
 import {
   METHODS,

@@ -5,7 +5,8 @@ import { MenuIcon } from '@/components/menu-icon';
 import { buildResourceTree, METHOD_COLORS, parentIds, type ResourceNode } from '@/components/resource-tree';
 import type { Resource } from '@/features/resources/api/resources.api';
 import { useBoxHeight } from '@/lib/dom';
-import { resourceTitle, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import { useCan } from '@/stores/session';
 
 export interface ResourceTreeProps {

@@ -1,7 +1,8 @@
 import { useConfirmDelete } from '@/components/confirm-delete';
 import { useListMutation } from '@/components/list-kit';
 import { deleteResource, type Resource, resourceKeys } from '@/features/resources/api/resources.api';
-import { resourceTitle, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 
 /** Delete flow of the resource tree: confirm naming the resource, delete through a mutation, tell, reload. */
 export function useResourceActions(resources: readonly Resource[], onDeleted: (resource: Resource) => unknown) {

@@ -5,7 +5,7 @@ import type { ListPageData, ListQueryBase } from '@/components/list-kit';
 import type { LoadOrgs } from '@/components/org-picker';
 import type { Resource } from '@/components/resource-tree';
 import { call } from '@/lib/http';
-import { resourceTitle } from '@/lib/i18n';
+import { resourceTitle } from '@/lib/i18n/resource-title';
 import { canCall, useSession } from '@/stores/session';
 
 export type Role = ResponseOf<typeof routes.listRoles>[number];
