@@ -16,7 +16,7 @@ import {
   signInLogKeys,
 } from '@/features/signin-log/api/signin-log.api';
 import { formatDateTime } from '@/lib/format/date';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type SignInLogText, tx } from '../texts';
 
 /** How a sign-in other than by password is marked beside its reason. */
 const METHOD_NOTES = {
@@ -25,14 +25,14 @@ const METHOD_NOTES = {
   totp: 'signinLog.methodTotp',
   passkey: 'signinLog.methodPasskey',
   recovery: 'signinLog.methodRecovery',
-} as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, MessageKey>;
+} as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, SignInLogText>;
 
 /** An entry's reason in words; a right factor by what it led to (a session, a second step, a verification). */
 const reasonLabel = ({ reason, kind }: Pick<SignInLogEntry, 'reason' | 'kind'>) =>
   reason === 'ok' && kind !== 'signin'
-    ? t(`signinLog.ok.${kind}`)
+    ? tx(`signinLog.ok.${kind}`)
     : (SIGNIN_REASONS as readonly string[]).includes(reason)
-      ? t(`signinLog.reason.${reason as SignInReasonCode}` as MessageKey)
+      ? tx(`signinLog.reason.${reason as SignInReasonCode}` as SignInLogText)
       : reason;
 
 /** What an entry records, as the 类型 column and filter name it; an identity verification stands out. */
@@ -41,7 +41,7 @@ const KIND_COLORS: Record<SignInKindCode, string | undefined> = {
   first_factor: undefined,
   verification: 'purple',
 };
-const kindLabel = (kind: SignInKindCode) => t(`signinLog.kind.${kind}`);
+const kindLabel = (kind: SignInKindCode) => tx(`signinLog.kind.${kind}`);
 
 const filterCodecs: FilterCodecs<SignInLogQuery> = {
   account: 'text',
@@ -71,7 +71,7 @@ export function SignInLogPage() {
 
   const columns: ListColumn<SignInLogEntry, 'at'>[] = [
     {
-      title: t('signinLog.colAt'),
+      title: tx('signinLog.colAt'),
       key: 'at',
       dataIndex: 'at',
       sortField: 'at',
@@ -79,40 +79,42 @@ export function SignInLogPage() {
       render: (at: number) => formatDateTime(at, 'YYYY/MM/DD HH:mm:ss'),
     },
     {
-      title: t('signinLog.colAccount'),
+      title: tx('signinLog.colAccount'),
       key: 'account',
       dataIndex: 'account',
       width: 180,
       // A client's summary entry (refusals of many account numbers past its cap) has none.
       render: (account: string, entry) =>
-        account || ((entry.repeats ?? 1) > 1 && entry.outcome === 'failure' ? t('signinLog.manyAccounts') : '—'),
+        account || ((entry.repeats ?? 1) > 1 && entry.outcome === 'failure' ? tx('signinLog.manyAccounts') : '—'),
     },
     {
-      title: t('signinLog.colOutcome'),
+      title: tx('signinLog.colOutcome'),
       key: 'outcome',
       align: 'center',
       width: 90,
       ellipsis: false,
       render: (_value, { outcome }) =>
         outcome === 'success' ? (
-          <Tag color="success">{t('signinLog.success')}</Tag>
+          <Tag color="success">{tx('signinLog.success')}</Tag>
         ) : (
-          <Tag color="error">{t('signinLog.failure')}</Tag>
+          <Tag color="error">{tx('signinLog.failure')}</Tag>
         ),
     },
     {
-      title: t('signinLog.colKind'),
+      title: tx('signinLog.colKind'),
       key: 'kind',
       width: 110,
       render: (_value, { kind }) => <Tag color={KIND_COLORS[kind]}>{kindLabel(kind)}</Tag>,
     },
     {
-      title: t('signinLog.colReason'),
+      title: tx('signinLog.colReason'),
       key: 'reason',
       width: 200,
       render: (_value, entry) => {
         const label =
-          entry.method === 'password' ? reasonLabel(entry) : `${reasonLabel(entry)} (${t(METHOD_NOTES[entry.method])})`;
+          entry.method === 'password'
+            ? reasonLabel(entry)
+            : `${reasonLabel(entry)} (${tx(METHOD_NOTES[entry.method])})`;
         const repeats = entry.repeats ?? 1;
         if (repeats <= 1) return label;
         // Refusals one address repeated are one entry: how many, and when the newest was.
@@ -120,17 +122,17 @@ export function SignInLogPage() {
         return (
           <>
             {label}{' '}
-            <Tooltip title={t('signinLog.repeats', { count: repeats, lastAt })}>
+            <Tooltip title={tx('signinLog.repeats', { count: repeats, lastAt })}>
               <Tag data-testid="signin-log-repeats">×{repeats}</Tag>
             </Tooltip>
           </>
         );
       },
     },
-    { title: t('signinLog.colIp'), key: 'ip', dataIndex: 'ip', width: 150 },
+    { title: tx('signinLog.colIp'), key: 'ip', dataIndex: 'ip', width: 150 },
     {
       // The short form (Chrome 140 · Windows) in the cell, the whole User-Agent on hover.
-      title: t('signinLog.colBrowser'),
+      title: tx('signinLog.colBrowser'),
       key: 'userAgent',
       width: 220,
       render: (_value, { userAgent }) =>
@@ -139,7 +141,7 @@ export function SignInLogPage() {
             <span>{describeUserAgent(userAgent) || userAgent}</span>
           </Tooltip>
         ) : (
-          <Typography.Text type="secondary">{t('signinLog.unknown')}</Typography.Text>
+          <Typography.Text type="secondary">{tx('signinLog.unknown')}</Typography.Text>
         ),
     },
   ];
@@ -148,7 +150,7 @@ export function SignInLogPage() {
     <ListPage<SignInLogQuery, SignInLogEntry>
       list={list}
       table="signinLog"
-      label={t('signinLog.listLabel')}
+      label={tx('signinLog.listLabel')}
       totalTestId="signin-log-total"
       rowKey={entryId}
       columns={columns}
@@ -164,28 +166,28 @@ export function SignInLogPage() {
       search={{
         id: 'signinLogSearch',
         fields: [
-          { kind: 'text', name: 'account', label: t('signinLog.searchAccount'), width: 160 },
+          { kind: 'text', name: 'account', label: tx('signinLog.searchAccount'), width: 160 },
           {
             kind: 'select',
             name: 'outcome',
-            label: t('signinLog.searchOutcome'),
-            placeholder: t('signinLog.outcomeAll'),
+            label: tx('signinLog.searchOutcome'),
+            placeholder: tx('signinLog.outcomeAll'),
             width: 110,
             options: [
-              { value: 'success', label: t('signinLog.success') },
-              { value: 'failure', label: t('signinLog.failure') },
+              { value: 'success', label: tx('signinLog.success') },
+              { value: 'failure', label: tx('signinLog.failure') },
             ],
           },
           {
             kind: 'select',
             name: 'kind',
-            label: t('signinLog.searchKind'),
-            placeholder: t('signinLog.outcomeAll'),
+            label: tx('signinLog.searchKind'),
+            placeholder: tx('signinLog.outcomeAll'),
             width: 120,
             options: SIGNIN_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) })),
           },
-          { kind: 'text', name: 'ip', label: t('signinLog.searchIp'), maxLength: 64, width: 150 },
-          { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('signinLog.searchTime'), width: 260 },
+          { kind: 'text', name: 'ip', label: tx('signinLog.searchIp'), maxLength: 64, width: 150 },
+          { kind: 'dateRange', names: ['startTime', 'endTime'], label: tx('signinLog.searchTime'), width: 260 },
         ],
       }}
     />
