@@ -184,6 +184,48 @@ describe('list kit on the account screen in Chromium', () => {
     await page.getByTestId('column-settings').waitFor({ state: 'hidden' });
   });
 
+  it('reorders a column by dragging and pins one to the left edge, kept in view while the table scrolls sideways', async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByRole('button', { name: '列设置' }).click();
+    const settings = page.getByTestId('column-settings');
+    const item = (name: string) => settings.locator('li').filter({ has: page.getByRole('checkbox', { name }) });
+    await item('角色').dragTo(item('账号'));
+    await expect.poll(async () => (await headers()).slice(0, 2)).toEqual(['角色', '账号']);
+
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/preferences/table.accounts') && r.request().method() === 'PUT',
+    );
+    await settings.getByRole('button', { name: '固定在左侧「用户名」' }).click();
+    expect((await saved).status()).toBe(200);
+    await screenshot(page, 'list-kit-04b-column-pinned-1024');
+    await page.getByRole('button', { name: '列设置' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await headers())[0]).toBe('用户名');
+
+    // Scrolled to its right end, the table still shows 用户名 at its left edge (after the selection column).
+    const body = page.locator('.ant-table-body, .ant-table-content').first();
+    await body.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const pinned = page.getByRole('columnheader', { name: '用户名' }).first();
+    const table = await page.locator('.ant-table').first().boundingBox();
+    const box = await pinned.boundingBox();
+    expect(box && table && box.x - table.x).toBeLessThan(120);
+    await screenshot(page, 'list-kit-04c-pinned-scrolled-1024');
+
+    await page.reload();
+    await row('admin').waitFor();
+    expect((await headers()).slice(0, 3)).toEqual(['用户名', '角色', '账号']);
+
+    // Back to the defaults for the pictures that follow.
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('button', { name: label('恢复默认') }).click();
+    await expect.poll(async () => (await headers())[0]).toBe('账号');
+    await page.getByRole('button', { name: '列设置' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('deletes in bulk with a refusal: one message names the refused account and why; it stays selected', async () => {
     await row('kit.qian').getByRole('checkbox').check();
     await row('admin').getByRole('checkbox').check();

@@ -169,6 +169,58 @@ describe('list kit', () => {
     expect(api.store.preferences.get(admin?.id ?? 0)?.get('table.accounts')).toEqual(put?.body);
   });
 
+  it('column settings reorder by dragging and pin a column to an edge, kept in view, saved with the rest', async () => {
+    const { head, table } = await open();
+    await within(table).findByText('谢婷婷');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByTestId('column-settings');
+    const row = (name: string) => within(settings).getByRole('checkbox', { name }).closest('li') as HTMLElement;
+
+    // 角色 dragged onto 账号: it takes 账号's place.
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      effectAllowed: 'none',
+      dropEffect: 'none',
+    };
+    fireEvent.dragStart(row('角色'), { dataTransfer });
+    fireEvent.dragOver(row('账号'), { dataTransfer });
+    fireEvent.drop(row('账号'), { dataTransfer });
+    fireEvent.dragEnd(row('角色'), { dataTransfer });
+    expect(headers(head).slice(0, 4)).toEqual(['角色', '账号', '用户名', '所属组织']);
+
+    // 状态 pinned to the left: it moves to the left edge and is a fixed column; pressed again, it is free again.
+    const pinLeft = within(settings).getByRole('button', { name: '固定在左侧「状态」' });
+    fireEvent.click(pinLeft);
+    expect(pinLeft.getAttribute('aria-pressed')).toBe('true');
+    expect(headers(head)[0]).toBe('状态');
+    const stateHeader = within(head)
+      .getAllByRole('columnheader')
+      .find((cell) => cell.textContent === '状态');
+    expect(stateHeader?.className).toContain('ant-table-cell-fix-start');
+    // 操作 is fixed by the screen itself: it offers no pins.
+    expect(within(settings).queryByRole('button', { name: '固定在左侧「操作」' })).toBeNull();
+
+    await waitFor(async () => expect(await api.sent(routes.putPreference)).toHaveLength(1));
+    const [put] = await api.sent(routes.putPreference);
+    const stored = put?.body as { columns: { key: string; hidden: boolean; fixed?: string }[] };
+    expect(stored.columns.slice(0, 3)).toEqual([
+      { key: 'roleName', hidden: false },
+      { key: 'accountNumber', hidden: false },
+      { key: 'accountName', hidden: false },
+    ]);
+    expect(stored.columns.find((column) => column.key === 'state')).toEqual({
+      key: 'state',
+      hidden: false,
+      fixed: 'left',
+    });
+
+    fireEvent.click(pinLeft);
+    expect(pinLeft.getAttribute('aria-pressed')).toBe('false');
+    expect(headers(head)[0]).toBe('角色');
+  });
+
   it('a column setting the server refuses to keep is said in a toast, and stays on screen', async () => {
     api.fail(routes.putPreference, 400, '每个账号最多保存 100 项偏好设置，请先删除不用的设置');
     const { head, table } = await open();

@@ -215,6 +215,7 @@ export function ListTable<T extends object, I extends Key = number>(props: ListT
             key: column.key,
             title: column.title,
             hideable: column.hideable !== false,
+            pinnable: !column.fixed,
           }))}
           onColumnsChange={tableSettings.setColumns}
           onDensityChange={tableSettings.setDensity}

@@ -4,13 +4,16 @@ import {
   ColumnHeightOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  HolderOutlined,
   ReloadOutlined,
   SettingOutlined,
+  VerticalLeftOutlined,
+  VerticalRightOutlined,
 } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Flex, Popover, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Checkbox, Dropdown, Flex, Popover, Tooltip, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { DENSITIES, type Density, type TableSettings } from './table-settings';
+import { DENSITIES, type Density, type Pin, type TableSettings } from './table-settings';
 
 const densityLabel: Record<Density, () => string> = {
   large: () => t('list.densityLarge'),
@@ -24,8 +27,11 @@ export interface TableToolBarProps {
    * virtual tree) the bar holds 刷新 and 全屏 only.
    */
   settings?: TableSettings;
-  /** Plain-text titles by column key, and which columns may be hidden. */
-  columns?: readonly { key: string; title: string; hideable: boolean }[];
+  /**
+   * Plain-text titles by column key, which columns may be hidden, and which may be pinned (not one the screen fixes
+   * itself, such as the row actions).
+   */
+  columns?: readonly { key: string; title: string; hideable: boolean; pinnable?: boolean }[];
   onColumnsChange?: (columns: TableSettings['columns']) => void;
   onDensityChange?: (density: Density) => void;
   onResetColumns?: () => void;
@@ -122,7 +128,10 @@ function SettingsButtons(props: TableToolBarProps & { settings: TableSettings })
   );
 }
 
-/** A checkbox per column (shown or hidden) and up/down buttons to reorder: keyboard-operable, no drag needed. */
+/**
+ * A row per column: a checkbox (shown or hidden), a drag handle to reorder by dragging, up/down buttons to reorder
+ * from the keyboard, and pins to keep the column at the table's left or right edge.
+ */
 function ColumnList({
   settings,
   columns,
@@ -134,30 +143,102 @@ function ColumnList({
 }) {
   const byKey = new Map(columns.map((column) => [column.key, column]));
   const order = settings.columns;
+  const { token } = theme.useToken();
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
   const move = (from: number, to: number) => {
+    if (from === to) return;
     const next = order.slice();
     const [moved] = next.splice(from, 1);
     if (moved) next.splice(to, 0, moved);
     onChange(next);
   };
+  const pin = (key: string, side: Pin) =>
+    onChange(
+      order.map((c) => {
+        if (c.key !== key) return c;
+        const { fixed, ...rest } = c;
+        return fixed === side ? rest : { ...rest, fixed: side };
+      }),
+    );
+  const endDrag = () => {
+    setDragged(null);
+    setOver(null);
+  };
   return (
-    <ul data-testid="column-settings" style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 220 }}>
+    <ul data-testid="column-settings" style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 260 }}>
       {order.map((entry, index) => {
         const column = byKey.get(entry.key);
         if (!column) return null;
         return (
-          <li key={entry.key}>
+          <li
+            key={entry.key}
+            draggable
+            data-dragging={dragged === index || undefined}
+            style={{
+              opacity: dragged === index ? 0.5 : 1,
+              // Where the dragged column will land: a line on the side it comes from.
+              boxShadow:
+                over === index && dragged !== null && dragged !== index
+                  ? `inset 0 ${dragged < index ? -2 : 2}px 0 ${token.colorPrimary}`
+                  : undefined,
+            }}
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', entry.key);
+              setDragged(index);
+            }}
+            onDragOver={(event) => {
+              if (dragged === null) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
+              setOver(index);
+            }}
+            onDrop={(event) => {
+              event.preventDefault();
+              if (dragged !== null) move(dragged, index);
+              endDrag();
+            }}
+            onDragEnd={endDrag}
+          >
             <Flex align="center" justify="space-between" gap={8}>
-              <Checkbox
-                checked={!entry.hidden}
-                disabled={!column.hideable}
-                onChange={(event) =>
-                  onChange(order.map((c) => (c.key === entry.key ? { ...c, hidden: !event.target.checked } : c)))
-                }
-              >
-                {column.title}
-              </Checkbox>
-              <span>
+              <Flex align="center" gap={4}>
+                <HolderOutlined aria-hidden style={{ cursor: 'grab', color: token.colorTextTertiary }} />
+                <Checkbox
+                  checked={!entry.hidden}
+                  disabled={!column.hideable}
+                  onChange={(event) =>
+                    onChange(order.map((c) => (c.key === entry.key ? { ...c, hidden: !event.target.checked } : c)))
+                  }
+                >
+                  {column.title}
+                </Checkbox>
+              </Flex>
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {column.pinnable !== false && (
+                  <>
+                    <Tooltip title={t('list.columnPinLeft', { column: column.title })}>
+                      <Button
+                        type={entry.fixed === 'left' ? 'link' : 'text'}
+                        size="small"
+                        aria-label={t('list.columnPinLeft', { column: column.title })}
+                        aria-pressed={entry.fixed === 'left'}
+                        icon={<VerticalRightOutlined aria-hidden />}
+                        onClick={() => pin(entry.key, 'left')}
+                      />
+                    </Tooltip>
+                    <Tooltip title={t('list.columnPinRight', { column: column.title })}>
+                      <Button
+                        type={entry.fixed === 'right' ? 'link' : 'text'}
+                        size="small"
+                        aria-label={t('list.columnPinRight', { column: column.title })}
+                        aria-pressed={entry.fixed === 'right'}
+                        icon={<VerticalLeftOutlined aria-hidden />}
+                        onClick={() => pin(entry.key, 'right')}
+                      />
+                    </Tooltip>
+                  </>
+                )}
                 <Button
                   type="text"
                   size="small"

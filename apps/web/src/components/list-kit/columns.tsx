@@ -1,6 +1,7 @@
 import type { TableColumnType } from 'antd';
 import { Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
+import type { ColumnSetting } from './table-settings';
 import type { SortOrder } from './use-list-query';
 
 /**
@@ -83,18 +84,32 @@ export function shownOrder(sorting: Omit<ListSorting, 'onSort'>, field: string):
   return sorting.defaultSort?.field === field ? sorting.defaultSort.order : undefined;
 }
 
-/** The antd columns for the settings (order, hidden) and the sort shown. */
+/**
+ * The antd columns for the settings (order, hidden, pinned) and the sort shown. A pinned column moves to its edge
+ * (antd keeps fixed columns only at the ends): the screen's own fixed columns (the row actions) stay outermost, the
+ * columns the user pinned sit next to them, in the order the settings give.
+ */
 export function toAntColumns<T>(
   columns: readonly ListColumn<T>[],
-  order: readonly { key: string; hidden: boolean }[],
+  order: readonly ColumnSetting[],
   sorting?: Omit<ListSorting, 'onSort'>,
 ): TableColumnType<T>[] {
   const byKey = new Map(columns.map((column) => [column.key, column]));
-  return order.flatMap(({ key, hidden }) => {
+  const place = (setting: ColumnSetting) => {
+    const own = byKey.get(setting.key)?.fixed;
+    if (own === 'left' || own === true) return 0;
+    if (own === 'right') return 4;
+    return setting.fixed === 'left' ? 1 : setting.fixed === 'right' ? 3 : 2;
+  };
+  const placed = order
+    .map((setting, index) => ({ setting, index }))
+    .sort((a, b) => place(a.setting) - place(b.setting) || a.index - b.index);
+  return placed.flatMap(({ setting: { key, hidden, fixed } }) => {
     const column = byKey.get(key);
     if (!column || (hidden && column.hideable !== false)) return [];
     const { sortField, ellipsis = true, hideable: _hideable, defaultHidden: _defaultHidden, render, ...rest } = column;
     const antColumn: TableColumnType<T> = { width: DEFAULT_COLUMN_WIDTH, ...rest, key };
+    if (fixed && !rest.fixed) antColumn.fixed = fixed;
     if (ellipsis) {
       antColumn.ellipsis = { showTitle: false };
       antColumn.render = render

@@ -149,3 +149,23 @@ describe('fitSettings with columns hidden by default', () => {
     expect(fitSettings(chosen, ['a', 'b'], ['b']).columns).toContainEqual({ key: 'b', hidden: false });
   });
 });
+
+describe('fitSettings with pinned columns', () => {
+  it('keeps a column pinned left or right, and drops any other pin a stored value holds', () => {
+    const fitted = fitSettings(
+      {
+        columns: [
+          { key: 'a', hidden: false, fixed: 'left' },
+          { key: 'b', hidden: false, fixed: 'top' },
+          { key: 'c', hidden: true, fixed: 'right' },
+        ],
+      },
+      ['a', 'b', 'c'],
+    );
+    expect(fitted.columns).toEqual([
+      { key: 'a', hidden: false, fixed: 'left' },
+      { key: 'b', hidden: false },
+      { key: 'c', hidden: true, fixed: 'right' },
+    ]);
+  });
+});

@@ -9,9 +9,19 @@ export type Density = 'large' | 'middle' | 'small';
 export const DENSITIES: readonly Density[] = ['large', 'middle', 'small'];
 export const DEFAULT_DENSITY: Density = 'middle';
 
-/** A table's settings as stored under `table.<screen>`: the columns in their order, each shown or hidden. */
+/** Where a column is pinned: kept in view at the table's left or right edge while it scrolls sideways. */
+export type Pin = 'left' | 'right';
+
+/** One column's settings: shown or hidden, and pinned or not. */
+export interface ColumnSetting {
+  key: string;
+  hidden: boolean;
+  fixed?: Pin;
+}
+
+/** A table's settings as stored under `table.<screen>`: the columns in their order, each shown or hidden, pinned. */
 export interface TableSettings {
-  columns: { key: string; hidden: boolean }[];
+  columns: ColumnSetting[];
   density: Density;
 }
 
@@ -44,7 +54,12 @@ export function fitSettings(
       const key = (entry as { key?: unknown } | null)?.key;
       if (typeof key !== 'string' || !known.has(key) || seen.has(key)) continue;
       seen.add(key);
-      columns.push({ key, hidden: (entry as { hidden?: unknown }).hidden === true });
+      const fixed = (entry as { fixed?: unknown }).fixed;
+      columns.push({
+        key,
+        hidden: (entry as { hidden?: unknown }).hidden === true,
+        ...(fixed === 'left' || fixed === 'right' ? { fixed } : {}),
+      });
     }
   }
   columnKeys.forEach((key, declared) => {

@@ -13,6 +13,8 @@ export const enUSList = {
   'list.columnsShown': 'Columns shown',
   'list.columnUp': 'Move "{column}" up',
   'list.columnDown': 'Move "{column}" down',
+  'list.columnPinLeft': 'Pin "{column}" to the left',
+  'list.columnPinRight': 'Pin "{column}" to the right',
   'list.columnsReset': 'Reset',
   'list.fullScreen': 'Full screen',
   'list.exitFullScreen': 'Exit full screen (Esc)',

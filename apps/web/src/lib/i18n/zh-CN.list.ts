@@ -11,6 +11,8 @@ export const zhCNList = {
   'list.columnsShown': '显示的列',
   'list.columnUp': '上移「{column}」',
   'list.columnDown': '下移「{column}」',
+  'list.columnPinLeft': '固定在左侧「{column}」',
+  'list.columnPinRight': '固定在右侧「{column}」',
   'list.columnsReset': '恢复默认',
   'list.fullScreen': '全屏',
   'list.exitFullScreen': '退出全屏（Esc）',
