@@ -192,8 +192,12 @@ describe('list kit on the account screen in Chromium', () => {
     await item('角色').dragTo(item('账号'));
     await expect.poll(async () => (await headers()).slice(0, 2)).toEqual(['角色', '账号']);
 
+    // The save that holds the pin (the drag's own save may come first, on its own, on a loaded machine).
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/preferences/table.accounts') && r.request().method() === 'PUT',
+      (r) =>
+        r.url().endsWith('/api/preferences/table.accounts') &&
+        r.request().method() === 'PUT' &&
+        (r.request().postData() ?? '').includes('"fixed":"left"'),
     );
     await settings.getByRole('button', { name: '固定在左侧「用户名」' }).click();
     expect((await saved).status()).toBe(200);
