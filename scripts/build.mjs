@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMPS = join(ROOT, 'node_modules', '.cache', 'gatehouse-build');
@@ -132,6 +132,23 @@ function buildWeb() {
   });
 }
 
+/**
+ * Folders of apps/server/src the server discovers its parts in (platform/source-folders.ts): the bundle has no
+ * source folders to read, so their listings travel in it.
+ */
+export const SERVER_DISCOVERED_FOLDERS = ['modules', 'platform/db/migrations'];
+
+/** @returns {Record<string, string[]>} every file under each discovered folder, as platform/source-folders.ts reads them */
+export function serverFolderListings(root = ROOT) {
+  return Object.fromEntries(
+    SERVER_DISCOVERED_FOLDERS.map((folder) => {
+      const base = join(root, 'apps/server/src', folder);
+      const files = filesOf('.', base).map((file) => file.split(sep).join('/'));
+      return [folder, files.sort()];
+    }),
+  );
+}
+
 function buildServer() {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8'));
   // Installed packages are imported at run time; the workspace's own contract is compiled into the bundle.
@@ -155,6 +172,7 @@ function buildServer() {
       // require() (none today) gets one.
       banner: { js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
       metafile: true,
+      define: { GATEHOUSE_SOURCE_FOLDERS: ${JSON.stringify(JSON.stringify(serverFolderListings()))} },
     });
     const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
     console.log('server: apps/server/dist/main.js (' + (bytes / 1024).toFixed(0) + ' KiB with its source map)');

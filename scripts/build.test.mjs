@@ -1,9 +1,10 @@
 // @ts-check
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildAside, digestOf } from './build.mjs';
+import { sourceFiles } from '../apps/server/src/platform/source-folders.ts';
+import { buildAside, digestOf, SERVER_DISCOVERED_FOLDERS, serverFolderListings } from './build.mjs';
 
 const dirs = /** @type {string[]} */ ([]);
 afterEach(() => {
@@ -88,5 +89,20 @@ describe('buildAside (the web build beside the one being served)', () => {
     });
     expect(existsSync(join(root, 'dist/index.html'))).toBe(true);
     expect(readdirSync(root)).toEqual(['dist']);
+  });
+});
+
+describe("the server bundle's folder listings (the server discovers migrations and modules in them)", () => {
+  it('list every folder the server discovers, each with the files the server reads from its sources', () => {
+    const src = resolve(import.meta.dirname, '../apps/server/src');
+    const asked = new Set();
+    for (const entry of readdirSync(src, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+      const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      for (const match of text.matchAll(/sourceFiles\('([^']+)'\)/g)) asked.add(match[1]);
+    }
+    expect([...asked].sort()).toEqual([...SERVER_DISCOVERED_FOLDERS].sort());
+    const listings = serverFolderListings();
+    for (const folder of SERVER_DISCOVERED_FOLDERS) expect(listings[folder], folder).toEqual(sourceFiles(folder));
   });
 });

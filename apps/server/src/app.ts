@@ -1,27 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { accountsModule } from './modules/accounts/index.js';
-import { auditModule, auditTrail } from './modules/audit/index.js';
-import { authModule, createGuard } from './modules/auth/index.js';
-import { authzModule } from './modules/authz/index.js';
-import { configBundleModule } from './modules/config-bundle/index.js';
-import { dictsModule } from './modules/dicts/index.js';
-import { envelopeModule } from './modules/envelope/index.js';
-import { filesModule } from './modules/files/index.js';
-import { importsModule } from './modules/imports/index.js';
-import { orgsModule } from './modules/orgs/index.js';
-import { preferencesModule } from './modules/preferences/index.js';
-import { regionsModule } from './modules/regions/index.js';
-import { resourcesModule } from './modules/resources/index.js';
-import { rolesModule } from './modules/roles/index.js';
-import { secondFactorModule } from './modules/second-factor/index.js';
-import { sessionsModule } from './modules/sessions/index.js';
+import { discoverModulePlugins, type ModuleContext } from './module-plugins.js';
+import { auditTrail } from './modules/audit/index.js';
+import { createGuard } from './modules/auth/index.js';
 import type { SetupResult } from './modules/setup/index.js';
-import { signInModule } from './modules/signin/index.js';
-import { statsModule } from './modules/stats/index.js';
-import { systemModule } from './modules/system/index.js';
-import { systemParamsModule } from './modules/system-params/index.js';
-import { verificationModule } from './modules/verification/index.js';
 import type { Database } from './platform/db/database.js';
 import { httpPlatform, trustProxyOption } from './platform/http-platform.js';
 import { createLogging } from './platform/logging.js';
@@ -42,8 +24,9 @@ export interface App {
 
 /**
  * The composition root: the server for a prepared database (modules/setup's prepareDatabase ran first). Services
- * are made in services.ts; each module is a plugin serving its contract routes. The order of the plugins is
- * checked by their declared dependencies: the HTTP platform, then the audit trail, then the modules, then the web.
+ * are made in services.ts; each module is a plugin serving its contract routes, found in modules/ and given the
+ * same ModuleContext. The order of the plugins is checked by their declared dependencies: the HTTP platform, then
+ * the audit trail, then the modules, then the web.
  */
 export async function buildApp(config: Config, database: Database, setup: SetupResult): Promise<App> {
   const logging = createLogging(config);
@@ -67,27 +50,9 @@ export async function buildApp(config: Config, database: Database, setup: SetupR
     repo: services.auditRepo,
     anonymousRefusalsPerMinute: config.audit.anonymousRefusalsPerMinute,
   });
-  await fastify.register(systemModule, { system: services.system, dialect: database.dialect });
-  await fastify.register(authModule, { ...services, options: services.authOptions });
-  await fastify.register(accountsModule, services);
-  await fastify.register(orgsModule, services);
-  await fastify.register(rolesModule, services);
-  await fastify.register(authzModule, services);
-  await fastify.register(resourcesModule, services);
-  await fastify.register(dictsModule, services);
-  await fastify.register(envelopeModule, { enabled: config.requestEncryption, nonces: services.envelopeNonces });
-  await fastify.register(verificationModule, services);
-  await fastify.register(secondFactorModule, { ...services, webauthn: config.webauthn });
-  await fastify.register(signInModule, services);
-  await fastify.register(regionsModule, services);
-  await fastify.register(statsModule, services);
-  await fastify.register(filesModule, services);
-  await fastify.register(sessionsModule, services);
-  await fastify.register(auditModule, services);
-  await fastify.register(preferencesModule, services);
-  await fastify.register(importsModule, services);
-  await fastify.register(configBundleModule, services);
-  await fastify.register(systemParamsModule, services);
+  // Every module's plugin, found in modules/ (module-plugins.ts): a new module is served without a line here.
+  const context: ModuleContext = { ...services, config, dialect: database.dialect };
+  for (const { plugin } of await discoverModulePlugins()) await fastify.register(plugin, context);
   await fastify.register(webAssets, { webDist: config.webDist });
 
   await services.jobs.start();

@@ -9,14 +9,14 @@ export interface AuthModuleOptions {
   auth: AuthService;
   accounts: AccountsService;
   /** What the sign-in page and the web app need to know before anybody signs in (GET /api/auth/options). */
-  options: ResponseOf<typeof routes.authOptions>;
+  authOptions: ResponseOf<typeof routes.authOptions>;
 }
 
 /** Password sign-in, sign-out, the signed-in account and its permissions, identity switch. */
 export const authModule = fp<AuthModuleOptions>(
-  async (app, { auth, accounts, options }) => {
+  async (app, { auth, accounts, authOptions }) => {
     // A copy of the getters' values: the live ones (系统参数) as of this request.
-    serve(app, routes.authOptions, async () => ({ ...options }));
+    serve(app, routes.authOptions, async () => ({ ...authOptions }));
     serve(app, routes.login, ({ body, request }) =>
       auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );

@@ -1,17 +1,15 @@
 import { type Kysely, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase } from '../../../test/harness.js';
-import { MIGRATIONS, migrate } from '../../platform/db/migrations.js';
+import { migrate, migrationsFor } from '../../platform/db/migrations.js';
 
 const ADDED = '0035_dict_item_key_state_color';
 
 /** Brings `db` to the migration before ADDED, as an installation of the release before it is. */
 async function migrateToBefore(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres') {
-  const names = Object.keys(MIGRATIONS);
+  const migrations = await migrationsFor(dialect);
+  const names = Object.keys(migrations);
   const before = names[names.indexOf(ADDED) - 1] as string;
-  const migrations = Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([key, file]) => [key, { up: (db: Kysely<unknown>) => file.up(db, dialect) }]),
-  );
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(before);
   if (error) throw error;
 }

@@ -5,11 +5,10 @@ import { envelope } from './envelope.handler.js';
 import type { NonceStore } from './envelope.repository.js';
 
 /** REQUEST_ENCRYPTION's envelope route: runs the wrapped call through the whole server again. */
-export const envelopeModule = fp<{ enabled: boolean; nonces: NonceStore }>(
-  async (app, { enabled, nonces }) => {
-    serve(app, routes.envelope, ({ body, request, reply }) =>
-      envelope(app, { enabled, nonces }, body.data, request, reply),
-    );
+export const envelopeModule = fp<{ config: { requestEncryption: boolean }; envelopeNonces: NonceStore }>(
+  async (app, { config, envelopeNonces }) => {
+    const options = { enabled: config.requestEncryption, nonces: envelopeNonces };
+    serve(app, routes.envelope, ({ body, request, reply }) => envelope(app, options, body.data, request, reply));
   },
   { name: 'gatehouse-envelope', dependencies: MODULE_DEPENDENCIES },
 );

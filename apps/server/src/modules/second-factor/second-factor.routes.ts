@@ -13,14 +13,14 @@ export interface SecondFactorModuleOptions {
    * WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. Unset, the site is the one each request came to: its Origin header,
    * accepted only when it names the host the request was sent to (behind a proxy, with TRUST_PROXY).
    */
-  webauthn: { rpId?: string; origins?: readonly string[]; rpName: string };
+  config: { webauthn: { rpId?: string; origins?: readonly string[]; rpName: string } };
 }
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /** TOTP, passkeys and recovery codes: enrolment, the second step of a sign-in, identity verification, the reset. */
 export const secondFactorModule = fp<SecondFactorModuleOptions>(
-  async (app, { secondFactor, webauthn }) => {
+  async (app, { secondFactor, config: { webauthn } }) => {
     const rp = (request: FastifyRequest): RelyingParty => {
       if (webauthn.origins && webauthn.origins.length > 0) {
         return {

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase } from '../../../test/harness.js';
-import { MIGRATIONS, migrate } from './migrations.js';
+import { loadMigrations, MIGRATION_FILE, migrate, migrationsFor } from './migrations.js';
 import { dumpSchema } from './schema-dump.js';
 
 const SCRIPT = resolve(import.meta.dirname, '../../../test/migrate-once.ts');
@@ -53,22 +53,34 @@ describe('migration files', () => {
     expect(changed).toEqual([]);
   });
 
-  it('list every file in released.json, and every migration in the runner under its file name', () => {
+  it('list every file in released.json, and every migration in the runner under its file name', async () => {
     const unlisted = files
       .filter((file) => !(file in released))
       .map((file) => `migrations/${file} is not in released.json: add "${file}": "${sha256Of(file)}"`);
     expect(unlisted).toEqual([]);
-    const migrationFiles = files.filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name)).sort();
-    expect(migrationFiles.map((name) => name.replace(/\.ts$/, ''))).toEqual(Object.keys(MIGRATIONS));
-    expect(Object.keys(MIGRATIONS).slice(0, RECORDED.length)).toEqual(RECORDED);
+    const names = Object.keys(await loadMigrations());
+    expect(names.slice(0, RECORDED.length)).toEqual(RECORDED);
+    // Nothing lists the migrations: the runner has every file of the folder named as one, in the order of the names.
+    const migrationFiles = files.filter((file) => MIGRATION_FILE.test(file)).sort();
+    expect(names).toEqual(migrationFiles.map((file) => file.replace(/\.ts$/, '')));
+  });
+
+  it('name every file that holds a migration as one, each number once (a misnamed file would be skipped)', async () => {
+    const misnamed: string[] = [];
+    for (const file of files.filter((name) => !MIGRATION_FILE.test(name))) {
+      const module: Record<string, unknown> = await import(`./migrations/${file}`);
+      if ('up' in module) misnamed.push(`migrations/${file} exports up: name it NNNN_words.ts to have it run`);
+    }
+    expect(misnamed).toEqual([]);
+    const numbers = files.flatMap((file) => MIGRATION_FILE.exec(file)?.[1] ?? []);
+    const twice = numbers.filter((number, i) => numbers.indexOf(number) !== i);
+    expect(twice, 'two migrations share a number: renumber the newer one').toEqual([]);
   });
 });
 
 /** Brings `db` to `name` with the migration files (migrate() always goes to the latest). */
 async function migrateTo(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres', name: string) {
-  const migrations = Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([key, file]) => [key, { up: (db: Kysely<unknown>) => file.up(db, dialect) }]),
-  );
+  const migrations = await migrationsFor(dialect);
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(name);
   if (error) throw error;
 }
