@@ -76,7 +76,7 @@ const secondFactorMocks = {
   passkeyLogin: handle(routes.passkeyLogin, needsServer),
   secondFactorOptions: handle(routes.secondFactorOptions, needsServer),
   loginSecondFactor: handle(routes.loginSecondFactor, needsServer),
-  resetSecondFactor: handle(routes.resetSecondFactor, needsServer),
+  // resetSecondFactor, an administrator's action on an account, is mocked with the accounts (accounts.ts).
 };
 
 export const authMocks = {

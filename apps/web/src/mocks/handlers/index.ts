@@ -3,46 +3,29 @@ import { type HttpHandler, HttpResponse, http } from 'msw';
 import { bind, failure, type MockRoute } from '@/mocks/handle';
 import { createMockStore } from '@/mocks/seed';
 import type { MockStore } from '@/mocks/store';
-import { accountMocks } from './accounts';
-import { auditMocks } from './audit';
-import { authMocks } from './auth';
-import { authzMocks } from './authz';
-import { configBundleMocks } from './config-bundle';
-import { dictMocks } from './dicts';
-import { fileMocks } from './files';
-import { importMocks } from './imports';
-import { orgMocks } from './orgs';
-import { preferenceMocks } from './preferences';
-import { profileContactMocks } from './profile-contacts';
-import { referenceMocks } from './reference';
-import { resourceMocks } from './resources';
-import { roleMocks } from './roles';
-import { sessionMocks } from './sessions';
-import { signinLogMocks } from './signin-log';
-import { systemParamMocks } from './system-params';
-import { verificationMocks } from './verification';
 
-/** Every contract route, each once: a route without a mock is a compile error here (and a failing test). */
-export const mockRoutes: { [K in RouteName]: MockRoute<Routes[K]> } = {
-  ...authMocks,
-  ...accountMocks,
-  ...orgMocks,
-  ...roleMocks,
-  ...resourceMocks,
-  ...dictMocks,
-  ...verificationMocks,
-  ...profileContactMocks,
-  ...fileMocks,
-  ...referenceMocks,
-  ...sessionMocks,
-  ...signinLogMocks,
-  ...auditMocks,
-  ...preferenceMocks,
-  ...authzMocks,
-  ...configBundleMocks,
-  ...systemParamMocks,
-  ...importMocks,
-};
+/** A handler file's mocks, exported as `<area>Mocks` (helpers beside them, e.g. sorting.ts, export none). */
+const MOCKS_EXPORT = /^[a-z][A-Za-z0-9]*Mocks$/;
+
+/** Every `<area>Mocks` export of this folder's files, found rather than listed, a route mocked twice refused. */
+function foundMocks(files: Record<string, Record<string, unknown>>): Record<string, MockRoute> {
+  const merged: Record<string, MockRoute> = {};
+  for (const [file, exports] of Object.entries(files)) {
+    for (const [name, mocks] of Object.entries(exports)) {
+      if (!MOCKS_EXPORT.test(name)) continue;
+      for (const [route, mock] of Object.entries(mocks as Record<string, MockRoute>)) {
+        if (Object.hasOwn(merged, route)) throw new Error(`${file} mocks ${route} again`);
+        merged[route] = mock;
+      }
+    }
+  }
+  return merged;
+}
+
+/** Every contract route, each once (mocks.test.ts fails when a route has no mock). */
+export const mockRoutes = foundMocks(
+  import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts'], { eager: true }),
+) as { [K in RouteName]: MockRoute<Routes[K]> };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */
 export const UNHANDLED_HEADER = 'x-mock-unhandled';
