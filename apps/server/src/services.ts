@@ -10,6 +10,7 @@ import {
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
 import { createConfigBundleService } from './modules/config-bundle/index.js';
+import { createCrudService, createCrudTransfer, crudEntities } from './modules/crud/index.js';
 import { createDictsService, createDictTransfer } from './modules/dicts/index.js';
 import { createNonceStore, nonceExpiryJob } from './modules/envelope/index.js';
 import { createFileStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
@@ -296,6 +297,16 @@ export async function composeServices(config: Config, database: Database, setup:
       auth.authorize(principal, route),
     ),
     dictTransfer: createDictTransfer(db, importJobs, (principal, route) => auth.authorize(principal, route)),
+    // The descriptor-served entities (contract cruds.ts), one engine each.
+    crudEngines: new Map(
+      [...crudEntities.values()].map((target) => [
+        target.entity.name,
+        {
+          service: createCrudService(db, target),
+          transfer: createCrudTransfer(db, target, importJobs, (principal, route) => auth.authorize(principal, route)),
+        },
+      ]),
+    ),
     envelopeNonces,
     system: createSystemRepository(db),
     messages,

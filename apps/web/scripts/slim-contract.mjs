@@ -1,4 +1,5 @@
 // @ts-check
+import { crudRouteTable } from '../../../packages/contract/src/entity-crud.ts';
 // The web build's view of packages/contract (docs/frontend-budgets.md). The contract's route definitions carry
 // TypeBox schemas and documentation for the server and OpenAPI; at runtime the web reads only a route's method,
 // path, access and transport (lib/http/client.ts, stores/session.ts), and `screen` (the role editor's
@@ -58,6 +59,35 @@ function walk(/** @type {unknown} */ node, /** @type {(node: Node) => boolean} *
 }
 
 /**
+ * The literal `name`, `path` and `state` of the spec declared as `const <name> = { … }` (through `as const` and
+ * `satisfies`) in the module, or undefined.
+ * @param {Node} program
+ * @param {string} name
+ * @returns {{ name: string, path: string, state?: string } | undefined}
+ */
+function specLiterals(program, name) {
+  /** @type {Record<string, string> | undefined} */
+  let found;
+  walk(program, (node) => {
+    if (found || node.type !== 'VariableDeclarator') return !found;
+    const id = /** @type {Node} */ (node.id);
+    if (id.type !== 'Identifier' || id.name !== name) return true;
+    let init = /** @type {Node | undefined} */ (node.init);
+    while (init && init.type !== 'ObjectExpression' && init.expression) init = /** @type {Node} */ (init.expression);
+    if (init?.type !== 'ObjectExpression') return false;
+    found = {};
+    for (const property of /** @type {Node[]} */ (init.properties)) {
+      const key = property.type === 'Property' ? keyName(property) : undefined;
+      const value = /** @type {Node | undefined} */ (property.value);
+      if (key && value?.type === 'Literal' && typeof value.value === 'string') found[key] = value.value;
+    }
+    return false;
+  });
+  if (!found?.name || !found.path) return undefined;
+  return { name: found.name, path: found.path, ...(found.state ? { state: found.state } : {}) };
+}
+
+/**
  * A contract module's source as the web build bundles it (see the top of this file).
  * @param {string} code TypeScript source of one contract module
  * @param {Parse} parse
@@ -66,7 +96,8 @@ function walk(/** @type {unknown} */ node, /** @type {(node: Node) => boolean} *
 export function slimContractModule(code, parse) {
   /** @type {{ start: number, end: number, text: string }[]} */
   const edits = [];
-  walk(parse(code), (node) => {
+  const program = parse(code);
+  walk(program, (node) => {
     if (node.type !== 'CallExpression') return true;
     const callee = /** @type {Node} */ (node.callee);
     const [first] = /** @type {Node[]} */ (node.arguments);
@@ -80,6 +111,19 @@ export function slimContractModule(code, parse) {
         text: `{ ${kept.map((property) => code.slice(property.start, property.end)).join(', ')} }`,
       });
       // Kept properties are small literals; nothing inside the replaced object is edited again.
+      return false;
+    }
+    // An entity's CRUD routes (entity-crud.ts): only the route table, written out from the spec's literal name, path
+    // and state, so neither the descriptor nor the code that derives the routes reaches the route table's chunk.
+    const [, second] = /** @type {Node[]} */ (node.arguments);
+    if (callee.type === 'Identifier' && callee.name === 'crudRoutes' && second) {
+      const spec =
+        second.type === 'Identifier' ? specLiterals(program, /** @type {string} */ (second.name)) : undefined;
+      if (!spec)
+        throw new Error(
+          `slim-contract: crudRoutes(…, ${code.slice(second.start, second.end)}) needs a spec declared as a literal in the same module`,
+        );
+      edits.push({ start: node.start, end: node.end, text: `(${JSON.stringify(crudRouteTable(spec))})` });
       return false;
     }
     const object = callee.type === 'MemberExpression' ? /** @type {Node} */ (callee.object) : undefined;

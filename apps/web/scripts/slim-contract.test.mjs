@@ -52,6 +52,23 @@ describe('slimContractModule', () => {
     expect(out.match(/Type\.\w+\(/g)).toHaveLength(out.match(/\/\* @__PURE__ \*\/ Type\.\w+\(/g)?.length ?? -1);
   });
 
+  it("rewrites an entity's CRUD routes to their route table, so its descriptor stays off the route table's chunk", () => {
+    const out = slim(`import { crudRoutes } from './entity-crud.js';
+import { postEntity } from './posts.entity.js';
+export const postCrud = { name: 'Post', path: '/post', title: { 'zh-CN': '岗位' }, state: 'state' } as const satisfies Spec;
+export const defs = { ...crudRoutes(postEntity, postCrud) };
+`);
+    const table = out.match(/\.\.\.\((\{.*\})\) \}/)?.[1];
+    expect(JSON.parse(table ?? 'null')).toMatchObject({
+      listPosts: { method: 'GET', path: '/post/s', access: 'permission', screen: true },
+      createPost: { method: 'POST', path: '/post', access: 'permission' },
+      batchPostState: { method: 'PUT', path: '/post/batch-state', access: 'permission' },
+      postImportTemplate: { method: 'GET', path: '/post/import/template', transport: 'file' },
+    });
+    expect(out).not.toContain('crudRoutes(postEntity');
+    expect(() => slim(`export const defs = crudRoutes(postEntity, makeSpec());`)).toThrow(/needs a spec declared/);
+  });
+
   it('marks entity declarations and derivations pure, so a descriptor only a screen uses stays off the route table', () => {
     const out = slim(`import { defineEntity, inputProperties, answerProperties } from './entity.js';
 export const thingEntity = defineEntity({ name: 'thing', table: 'thing', fields: {} });

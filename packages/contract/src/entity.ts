@@ -34,6 +34,25 @@ export interface ListSpec {
   readonly hidden?: boolean;
 }
 
+/**
+ * How a list filters by a field (a query parameter of the list and of its export):
+ * - 'contains': any part of the text, ignoring case (the parameter is the field's key);
+ * - 'exact': the whole value (the field's key);
+ * - 'state': 0/1 (the field's key);
+ * - 'range': a time between `startTime` and `endTime` (inclusive; epoch milliseconds or ISO 8601).
+ */
+export type FilterKind = 'contains' | 'exact' | 'state' | 'range';
+
+/** The form control a dialog edits a field with. */
+export type FormControl = 'text' | 'textarea' | 'number' | 'switch';
+
+/**
+ * How a stored value becomes the answered one:
+ * - 'flag': stored 0/1, answered as a boolean; written as 0/1 or a boolean (the contract's `StateInput`);
+ * - 'time': stored as ISO 8601 text, answered as epoch milliseconds; set by the server when the row is created.
+ */
+export type Codec = 'flag' | 'time';
+
 export interface FieldSpec {
   /** The stored column; absent for a field the server derives (not stored as such). */
   readonly column?: string;
@@ -47,6 +66,20 @@ export interface FieldSpec {
   readonly list?: ListSpec;
   /** Compared in the audit trail's before/after (by its stored column). */
   readonly audited?: boolean;
+  /** Masked in the audit trail and the logs (a secret); a declared field is shown otherwise, whatever its name. */
+  readonly masked?: boolean;
+  /** The stored value's conversion (absent: answered as stored). */
+  readonly codec?: Codec;
+  /** A list filter (and the export's) on the field. */
+  readonly filter?: FilterKind;
+  /** Matched by the list's `keyword` (any part, ignoring case). */
+  readonly searched?: boolean;
+  /** A list may sort by it (`sort=<key>`). */
+  readonly sortable?: boolean;
+  /** No two rows hold the same value (a duplicate is refused naming the field; an import's rows are keyed by it). */
+  readonly unique?: boolean;
+  /** The dialog's control (absent: a text box for a writable text, a number box for a number). */
+  readonly form?: FormControl;
 }
 
 export interface EntitySpec<F extends Readonly<Record<string, FieldSpec>>> {
@@ -62,7 +95,7 @@ export function defineEntity<const F extends Readonly<Record<string, FieldSpec>>
   return spec;
 }
 
-type Fields<E> = E extends EntitySpec<infer F> ? F : never;
+export type Fields<E> = E extends EntitySpec<infer F> ? F : never;
 type StoredKey<F> = { [K in keyof F]: F[K] extends { column: string } ? K : never }[keyof F];
 type StoredColumn<F> = F[StoredKey<F>] extends { column: infer C extends string } ? C : never;
 type InputKey<F> = { [K in keyof F]: F[K] extends { input: TSchema } ? K : never }[keyof F];
@@ -72,10 +105,24 @@ type AnswerKey<F> = { [K in keyof F]: F[K] extends { answer: TSchema } ? K : nev
 export function answerProperties<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
   return Object.fromEntries(
     Object.entries(entity.fields).flatMap(([key, field]) => (field.answer ? [[key, field.answer]] : [])),
-  ) as {
-    [K in AnswerKey<Fields<E>>]: Fields<E>[K] extends { answer: infer S extends TSchema } ? S : never;
-  };
+  ) as AnswerProps<Fields<E>>;
 }
+
+/** The answered properties' schemas of fields `F`. */
+export type AnswerProps<F> = {
+  [K in AnswerKey<F>]: F[K] extends { answer: infer S extends TSchema } ? S : never;
+};
+
+/** The write body's properties' schemas of fields `F`: those in `R` required, the others optional. */
+export type InputProps<F, R> = {
+  [K in InputKey<F>]: K extends R
+    ? F[K] extends { input: infer S extends TSchema }
+      ? S
+      : never
+    : F[K] extends { input: infer S extends TSchema }
+      ? ReturnType<typeof Type.Optional<S>>
+      : never;
+};
 
 /**
  * The write body's properties: each writable field, optional unless listed in `required`, its input titled with the
@@ -90,21 +137,24 @@ export function inputProperties<
     const titled = withTitle(field.input, field.label['zh-CN']);
     return [[key, required.includes(key as R) ? titled : Type.Optional(titled)]];
   });
-  return Object.fromEntries(entries) as {
-    [K in InputKey<Fields<E>>]: K extends R
-      ? Fields<E>[K] extends { input: infer S }
-        ? S
-        : never
-      : Fields<E>[K] extends { input: infer S extends TSchema }
-        ? ReturnType<typeof Type.Optional<S>>
-        : never;
-  };
+  return Object.fromEntries(entries) as InputProps<Fields<E>, R>;
 }
 
 /** A copy of a schema with a title (TypeBox keeps its own marks as non-enumerable properties: copied too). */
 function withTitle(schema: TSchema, title: string): TSchema {
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as TSchema & { title?: string };
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as TSchema & {
+    title?: string;
+    anyOf?: TSchema[];
+  };
   copy.title = title;
+  // A member of a union (a text or null) names the field too: a validation error points at the member.
+  if (Array.isArray(copy.anyOf)) {
+    copy.anyOf = copy.anyOf.map((member) =>
+      (member as { title?: string }).title || (member as { type?: string }).type === 'null'
+        ? member
+        : withTitle(member, title),
+    );
+  }
   return copy;
 }
 

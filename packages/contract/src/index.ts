@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { authzRoutes } from './authz.js';
 import { configBundleRoutes } from './config-bundle.js';
+import { crudRouteDefs } from './cruds.js';
 import type { RouteDef } from './define.js';
 import { dictBatchRoutes, dictImportRoutes, dictRoutes } from './dicts.js';
 import { envelopeRoutes } from './envelope.js';
@@ -27,11 +28,13 @@ export * from './authz.js';
 export * from './body-intake.js';
 export * from './common.js';
 export * from './config-bundle.js';
+export * from './cruds.js';
 export * from './define.js';
 export * from './dicts.entity.js';
 export * from './dicts.js';
 export * from './entities.js';
 export * from './entity.js';
+export * from './entity-crud.js';
 export * from './envelope.js';
 export * from './files.js';
 export * from './hosts.js';
@@ -40,6 +43,7 @@ export * from './menus.js';
 export * from './orgs.entity.js';
 export * from './orgs.js';
 export * from './password-policy.js';
+export * from './posts.entity.js';
 export * from './preferences.js';
 export * from './regions.js';
 export * from './resources.js';
@@ -81,6 +85,7 @@ export const routes = {
   ...importRoutes,
   ...configBundleRoutes,
   ...systemParamRoutes,
+  ...crudRouteDefs,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -3,6 +3,9 @@
  * The server seeds one menu resource (type 0) per entry; the web builds its route tree and side menu
  * from the same list, so a title is written once.
  */
+import { CRUDS } from './cruds.js';
+import type { Label } from './entity.js';
+
 export interface MenuDef {
   /** Absolute route path (hash route). */
   path: string;
@@ -20,9 +23,11 @@ export interface MenuDef {
    */
   icon: string;
   children?: MenuDef[];
+  /** Both languages' titles, for a menu declared with its entity (entity-crud.ts); the others' are in the web's catalogue. */
+  label?: Label;
 }
 
-export const menus: MenuDef[] = [
+const builtinMenus: MenuDef[] = [
   { path: '/', title: '首页', icon: 'HomeOutlined', everyone: true },
   {
     path: '/user',
@@ -60,6 +65,19 @@ export const menus: MenuDef[] = [
     ],
   },
 ];
+
+/** The menus: the built-in screens, and each managed entity's (cruds.ts) at the end of its group. */
+export const menus: MenuDef[] = builtinMenus.map((group) => {
+  const added = CRUDS.filter((crud) => crud.menu.parent === group.path).map(
+    (crud): MenuDef => ({
+      path: crud.menu.path,
+      title: crud.menu.title['zh-CN'],
+      icon: crud.menu.icon,
+      label: crud.menu.title,
+    }),
+  );
+  return added.length ? { ...group, children: [...(group.children ?? []), ...added] } : group;
+});
 
 /** Every menu flattened with its parent's path (undefined for roots). */
 export function flattenMenus(list: MenuDef[] = menus, parent?: string): Array<MenuDef & { parent?: string }> {

@@ -1,4 +1,4 @@
-import { type RouteDef, resourceKey, routes } from '@gatehouse/contract';
+import { CRUDS, crudRouteName, type RouteDef, resourceKey, routes } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../harness.js';
@@ -89,9 +89,15 @@ describe.each(lanes)('bulk actions on %s', (lane) => {
   });
   afterAll(() => t.close());
 
-  it('finds the four bulk routes in the contract, each guarded by its own API resource', () => {
+  it('finds the bulk routes in the contract (each descriptor-served entity has two), each guarded by its own API resource', () => {
     expect(bulk.map(([name]) => name).sort()).toEqual(
-      ['batchAccountState', 'batchDeleteAccounts', 'batchDeleteDictItems', 'batchForceLogout'].sort(),
+      [
+        'batchAccountState',
+        'batchDeleteAccounts',
+        'batchDeleteDictItems',
+        'batchForceLogout',
+        ...CRUDS.flatMap((crud) => [crudRouteName(crud.name, 'batchDelete'), crudRouteName(crud.name, 'batchState')]),
+      ].sort(),
     );
     for (const [, route] of bulk) expect(route.access).toBe('permission');
   });
@@ -263,6 +269,12 @@ describe.each(lanes)('bulk actions on %s', (lane) => {
       batchAccountState: { ids: [victim.id], state: 0 },
       batchForceLogout: { ids: [sid(victimToken)] },
       batchDeleteDictItems: { ids: [1] },
+      ...Object.fromEntries(
+        CRUDS.flatMap((crud) => [
+          [crudRouteName(crud.name, 'batchDelete'), { ids: [1] }],
+          [crudRouteName(crud.name, 'batchState'), { ids: [1], state: 0 }],
+        ]),
+      ),
     };
     for (const token of [withoutResource, selfRegistered]) {
       for (const [name, route] of bulk) {

@@ -91,6 +91,7 @@ describe.each(lanes)('sudo mode on %s', (lane) => {
         'exportConfigBundle',
         'exportDicts',
         'exportOrgs',
+        'exportPosts',
         'exportRoles',
         'exportSigninLog',
         'resetAccountPassword',

@@ -3,6 +3,8 @@
 import {
   API_BASE,
   type BodyOf,
+  CRUDS,
+  crudRouteName,
   orgEntity,
   type ParamsOf,
   type QueryOf,
@@ -371,6 +373,31 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   regionPath: async () => ({ query: { id: 320506 } }),
   overview: async () => ({}),
   envelope: async () => ({ params: { digest: 'abc123' }, body: { data: 'U2FsdGVkX1+sealed' }, status: 404 }),
+  // 岗位, a descriptor-served entity (contract cruds.ts).
+  listPosts: async () => {
+    await data(routes.createPost, { body: { postCode: 'list_sample', postName: '列表样例' } });
+    return { query: { p: 1, pageSize: 10, keyword: 'sample', state: 1, sort: 'postCode', order: 'asc' } };
+  },
+  createPost: async () => ({ body: { postCode: 'sample_post', postName: '样例岗位', sort: 1, state: 1 } }),
+  updatePost: async () => {
+    const { id } = await data(routes.createPost, { body: { postCode: 'edit_sample', postName: '编辑样例' } });
+    return { body: { id, postCode: 'edit_sample', postName: '编辑后', remark: '备注' } };
+  },
+  deletePost: async () => ({
+    query: { id: (await data(routes.createPost, { body: { postCode: 'tmp_post', postName: '临时岗位' } })).id },
+  }),
+  batchDeletePosts: async () => {
+    const { id } = await data(routes.createPost, { body: { postCode: 'batch_tmp', postName: '批量临时' } });
+    return { body: { ids: [id] } };
+  },
+  batchPostState: async () => {
+    const { id } = await data(routes.createPost, { body: { postCode: 'state_tmp', postName: '状态样例' } });
+    return { body: { ids: [id], state: 0 } };
+  },
+  exportPosts: async () => ({ query: { format: 'csv', sort: 'postCode', order: 'asc' } }),
+  postImportTemplate: async () => ({ status: 501 }),
+  previewPostImport: async () => ({ body: pngUpload('posts.xlsx'), status: 501 }),
+  commitPostImport: async () => ({ body: { previewId: 'none', mode: 'insert' }, status: 501 }),
 };
 
 describe('the dev mock answers the contract', () => {
@@ -413,7 +440,13 @@ describe('the dev mock answers the contract', () => {
       });
       return;
     }
-    if (name === 'exportOrgs' || name === 'exportRoles' || name === 'exportDicts' || name === 'exportAccounts') {
+    if (
+      name === 'exportOrgs' ||
+      name === 'exportRoles' ||
+      name === 'exportDicts' ||
+      name === 'exportAccounts' ||
+      CRUDS.some((crud) => crudRouteName(crud.name, 'exportRows') === name)
+    ) {
       // A list export in CSV: UTF-8 with its BOM, the header row first.
       expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toMatch(/^\uFEFF[^\r\n]+\r\n/);

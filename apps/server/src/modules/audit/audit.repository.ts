@@ -3,6 +3,7 @@ import { likeLiteral } from '../../platform/db/like.js';
 import type { AuditLogTable, DB } from '../../platform/db/schema.js';
 import { accountNumberOf, auditedAccounts } from '../accounts/accounts.reads.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { auditedCrudRows } from '../crud/crud.reads.js';
 import { auditedDictItems, auditedDicts } from '../dicts/dicts.reads.js';
 import { auditedOrgs } from '../orgs/orgs.reads.js';
 import { auditedResources } from '../resources/resources.reads.js';
@@ -141,6 +142,8 @@ export function createAuditRepository(db: Kysely<DB>) {
       resource: (ids: readonly number[]) => auditedResources(db, ids),
       dict: (ids: readonly number[]) => auditedDicts(db, ids),
       dictItem: (ids: readonly number[]) => auditedDictItems(db, ids),
+      /** A descriptor-served entity's rows (contract cruds.ts), by the entity's name. */
+      crud: (name: string, ids: readonly number[]) => auditedCrudRows(db, name, ids),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { AUDIT_MASK } from '@gatehouse/contract';
+import { AUDIT_MASK, ENTITIES, type FieldSpec } from '@gatehouse/contract';
 
 /**
  * Field names whose values never reach the audit trail: passwords and their hashes, codes and captcha answers,
@@ -6,8 +6,17 @@ import { AUDIT_MASK } from '@gatehouse/contract';
  */
 const SECRET_NAME =
   /pass|pwd|secret|token|code|captcha|userinput|hash|salt|otp|credential|cookie|authorization|privatekey|apikey|storagekey/;
-/** Names the rule above would catch that carry no secret: the dictionary code is a public identifier. */
-const HARMLESS_NAMES = new Set(['dictcode']);
+/**
+ * Names the rule above would catch that carry no secret: the fields the entity descriptors declare without `masked`
+ * (a dictionary's, an organisation's or a post's code is a public identifier, declared so once).
+ */
+const HARMLESS_NAMES = new Set(
+  ENTITIES.flatMap((entity) =>
+    Object.entries(entity.fields as Record<string, FieldSpec>).flatMap(([name, field]) =>
+      field.masked ? [] : [name.toLowerCase()],
+    ),
+  ),
+);
 
 /** Longest string kept in a diff value; longer ones are cut and end with '…'. */
 export const AUDIT_VALUE_MAX = 500;

@@ -1,4 +1,12 @@
-import { auditedFields, dictEntity, dictItemEntity, orgEntity, type RouteName } from '@gatehouse/contract';
+import {
+  auditedFields,
+  CRUD_ENTITIES,
+  crudRouteName,
+  dictEntity,
+  dictItemEntity,
+  orgEntity,
+  type RouteName,
+} from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuditedEntities } from './audit.repository.js';
 
@@ -108,10 +116,34 @@ const entities = {
   ),
 } satisfies Record<string, Loader>;
 
-export type EntityType = keyof typeof entities | 'file' | 'document' | 'session' | 'param';
+/** The descriptor-served entities' loaders (contract cruds.ts): each row labelled by its spec's label field. */
+const crudLoaders: Record<string, Loader> = Object.fromEntries(
+  CRUD_ENTITIES.map(({ entity, crud }) => {
+    const audited = auditedFields(entity);
+    const labelColumn = (entity.fields as Record<string, { column?: string }>)[crud.label]?.column ?? 'id';
+    return [
+      entity.name,
+      loader(
+        (read, ids) => read.crud(entity.name, ids) as Promise<Array<Record<string, unknown> & { id: number }>>,
+        (row) => ({
+          label: row[labelColumn] === undefined || row[labelColumn] === null ? null : String(row[labelColumn]),
+          fields: Object.fromEntries(audited.map(({ key, column }) => [key, row[column]])),
+        }),
+      ),
+    ];
+  }),
+);
+
+export type EntityType =
+  | keyof typeof entities
+  | (typeof CRUD_ENTITIES)[number]['entity']['name']
+  | 'file'
+  | 'document'
+  | 'session'
+  | 'param';
 
 export function loaderOf(type: EntityType): Loader | undefined {
-  return (entities as Record<string, Loader>)[type];
+  return (entities as Record<string, Loader>)[type] ?? crudLoaders[type];
 }
 
 /** Where the target's id is found: the request (known before the write) or the answer (a create). */
@@ -137,6 +169,7 @@ const crud = (type: EntityType) => ({
   update: { type, fromRequest: bodyId },
   remove: { type, fromRequest: queryId },
 });
+const crudTargets = crud;
 const account = crud('account');
 const org = crud('org');
 const role = crud('role');
@@ -178,6 +211,20 @@ export const targets: Partial<Record<RouteName, TargetSpec>> = {
   batchDeleteDictItems: { type: 'dictItem', batch: true },
   uploadFile: { type: 'file', fromAnswer: answerId },
   saveText: { type: 'document', fromAnswer: (data) => (typeof data === 'string' ? data : null) },
+  // The descriptor-served entities' writes (contract cruds.ts).
+  ...Object.fromEntries(
+    CRUD_ENTITIES.flatMap(({ entity, crud }) => {
+      const type = entity.name as EntityType;
+      const triple = crudTargets(type);
+      return [
+        [crudRouteName(crud.name, 'create'), triple.create],
+        [crudRouteName(crud.name, 'update'), triple.update],
+        [crudRouteName(crud.name, 'remove'), triple.remove],
+        [crudRouteName(crud.name, 'batchDelete'), { type, batch: true }],
+        [crudRouteName(crud.name, 'batchState'), { type, batch: true }],
+      ];
+    }),
+  ),
 };
 
 /**

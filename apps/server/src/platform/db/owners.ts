@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   webauthn_challenge: 'second-factor',
   system_param: 'system-params',
   job_lease: 'platform',
+  // The generic engine owns the tables of the contract's CRUD_ENTITIES (descriptor-served entities).
+  post: 'crud',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableOwner = (typeof TABLE_OWNERS)[keyof typeof TABLE_OWNERS];

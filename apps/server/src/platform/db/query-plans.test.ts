@@ -896,6 +896,37 @@ describe.each(lanes)('query plans on %s', (lane) => {
       ['role_resource'],
     ],
     [
+      'post (a descriptor-served entity) create, edit, bulk state, delete, bulk delete, import',
+      async () => {
+        const post = (await api('POST', '/post', {
+          token: admin,
+          body: { postCode: 'w32', postName: '写入岗位' },
+        })) as {
+          id: number;
+        };
+        await api('PUT', '/post', { token: admin, body: { id: post.id, postCode: 'w32', postName: '写入岗位改' } });
+        await api('PUT', '/post/batch-state', { token: admin, body: { ids: [post.id], state: 0 } });
+        await api('DELETE', '/post', { token: admin, query: { id: post.id } });
+        const more = (await api('POST', '/post', {
+          token: admin,
+          body: { postCode: 'w33', postName: '写入岗位二' },
+        })) as {
+          id: number;
+        };
+        await api('POST', '/post/batch-delete', { token: admin, body: { ids: [more.id] } });
+        for (const [mode, name] of [
+          ['insert', '导入岗位'],
+          ['upsert', '导入岗位改'],
+        ]) {
+          const previewId = await importPreview('/post/import/preview', [
+            ['岗位编码', '岗位名称'],
+            ['imp32', name!],
+          ]);
+          await api('POST', '/post/import/commit', { token: admin, body: { previewId, mode } });
+        }
+      },
+    ],
+    [
       'resource create, edit, delete',
       async () => {
         const { builtin: _, ...menu } = (await api('POST', '/resource', {

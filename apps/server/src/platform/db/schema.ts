@@ -390,6 +390,18 @@ export interface DB {
   webauthn_challenge: WebAuthnChallengeTable;
   system_param: SystemParamTable;
   job_lease: JobLeaseTable;
+  post: PostTable;
+}
+
+/** 岗位 (0039), declared by the contract's postEntity and served by the generic engine (modules/crud). */
+export interface PostTable {
+  id: Generated<number>;
+  post_code: string;
+  post_name: string;
+  sort: Generated<number>;
+  state: Generated<number>;
+  remark: string | null;
+  create_time: string;
 }
 
 /**

@@ -80,7 +80,7 @@ describe('the shell', () => {
     const entries = within(flyout)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(entries).toEqual(['账号管理', '组织管理', '角色管理', '资源管理']);
+    expect(entries).toEqual(['账号管理', '组织管理', '角色管理', '资源管理', '岗位管理']);
   });
 
   it('shows the menu as icons at 1024 px and as a drawer at 768 px', async () => {

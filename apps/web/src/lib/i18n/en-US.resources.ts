@@ -1,4 +1,4 @@
-import type { routes } from '@gatehouse/contract';
+import { CRUDS, type crudRouteDefs, crudRouteTitles, type routes } from '@gatehouse/contract';
 import type { zhCNResources } from './zh-CN.resources';
 
 /** en-US texts of the resources screens; every zh-CN key, checked by the compiler. */
@@ -165,4 +165,6 @@ export const enUSRouteTitles = {
   explainAccount: 'Explain account permissions',
   explainResource: 'Explain resource holders',
   viewAs: 'View as',
+  // The descriptor-served entities' routes (contract cruds.ts): titled from what one row is called.
+  ...(crudRouteTitles(CRUDS, 'en-US') as Record<keyof typeof crudRouteDefs, string>),
 } as const satisfies Partial<Record<keyof typeof routes, string>>;

@@ -91,10 +91,14 @@ export function screenTexts<K extends string>(
 
 const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(zhCatalogue, key);
 
-/** A contract menu's title in the current language (the contract's own title when the catalogue lacks it). */
-export function menuTitle(menu: { path: string; title: string }): string {
+/**
+ * A contract menu's title in the current language: the catalogue's, or the one the menu declares with its entity
+ * (`label`), else the contract's own title.
+ */
+export function menuTitle(menu: { path: string; title: string; label?: Readonly<Record<Locale, string>> }): string {
   const key = `menu.${menu.path}`;
-  return isMessageKey(key) ? t(key) : menu.title;
+  if (isMessageKey(key)) return t(key);
+  return menu.label?.[active] ?? menu.title;
 }
 
 /**

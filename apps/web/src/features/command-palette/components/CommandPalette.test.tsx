@@ -90,10 +90,10 @@ describe('command palette', () => {
   it('matches menus by their title and records of every kind the account may list; ↓ and Enter open a role', async () => {
     const { box } = await open();
     type(box, '管理');
-    expect(optionTexts('菜单')).toEqual(['账号管理', '组织管理', '角色管理', '资源管理', '字典管理']);
+    expect(optionTexts('菜单')).toEqual(['账号管理', '组织管理', '角色管理', '资源管理', '岗位管理', '字典管理']);
     await waitFor(() => expect(optionTexts('角色')).toEqual(['超级管理员', '部门管理员']));
-    // ↓ past the five menus and the first role: 部门管理员.
-    for (let n = 0; n < 6; n += 1) fireEvent.keyDown(box, { key: 'ArrowDown' });
+    // ↓ past the six menus and the first role: 部门管理员.
+    for (let n = 0; n < 7; n += 1) fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(selected().textContent).toContain('部门管理员');
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(where()).toBe(`/user/Role?name=${encodeURIComponent('部门管理员')}`));

@@ -1,0 +1,73 @@
+import type { CrudSpec, EntitySpec, FieldSpec } from '@gatehouse/contract';
+import { epochMs } from '../../platform/time.js';
+
+/** An entity served by the generic engine: its descriptor and its spec (contract cruds.ts). */
+export interface CrudEntity {
+  readonly entity: EntitySpec<Readonly<Record<string, FieldSpec>>>;
+  readonly crud: CrudSpec;
+}
+
+/** A stored row: column → value, as the table holds it. */
+export type StoredRow = Record<string, unknown>;
+/** An answered row: field → value, as the contract answers it. */
+export type AnswerRow = Record<string, unknown>;
+
+/** The descriptor's fields, each with its key. */
+export const fieldsOf = ({ entity }: CrudEntity): Array<[string, FieldSpec]> => Object.entries(entity.fields);
+
+/** A field by key (the spec's keys are the descriptor's: checked by the contract's types). */
+export function field({ entity }: CrudEntity, key: string): FieldSpec {
+  const found = entity.fields[key];
+  if (!found) throw new Error(`${entity.name}: no field ${key}`);
+  return found;
+}
+
+/** A field's stored column (every field the engine reads or writes is stored). */
+export function columnOf(target: CrudEntity, key: string): string {
+  const column = field(target, key).column;
+  if (!column) throw new Error(`${target.entity.name}.${key} is not stored`);
+  return column;
+}
+
+/** The stored columns, the repository's select list. */
+export const selectList = (target: CrudEntity): string[] =>
+  fieldsOf(target).flatMap(([, spec]) => (spec.column ? [spec.column] : []));
+
+/** A stored row as answered: each answered field through its codec. */
+export function toAnswer(target: CrudEntity, row: StoredRow): AnswerRow {
+  const out: AnswerRow = {};
+  for (const [key, spec] of fieldsOf(target)) {
+    if (!spec.answer || !spec.column) continue;
+    const value = row[spec.column];
+    if (spec.codec === 'flag') out[key] = value === 1 || value === true;
+    else if (spec.codec === 'time') out[key] = value === null || value === undefined ? null : epochMs(value as string);
+    else out[key] = value ?? null;
+  }
+  return out;
+}
+
+/** A written value as stored: a flag as 0/1, a text trimmed (an empty optional text is null). */
+export function toStored(spec: FieldSpec, value: unknown): unknown {
+  if (spec.codec === 'flag') return value === 1 || value === true ? 1 : 0;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  return value ?? null;
+}
+
+/** A new row's value of a writable field its body left out: enabled, 0 for a number, else nothing. */
+export const defaultStored = (spec: FieldSpec): unknown =>
+  spec.codec === 'flag' ? 1 : spec.form === 'number' ? 0 : null;
+
+/** The fields a body writes: declared writable. */
+export const writableFields = (target: CrudEntity): Array<[string, FieldSpec]> =>
+  fieldsOf(target).filter(([, spec]) => spec.input !== undefined && spec.column !== undefined);
+
+/** The unique fields. */
+export const uniqueFields = (target: CrudEntity): Array<[string, FieldSpec]> =>
+  fieldsOf(target).filter(([, spec]) => spec.unique && spec.column);
+
+/** The field stamped with the creation time (a 'time' codec without input). */
+export const createdField = (target: CrudEntity): [string, FieldSpec] | undefined =>
+  fieldsOf(target).find(([, spec]) => spec.codec === 'time' && !spec.input && spec.column);

@@ -1,0 +1,220 @@
+import { sheetColumns } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import { uniqueViolationOf } from '../../platform/db/db-errors.js';
+import type { DB } from '../../platform/db/schema.js';
+import { tableColumn } from '../../platform/entity-sheets.js';
+import { type AppError, type BatchOutcome, badRequest, fieldError } from '../../platform/errors.js';
+import { currentLocale, t } from '../../platform/i18n.js';
+import { dayStamp, selectColumns, type TableFile } from '../../platform/spreadsheet.js';
+import {
+  type AnswerRow,
+  type CrudEntity,
+  columnOf,
+  createdField,
+  defaultStored,
+  field,
+  type StoredRow,
+  toAnswer,
+  toStored,
+  uniqueFields,
+  writableFields,
+} from './crud.model.js';
+import {
+  deleteRows,
+  insertRow,
+  type ListFilters,
+  pageOf,
+  rowsByIds,
+  rowsByValues,
+  rowsOf,
+  updateRow,
+} from './crud.repository.js';
+
+type ListQuery = ListFilters & { p: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' };
+type ExportQuery = ListFilters & { sort?: string; order?: 'asc' | 'desc'; format?: 'xlsx' | 'csv'; columns?: string };
+type Body = Record<string, unknown>;
+
+/** An export's row: a value under each sheet column. */
+export type SheetRow = Record<string, string | number | null>;
+
+/** A field's label in the request's language. */
+const labelIn = (target: CrudEntity, key: string) => field(target, key).label[currentLocale()];
+/** The entity's name in the request's language (lower case in English, inside a sentence). */
+export const entityName = (target: CrudEntity) =>
+  currentLocale() === 'zh-CN' ? target.crud.title['zh-CN'] : target.crud.title['en-US'].toLowerCase();
+
+export const notFoundError = (target: CrudEntity) => badRequest(t('crud.notFound', { entity: entityName(target) }));
+
+/** The stored values a sheet shows: a flag as its word, the rest as stored (a time is a date cell). */
+export function toSheet(target: CrudEntity, row: StoredRow): SheetRow {
+  const out: SheetRow = {};
+  for (const [key, spec] of Object.entries(target.entity.fields)) {
+    if (!spec.sheet || !spec.column) continue;
+    const value = row[spec.column];
+    out[spec.sheet.key ?? key] =
+      spec.codec === 'flag'
+        ? t(value === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')
+        : ((value ?? null) as string | number | null);
+  }
+  return out;
+}
+
+/**
+ * One entity's list, writes and export by its descriptor (contract entity.ts, entity-crud.ts): the filters, sorts,
+ * write bodies, unique fields and sheet are the descriptor's; nothing here names a field of a particular entity.
+ */
+export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
+  // biome-ignore lint/suspicious/noExplicitAny: the table is the descriptor's, not a key of the schema type
+  const pool = db as Kysely<any>;
+
+  /** The stored row a body writes: every writable field it gives (and, for a new row, the defaults of the rest). */
+  function storedFrom(body: Body, current?: StoredRow): StoredRow {
+    const row: StoredRow = {};
+    for (const [key, spec] of writableFields(target)) {
+      const column = spec.column as string;
+      if (key in body && body[key] !== undefined) {
+        const value = toStored(spec, body[key]);
+        if (value === null && target.crud.required.includes(key))
+          throw fieldError(key, t('validation.blank', { field: spec.label['zh-CN'] }));
+        row[column] = value;
+      } else if (!current) {
+        row[column] = defaultStored(spec);
+      }
+    }
+    return row;
+  }
+
+  /** Refuses a value of a unique field another row holds (naming the field, as the dialog marks it). */
+  async function checkUnique(trx: Kysely<DB>, row: StoredRow, selfId?: number) {
+    for (const [key, spec] of uniqueFields(target)) {
+      const value = row[spec.column as string];
+      if (typeof value !== 'string') continue;
+      const taken = (await rowsByValues(trx, target, spec.column as string, [value])).some((r) => r.id !== selfId);
+      if (taken) throw fieldError(key, t('crud.taken', { field: labelIn(target, key), value }));
+    }
+  }
+
+  /** A race the check above lost: the database's unique index says which field. */
+  function takenError(error: unknown, row: StoredRow): AppError | undefined {
+    const violation = uniqueViolationOf(error);
+    if (violation === undefined) return undefined;
+    const hit =
+      uniqueFields(target).find(([, spec]) => violation.includes(spec.column as string)) ?? uniqueFields(target)[0];
+    if (!hit) return undefined;
+    const [key, spec] = hit;
+    return fieldError(key, t('crud.taken', { field: labelIn(target, key), value: String(row[spec.column as string]) }));
+  }
+
+  async function find(executor: Kysely<DB>, id: number): Promise<StoredRow | undefined> {
+    const [row] = await rowsByIds(executor, target, [id]);
+    return row;
+  }
+
+  return {
+    target,
+
+    async list(query: ListQuery) {
+      const { rows, total } = await pageOf(pool, target, query, (query.p - 1) * query.pageSize, query.pageSize);
+      return {
+        list: rows.map((row) => toAnswer(target, row)),
+        totalCount: total,
+        totalPage: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    async create(body: Body): Promise<AnswerRow> {
+      const row = storedFrom(body);
+      const created = createdField(target);
+      if (created) row[created[1].column as string] = new Date().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await checkUnique(trx, row);
+          const id = await insertRow(trx, target, row);
+          return toAnswer(target, (await find(trx, id)) as StoredRow);
+        });
+      } catch (error) {
+        throw takenError(error, row) ?? error;
+      }
+    },
+
+    async update(body: Body & { id: number }): Promise<AnswerRow> {
+      let changes: StoredRow = {};
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const current = await find(trx, body.id);
+          if (!current) throw notFoundError(target);
+          changes = storedFrom(body, current);
+          await checkUnique(trx, changes, body.id);
+          await updateRow(trx, target, body.id, changes);
+          return toAnswer(target, (await find(trx, body.id)) as StoredRow);
+        });
+      } catch (error) {
+        throw takenError(error, changes) ?? error;
+      }
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await find(trx, id))) throw notFoundError(target);
+        await deleteRows(trx, target, [id]);
+      });
+    },
+
+    /** Deletes the rows that exist, in one transaction; each id gone is refused as the single delete refuses it. */
+    async removeMany(ids: readonly number[]): Promise<BatchOutcome<number>> {
+      return db.transaction().execute(async (trx) => {
+        const found = new Set((await rowsByIds(trx, target, ids)).map((row) => Number(row.id)));
+        const outcome: BatchOutcome<number> = { done: [], refused: [] };
+        for (const id of ids) {
+          if (found.has(id)) outcome.done.push(id);
+          else outcome.refused.push({ id, error: notFoundError(target) });
+        }
+        await deleteRows(trx, target, outcome.done);
+        return outcome;
+      });
+    },
+
+    /** Sets the spec's state field of the rows that exist, in one transaction. */
+    async setState(ids: readonly number[], state: 0 | 1 | boolean): Promise<BatchOutcome<number>> {
+      const key = target.crud.state;
+      if (!key) throw new Error(`${target.entity.name} has no state field`);
+      const column = columnOf(target, key);
+      return db.transaction().execute(async (trx) => {
+        const found = new Set((await rowsByIds(trx, target, ids)).map((row) => Number(row.id)));
+        const outcome: BatchOutcome<number> = { done: [], refused: [] };
+        for (const id of ids) {
+          if (!found.has(id)) {
+            outcome.refused.push({ id, error: notFoundError(target) });
+            continue;
+          }
+          await updateRow(trx, target, id, { [column]: state === 1 || state === true ? 1 : 0 });
+          outcome.done.push(id);
+        }
+        return outcome;
+      });
+    },
+
+    /** The export: the list's filters and sort, every page, streamed in batches. */
+    exportTable(query: ExportQuery): TableFile<SheetRow> {
+      const columns = selectColumns(
+        sheetColumns(target.entity).map((column) => tableColumn<string, SheetRow>(column)),
+        query.columns,
+      );
+      const name = target.crud.title[currentLocale()];
+      const day = dayStamp();
+      async function* rows(): AsyncGenerator<SheetRow> {
+        for await (const row of rowsOf(pool, target, query)) yield toSheet(target, row);
+      }
+      return {
+        format: query.format ?? 'xlsx',
+        fileName: `${name}-${day}`,
+        fallbackName: `${target.entity.name}s-${day}`,
+        sheetName: name,
+        columns,
+        rows: rows(),
+      };
+    },
+  };
+}
+
+export type CrudService = ReturnType<typeof createCrudService>;

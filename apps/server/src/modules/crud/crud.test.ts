@@ -1,0 +1,219 @@
+import { API_BASE } from '@gatehouse/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
+
+/**
+ * The generic engine, proven on 岗位 (contract posts.entity.ts): every behaviour below comes from the descriptor —
+ * the filters, sorts, limits, unique fields, defaults, sheet, audit — none of it is written for posts.
+ */
+interface PostOut {
+  id: number;
+  postCode: string;
+  postName: string;
+  sort: number;
+  state: boolean;
+  remark: string | null;
+  createTime: number;
+}
+interface PageOut {
+  list: PostOut[];
+  totalCount: number;
+  totalPage: number;
+}
+
+describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
+  let t: TestApp;
+  let admin: string;
+  const create = (body: Record<string, unknown>) => t.call('POST', '/post', { token: admin, body });
+  const made = async (body: Record<string, unknown>) => {
+    const res = await create(body);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as PostOut;
+  };
+  const page = async (query: Record<string, string | number> = {}) => {
+    const res = await t.call('GET', '/post/s', { token: admin, query: { p: 1, pageSize: 50, ...query } });
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as PageOut;
+  };
+  const codes = async (query: Record<string, string | number> = {}) => (await page(query)).list.map((p) => p.postCode);
+  const audit = async (title: string) =>
+    (
+      (await t.call('GET', '/audit/s', { token: admin, query: { p: 1, pageSize: 5, title } })).body.data as {
+        list: Array<{ outcome: string; diff: Array<{ field: string; before: unknown; after: unknown }> }>;
+      }
+    ).list;
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+    admin = await t.login();
+    await made({ postCode: 'ceo', postName: '董事长', sort: 1 });
+    await made({ postCode: 'se', postName: '项目经理', sort: 2, remark: '负责交付' });
+    await made({ postCode: 'HR', postName: '人力资源', sort: 3, state: 0 });
+    await made({ postCode: 'user', postName: '普通员工', sort: 4 });
+  });
+  afterAll(() => t.close());
+
+  it('answers a page in the spec order (显示顺序, then id) with defaults for what a create left out', async () => {
+    const all = await page();
+    expect(all.totalCount).toBe(4);
+    expect(all.list.map((p) => p.postCode)).toEqual(['ceo', 'se', 'HR', 'user']);
+    expect(all.list[0]).toMatchObject({ postName: '董事长', state: true, remark: null });
+    expect(all.list[2]?.state).toBe(false);
+    expect(typeof all.list[0]?.createTime).toBe('number');
+    expect(await page({ pageSize: 3, p: 2 })).toMatchObject({ totalCount: 4, totalPage: 2 });
+  });
+
+  it('filters by each declared filter and the keyword, and sorts by a declared field', async () => {
+    expect(await codes({ postCode: 'h' })).toEqual(['HR']);
+    expect(await codes({ postName: '经理' })).toEqual(['se']);
+    expect(await codes({ state: 0 })).toEqual(['HR']);
+    expect(await codes({ keyword: 'US' })).toEqual(['user']);
+    expect(await codes({ keyword: '员' })).toEqual(['user']);
+    // A keyword's wildcard is a literal character.
+    expect(await codes({ keyword: '%' })).toEqual([]);
+    expect(await codes({ sort: 'postCode', order: 'desc' })).toEqual(['user', 'se', 'HR', 'ceo'].sort().reverse());
+    const future = Date.now() + 86_400_000;
+    expect(await codes({ startTime: future })).toEqual([]);
+    expect(await codes({ endTime: future })).toHaveLength(4);
+    const refused = await t.call('GET', '/post/s', { token: admin, query: { p: 1, pageSize: 5, sort: 'remark' } });
+    expect(refused.body).toMatchObject({ code: 400, msg: '排序字段取值不正确' });
+  });
+
+  it.each([
+    [{ postCode: 'x' }, '请填写岗位名称', 'postName'],
+    [{ postName: 'x' }, '请填写岗位编码', 'postCode'],
+    [{ postCode: '-x', postName: 'x' }, '岗位编码格式不正确', 'postCode'],
+    [{ postCode: 'x', postName: 'x'.repeat(51) }, '岗位名称长度不能超过 50 个字符', 'postName'],
+    [{ postCode: 'x', postName: 'x', sort: 10_000 }, '显示顺序不能大于 9999', 'sort'],
+    [{ postCode: 'ceo', postName: '新岗位' }, '岗位编码“ceo”已存在', 'postCode'],
+    [{ postCode: 'cto', postName: '董事长' }, '岗位名称“董事长”已存在', 'postName'],
+    [{ postCode: 'cto', postName: '   ' }, '岗位名称不能为空白', 'postName'],
+  ])('refuses %o with “%s”, naming the field %s', async (body, message, field) => {
+    const res = await create(body);
+    expect(res.body).toMatchObject({ code: 400, msg: message });
+    expect((res.body as { field?: string }).field).toBe(field);
+  });
+
+  it('edits: fields left out keep their value, unique fields refuse another row’s value, and the trail has the diff', async () => {
+    const se = (await page({ postCode: 'se' })).list[0] as PostOut;
+    const edited = await t.call('PUT', '/post', {
+      token: admin,
+      body: { id: se.id, postCode: 'se', postName: '交付经理' },
+    });
+    expect(edited.body.data).toMatchObject({ postName: '交付经理', remark: '负责交付', sort: 2, state: true });
+    const taken = await t.call('PUT', '/post', { token: admin, body: { id: se.id, postCode: 'ceo', postName: 'y' } });
+    expect(taken.body).toMatchObject({ code: 400, msg: '岗位编码“ceo”已存在', field: 'postCode' });
+    const gone = await t.call('PUT', '/post', { token: admin, body: { id: 999_999, postCode: 'q', postName: 'q' } });
+    expect(gone.body).toMatchObject({ code: 400, msg: '岗位不存在或已被删除' });
+    const entry = (await audit('updatePost')).find((e) => e.outcome === 'success');
+    expect(entry?.diff).toEqual([{ field: 'postName', before: '项目经理', after: '交付经理' }]);
+  });
+
+  it('deletes one, deletes and disables in bulk (an id gone is refused by name), each row in the trail', async () => {
+    const temp = await made({ postCode: 'tmp', postName: '临时岗位' });
+    expect((await t.call('DELETE', '/post', { token: admin, query: { id: temp.id } })).status).toBe(200);
+    const again = await t.call('DELETE', '/post', { token: admin, query: { id: temp.id } });
+    expect(again.body).toMatchObject({ code: 400, msg: '岗位不存在或已被删除' });
+
+    const a = await made({ postCode: 'a1', postName: '甲' });
+    const b = await made({ postCode: 'b1', postName: '乙' });
+    const off = await t.call('PUT', '/post/batch-state', {
+      token: admin,
+      body: { ids: [a.id, b.id, temp.id], state: 0 },
+    });
+    expect(off.body.data).toEqual({ done: [a.id, b.id], refused: [{ id: temp.id, message: '岗位不存在或已被删除' }] });
+    expect((await page({ state: 0 })).list.map((p) => p.postCode).sort()).toEqual(['HR', 'a1', 'b1']);
+    const entries = (await audit('batchPostState')).filter((e) => e.outcome === 'success');
+    expect(entries.map((e) => e.diff)).toEqual([
+      [{ field: 'state', before: 1, after: 0 }],
+      [{ field: 'state', before: 1, after: 0 }],
+    ]);
+
+    const removed = await t.call('POST', '/post/batch-delete', { token: admin, body: { ids: [a.id, b.id] } });
+    expect(removed.body.data).toEqual({ done: [a.id, b.id], refused: [] });
+    expect(await codes({ keyword: '1' })).toEqual([]);
+  });
+
+  it('exports the list’s rows under its filters, and the export imports back unchanged', async () => {
+    for (const format of ['xlsx', 'csv'] as const) {
+      const file = await t.app.fastify.inject({
+        method: 'GET',
+        url: `${API_BASE}/post/export?format=${format}&sort=postCode`,
+        headers: { authorization: admin },
+      });
+      expect(file.statusCode).toBe(200);
+      const before = await page();
+      const p = await uploadPreview(t, '/post/import/preview', admin, `posts.${format}`, file.rawPayload);
+      expect(p.status, p.msg).toBe(200);
+      expect(p.data).toMatchObject({ total: 4, valid: 4, existing: 4, errors: [], rejected: 0 });
+      const done = await t.call('POST', '/post/import/commit', {
+        token: admin,
+        body: { previewId: p.data.previewId, mode: 'upsert' },
+      });
+      expect(done.body.data).toEqual({ inserted: 0, updated: 4, skipped: 0 });
+      expect(await page()).toEqual(before);
+    }
+    const filtered = await t.app.fastify.inject({
+      method: 'GET',
+      url: `${API_BASE}/post/export?state=0&columns=postName,state`,
+      headers: { authorization: admin },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(filtered.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]?.getSheetValues().slice(1) as unknown[][];
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      ['岗位名称', '状态'],
+      ['人力资源', '禁用'],
+    ]);
+  });
+
+  it('offers a template of the writable columns and explains each bad row before anything is written', async () => {
+    const template = await fetchTemplate(t, '/post/import/template', admin);
+    expect(template.status).toBe(200);
+    const header = (template.book.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['岗位编码', '岗位名称', '显示顺序', '状态', '备注']);
+
+    const sheet = await xlsxOf([
+      ['岗位编码', '岗位名称', '显示顺序', '状态'],
+      ['ops', '运维工程师', 5, '启用'],
+      ['ops', '运维二', 6, '启用'],
+      ['qa', '董事长', 7, '启用'],
+      ['pm', '产品经理', 8, '也许'],
+      ['-bad', '坏编码', 9, '启用'],
+      ['ceo', '董事长', 1, '禁用'],
+    ]);
+    const p = await uploadPreview(t, '/post/import/preview', admin, 'posts.xlsx', sheet);
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 6, valid: 2, existing: 1, rejected: 4 });
+    expect(p.data.errors).toEqual([
+      { row: 3, field: 'postCode', message: '与第 2 行重复' },
+      { row: 4, field: 'postName', message: '岗位名称“董事长”已存在' },
+      { row: 5, field: 'state', message: '状态只能填写“启用”或“禁用”' },
+      { row: 6, field: 'postCode', message: '岗位编码格式不正确' },
+    ]);
+    expect(await codes({ postCode: 'ops' })).toEqual([]);
+    const insert = await t.call('POST', '/post/import/commit', {
+      token: admin,
+      body: { previewId: p.data.previewId, mode: 'insert' },
+    });
+    expect(insert.body.data).toEqual({ inserted: 1, updated: 0, skipped: 1 });
+    expect((await page({ postCode: 'ops' })).list[0]).toMatchObject({ postName: '运维工程师', sort: 5, state: true });
+    // insert skipped the existing ceo row: its state is as it was.
+    expect((await page({ postCode: 'ceo' })).list[0]?.state).toBe(true);
+
+    const csv = csvOf([
+      ['Post code', 'Post name'],
+      ['ops', '运维主管'],
+    ]);
+    const q = await uploadPreview(t, '/post/import/preview', admin, 'posts.csv', csv);
+    expect(q.data).toMatchObject({ total: 1, valid: 1, existing: 1 });
+    await t.call('POST', '/post/import/commit', {
+      token: admin,
+      body: { previewId: q.data.previewId, mode: 'upsert' },
+    });
+    // An upsert changes the columns the file has: 显示顺序 stays.
+    expect((await page({ postCode: 'ops' })).list[0]).toMatchObject({ postName: '运维主管', sort: 5 });
+  });
+});

@@ -1,0 +1,205 @@
+import {
+  CRUD_ENTITIES,
+  type CrudRole,
+  type CrudSpec,
+  crudRoles,
+  type crudRouteDefs,
+  crudRouteName,
+  type EntitySpec,
+  type FieldSpec,
+  type RouteDef,
+  type RouteName,
+  type Routes,
+  routes,
+  WORDS,
+} from '@gatehouse/contract';
+import { fail, failField, failure, handle, handleRaw, type MockRoute } from '@/mocks/handle';
+import type { MockStore } from '@/mocks/store';
+import { type MockExportColumn, mockTableExport } from '@/mocks/table-export';
+import { SHEETS_NEED_SERVER } from './imports';
+import { perRow, sortRows } from './sorting';
+
+/**
+ * The descriptor-served entities (contract cruds.ts), answered from their descriptors as the server's generic engine
+ * (modules/crud) answers them: the route's own schemas validate the request (handle.ts), and the unique fields,
+ * defaults, filters, sorts and refusals come from the same declaration, so the two cannot disagree on a stated rule.
+ */
+
+type Row = Record<string, unknown> & { id: number };
+type Target = { entity: EntitySpec<Readonly<Record<string, FieldSpec>>>; crud: CrudSpec };
+
+/** Each store's rows of each entity (kept beside the store, so a fresh store starts empty). */
+const tables = new WeakMap<MockStore, Map<string, { rows: Row[]; next: number }>>();
+function tableOf(store: MockStore, name: string) {
+  const byName = tables.get(store) ?? new Map<string, { rows: Row[]; next: number }>();
+  tables.set(store, byName);
+  const table = byName.get(name) ?? { rows: [], next: 1 };
+  byName.set(name, table);
+  return table;
+}
+
+const fields = (target: Target) => Object.entries(target.entity.fields);
+const notFound = (target: Target) => `${target.crud.title['zh-CN']}不存在或已被删除`;
+
+/** A written value as the server stores and answers it: a flag as a boolean, a text trimmed (empty: null). */
+function written(spec: FieldSpec, value: unknown): unknown {
+  if (spec.codec === 'flag') return value === 1 || value === true;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  return value ?? null;
+}
+
+/** The row's writable fields from a body; a new row's absent ones take the server's defaults. */
+function fromBody(target: Target, body: Record<string, unknown>, current?: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of fields(target)) {
+    if (!spec.input) continue;
+    if (body[key] !== undefined) {
+      const value = written(spec, body[key]);
+      if (value === null && target.crud.required.includes(key)) failField(key, `${spec.label['zh-CN']}不能为空白`);
+      out[key] = value;
+    } else if (!current) out[key] = spec.codec === 'flag' ? true : spec.form === 'number' ? 0 : null;
+  }
+  return out;
+}
+
+function checkUnique(target: Target, rows: readonly Row[], values: Record<string, unknown>, selfId?: number) {
+  for (const [key, spec] of fields(target)) {
+    const value = values[key];
+    if (!spec.unique || typeof value !== 'string') continue;
+    if (rows.some((row) => row.id !== selfId && row[key] === value))
+      failField(key, `${spec.label['zh-CN']}“${value}”已存在`);
+  }
+}
+
+/** The rows under a list's filters and keyword, in its order (the spec's, or `sort`). */
+function listed(target: Target, rows: readonly Row[], query: Record<string, unknown>): Row[] {
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim().toLowerCase() : '';
+  const matches = rows.filter((row) => {
+    if (keyword && !fields(target).some(([key, spec]) => spec.searched && includes(row[key], keyword))) return false;
+    return fields(target).every(([key, spec]) => {
+      if (spec.filter === 'range') {
+        const at = row[key] as number;
+        return (
+          (query.startTime === undefined || at >= Number(new Date(asTime(query.startTime)))) &&
+          (query.endTime === undefined || at <= Number(new Date(asTime(query.endTime))))
+        );
+      }
+      const wanted = query[key];
+      if (!spec.filter || wanted === undefined || wanted === '') return true;
+      if (spec.filter === 'state') return row[key] === (wanted === 1 || wanted === true);
+      if (spec.filter === 'exact') return row[key] === String(wanted).trim();
+      return includes(row[key], String(wanted).trim().toLowerCase());
+    });
+  });
+  const sortable = Object.fromEntries(
+    fields(target).flatMap(([key, spec]) =>
+      spec.sortable ? [[key, { value: (row: Row) => row[key] as string | number, time: spec.codec === 'time' }]] : [],
+    ),
+  );
+  const { field, order } = target.crud.sort;
+  const ordered = sortRows(matches, { sort: field, order }, sortable);
+  return query.sort === undefined ? ordered : sortRows(matches, query as { sort?: string }, sortable);
+}
+
+const includes = (value: unknown, lowered: string) =>
+  typeof value === 'string' && value.toLowerCase().includes(lowered);
+/** A request time: epoch milliseconds (or their digits) or an ISO 8601 date-time. */
+const asTime = (value: unknown) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string);
+
+function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
+  const route = (role: CrudRole) =>
+    (routes as unknown as Record<string, RouteDef>)[crudRouteName(target.crud.name, role)] as RouteDef;
+  const stateKey = target.crud.state;
+  const all: Record<CrudRole, MockRoute> = {
+    list: handle(route('list'), ({ store, query }) => {
+      const q = query as Record<string, unknown> & { p: number; pageSize: number };
+      const matches = listed(target, tableOf(store, target.entity.name).rows, q);
+      const start = (q.p - 1) * q.pageSize;
+      return {
+        list: matches.slice(start, start + q.pageSize),
+        totalCount: matches.length,
+        totalPage: Math.ceil(matches.length / q.pageSize),
+      } as never;
+    }),
+    create: handle(route('create'), ({ store, body }) => {
+      const table = tableOf(store, target.entity.name);
+      const values = fromBody(target, body as Record<string, unknown>);
+      checkUnique(target, table.rows, values);
+      const created = fields(target).find(([, spec]) => spec.codec === 'time' && !spec.input);
+      const row: Row = { id: table.next++, ...values, ...(created ? { [created[0]]: Date.now() } : {}) };
+      table.rows.push(row);
+      return row as never;
+    }),
+    update: handle(route('update'), ({ store, body }) => {
+      const table = tableOf(store, target.entity.name);
+      const input = body as Record<string, unknown> & { id: number };
+      const row = table.rows.find((r) => r.id === input.id) ?? fail(notFound(target));
+      const values = fromBody(target, input, row);
+      checkUnique(target, table.rows, values, row.id);
+      Object.assign(row, values);
+      return row as never;
+    }),
+    remove: handle(route('remove'), ({ store, query }) => {
+      const table = tableOf(store, target.entity.name);
+      const { id } = query as { id: number };
+      const row = table.rows.find((r) => r.id === id) ?? fail(notFound(target));
+      table.rows.splice(table.rows.indexOf(row), 1);
+      return null as never;
+    }),
+    batchDelete: handle(route('batchDelete'), ({ store, body }) => {
+      const table = tableOf(store, target.entity.name);
+      const { ids } = body as { ids: number[] };
+      const result = perRow(ids, (id) => (table.rows.some((r) => r.id === id) ? null : notFound(target)));
+      table.rows = table.rows.filter((r) => !result.done.includes(r.id));
+      return result as never;
+    }),
+    batchState: handle(route('batchState'), ({ store, body }) => {
+      const table = tableOf(store, target.entity.name);
+      const { ids, state } = body as { ids: number[]; state: 0 | 1 | boolean };
+      const result = perRow(ids, (id) => (table.rows.some((r) => r.id === id) ? null : notFound(target)));
+      for (const row of table.rows)
+        if (stateKey && result.done.includes(row.id)) row[stateKey] = state === 1 || state === true;
+      return result as never;
+    }),
+    exportRows: handleRaw(route('exportRows'), ({ store, query }) => {
+      const rows = listed(target, tableOf(store, target.entity.name).rows, query as Record<string, unknown>);
+      const columns = fields(target).flatMap(([key, spec]) =>
+        spec.sheet
+          ? [
+              [
+                spec.sheet.key ?? key,
+                (spec.sheet.label ?? spec.label)['zh-CN'],
+                (row: Row) =>
+                  spec.codec === 'flag'
+                    ? row[key]
+                      ? WORDS['zh-CN'].enabled
+                      : WORDS['zh-CN'].disabled
+                    : spec.codec === 'time'
+                      ? new Date(row[key] as number)
+                      : row[key],
+              ] as MockExportColumn<Row>,
+            ]
+          : [],
+      );
+      return mockTableExport(target.crud.title['zh-CN'], query as { format?: 'xlsx' | 'csv' }, columns, rows);
+    }),
+    importTemplate: handleRaw(route('importTemplate'), () => failure(501, SHEETS_NEED_SERVER)),
+    previewImport: handle(route('previewImport'), () => fail(SHEETS_NEED_SERVER, 501)),
+    commitImport: handle(route('commitImport'), () => fail(SHEETS_NEED_SERVER, 501)),
+  };
+  return Object.fromEntries(crudRoles(target.crud).map((role) => [role, all[role]]));
+}
+
+/** The route names of the descriptor-served entities. */
+type CrudRouteName = keyof typeof crudRouteDefs & RouteName;
+
+/** Every descriptor-served entity's routes, answered from its descriptor. */
+export const crudMocks = Object.fromEntries(
+  CRUD_ENTITIES.flatMap((target) =>
+    Object.entries(mocksOf(target as unknown as Target)).map(([role, mock]) => [
+      crudRouteName(target.crud.name, role as CrudRole),
+      mock,
+    ]),
+  ),
+) as { [K in CrudRouteName]: MockRoute<Routes[K]> };
