@@ -51,6 +51,7 @@ export * from './roles.js';
 export * from './second-factor.js';
 export * from './sessions.js';
 export * from './signin-log.js';
+export * from './signin-log.words.js';
 export * from './stats.js';
 export * from './system-params.js';
 export * from './verification.js';

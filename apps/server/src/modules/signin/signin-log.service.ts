@@ -17,12 +17,12 @@ import type { SignInLogFilters, SignInRepository } from './signin.repository.js'
 type Row = Selectable<SignInLogTable>;
 
 const METHOD_LABELS = {
-  password: 'signinLog.password',
-  sms: 'signinLog.sms',
-  password_check: 'signinLog.passwordCheck',
-  totp: 'signinLog.totp',
-  passkey: 'signinLog.passkey',
-  recovery: 'signinLog.recovery',
+  password: 'signinLog.method.password',
+  sms: 'signinLog.method.sms',
+  password_check: 'signinLog.method.password_check',
+  totp: 'signinLog.method.totp',
+  passkey: 'signinLog.method.passkey',
+  recovery: 'signinLog.method.recovery',
 } as const satisfies Record<SignInLogTable['method'], string>;
 
 /** An entry's reason in words; a right factor by what it led to (a session, a second step, a verification). */

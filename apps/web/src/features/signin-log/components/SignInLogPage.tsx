@@ -20,11 +20,11 @@ import { type SignInLogText, tx } from '../texts';
 
 /** How a sign-in other than by password is marked beside its reason. */
 const METHOD_NOTES = {
-  sms: 'signinLog.methodSms',
-  password_check: 'signinLog.methodPasswordCheck',
-  totp: 'signinLog.methodTotp',
-  passkey: 'signinLog.methodPasskey',
-  recovery: 'signinLog.methodRecovery',
+  sms: 'signinLog.method.sms',
+  password_check: 'signinLog.method.password_check',
+  totp: 'signinLog.method.totp',
+  passkey: 'signinLog.method.passkey',
+  recovery: 'signinLog.method.recovery',
 } as const satisfies Record<Exclude<SignInLogEntry['method'], 'password'>, SignInLogText>;
 
 /** An entry's reason in words; a right factor by what it led to (a session, a second step, a verification). */
