@@ -1,5 +1,5 @@
 import { orgEntity, storedColumns } from '@gatehouse/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
 /**
@@ -46,4 +46,61 @@ export function auditedOrgs(db: Kysely<DB>, ids: readonly number[]) {
 export async function existingOrgIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   return (await db.selectFrom('org').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+}
+
+/** The ids of `rootIds` and everything below them (one recursive query for all). */
+export async function orgSubtrees(db: Kysely<DB>, rootIds: readonly number[]): Promise<number[]> {
+  if (rootIds.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`with recursive sub(id) as (
+    select id from org where id in (${sql.join(rootIds)})
+    union
+    select child.id from org child join sub on child.pid = sub.id
+  ) select id from sub`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** The ancestors of `ids` (not `ids` themselves unless one is another's ancestor): the path down to them. */
+export async function orgAncestors(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`with recursive up(id) as (
+    select pid from org where id in (${sql.join(ids)}) and pid is not null
+    union
+    select org.pid from org join up on org.id = up.id where org.pid is not null
+  ) select id from up`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** An organisation's parent: null for a root, undefined when there is no such organisation. */
+export async function orgParent(db: Kysely<DB>, orgId: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom('org').select('pid').where('id', '=', orgId).executeTakeFirst();
+  return row?.pid;
+}
+
+/** The parents of these organisations (which organisations have one of them as a child). */
+export async function orgParentsOf(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('org')
+    .select('pid')
+    .distinct()
+    .where('id', 'in', ids)
+    .where('pid', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.pid === null ? [] : [row.pid]));
+}
+
+/** How many organisations there are. */
+export async function orgCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('org')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Organisation names by id. */
+export async function orgNames(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('org').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -42,3 +42,54 @@ export async function auditedRoles(db: Kysely<DB>, ids: readonly number[]) {
     scope_orgs: scopeOrgs.get(row.id) ?? [],
   }));
 }
+
+/** A role as the dominance rule judges it: its name, super-admin mark and data scope. */
+export function roleStanding(db: Kysely<DB>, id: number) {
+  return db.selectFrom('role').select(['id', 'name', 'builtin', 'data_scope']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every role's super-admin mark and data scope. */
+export function roleStandings(db: Kysely<DB>) {
+  return db.selectFrom('role').select(['id', 'builtin', 'data_scope']).execute();
+}
+
+/** The organisations of each role's 自定义 scope (every role's when `roleIds` is absent). */
+export async function roleScopeOrgs(db: Kysely<DB>, roleIds?: readonly number[]): Promise<Map<number, number[]>> {
+  if (roleIds?.length === 0) return new Map();
+  let q = db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id');
+  if (roleIds) q = q.where('role_id', 'in', roleIds);
+  const byRole = new Map<number, number[]>();
+  for (const row of await q.execute()) {
+    const list = byRole.get(row.role_id) ?? [];
+    list.push(row.org_id);
+    byRole.set(row.role_id, list);
+  }
+  return byRole;
+}
+
+/** The resources granted to a role (its own grants, without what everyone holds). */
+export async function roleGrants(db: Kysely<DB>, roleId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
+  return new Set(rows.map((row) => row.resource_id));
+}
+
+/** The roles granted a resource, with the super-admin role(s) (which hold everything), by id. */
+export function rolesHoldingResource(db: Kysely<DB>, resourceId: number) {
+  return db
+    .selectFrom('role')
+    .select(['role.id', 'role.name', 'role.builtin'])
+    .where((eb) =>
+      eb.or([
+        eb('role.builtin', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('role_resource')
+            .select('role_resource.role_id')
+            .whereRef('role_resource.role_id', '=', 'role.id')
+            .where('role_resource.resource_id', '=', resourceId),
+        ),
+      ]),
+    )
+    .orderBy('role.id')
+    .execute();
+}
