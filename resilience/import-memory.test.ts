@@ -76,6 +76,20 @@ function deepOrgCsv(root: string): { file: Buffer; rows: number } {
   return { file: Buffer.from(`${lines.join('\r\n')}\r\n`), rows: lines.length - 1 };
 }
 
+/**
+ * The widest sheet of a descriptor-served entity (岗位): 100,000 new posts, each with its own code and name (both
+ * unique, so the preview keeps every value it has seen), a 显示顺序, a 状态 and a remark: ~19 MiB, every limit kept.
+ */
+function widePostCsv(): Buffer {
+  const lines = ['岗位编码,岗位名称,显示顺序,状态,备注'];
+  const remark = '岗位说明'.repeat(6);
+  for (let i = 0; i < IMPORT_MAX_ROWS; i += 1) {
+    const n = String(i).padStart(6, '0');
+    lines.push(`post.${n}.${'x'.repeat(30)},岗位名称${n}${'甲'.repeat(12)},${i % 10_000},启用,${remark}${n}`);
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
 /** A workbook whose xl/sharedStrings.xml inflates to ~109 MiB of short distinct strings (12 MiB as a file). */
 function sharedStringsBomb(): Buffer {
   const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
@@ -123,7 +137,7 @@ describe('hostile import previews, measured in a server process of its own', () 
   afterAll(() => server?.stop());
 
   /** POSTs a file to an import's preview (the account import's by default); a dead server answers `status: 0`. */
-  async function preview(name: string, file: Buffer, entity: 'account' | 'org' = 'account') {
+  async function preview(name: string, file: Buffer, entity: 'account' | 'org' | 'post' = 'account') {
     const boundary = '----gatehouse-import-boundary';
     try {
       // Each upload on a connection of its own (agent: false): a POST sent on a kept-alive socket the server closes
@@ -243,6 +257,28 @@ describe('hostile import previews, measured in a server process of its own', () 
     expect(child.exitCode).toBeNull();
     console.info(
       `organisation previews (${deep.rows} deep rows): server RSS ${(before / MIB).toFixed(0)} MiB before, peak ${(peak / MIB).toFixed(0)} MiB`,
+    );
+    expect(peak / MIB).toBeLessThan(PEAK_BOUND_MIB);
+  }, 600_000);
+
+  it("previews a descriptor-served entity's widest sheet (100,000 posts, every value unique), memory bounded", async () => {
+    const pid = child.pid as number;
+    const wide = widePostCsv();
+    expect(wide.length).toBeGreaterThan(16 * MIB);
+    expect(wide.length).toBeLessThan(IMPORT_MAX_BYTES);
+
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const before = procStatus(pid, 'VmRSS');
+
+    const widest = await preview('wide-posts.csv', wide, 'post');
+    expect(widest.status, widest.msg).toBe(200);
+    expect(widest.data).toMatchObject({ total: IMPORT_MAX_ROWS, valid: IMPORT_MAX_ROWS, rejected: 0 });
+
+    const peak = procStatus(pid, 'VmHWM');
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+    console.info(
+      `post preview: server RSS ${(before / MIB).toFixed(0)} MiB before, peak ${(peak / MIB).toFixed(0)} MiB`,
     );
     expect(peak / MIB).toBeLessThan(PEAK_BOUND_MIB);
   }, 600_000);
