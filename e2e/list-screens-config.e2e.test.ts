@@ -1,7 +1,10 @@
-// The list kit on the role, dictionary (and item), organisation and resource screens, in Chromium against the real
-// server: server sorting, column settings kept per account (a reload, another browser), filters restored
-// from the URL, the failed state and its 重试, named delete confirmations, long values on one line with the operation
-// column fixed, at 1440 and 1024 px and in the dark theme.
+// The list kit on the role, dictionary (and item), organisation and resource screens, and on the screen derived for a
+// descriptor-served entity (岗位), in Chromium against the real server: server sorting, column settings kept per
+// account (a reload, another browser), filters restored from the URL, the failed state and its 重试, named delete
+// confirmations, long values on one line with the operation column fixed, at 1440, 1024 and 768 px and in the dark
+// theme.
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -326,6 +329,133 @@ describe('role, dictionary, organisation and resource lists in Chromium', () => 
       await screenshot(page, 'lsc-15-resources-full-screen');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: '全屏' }).waitFor();
+    });
+  });
+
+  describe('posts: the screen derived from a descriptor', () => {
+    const POSTS = [
+      ['ceo', '董事长', 1],
+      ['se', '项目经理', 2],
+      ['hr', '人力资源', 3],
+    ] as const;
+    const dialog = (title: string) => page.getByRole('dialog').filter({ hasText: title });
+    const postCodes = () =>
+      rows('岗位列表')
+        .locator('tr.ant-table-row')
+        .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
+
+    it('lists, adds (a duplicate 岗位编码 refused under the field), edits and searches (1440 and 768 px)', async () => {
+      for (const [postCode, postName, sort] of POSTS) {
+        await api('/post', { method: 'POST', body: { postCode, postName, sort, remark: LONG_REMARK } });
+      }
+      await page.goto('/#/user/Post');
+      await row('岗位列表', 'ceo').waitFor();
+      expect(await headers('岗位列表')).toEqual(['岗位编码', '岗位名称', '显示顺序', '状态', '创建时间', '操作']);
+      expect(await postCodes()).toEqual(['ceo', 'se', 'hr']);
+
+      await shownPage(page).getByRole('button', { name: '+ 添加' }).click();
+      const add = dialog('添加岗位');
+      await add.getByLabel('岗位编码').fill('ceo');
+      await add.getByLabel('岗位名称').fill('财务总监');
+      await add.getByLabel('显示顺序').fill('4');
+      await add.getByRole('button', { name: label('确定') }).click();
+      await add.locator('.ant-form-item-explain-error').getByText('岗位编码“ceo”已存在').waitFor();
+      await screenshot(page, 'lsc-16-post-duplicate-code');
+      await add.getByLabel('岗位编码').fill('cfo');
+      await add.getByRole('button', { name: label('确定') }).click();
+      await add.waitFor({ state: 'hidden' });
+      await row('岗位列表', 'cfo').waitFor();
+
+      await row('岗位列表', 'hr')
+        .getByRole('button', { name: label('编辑') })
+        .click();
+      const edit = dialog('修改岗位');
+      expect(await edit.getByLabel('岗位名称').inputValue()).toBe('人力资源');
+      await edit.getByLabel('岗位名称').fill('人事行政');
+      await edit.getByRole('button', { name: label('确定') }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await row('岗位列表', '人事行政').waitFor();
+      await shownPage(page).getByText('共 4 条记录').waitFor();
+      await screenshot(page, 'lsc-17-posts-1440');
+
+      const search = page.locator('form#PostSearch');
+      await search.getByLabel('搜索', { exact: true }).fill('经理');
+      await search.getByLabel('搜索', { exact: true }).press('Enter');
+      await shownPage(page).getByText('共 1 条记录').waitFor();
+      expect(query()).toBe(`?keyword=${encodeURIComponent('经理')}`);
+      expect(await postCodes()).toEqual(['se']);
+      await page.reload();
+      await shownPage(page).getByText('共 1 条记录').waitFor();
+      expect(await search.getByLabel('搜索', { exact: true }).inputValue()).toBe('经理');
+      await shownPage(page)
+        .getByRole('button', { name: label('重置') })
+        .click();
+      await shownPage(page).getByText('共 4 条记录').waitFor();
+
+      await page.setViewportSize({ width: 768, height: 900 });
+      await row('岗位列表', 'cfo')
+        .getByRole('button', { name: label('编辑') })
+        .waitFor();
+      await screenshot(page, 'lsc-18-posts-768');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    it('disables in bulk, exports the visible columns, deletes by name; the dark theme', async () => {
+      for (const code of ['ceo', 'se']) {
+        await row('岗位列表', code).getByRole('checkbox').check();
+      }
+      await page
+        .getByTestId('bulk-bar')
+        .getByRole('button', { name: label('批量禁用') })
+        .click();
+      const confirm = dialog('禁用以下 2 个岗位？');
+      await confirm.getByText('董事长（ceo）').waitFor();
+      await confirm.getByRole('button', { name: label('确定') }).click();
+      await page.getByText('2 项已禁用').waitFor();
+      await row('岗位列表', 'ceo').getByText('禁用', { exact: true }).waitFor();
+      await row('岗位列表', 'se').getByText('禁用', { exact: true }).waitFor();
+
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        (async () => {
+          await shownPage(page)
+            .getByRole('button', { name: label('导出') })
+            .click();
+          await page.getByText('Excel (.xlsx)', { exact: true }).click();
+        })(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(await file.path()) as unknown as ArrayBuffer);
+      const sheet: unknown[][] = [];
+      book.worksheets[0]?.eachRow((r) => sheet.push((r.values as unknown[]).slice(1)));
+      expect(sheet[0]).toEqual(['岗位编码', '岗位名称', '显示顺序', '状态', '创建时间']);
+      expect(sheet.slice(1).map((cells) => [cells[0], cells[3]])).toEqual([
+        ['ceo', '禁用'],
+        ['se', '禁用'],
+        ['hr', '启用'],
+        ['cfo', '启用'],
+      ]);
+
+      await row('岗位列表', 'cfo')
+        .getByRole('button', { name: label('删除') })
+        .click();
+      const remove = dialog('删除岗位「财务总监（cfo）」？');
+      await remove.waitFor();
+      await screenshot(page, 'lsc-19-post-delete-confirm');
+      await remove.getByRole('button', { name: label('确定') }).click();
+      await shownPage(page).getByText('共 3 条记录').waitFor();
+
+      await page.getByRole('button', { name: '切换到深色主题' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      await shownPage(page).getByRole('button', { name: '+ 添加' }).click();
+      await dialog('添加岗位').getByLabel('岗位编码').waitFor();
+      await screenshot(page, 'lsc-20-post-dialog-dark');
+      await page.keyboard.press('Escape');
+      await dialog('添加岗位').waitFor({ state: 'hidden' });
+      await screenshot(page, 'lsc-21-posts-dark');
+      await page.getByRole('button', { name: '切换到浅色主题' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     });
   });
 });

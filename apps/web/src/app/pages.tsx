@@ -6,9 +6,13 @@ export type PageLoader = () => Promise<ComponentType>;
 
 /**
  * The screens features declare, found rather than listed: every `features/<name>/page.ts` exporting `page` (a
- * MenuPage). Each file holds only its path and a dynamic import, so nothing of a screen is loaded eagerly.
+ * MenuPage, or several for a feature serving one screen per entry of a list, e.g. the descriptor-served entities).
+ * Each file holds only paths and dynamic imports, so nothing of a screen is loaded eagerly.
  */
-const featurePages = import.meta.glob<MenuPage>('../features/*/page.ts', { eager: true, import: 'page' });
+const featurePages = import.meta.glob<MenuPage | readonly MenuPage[]>('../features/*/page.ts', {
+  eager: true,
+  import: 'page',
+});
 
 /** Screens the app composes from several features (features never import each other). */
 const appPages: readonly MenuPage[] = [
@@ -21,7 +25,7 @@ const appPages: readonly MenuPage[] = [
  * refuses two screens at one path). A menu path without one shows the shared "not open yet" page.
  */
 export const menuPages: Record<string, PageLoader> = Object.fromEntries(
-  [...Object.values(featurePages), ...appPages].map((page) => [page.path, page.load]),
+  [...Object.values(featurePages).flat(), ...appPages].map((page) => [page.path, page.load]),
 );
 
 /** The screen loader of a menu path, if its screen is built. */

@@ -156,4 +156,11 @@ describe('what an action needs to be usable: its screen’s list (the route decl
     // Another menu's list is no prerequisite.
     expect(unmetPrerequisites(tree, [reset.id, dicts.id])).toEqual([{ action: reset, needs: [list] }]);
   });
+
+  it('a descriptor-served entity’s action brings its list along too (its list route declares `screen`)', () => {
+    const posts = api(routes.listPosts, 300);
+    const editPost = api(routes.updatePost, 300);
+    const { ids } = withPrerequisites([...tree, posts, editPost], [], [editPost.id], all);
+    expect(ids).toEqual([posts.id, editPost.id].sort((a, b) => a - b));
+  });
 });

@@ -1,0 +1,1 @@
+export { crudScreen } from './components/CrudPage';
