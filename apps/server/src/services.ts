@@ -221,6 +221,11 @@ export async function composeServices(config: Config, database: Database, setup:
     ],
   });
 
+  /** The descriptor-served entities' services (contract cruds.ts), by entity name: their routes and the bundle's. */
+  const crudServices = new Map(
+    [...crudEntities.values()].map((target) => [target.entity.name, createCrudService(db, target)]),
+  );
+
   return {
     /** What GET /api/auth/options tells the web app before anybody signs in. */
     authOptions: {
@@ -255,7 +260,14 @@ export async function composeServices(config: Config, database: Database, setup:
     roles: createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope),
     resourcesAdmin: createResourcesAdmin(db),
     dicts: createDictsService(db),
-    configBundle: createConfigBundleService({ db, resources, authz, regionName: regions.nameOf, systemParams }),
+    configBundle: createConfigBundleService({
+      db,
+      resources,
+      authz,
+      regionName: regions.nameOf,
+      systemParams,
+      entities: crudServices,
+    }),
     stats: createStatsService(createStatsRepository(db), authz.accountsWithin),
     files: createFilesService(createFilesRepository(db), createFileStorage(config.fileStorage, config.dataDir), {
       mayAccess: (principal, owner) => authz.mayActOnOwnedBy(principal, owner),
@@ -302,7 +314,7 @@ export async function composeServices(config: Config, database: Database, setup:
       [...crudEntities.values()].map((target) => [
         target.entity.name,
         {
-          service: createCrudService(db, target),
+          service: crudServices.get(target.entity.name)!,
           transfer: createCrudTransfer(db, target, importJobs, (principal, route) => auth.authorize(principal, route)),
         },
       ]),

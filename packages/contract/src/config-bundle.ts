@@ -1,7 +1,10 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { TimeInput, textKind } from './common.js';
+import { CRUD_ENTITIES } from './cruds.js';
 import { defineRoute } from './define.js';
 import { DICT_ITEM_VALUE_MAX, DictItemKeyValue, DictItemTagColor } from './dicts.entity.js';
+import { type EntitySpec, type FieldSpec, inputProperties } from './entity.js';
+import type { CrudSpec } from './entity-crud.js';
 import { ICON_PATTERN, RESOURCE_METHODS } from './resources.js';
 import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
 
@@ -15,17 +18,33 @@ import { DataScope, SCOPE_ORGS_MAX } from './roles.js';
  *   added, changed nor removed by a bundle);
  * - a dictionary by its dictCode, an item by dictCode + value (its parent by the parent's value);
  * - an organisation by its path of names from the root (['总公司', '华东区', '上海']);
- * - a 系统参数 by its key (only those changed on the 系统参数 screen are exported; absent ones are left alone).
+ * - a 系统参数 by its key (only those changed on the 系统参数 screen are exported; absent ones are left alone);
+ * - a row of a descriptor-served entity (contract cruds.ts: 岗位, …) by its spec's key (`crud.key`, a postCode),
+ *   under `entities.<entity name>`, with its descriptor's writable fields (no ids, no creation time).
  * No accounts, passwords or secrets are ever in a bundle.
  */
 export const CONFIG_BUNDLE_FORMAT = 'gatehouse-config';
 export const CONFIG_BUNDLE_VERSION = 1;
 
 /** Sizes a bundle may not exceed (the request body is also limited to 1 MiB). */
-export const CONFIG_BUNDLE_LIMITS = { resources: 5000, roles: 1000, dicts: 1000, items: 5000, orgs: 5000 } as const;
+export const CONFIG_BUNDLE_LIMITS = {
+  resources: 5000,
+  roles: 1000,
+  dicts: 1000,
+  items: 5000,
+  orgs: 5000,
+  /** Rows of each descriptor-served entity. */
+  entityRows: 5000,
+} as const;
 
-export type ConfigChangeKind = 'resource' | 'role' | 'dict' | 'dictItem' | 'org' | 'param';
-export const CONFIG_CHANGE_KINDS = ['resource', 'role', 'dict', 'dictItem', 'org', 'param'] as const;
+/** The names of the descriptor-served entities (contract cruds.ts): each is a kind of change of its own. */
+export type CrudEntityName = (typeof CRUD_ENTITIES)[number]['entity']['name'];
+export type ConfigChangeKind = 'resource' | 'role' | 'dict' | 'dictItem' | 'org' | 'param' | CrudEntityName;
+/** Every kind, in the order a comparison lists them: the fixed ones, then each descriptor-served entity. */
+export const CONFIG_CHANGE_KINDS: readonly ConfigChangeKind[] = /* @__PURE__ */ changeKinds();
+function changeKinds(): ConfigChangeKind[] {
+  return ['resource', 'role', 'dict', 'dictItem', 'org', 'param', ...CRUD_ENTITIES.map(({ entity }) => entity.name)];
+}
 export type ConfigChangeAction = 'add' | 'change' | 'remove';
 
 /** The key a resource is matched by in a bundle (see the module comment); `parentKey` only matters without a route. */
@@ -152,6 +171,46 @@ export const BundleParam = Type.Object(
   { additionalProperties: false, title: '系统参数' },
 );
 
+/**
+ * A row of a descriptor-served entity in a bundle: its descriptor's writable fields with their input schemas (limits,
+ * patterns), the spec's key and required fields required. A field left out is left alone on an existing row and
+ * takes the create route's default on a new one (a bundle of an installation before the field existed).
+ */
+export function bundleEntityRow(target: {
+  entity: EntitySpec<Readonly<Record<string, FieldSpec>>>;
+  crud: Pick<CrudSpec, 'key' | 'required' | 'title'>;
+}) {
+  const required = [...new Set([target.crud.key, ...target.crud.required])];
+  return Type.Object(inputProperties(target.entity, required as never[]) as Record<string, TSchema>, {
+    additionalProperties: false,
+    title: target.crud.title['zh-CN'],
+  });
+}
+
+type EntitySection = ReturnType<
+  typeof Type.Optional<ReturnType<typeof Type.Array<ReturnType<typeof bundleEntityRow>>>>
+>;
+
+/**
+ * The rows of each descriptor-served entity, by the entity's name. A section absent (a bundle of an installation
+ * before the entity existed, or one that leaves it out) leaves that entity alone: never a removal.
+ */
+function bundleEntities() {
+  const sections = Object.fromEntries(
+    CRUD_ENTITIES.map((target) => [
+      target.entity.name,
+      Type.Optional(
+        Type.Array(bundleEntityRow(target), {
+          maxItems: CONFIG_BUNDLE_LIMITS.entityRows,
+          title: target.crud.title['zh-CN'],
+        }),
+      ),
+    ]),
+  ) as Record<CrudEntityName, EntitySection>;
+  return Type.Object(sections, { additionalProperties: false, title: '实体数据' });
+}
+export const BundleEntities = /* @__PURE__ */ bundleEntities();
+
 /** The file itself: `format` and `version` first, so a file of another kind is named as such. */
 export const ConfigBundle = Type.Object(
   {
@@ -167,6 +226,8 @@ export const ConfigBundle = Type.Object(
      * parameter is left as it is; a bundle never undoes a change.
      */
     params: Type.Optional(Type.Array(BundleParam, { maxItems: 100, title: '系统参数' })),
+    /** The descriptor-served entities' rows (absent: an older bundle, every entity left alone). */
+    entities: Type.Optional(BundleEntities),
   },
   { additionalProperties: false, title: '配置文件' },
 );
@@ -177,12 +238,18 @@ export const ConfigChange = Type.Object({
   /** Stable across diffs of the same bundle against the same data: `<kind>:<key>` (sent back to apply). */
   id: Type.String(),
   kind: Type.Unsafe<ConfigChangeKind>({ type: 'string', enum: [...CONFIG_CHANGE_KINDS] }),
-  /** The natural key, readable: a resource key, a role name, a dictCode, dictCode/value, an organisation path. */
+  /**
+   * The natural key, readable: a resource key, a role name, a dictCode, dictCode/value, an organisation path, an
+   * entity row's key value (its postCode).
+   */
   key: Type.String(),
   /** A readable name (the resource's, the role's, the dictionary's…). */
   label: Type.String(),
   action: Type.Unsafe<ConfigChangeAction>({ type: 'string', enum: ['add', 'change', 'remove'] }),
-  /** The fields that differ (a change), or every field (an add: before null; a remove: after null). */
+  /**
+   * The fields that differ (a change), or every field (an add: before null; a remove: after null). An entity row's
+   * fields are named by its descriptor's field keys.
+   */
   fields: Type.Array(Type.Object({ field: Type.String(), before: ChangeValue, after: ChangeValue })),
 });
 
@@ -198,7 +265,7 @@ export const configBundleRoutes = {
     title: '导出配置包',
     menu: '/system/ConfigBundle',
     description:
-      'Resources, roles, dictionaries with their items and the organisation skeleton as one JSON file (attachment gatehouse-config-YYYY-MM-DD.json, format gatehouse-config, version 1). Objects reference each other by natural keys (see packages/contract/src/config-bundle.ts), never by database ids; no accounts, passwords or secrets. Refused (400) while two objects share one key (e.g. two menus with one route, or two items of one value in a dictionary).',
+      'Resources, roles, dictionaries with their items, the organisation skeleton, changed 系统参数 and the rows of the descriptor-served entities (`entities`, e.g. 岗位 by postCode) as one JSON file (attachment gatehouse-config-YYYY-MM-DD.json, format gatehouse-config, version 1). Objects reference each other by natural keys (see packages/contract/src/config-bundle.ts), never by database ids; no accounts, passwords or secrets. Refused (400) while two objects share one key (e.g. two menus with one route, or two items of one value in a dictionary).',
     response: Type.Unsafe<never>({ type: 'string', format: 'binary' }),
   }),
   diffConfigBundle: defineRoute({
@@ -220,7 +287,7 @@ export const configBundleRoutes = {
     title: '应用配置包',
     menu: '/system/ConfigBundle',
     description:
-      "Compares the bundle again and applies only the changes named by changeIds, in one transaction: all or nothing. Each change needs the permission of its single-object route (添加/编辑/删除 角色, 资源, 字典, 字典数据, 组织) and passes the same rules: a role never grants a resource the caller lacks nor a data scope wider than the caller's, roles and organisations acted on lie within the caller's reach, built-in resources keep their keys, the super-admin role is untouched, an organisation with accounts or children is not removed, a role held by accounts is not removed. A change id no longer in the diff is refused (400: compare again).",
+      "Compares the bundle again and applies only the changes named by changeIds, in one transaction: all or nothing. Each change needs the permission of its single-object route (添加/编辑/删除 角色, 资源, 字典, 字典数据, 组织, and of each descriptor-served entity, e.g. 添加/修改/删除岗位) and passes the same rules (an entity row: blank required text and values of unique fields another row holds refused, naming the row and the field): a role never grants a resource the caller lacks nor a data scope wider than the caller's, roles and organisations acted on lie within the caller's reach, built-in resources keep their keys, the super-admin role is untouched, an organisation with accounts or children is not removed, a role held by accounts is not removed. A change id no longer in the diff is refused (400: compare again).",
     body: Type.Object(
       {
         bundle: ConfigBundle,

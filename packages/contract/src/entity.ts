@@ -82,16 +82,18 @@ export interface FieldSpec {
   readonly form?: FormControl;
 }
 
-export interface EntitySpec<F extends Readonly<Record<string, FieldSpec>>> {
-  /** The entity's name (the audit trail's entity kind). */
-  readonly name: string;
+export interface EntitySpec<F extends Readonly<Record<string, FieldSpec>>, N extends string = string> {
+  /** The entity's name (the audit trail's entity kind, a configuration bundle's section and kind of change). */
+  readonly name: N;
   /** Its table. */
   readonly table: string;
   readonly fields: F;
 }
 
-/** Declares an entity; the identity function keeps the literal field names for the derivations' types. */
-export function defineEntity<const F extends Readonly<Record<string, FieldSpec>>>(spec: EntitySpec<F>): EntitySpec<F> {
+/** Declares an entity; the identity function keeps the literal name and field names for the derivations' types. */
+export function defineEntity<const F extends Readonly<Record<string, FieldSpec>>, const N extends string>(
+  spec: EntitySpec<F, N>,
+): EntitySpec<F, N> {
   return spec;
 }
 

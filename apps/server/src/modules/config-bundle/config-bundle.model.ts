@@ -4,6 +4,7 @@ import {
   type ConfigBundle,
   type ConfigChangeAction,
   type ConfigChangeKind,
+  type CrudEntityName,
   type DataScopeKind,
   resourceKeyOf,
 } from '@gatehouse/contract';
@@ -12,6 +13,13 @@ import type { Static } from 'typebox';
 import { badRequest } from '../../platform/errors.js';
 import { currentLocale, type MessageKey, t } from '../../platform/i18n.js';
 import { asDataScope } from '../authz/index.js';
+import {
+  type EntityRows,
+  entitiesSection,
+  entityChanges,
+  entityKindName,
+  isEntityKind,
+} from './config-bundle.entities.js';
 import type { ConfigBundleRepository } from './config-bundle.repository.js';
 
 /**
@@ -20,6 +28,8 @@ import type { ConfigBundleRepository } from './config-bundle.repository.js';
  */
 
 export type Bundle = Static<typeof ConfigBundle>;
+/** The kinds of the objects the bundle declares itself (the descriptor-served entities' rows are generic). */
+type FixedKind = Exclude<ConfigChangeKind, CrudEntityName>;
 type Snapshot = Awaited<ReturnType<ConfigBundleRepository['snapshot']>>;
 
 export interface ResourceEntry {
@@ -96,6 +106,11 @@ export interface Side {
    * database's: every parameter's value in effect, `stored` when it was changed on the screen (what an export carries).
    */
   params: Map<string, ParamEntry>;
+  /**
+   * The descriptor-served entities' rows (config-bundle.entities.ts), filled by the service through the engine: the
+   * file's side holds only the entities it has a section for.
+   */
+  entities: EntityRows;
 }
 
 export interface ParamEntry {
@@ -123,13 +138,16 @@ const emptySide = (): Side => ({
   items: new Map(),
   orgs: new Map(),
   params: new Map(),
+  entities: new Map(),
 });
 
 export const itemRef = (dictCode: string, value: string) => `${dictCode}/${value}`;
 export const orgRef = (path: readonly string[]) => JSON.stringify(path);
 export const orgLabel = (path: readonly string[]) => path.join('/');
 
-const kindName = (kind: ConfigChangeKind) => t(`configBundle.kind.${kind}` as MessageKey);
+/** A kind's name in the request's language: the fixed kinds' from the catalogue, an entity's from its spec. */
+export const kindName = (kind: ConfigChangeKind) =>
+  isEntityKind(kind) ? entityKindName(kind) : t(`configBundle.kind.${kind}` as MessageKey);
 const sortPaths = (paths: string[][]) =>
   [...paths].sort((a, b) => (orgRef(a) < orgRef(b) ? -1 : orgRef(a) > orgRef(b) ? 1 : 0));
 
@@ -508,11 +526,12 @@ export function bundleOf(side: Side, exportedAt: string): Bundle {
     dicts,
     orgs,
     ...(params.length ? { params } : {}),
+    entities: entitiesSection(side.entities) as Bundle['entities'],
   };
 }
 
 /** The fields compared per kind (the key's own fields never differ between matched objects). */
-function fieldsOf(kind: ConfigChangeKind, entry: unknown): Record<string, unknown> {
+function fieldsOf(kind: FixedKind, entry: unknown): Record<string, unknown> {
   switch (kind) {
     case 'resource': {
       const r = entry as ResourceEntry;
@@ -572,7 +591,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function diffSides(from: Side, to: Side): Change[] {
   const changes: Change[] = [];
-  const describe = (kind: ConfigChangeKind, ref: string, entry: unknown) => {
+  const describe = (kind: FixedKind, ref: string, entry: unknown) => {
     switch (kind) {
       case 'resource':
         return { key: ref, label: (entry as ResourceEntry).name };
@@ -590,12 +609,7 @@ export function diffSides(from: Side, to: Side): Change[] {
       }
     }
   };
-  const compare = <T>(
-    kind: ConfigChangeKind,
-    before: Map<string, T>,
-    after: Map<string, T>,
-    keep?: (e: T) => boolean,
-  ) => {
+  const compare = <T>(kind: FixedKind, before: Map<string, T>, after: Map<string, T>, keep?: (e: T) => boolean) => {
     for (const [ref, entry] of after) {
       const was = before.get(ref);
       const now = fieldsOf(kind, entry);
@@ -627,6 +641,7 @@ export function diffSides(from: Side, to: Side): Change[] {
   compare('role', from.roles, to.roles);
   // A parameter the bundle does not carry is left as it is: never a removal.
   compare('param', from.params, to.params, () => true);
+  changes.push(...entityChanges(from.entities, to.entities));
   return changes;
 }
 

@@ -1,14 +1,28 @@
-import { type ConfigChangeAction, type ConfigChangeKind, type RouteDef, routes } from '@gatehouse/contract';
+import {
+  type ConfigChangeAction,
+  type ConfigChangeKind,
+  type CrudEntityName,
+  type RouteDef,
+  routes,
+} from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
-import { type MessageKey, t } from '../../platform/i18n.js';
+import { t } from '../../platform/i18n.js';
 import type { Authz } from '../authz/index.js';
 import type { ResourcesService } from '../resources/index.js';
 import type { SystemParams } from '../system-params/index.js';
+import {
+  type EntityEngines,
+  entitiesOfBundle,
+  entitiesOfDatabase,
+  entityRoute,
+  isEntityKind,
+  writeEntities,
+} from './config-bundle.entities.js';
 import {
   type Bundle,
   bundleOf,
@@ -16,6 +30,7 @@ import {
   depthOf,
   diffSides,
   itemRef,
+  kindName,
   orgLabel,
   orgRef,
   publicChange,
@@ -27,7 +42,7 @@ import {
 import { type ConfigBundleRepository, createConfigBundleRepository } from './config-bundle.repository.js';
 
 /** The single-object route whose permission (and rules) each change needs. */
-const ROUTE_OF: Record<ConfigChangeKind, Record<ConfigChangeAction, RouteDef>> = {
+const ROUTE_OF: Record<Exclude<ConfigChangeKind, CrudEntityName>, Record<ConfigChangeAction, RouteDef>> = {
   resource: { add: routes.createResource, change: routes.updateResource, remove: routes.deleteResource },
   role: { add: routes.createRole, change: routes.updateRole, remove: routes.deleteRole },
   dict: { add: routes.createDict, change: routes.updateDict, remove: routes.deleteDict },
@@ -37,7 +52,9 @@ const ROUTE_OF: Record<ConfigChangeKind, Record<ConfigChangeAction, RouteDef>> =
   param: { add: routes.updateSystemParam, change: routes.updateSystemParam, remove: routes.updateSystemParam },
 };
 
-const kindName = (kind: ConfigChangeKind) => t(`configBundle.kind.${kind}` as MessageKey);
+/** The route of a change: a descriptor-served entity's row needs its own POST, PUT or DELETE route's. */
+const routeOf = (kind: ConfigChangeKind, action: ConfigChangeAction): RouteDef =>
+  isEntityKind(kind) ? entityRoute(kind, action) : ROUTE_OF[kind][action];
 
 /** Names the object a refusal is about: 组织“总公司/华东区”：该组织下还有 2 个账号… */
 function about(change: Change, error: unknown): unknown {
@@ -56,6 +73,8 @@ export interface ConfigBundleDeps {
   regionName: (id: number) => string | null;
   /** 系统参数: their values in effect, the check of a value, and the write inside the bundle's transaction. */
   systemParams: Pick<SystemParams, 'effective' | 'check' | 'writeIn' | 'refresh'>;
+  /** The descriptor-served entities' engines (modules/crud), by entity name: their rows travel in the bundle. */
+  entities: EntityEngines;
   now?: () => Date;
 }
 
@@ -71,6 +90,7 @@ export function createConfigBundleService({
   authz,
   regionName,
   systemParams,
+  entities,
   now = () => new Date(),
 }: ConfigBundleDeps) {
   const repo = createConfigBundleRepository(db);
@@ -96,7 +116,7 @@ export function createConfigBundleService({
   async function assertAllowed(principal: Principal, chosen: readonly Change[], current: Side, target: Side) {
     const routesHeld = new Map<RouteDef, boolean>();
     for (const change of chosen) {
-      const route = ROUTE_OF[change.kind][change.action];
+      const route = routeOf(change.kind, change.action);
       if (!routesHeld.has(route)) routesHeld.set(route, await mayCall(principal, route));
       if (!routesHeld.get(route)) {
         throw forbidden(
@@ -467,10 +487,16 @@ export function createConfigBundleService({
         await r.deleteResource(e.dbId!);
       });
     }
+
+    // The descriptor-served entities' rows, through their engine (the single-row routes' rules).
+    await writeEntities(trx, entities, chosen, current.entities, target.entities, (change, work) =>
+      run(change as Change, work),
+    );
   }
 
   async function compare(bundle: Bundle, r: ConfigBundleRepository = repo, executor: Kysely<DB> = db) {
     const target = sideOfBundle(bundle);
+    target.entities = entitiesOfBundle(bundle.entities, entities);
     // A parameter's value as it would be stored (a flag true or false), refused as the 系统参数 screen refuses it.
     for (const entry of target.params.values()) {
       try {
@@ -486,6 +512,7 @@ export function createConfigBundleService({
     }
     const current = sideOfDatabase(await r.snapshot());
     current.params = await systemParams.effective(executor);
+    current.entities = await entitiesOfDatabase(entities, executor);
     return { target, current, changes: diffSides(current, target) };
   }
 
@@ -507,6 +534,7 @@ export function createConfigBundleService({
       const date = now();
       const side = sideOfDatabase(await repo.snapshot());
       side.params = await systemParams.effective();
+      side.entities = await entitiesOfDatabase(entities);
       const bundle = bundleOf(side, date.toISOString());
       return { bundle, fileName: `gatehouse-config-${date.toISOString().slice(0, 10)}.json` };
     },

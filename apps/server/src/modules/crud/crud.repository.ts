@@ -101,6 +101,17 @@ export async function* rowsOf(
   }
 }
 
+/** Every row, in the spec's default order then by id (a configuration bundle's export and comparison). */
+export function allRowsOf(db: Db, target: CrudEntity): Promise<StoredRow[]> {
+  const { column, direction } = ordered(target, undefined, undefined);
+  return db
+    .selectFrom(target.entity.table)
+    .select(selectList(target))
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .execute();
+}
+
 /** The rows with these ids (at most a bulk action's). */
 export function rowsByIds(db: Db, target: CrudEntity, ids: readonly number[]): Promise<StoredRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -20,6 +20,7 @@ import {
   writableFields,
 } from './crud.model.js';
 import {
+  allRowsOf,
   deleteRows,
   insertRow,
   type ListFilters,
@@ -214,7 +215,71 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
         rows: rows(),
       };
     },
+
+    // A configuration bundle's rows (modules/config-bundle): read and written on the executor it gives (its one
+    // transaction), under the rules of POST, PUT and DELETE {path}.
+
+    /** Every row as a bundle carries it: its id and each writable field by key (a flag as a boolean), in spec order. */
+    async bundleRows(executor: Kysely<DB> = db): Promise<Array<{ id: number; values: Body }>> {
+      return (await allRowsOf(executor, target)).map((row) => ({ id: Number(row.id), values: bundleValuesOf(row) }));
+    },
+
+    /**
+     * A bundle's row as comparable values: each writable field it gives (trimmed, an empty optional text null, a
+     * flag a boolean); blank required text is refused naming the field, as POST {path} refuses it.
+     */
+    bundleValues(body: Body): Body {
+      const stored = storedFrom(body, {});
+      const out: Body = {};
+      for (const [key, spec] of writableFields(target)) {
+        const column = spec.column as string;
+        if (column in stored) out[key] = spec.codec === 'flag' ? stored[column] === 1 : stored[column];
+      }
+      return out;
+    },
+
+    /** Adds a row on `executor` as POST {path} does (defaults, creation time, unique fields); answers its id. */
+    async createIn(executor: Kysely<DB>, body: Body): Promise<number> {
+      const row = storedFrom(body);
+      const created = createdField(target);
+      if (created) row[created[1].column as string] = new Date().toISOString();
+      try {
+        await checkUnique(executor, row);
+        return await insertRow(executor, target, row);
+      } catch (error) {
+        throw takenError(error, row) ?? error;
+      }
+    },
+
+    /** Edits the row `id` on `executor` as PUT {path} does: the fields `body` gives, unique fields checked. */
+    async updateIn(executor: Kysely<DB>, id: number, body: Body): Promise<void> {
+      const current = await find(executor, id);
+      if (!current) throw notFoundError(target);
+      const changes = storedFrom(body, current);
+      try {
+        await checkUnique(executor, changes, id);
+        await updateRow(executor, target, id, changes);
+      } catch (error) {
+        throw takenError(error, changes) ?? error;
+      }
+    },
+
+    /** Deletes the row `id` on `executor` as DELETE {path} does. */
+    async removeIn(executor: Kysely<DB>, id: number): Promise<void> {
+      if (!(await find(executor, id))) throw notFoundError(target);
+      await deleteRows(executor, target, [id]);
+    },
   };
+
+  /** A stored row's writable fields by key, a flag as a boolean (what a bundle carries). */
+  function bundleValuesOf(row: StoredRow): Body {
+    const out: Body = {};
+    for (const [key, spec] of writableFields(target)) {
+      const value = row[spec.column as string];
+      out[key] = spec.codec === 'flag' ? value === 1 || value === true : (value ?? null);
+    }
+    return out;
+  }
 }
 
 export type CrudService = ReturnType<typeof createCrudService>;
