@@ -3,7 +3,8 @@ import { screenTexts } from '@/lib/i18n';
 /** The 配置迁移 screen's texts: they travel in its lazily loaded chunk, not in every page's catalogue. */
 const zhCN = {
   exportTitle: '导出配置包',
-  exportHint: '把角色、资源、字典和组织架构导出为一个 JSON 文件（不含账号和密码），可导入到另一套系统。',
+  exportHint:
+    '把角色、资源、字典、组织架构和岗位等管理数据导出为一个 JSON 文件（不含账号和密码），可导入到另一套系统。',
   export: '导出配置包',
   exported: '配置包已导出',
   importTitle: '导入配置包',
@@ -57,7 +58,7 @@ const zhCN = {
 const enUS = {
   exportTitle: 'Export the configuration bundle',
   exportHint:
-    'Roles, resources, dictionaries and the organization structure as one JSON file (no accounts, no passwords), to import into another installation.',
+    'Roles, resources, dictionaries, the organization structure and managed data such as posts as one JSON file (no accounts, no passwords), to import into another installation.',
   export: 'Export bundle',
   exported: 'Configuration bundle exported',
   importTitle: 'Import a configuration bundle',

@@ -129,6 +129,38 @@ describe('/system/ConfigBundle', () => {
     expect(screen.queryByRole('button', { name: '应用所选' })).toBeNull();
   });
 
+  it('lists the rows of a descriptor-served entity under its title, each field by its descriptor’s label', async () => {
+    api.answer(routes.diffConfigBundle, {
+      changes: [
+        {
+          id: 'post:se',
+          kind: 'post',
+          key: 'se',
+          label: '交付经理',
+          action: 'change',
+          fields: [{ field: 'postName', before: '项目经理', after: '交付经理' }],
+        },
+        {
+          id: 'post:qa',
+          kind: 'post',
+          key: 'qa',
+          label: '测试',
+          action: 'add',
+          fields: [{ field: 'sort', before: null, after: 3 }],
+        },
+      ],
+    });
+    await openScreen();
+    choose(JSON.stringify(editedBundle()));
+    const posts = await screen.findByRole('region', { name: '岗位' });
+    expect(within(posts).getByText('岗位 (2)')).toBeTruthy();
+    expect((within(posts).getByText('se').closest('tr') as HTMLElement).textContent).toContain(
+      '岗位名称：项目经理 → 交付经理',
+    );
+    expect((within(posts).getByText('测试').closest('tr') as HTMLElement).textContent).toContain('显示顺序：3');
+    expect(tick('post', 'qa').checked).toBe(true);
+  });
+
   it('says when there is nothing to change', async () => {
     await openScreen();
     const bundle = editedBundle();

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, DownloadOutlined } from '@ant-design/icons';
-import { CONFIG_CHANGE_KINDS, type ConfigChangeKind, routes } from '@gatehouse/contract';
+import { CONFIG_CHANGE_KINDS, type ConfigChangeKind, CRUD_ENTITIES, routes } from '@gatehouse/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import {
   diffConfigBundle,
   downloadConfigBundle,
 } from '@/features/config-bundle/api/config-bundle.api';
-import { t } from '@/lib/i18n';
+import { currentLocale, t } from '@/lib/i18n';
 import { type ConfigBundleText, tx } from '../texts';
 
 const ACTION_COLORS = { add: 'success', change: 'processing', remove: 'error' } as const;
@@ -27,8 +27,19 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-const fieldName = (field: string) => {
-  // A field the screen has no name for shows as the bundle names it.
+/** A descriptor-served entity (contract cruds.ts) by its name: its kind of change is named by its spec and fields. */
+const entityOf = (kind: string) => CRUD_ENTITIES.find(({ entity }) => entity.name === kind);
+
+/** A kind's title: the screen's own, or a descriptor-served entity's (岗位 / Post) from its spec. */
+const kindTitle = (kind: ConfigChangeKind) =>
+  entityOf(kind)?.crud.title[currentLocale()] ?? tx(`kind.${kind}` as ConfigBundleText);
+
+const fieldName = (kind: ConfigChangeKind, field: string) => {
+  // An entity's field by its descriptor's label; a field the screen has no name for shows as the bundle names it.
+  const declared = (entityOf(kind)?.entity.fields as Record<string, { label: Record<string, string> }> | undefined)?.[
+    field
+  ];
+  if (declared) return declared.label[currentLocale()];
   const text = tx(`field.${field}` as ConfigBundleText);
   return text ?? field;
 };
@@ -40,7 +51,7 @@ function Fields({ change }: { change: ConfigChange }) {
     <ul className="config-bundle-fields" style={{ margin: 0, paddingInlineStart: 16 }}>
       {fields.map((f) => (
         <li key={f.field}>
-          <Typography.Text strong>{fieldName(f.field)}</Typography.Text>
+          <Typography.Text strong>{fieldName(change.kind, f.field)}</Typography.Text>
           {'：'}
           {change.action !== 'add' && (
             <Typography.Text delete={change.action === 'remove'}>{shown(f.before)}</Typography.Text>
@@ -190,9 +201,9 @@ export function ConfigBundlePage() {
           {changes && changes.length > 0 && (
             <Flex vertical gap={16} style={{ marginTop: 16 }}>
               {groups.map(({ kind, rows }) => (
-                <section key={kind} aria-label={tx(`kind.${kind}` as ConfigBundleText)}>
+                <section key={kind} aria-label={kindTitle(kind)}>
                   <Typography.Title level={5}>
-                    {tx(`kind.${kind}` as ConfigBundleText)} ({rows.length})
+                    {kindTitle(kind)} ({rows.length})
                   </Typography.Title>
                   <Table<ConfigChange>
                     size="small"
