@@ -1,6 +1,11 @@
 import { routes } from '@gatehouse/contract';
 import type { Config } from './config.js';
-import { createAccountsRepository, createAccountsService, createAccountTransfer } from './modules/accounts/index.js';
+import {
+  createAccountsRepository,
+  createAccountsService,
+  createAccountTransfer,
+  postsInUse,
+} from './modules/accounts/index.js';
 import {
   createAuditRepository,
   createAuditService,
@@ -10,7 +15,7 @@ import {
 import { createAuthService, createSessionsRepository, createTokenIssuer } from './modules/auth/index.js';
 import { createAuthz, createAuthzRepository, createExplainService } from './modules/authz/index.js';
 import { createConfigBundleService } from './modules/config-bundle/index.js';
-import { createCrudService, createCrudTransfer, crudEntities } from './modules/crud/index.js';
+import { createCrudService, createCrudTransfer, crudEntities, type InUseCheck } from './modules/crud/index.js';
 import { createDictsService, createDictTransfer } from './modules/dicts/index.js';
 import { createNonceStore, nonceExpiryJob } from './modules/envelope/index.js';
 import { createFileStorage, createFilesRepository, createFilesService } from './modules/files/index.js';
@@ -221,9 +226,14 @@ export async function composeServices(config: Config, database: Database, setup:
     ],
   });
 
+  /** The delete checks of the generic entities, by entity name: the modules referring to their rows provide them. */
+  const crudInUse: Readonly<Record<string, readonly InUseCheck[]>> = { post: [postsInUse] };
   /** The descriptor-served entities' services (contract cruds.ts), by entity name: their routes and the bundle's. */
   const crudServices = new Map(
-    [...crudEntities.values()].map((target) => [target.entity.name, createCrudService(db, target)]),
+    [...crudEntities.values()].map((target) => [
+      target.entity.name,
+      createCrudService(db, { ...target, inUse: crudInUse[target.entity.name] }),
+    ]),
   );
 
   return {
@@ -309,7 +319,8 @@ export async function composeServices(config: Config, database: Database, setup:
       auth.authorize(principal, route),
     ),
     dictTransfer: createDictTransfer(db, importJobs, (principal, route) => auth.authorize(principal, route)),
-    // The descriptor-served entities (contract cruds.ts), one engine each.
+    // The descriptor-served entities (contract cruds.ts), one engine each, with the delete checks of the modules
+    // whose rows refer to them (a post an account holds is not deleted).
     crudEngines: new Map(
       [...crudEntities.values()].map((target) => [
         target.entity.name,

@@ -21,6 +21,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 
 export const ACCOUNT_NUMBER_MAX = 100;
 export const ACCOUNT_NAME_MAX = 100;
+/** The most posts (岗位) one account holds. */
+export const ACCOUNT_POSTS_MAX = 50;
 
 /** The account's role as specification §3 nests it (sysRole). */
 export const SysRole = Type.Object({
@@ -87,6 +89,9 @@ export const Account = Type.Object({
   contactVerified: Type.Boolean(),
   /** The stored e-mail was proven by its owner, as `contactVerified`. */
   emailVerified: Type.Boolean(),
+  /** The posts (岗位) it holds: their ids, and ids with names, in the posts' order (显示顺序, then id). */
+  postIds: Type.Array(Type.Integer()),
+  posts: Type.Array(Type.Object({ id: Type.Integer(), postName: Type.String() })),
 });
 
 /** The signed-in account, plus who is really acting when an identity switch is in force. */
@@ -130,6 +135,8 @@ const editableFields = {
   avatar: optionalText('头像', 1000),
   contactNumber: optionalText('手机号码', 30),
   email: optionalText('邮箱', 254),
+  /** The posts it holds (distinct; a post newly given must exist and be enabled); absent on an edit keeps them. */
+  postIds: Type.Optional(Type.Array(Id('岗位'), { maxItems: ACCOUNT_POSTS_MAX, uniqueItems: true, title: '岗位' })),
 };
 
 /**
@@ -188,6 +195,8 @@ const AccountFilters = {
     Type.Integer({ minimum: 0, maximum: 1, title: '状态', description: '1: enabled accounts only; 0: disabled only' }),
   ),
   roleId: Type.Optional(Id('角色')),
+  /** The accounts holding this post (岗位) among theirs. */
+  postId: Type.Optional(Id('岗位')),
   /** The creation time's bounds (both inclusive), as the logs' time filters take them. */
   startTime: Type.Optional(TimeInput('创建时间起')),
   endTime: Type.Optional(TimeInput('创建时间止')),
@@ -243,7 +252,7 @@ export const accountRoutes = {
     menu: '/user/Account',
     screen: true,
     description:
-      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); state, roleId, secondFactor, contactVerified and emailVerified exactly; startTime / endTime (epoch milliseconds or ISO 8601, inclusive) bound the creation time. Every filter applies to the export (GET /account/export) alike.',
+      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); state, roleId, secondFactor, contactVerified and emailVerified exactly; postId to the accounts holding that post; startTime / endTime (epoch milliseconds or ISO 8601, inclusive) bound the creation time. Every filter applies to the export (GET /account/export) alike.',
     query: Type.Object(
       {
         ...PageQuery,

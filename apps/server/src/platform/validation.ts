@@ -58,6 +58,8 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
       return t('validation.required', { field });
     case 'uniqueItems':
       return t('validation.duplicate', { field });
+    case 'maxItems':
+      return t('validation.maxItems', { field, limit: Number(params.limit) });
     case 'maxLength':
       return t('validation.maxLength', { field, limit: Number(params.limit) });
     case 'minimum':

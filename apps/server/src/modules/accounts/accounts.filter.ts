@@ -20,6 +20,7 @@ export function accountFilterOf(query: AccountQuery): Omit<AccountFilter, 'withi
     pendingApproval: query.pendingApproval === 1,
     state: bit(query.state),
     roleId: query.roleId,
+    postId: query.postId,
     createdFrom: query.startTime === undefined ? undefined : storedTime(query.startTime),
     createdTo: query.endTime === undefined ? undefined : storedTime(query.endTime),
     secondFactor: bit(query.secondFactor),

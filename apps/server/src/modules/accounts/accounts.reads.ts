@@ -13,9 +13,12 @@ export async function accountNumberOf(db: Kysely<DB>, id: number): Promise<strin
   return row?.account_number ?? null;
 }
 
-/** The accounts with these ids as the audit trail compares them (the password hash included, masked later). */
-export function auditedAccounts(db: Kysely<DB>, ids: readonly number[]) {
-  return db
+/**
+ * The accounts with these ids as the audit trail compares them (the password hash included, masked later), with the
+ * ids of the posts each holds.
+ */
+export async function auditedAccounts(db: Kysely<DB>, ids: readonly number[]) {
+  const rows = await db
     .selectFrom('account')
     .select([
       'id',
@@ -35,6 +38,11 @@ export function auditedAccounts(db: Kysely<DB>, ids: readonly number[]) {
     ])
     .where('id', 'in', ids)
     .execute();
+  const posts = await postIdsOfAccounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, post_ids: posts.get(row.id) ?? [] }));
 }
 
 /** How many accounts belong to the organisation, or hold the role. */
@@ -60,4 +68,37 @@ export async function lockAccount(trx: Kysely<DB>, accountId: number, dialect: D
 /** The ids of the accounts in these organisations, as a sub-query for the caller's statement. */
 export function accountIdsIn(db: Kysely<DB>, orgIds: readonly number[]) {
   return db.selectFrom('account').select('account.id').where('account.org_id', 'in', orgIds);
+}
+
+/** How many accounts hold each of these posts (岗位); a post nobody holds is absent. */
+export async function accountsHoldingPosts(
+  db: Kysely<DB>,
+  postIds: readonly number[],
+): Promise<ReadonlyMap<number, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account_post')
+    .select(['post_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('post_id', 'in', postIds)
+    .groupBy('post_id')
+    .execute();
+  return new Map(rows.map((r) => [r.post_id, Number(r.n)]));
+}
+
+/** The post ids each of these accounts holds (the audit trail's snapshots), in id order. */
+export async function postIdsOfAccounts(
+  db: Kysely<DB>,
+  accountIds: readonly number[],
+): Promise<ReadonlyMap<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (accountIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('account_post')
+    .select(['account_id', 'post_id'])
+    .where('account_id', 'in', accountIds)
+    .orderBy('account_id')
+    .orderBy('post_id')
+    .execute();
+  for (const r of rows) out.set(r.account_id, [...(out.get(r.account_id) ?? []), r.post_id]);
+  return out;
 }

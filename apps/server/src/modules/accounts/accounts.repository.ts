@@ -5,6 +5,7 @@ import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
 import type { AccountsWithin } from '../authz/index.js';
+import { crudRows, crudRowsQuery } from '../crud/crud.reads.js';
 import { disabledOrgs, firstRootOrgId, orgExists, orgNodes, orgStanding } from '../orgs/orgs.reads.js';
 
 /** The filters a column answers exactly or by range (the account list's 状态, 角色, 创建时间 and the rest). */
@@ -19,6 +20,8 @@ export interface AccountFieldFilters {
   contactVerified?: 0 | 1;
   /** 1: the e-mail address is verified; 0: an e-mail address is set and not verified. */
   emailVerified?: 0 | 1;
+  /** The accounts holding this post (岗位). */
+  postId?: number;
 }
 
 export interface AccountFilter extends AccountFieldFilters {
@@ -75,6 +78,7 @@ const FIELD_FILTERS = [
   'secondFactor',
   'contactVerified',
   'emailVerified',
+  'postId',
 ] as const satisfies ReadonlyArray<keyof AccountFieldFilters>;
 
 /**
@@ -283,6 +287,12 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     if (f.emailVerified !== undefined) {
       parts.push(sql`account.email_verified = ${f.emailVerified}`);
       if (f.emailVerified === 0) parts.push(sql`account.email is not null`);
+    }
+    // Served by the primary key (account_id, post_id) row by row, or account_post_post_idx for the holders.
+    if (f.postId !== undefined) {
+      parts.push(
+        sql`exists (select 1 from account_post where account_post.account_id = account.id and account_post.post_id = ${f.postId})`,
+      );
     }
     return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`1 = 1`;
   };
@@ -582,6 +592,46 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     findView(id: number) {
       return withNames().where('account.id', '=', id).executeTakeFirst();
     },
+    /**
+     * The posts (岗位) these accounts hold, in the posts' order (显示顺序, then id): one statement for a page, its
+     * link rows joined to the posts the generic engine reads (modules/crud owns the post table).
+     */
+    async postsOf(accountIds: readonly number[]): Promise<AccountPostView[]> {
+      if (accountIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('account_post')
+        .innerJoin(crudRowsQuery(db, 'post').as('p'), 'p.id', 'account_post.post_id')
+        .select(['account_post.account_id', 'p.id as post_id', 'p.post_name'])
+        .where('account_post.account_id', 'in', accountIds)
+        .orderBy('p.sort')
+        .orderBy('p.id')
+        .execute();
+      return rows.map((r) => ({
+        account_id: Number(r.account_id),
+        post_id: Number(r.post_id),
+        post_name: String(r.post_name),
+      }));
+    },
+    /** The post ids an account holds. */
+    async postIdsOf(accountId: number): Promise<number[]> {
+      const rows = await db.selectFrom('account_post').select('post_id').where('account_id', '=', accountId).execute();
+      return rows.map((r) => r.post_id);
+    },
+    /** The posts with these ids: name and state (what giving one to an account looks at). */
+    async postStanding(ids: readonly number[]): Promise<Array<{ id: number; name: string; enabled: boolean }>> {
+      const rows = await crudRows(db, 'post', ids);
+      return rows.map((r) => ({ id: Number(r.id), name: String(r.post_name), enabled: Number(r.state) === 1 }));
+    },
+    /** Replaces the posts an account holds. */
+    async setPosts(accountId: number, postIds: readonly number[]): Promise<void> {
+      await db.deleteFrom('account_post').where('account_id', '=', accountId).execute();
+      if (postIds.length) {
+        await db
+          .insertInto('account_post')
+          .values(postIds.map((post_id) => ({ account_id: accountId, post_id })))
+          .execute();
+      }
+    },
     findById(id: number) {
       return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -804,4 +854,10 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+/** A post an account holds, as the account answers it. */
+export interface AccountPostView {
+  account_id: number;
+  post_id: number;
+  post_name: string;
+}
 export type AccountView = NonNullable<Awaited<ReturnType<AccountsRepository['findView']>>>;

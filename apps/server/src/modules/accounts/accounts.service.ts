@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_POSTS_MAX,
   type BodyOf,
   normaliseMobile,
   type PasswordPolicy,
@@ -17,7 +18,8 @@ import { requiredText } from '../../platform/validation.js';
 import type { AccountsWithin, Authz } from '../authz/index.js';
 import { accountNameOf, storedNameOf } from '../setup/seeded-names.js';
 import { accountFilterOf } from './accounts.filter.js';
-import { type GrantsOf, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
+import { type GrantsOf, postsByAccount, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
+import { accountsHoldingPosts } from './accounts.reads.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
 type CreateInput = BodyOf<Routes['createAccount']>;
@@ -111,6 +113,51 @@ async function assertContactsFree(
 }
 
 /**
+ * The posts (岗位) an account is to hold: distinct, each existing, and enabled unless the account holds it already
+ * (`held`: an edit keeps a post disabled since). Refused naming the field, as the dialog marks it.
+ */
+async function checkedPosts(
+  repo: AccountsRepository,
+  postIds: readonly number[],
+  held: readonly number[] = [],
+): Promise<number[]> {
+  const ids = [...new Set(postIds)];
+  if (ids.length > ACCOUNT_POSTS_MAX) {
+    throw fieldError('postIds', t('validation.maxItems', { field: '岗位', limit: ACCOUNT_POSTS_MAX }));
+  }
+  const found = new Map((await repo.postStanding(ids)).map((post) => [post.id, post]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw fieldError('postIds', t('account.postNotFound', { ids: missing.join(', ') }));
+  const kept = new Set(held);
+  const disabled = ids.flatMap((id) => {
+    const post = found.get(id);
+    return post && !post.enabled && !kept.has(id) ? [post] : [];
+  })[0];
+  if (disabled) throw fieldError('postIds', t('account.postDisabled', { name: disabled.name }));
+  return ids;
+}
+
+/**
+ * The generic engine's delete check for posts (modules/crud `InUseCheck`, wired in services.ts): a post some account
+ * holds is not deleted, refused naming it and how many hold it.
+ */
+export async function postsInUse(
+  executor: Kysely<DB>,
+  rows: ReadonlyArray<{ id: number; label: string }>,
+): Promise<ReadonlyMap<number, string>> {
+  const counts = await accountsHoldingPosts(
+    executor,
+    rows.map((row) => row.id),
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const count = counts.get(row.id);
+      return count ? [[row.id, t('account.postInUse', { name: row.label, count })] as const] : [];
+    }),
+  );
+}
+
+/**
  * Normalises and checks the fields create and edit share; answers the row values. `currentOrgId`: the edited
  * account's organisation, which it may stay in when that is disabled (禁用); a new account or a move needs an
  * enabled one.
@@ -167,7 +214,8 @@ export function createAccountsService(
   async function view(id: number) {
     const row = await repo.findView(id);
     if (!row) throw badRequest(t('account.notFound'));
-    return toAccount(row, regionName, await rolesOf(grantsOf, [row]));
+    const [roles, posts] = await Promise.all([rolesOf(grantsOf, [row]), repo.postsOf([id])]);
+    return toAccount(row, regionName, roles, posts);
   }
 
   /** A unique-index race (two creates at once) becomes the same 400 as the pre-check. */
@@ -275,7 +323,8 @@ export function createAccountsService(
       // One read (the account with its role's 需要双因素认证 beside it), plus the original account when switched.
       const row = await repo.findView(principal.accountId);
       if (!row) throw badRequest(t('account.notFound'));
-      const account = toAccount(row, regionName, await rolesOf(grantsOf, [row]));
+      const [roles, posts] = await Promise.all([rolesOf(grantsOf, [row]), repo.postsOf([row.id])]);
+      const account = toAccount(row, regionName, roles, posts);
       const original = principal.origin ? await repo.findById(principal.origin.accountId) : undefined;
       return {
         ...account,
@@ -345,9 +394,14 @@ export function createAccountsService(
           : repo.page(filter, (query.p - 1) * query.pageSize, query.pageSize),
         authz.rowTest(principal),
       ]);
-      const roles = await rolesOf(grantsOf, rows);
+      // The page's posts in one statement over its ids (none for an empty page).
+      const [roles, posts] = await Promise.all([rolesOf(grantsOf, rows), repo.postsOf(rows.map((row) => row.id))]);
+      const held = postsByAccount(posts);
       return {
-        list: rows.map((row) => ({ ...toAccount(row, regionName, roles), manageable: manageable(row) })),
+        list: rows.map((row) => ({
+          ...toAccount(row, regionName, roles, held.get(row.id)),
+          manageable: manageable(row),
+        })),
         totalCount: total,
         totalPage: Math.ceil(total / query.pageSize),
         ...(capped ? { totalCapped: true } : {}),
@@ -360,17 +414,24 @@ export function createAccountsService(
       if (await repo.numberTaken(fields.account_number)) {
         throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
       }
+      const postIds = input.postIds === undefined ? [] : await checkedPosts(repo, input.postIds);
       const now = new Date().toISOString();
       const passwordHash = await hashPassword(input.password);
       const id = await uniqueNumber(fields.account_number, () =>
-        repo.insert({
-          ...fields,
-          password_hash: passwordHash,
-          builtin: 0,
-          create_time: now,
-          update_time: now,
-          // 首次登录须修改密码: the administrator typed this password, so by the dialog's default its owner replaces it.
-          must_change_password: input.mustChangePassword ? 1 : 0,
+        db.transaction().execute(async (trx) => {
+          const r = createAccountsRepository(trx);
+          const id = await r.insert({
+            ...fields,
+            password_hash: passwordHash,
+            builtin: 0,
+            create_time: now,
+            update_time: now,
+            // 首次登录须修改密码: the administrator typed this password, so by the dialog's default its owner replaces it.
+            must_change_password: input.mustChangePassword ? 1 : 0,
+          });
+          // Checked again in the write's transaction: a post disabled or deleted meanwhile is not given.
+          if (postIds.length) await r.setPosts(id, await checkedPosts(r, postIds));
+          return id;
         }),
       );
       return view(id);
@@ -403,7 +464,11 @@ export function createAccountsService(
         if (await r.numberTaken(fields.account_number, current.id)) {
           throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
         }
+        // Absent keeps the posts it holds; a post it holds stays given even when disabled since.
+        const postIds =
+          input.postIds === undefined ? undefined : await checkedPosts(r, input.postIds, await r.postIdsOf(current.id));
         for (const row of own?.spent ?? []) await proofs.spendIn(trx, row);
+        if (postIds) await r.setPosts(current.id, postIds);
         await uniqueNumber(fields.account_number, () =>
           r.update(current.id, {
             ...fields,

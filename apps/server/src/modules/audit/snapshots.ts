@@ -58,6 +58,7 @@ const entities = {
         introduction: row.introduction,
         company: row.company,
         regionId: row.region_id,
+        postIds: row.post_ids,
       },
     }),
   ),

@@ -1,10 +1,24 @@
 import type { CrudSpec, EntitySpec, FieldSpec } from '@gatehouse/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
 import { epochMs } from '../../platform/time.js';
+
+/**
+ * Why rows may not be deleted while another module's rows refer to them: given the rows (each id with the label
+ * the spec names it by), the refusal of each one in use, in the request's language. It reads with `executor`, the
+ * delete's own transaction. Provided by the referring module (it reads its own tables), wired in services.ts.
+ */
+export type InUseCheck = (
+  executor: Kysely<DB>,
+  rows: ReadonlyArray<{ id: number; label: string }>,
+) => Promise<ReadonlyMap<number, string>>;
 
 /** An entity served by the generic engine: its descriptor and its spec (contract cruds.ts). */
 export interface CrudEntity {
   readonly entity: EntitySpec<Readonly<Record<string, FieldSpec>>>;
   readonly crud: CrudSpec;
+  /** The checks of the modules referring to its rows: a row any of them says is in use is not deleted. */
+  readonly inUse?: readonly InUseCheck[];
 }
 
 /** A stored row: column → value, as the table holds it. */

@@ -111,6 +111,20 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
     return row;
   }
 
+  /** The refusals of the rows other modules' rows refer to (the entity's `inUse` checks), by id. */
+  async function inUseRefusals(executor: Kysely<DB>, rows: readonly StoredRow[]): Promise<Map<number, AppError>> {
+    const refusals = new Map<number, AppError>();
+    if (!target.inUse?.length || rows.length === 0) return refusals;
+    const labelColumn = columnOf(target, target.crud.label);
+    const named = rows.map((row) => ({ id: Number(row.id), label: String(row[labelColumn] ?? row.id) }));
+    for (const check of target.inUse) {
+      for (const [id, message] of await check(executor, named)) {
+        if (!refusals.has(id)) refusals.set(id, badRequest(message));
+      }
+    }
+    return refusals;
+  }
+
   return {
     target,
 
@@ -156,19 +170,28 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
 
     async remove(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await find(trx, id))) throw notFoundError(target);
+        const row = await find(trx, id);
+        if (!row) throw notFoundError(target);
+        const refusal = (await inUseRefusals(trx, [row])).get(id);
+        if (refusal) throw refusal;
         await deleteRows(trx, target, [id]);
       });
     },
 
-    /** Deletes the rows that exist, in one transaction; each id gone is refused as the single delete refuses it. */
+    /**
+     * Deletes the rows that exist and are not in use, in one transaction; each other id is refused as the single
+     * delete refuses it.
+     */
     async removeMany(ids: readonly number[]): Promise<BatchOutcome<number>> {
       return db.transaction().execute(async (trx) => {
-        const found = new Set((await rowsByIds(trx, target, ids)).map((row) => Number(row.id)));
+        const rows = await rowsByIds(trx, target, ids);
+        const found = new Set(rows.map((row) => Number(row.id)));
+        const inUse = await inUseRefusals(trx, rows);
         const outcome: BatchOutcome<number> = { done: [], refused: [] };
         for (const id of ids) {
-          if (found.has(id)) outcome.done.push(id);
-          else outcome.refused.push({ id, error: notFoundError(target) });
+          const refusal = found.has(id) ? inUse.get(id) : notFoundError(target);
+          if (refusal) outcome.refused.push({ id, error: refusal });
+          else outcome.done.push(id);
         }
         await deleteRows(trx, target, outcome.done);
         return outcome;
@@ -264,9 +287,12 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
       }
     },
 
-    /** Deletes the row `id` on `executor` as DELETE {path} does. */
+    /** Deletes the row `id` on `executor` as DELETE {path} does (refused while other modules' rows refer to it). */
     async removeIn(executor: Kysely<DB>, id: number): Promise<void> {
-      if (!(await find(executor, id))) throw notFoundError(target);
+      const row = await find(executor, id);
+      if (!row) throw notFoundError(target);
+      const refusal = (await inUseRefusals(executor, [row])).get(id);
+      if (refusal) throw refusal;
       await deleteRows(executor, target, [id]);
     },
   };

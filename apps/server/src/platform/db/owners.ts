@@ -39,6 +39,8 @@ export const TABLE_OWNERS = {
   job_lease: 'platform',
   // The generic engine owns the tables of the contract's CRUD_ENTITIES (descriptor-served entities).
   post: 'crud',
+  // The posts an account holds: the accounts module's (the post's delete asks it whether one is held).
+  account_post: 'accounts',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableOwner = (typeof TABLE_OWNERS)[keyof typeof TABLE_OWNERS];

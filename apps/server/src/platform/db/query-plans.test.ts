@@ -31,7 +31,16 @@ const ACCOUNTS = 100_000;
 const ORGS = 10_000;
 const DICTS = 200;
 const ITEMS = 20;
-const BIG_TABLES = ['account', 'org', 'session', 'dict_item', 'role_resource', 'audit_log', 'signin_log'];
+const BIG_TABLES = [
+  'account',
+  'org',
+  'session',
+  'dict_item',
+  'role_resource',
+  'audit_log',
+  'signin_log',
+  'account_post',
+];
 /** Live sessions (the online list) and audit entries seeded beside the ended sessions and the sign-in log. */
 const LIVE_SESSIONS = 20_000;
 const AUDIT_ENTRIES = 20_000;
@@ -58,7 +67,19 @@ function recorder(on = true): KyselyPlugin & { taken: Captured[]; on: boolean } 
 }
 
 /** Small tables (a few hundred rows at most; system_param one per declared parameter), CTEs and constants: reading them whole is fine. */
-const SMALL = new Set(['sub', 'up', 'role', 'resource', 'dict', 'setting', 'row_count', 'system_param', 'CONSTANT']);
+const SMALL = new Set([
+  'sub',
+  'up',
+  'role',
+  'resource',
+  'dict',
+  'setting',
+  'row_count',
+  'system_param',
+  // 岗位: a few dozen posts (an account's posts join them by id).
+  'post',
+  'CONSTANT',
+]);
 
 /**
  * Lines of a plan that read a big table whole: SQLite `SCAN t` without an index (aliases included), PostgreSQL
@@ -135,6 +156,15 @@ describe.each(lanes)('query plans on %s', (lane) => {
     await sql`insert into role_resource (role_id, resource_id)
       select role.id, resource.id from role, resource where role.builtin = 0`.execute(db);
     await sql`update account set role_id = (select min(id) from role where builtin = 0) + id % 20`.execute(db);
+    // 10 posts (岗位); one account in five holds one of them (20,000 links).
+    await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 10)
+      insert into post (post_code, post_name, sort, state, create_time) select 'p' || n, 'post' || n, n, 1, ${now} from g`.execute(
+      db,
+    );
+    await sql`insert into account_post (account_id, post_id)
+      select account.id, (select min(id) from post) + account.id % 10 from account where account.id % 5 = 0`.execute(
+      db,
+    );
     await sql`with recursive g(n) as (select 1 union all select n + 1 from g where n < 5000)
       insert into session (id, account_id, created_at, last_seen_at, expires_at, ended_at)
       select 'seeded-' || n, 1 + n % 1000, ${now}, ${now}, ${now}, ${now} from g`.execute(db);
@@ -243,6 +273,8 @@ describe.each(lanes)('query plans on %s', (lane) => {
         ['with a verified e-mail', { emailVerified: 1 }],
         ['with an unverified e-mail', { emailVerified: 0 }],
         ['disabled within a data scope', { state: 0, within: { orgIds: [14, 15, 16] } }],
+        ['holding a post', { postId: 3 }],
+        ['holding a post within a data scope', { postId: 3, within: { orgIds: [14, 15, 16] } }],
       ] satisfies Array<[string, AccountFilter]>
     ).map(([name, filter]): [string, (traced: Kysely<DB>) => Promise<unknown>] => [
       `account list ${name}`,
@@ -256,6 +288,10 @@ describe.each(lanes)('query plans on %s', (lane) => {
       },
       // `up` is the recursive query's own working set (the path walked upwards), not a table.
       ['up'],
+    ],
+    [
+      'the posts of a page of accounts',
+      (d) => createAccountsRepository(d).postsOf(Array.from({ length: 20 }, (_, i) => 5 * (i + 1))),
     ],
     ['account by number (sign-in)', (d) => createAccountsRepository(d).findByNumber('u77')],
     // The uniqueness checks of creates, edits, registration, codes and imports (the proven-contact rule).

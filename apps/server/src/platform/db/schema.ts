@@ -391,6 +391,7 @@ export interface DB {
   system_param: SystemParamTable;
   job_lease: JobLeaseTable;
   post: PostTable;
+  account_post: AccountPostTable;
 }
 
 /** 岗位 (0039), declared by the contract's postEntity and served by the generic engine (modules/crud). */
@@ -402,6 +403,12 @@ export interface PostTable {
   state: Generated<number>;
   remark: string | null;
   create_time: string;
+}
+
+/** The posts each account holds (0040), owned by the accounts module. */
+export interface AccountPostTable {
+  account_id: number;
+  post_id: number;
 }
 
 /**
