@@ -661,6 +661,43 @@ describe('the mock behaves like the server where a developer clicks', () => {
     expect(both).toEqual({ done: [parent.id, child.id], refused: [] });
   });
 
+  it('gives accounts posts (岗位) as the server does: named in order, refused when missing or disabled, kept in use', async () => {
+    const post = (body: BodyOf<typeof routes.createPost>) => data(routes.createPost as RouteDef, { body } as never);
+    const late = (await post({ postCode: 'mock_late', postName: '后排', sort: 9 })) as { id: number };
+    const early = (await post({ postCode: 'mock_early', postName: '前排', sort: 1 })) as { id: number };
+    const off = (await post({ postCode: 'mock_off', postName: '停用', sort: 5, state: 0 })) as { id: number };
+    const orgId = store.orgs[0]!.id;
+    const body = { accountNumber: 'posts_holder', accountName: '岗位', password: MOCK_PASSWORD, orgId, state: 1 };
+    const account = await data(routes.createAccount, { body: { ...body, postIds: [late.id, early.id] } });
+    expect(account.postIds).toEqual([early.id, late.id]);
+    expect(account.posts).toEqual([
+      { id: early.id, postName: '前排' },
+      { id: late.id, postName: '后排' },
+    ]);
+    const filtered = await data(routes.listAccounts, { query: { p: 1, pageSize: 10, postId: late.id } });
+    expect(filtered.list.map((a) => a.accountNumber)).toEqual(['posts_holder']);
+    for (const [postIds, msg] of [
+      [[off.id], '岗位“停用”已禁用，不能分配给账号'],
+      [[99_999], '岗位不存在：编号 99999'],
+      [[early.id, early.id], '岗位不能重复'],
+    ] as const) {
+      const refused = await call(routes.createAccount, {
+        body: { ...body, accountNumber: 'posts_refused', postIds: [...postIds] },
+      });
+      expect(refused, msg).toMatchObject({ status: 400, body: { msg } });
+    }
+    const kept = await data(routes.updateAccount, { body: { ...body, id: account.id } });
+    expect(kept.postIds).toEqual([early.id, late.id]);
+    const inUse = await call(routes.deletePost as RouteDef, { query: { id: late.id } } as never);
+    expect(inUse).toMatchObject({ status: 400, body: { msg: '岗位“后排”已分配给 1 个账号，不能删除' } });
+    const bulk = await data(routes.batchDeletePosts as RouteDef, { body: { ids: [late.id, off.id] } } as never);
+    expect(bulk).toEqual({
+      done: [off.id],
+      refused: [{ id: late.id, message: '岗位“后排”已分配给 1 个账号，不能删除' }],
+    });
+    await data(routes.deleteAccount, { query: { id: account.id } });
+  });
+
   it('refuses deleting a dictionary that still has items, naming how many', async () => {
     const refused = await call(routes.deleteDict, { query: { id: 1 } });
     expect(refused).toMatchObject({

@@ -10,8 +10,13 @@ export type Region = ResponseOf<typeof routes.listRegions>[number];
 
 /** What the store keeps of an account; names of its organisation and role are joined in when answered. */
 export interface StoredAccount
-  extends Omit<Account, 'orgName' | 'belongOrgName' | 'roleName' | 'sysRole' | 'sysOrg' | 'pendingApproval'> {
+  extends Omit<
+    Account,
+    'orgName' | 'belongOrgName' | 'roleName' | 'sysRole' | 'sysOrg' | 'pendingApproval' | 'postIds' | 'posts'
+  > {
   password: string;
+  /** The posts (岗位) it holds, by id; absent holds none. Named, in the posts' order, when answered. */
+  postIds?: number[];
   /** A self-registered account waiting for an administrator (REGISTRATION=approval); absent is false. */
   pendingApproval?: boolean;
 }
@@ -70,6 +75,36 @@ export interface MockStore {
   nextId: Record<'account' | 'org' | 'role' | 'resource' | 'dict' | 'dictItem', number>;
 }
 
+/** A row of a descriptor-served entity (handlers/crud.ts), as the mock answers it. */
+export type CrudRow = Record<string, unknown> & { id: number };
+
+/** Each store's rows of each descriptor-served entity (kept beside the store, so a fresh store starts empty). */
+const crudTables = new WeakMap<MockStore, Map<string, { rows: CrudRow[]; next: number }>>();
+
+/** The rows of a descriptor-served entity (contract cruds.ts) by its name. */
+export function crudTable(store: MockStore, name: string): { rows: CrudRow[]; next: number } {
+  const byName = crudTables.get(store) ?? new Map<string, { rows: CrudRow[]; next: number }>();
+  crudTables.set(store, byName);
+  const table = byName.get(name) ?? { rows: [], next: 1 };
+  byName.set(name, table);
+  return table;
+}
+
+/**
+ * As the server's `inUse` checks (modules/crud): by entity name, the refusals of a row other entities' rows refer to
+ * (null: not in use). The referring handlers add theirs (handlers/accounts.ts: a post an account holds).
+ */
+export const crudInUse: Record<string, Array<(store: MockStore, row: CrudRow) => string | null>> = {};
+
+/** The posts an account holds as answered: in the posts' order (显示顺序, then id). */
+function heldPosts(store: MockStore, account: StoredAccount) {
+  const held = new Set(account.postIds ?? []);
+  return crudTable(store, 'post')
+    .rows.filter((post) => held.has(post.id))
+    .sort((a, b) => Number(a.sort) - Number(b.sort) || a.id - b.id)
+    .map((post) => ({ id: post.id, postName: String(post.postName) }));
+}
+
 export function nextId(store: MockStore, kind: keyof MockStore['nextId']): number {
   const id = store.nextId[kind];
   store.nextId[kind] = id + 1;
@@ -114,7 +149,8 @@ export function toOrg(store: MockStore, org: StoredOrg): Org {
 }
 
 export function toAccount(store: MockStore, account: StoredAccount): Account {
-  const { password: _password, ...fields } = account;
+  const { password: _password, postIds: _postIds, ...fields } = account;
+  const posts = heldPosts(store, account);
   const org = store.orgs.find((o) => o.id === account.orgId);
   const role = account.roleId === null ? undefined : store.roles.find((r) => r.id === account.roleId);
   return {
@@ -144,6 +180,8 @@ export function toAccount(store: MockStore, account: StoredAccount): Account {
       createTime: org?.createTime ?? account.createTime,
     },
     pendingApproval: account.pendingApproval ?? false,
+    postIds: posts.map((post) => post.id),
+    posts,
   };
 }
 

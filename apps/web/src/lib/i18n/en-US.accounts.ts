@@ -29,4 +29,7 @@ export const enUSAccounts = {
   'account.resetSecondFactorConfirm':
     'This removes the account’s authenticator app, passkeys and recovery codes (a lost phone, say). It then signs in with its password alone; if its role requires a second factor, it must add one again at its next sign-in.',
   'account.secondFactorReset': 'Second factor reset',
+  'account.fieldPosts': 'Posts',
+  'account.colPosts': 'Posts',
+  'account.postsNoList': 'You lack the “Post list” permission, so the posts cannot be changed',
 } as const satisfies Record<keyof typeof zhCNAccounts, string>;

@@ -29,4 +29,8 @@ export const zhCNAccounts = {
   'account.resetSecondFactorConfirm':
     '将移除该账号的身份验证器、通行密钥和恢复码（例如其手机丢失时）。此后该账号仅凭密码即可登录；若其角色要求双因素认证，该账号下次登录时须重新启用。',
   'account.secondFactorReset': '双因素认证已重置',
+  // 岗位: the posts an account holds (the dialog lists the enabled ones).
+  'account.fieldPosts': '岗位',
+  'account.colPosts': '岗位',
+  'account.postsNoList': '您没有“岗位列表”权限，不能更改岗位',
 } as const;

@@ -1,7 +1,7 @@
 import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, type QueryOf, routes } from '@gatehouse/contract';
 import { fail, failField, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
-import { type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
+import { crudInUse, crudTable, type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
 import { requestTime } from '@/mocks/time';
 import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
@@ -63,6 +63,27 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   };
 }
 
+/**
+ * As the server: the posts (岗位) to hold, each existing, and enabled unless the account holds it already (the
+ * contract's schema refused repeats and more than ACCOUNT_POSTS_MAX).
+ */
+function checkedPosts(store: MockStore, postIds: readonly number[], held: readonly number[] = []): number[] {
+  const posts = crudTable(store, 'post').rows;
+  const missing = postIds.filter((id) => !posts.some((post) => post.id === id));
+  if (missing.length) failField('postIds', `岗位不存在：编号 ${missing.join(', ')}`);
+  const disabled = posts.find((post) => postIds.includes(post.id) && !post.state && !held.includes(post.id));
+  if (disabled) failField('postIds', `岗位“${String(disabled.postName)}”已禁用，不能分配给账号`);
+  return [...postIds];
+}
+
+// As the server (accounts' check wired into the generic engine): a post an account holds is not deleted.
+crudInUse.post = [
+  (store, post) => {
+    const count = store.accounts.filter((a) => a.postIds?.includes(post.id)).length;
+    return count ? `岗位“${String(post.postName)}”已分配给 ${count} 个账号，不能删除` : null;
+  },
+];
+
 /** Two stored contacts are the same one (a number or an address written differently). */
 const sameContact = (a: string | null, b: string | null, normal: (value: string) => string) =>
   (a === null ? null : normal(a)) === (b === null ? null : normal(b));
@@ -91,6 +112,7 @@ export function matchingAccounts(store: MockStore, query: Omit<QueryOf<typeof ro
       (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
       (!orgIds || orgIds.has(a.orgId)) &&
       (query.pendingApproval !== 1 || a.pendingApproval === true) &&
+      (query.postId === undefined || (a.postIds ?? []).includes(query.postId)) &&
       fieldFiltersMatch(query, a),
   );
 }
@@ -148,6 +170,7 @@ export const accountMocks = {
   createAccount: handle(routes.createAccount, (ctx) => {
     const { store, body } = ctx;
     const { avatar, ...fields } = checkedFields(store, body, ctx.me(), null);
+    const postIds = checkedPosts(store, body.postIds ?? []);
     const account: StoredAccount = {
       id: nextId(store, 'account'),
       ...fields,
@@ -163,6 +186,7 @@ export const accountMocks = {
       secondFactor: false,
       contactVerified: false,
       emailVerified: false,
+      postIds,
     };
     store.accounts.push(account);
     return toAccount(store, account);
@@ -176,6 +200,8 @@ export const accountMocks = {
     if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
+    // Absent keeps the posts it holds.
+    const postIds = body.postIds === undefined ? {} : { postIds: checkedPosts(store, body.postIds, account.postIds) };
     // As the server: one's own contacts cost here what they cost on the personal page (a code sent to them).
     const own =
       account.id === ctx.me().id ? proveNewContacts(store, account, body, ctx.session?.originalAccountId != null) : {};
@@ -184,7 +210,7 @@ export const accountMocks = {
       ...(sameContact(account.contactNumber, fields.contactNumber, normaliseMobile) ? {} : { contactVerified: false }),
       ...(sameContact(account.email, fields.email, (email) => email.toLowerCase()) ? {} : { emailVerified: false }),
     };
-    Object.assign(account, fields, unproven, own, avatar === undefined ? {} : { avatar });
+    Object.assign(account, fields, unproven, own, postIds, avatar === undefined ? {} : { avatar });
     // As the server: enabling a self-registered account approves it.
     if (fields.state) account.pendingApproval = false;
     return toAccount(store, account);

@@ -14,7 +14,7 @@ import {
   WORDS,
 } from '@gatehouse/contract';
 import { fail, failField, failure, handle, handleRaw, type MockRoute } from '@/mocks/handle';
-import type { MockStore } from '@/mocks/store';
+import { type CrudRow, crudInUse, crudTable, type MockStore } from '@/mocks/store';
 import { type MockExportColumn, mockTableExport } from '@/mocks/table-export';
 import { SHEETS_NEED_SERVER } from './imports';
 import { perRow, sortRows } from './sorting';
@@ -25,18 +25,13 @@ import { perRow, sortRows } from './sorting';
  * defaults, filters, sorts and refusals come from the same declaration, so the two cannot disagree on a stated rule.
  */
 
-type Row = Record<string, unknown> & { id: number };
+type Row = CrudRow;
 type Target = { entity: EntitySpec<Readonly<Record<string, FieldSpec>>>; crud: CrudSpec };
 
-/** Each store's rows of each entity (kept beside the store, so a fresh store starts empty). */
-const tables = new WeakMap<MockStore, Map<string, { rows: Row[]; next: number }>>();
-function tableOf(store: MockStore, name: string) {
-  const byName = tables.get(store) ?? new Map<string, { rows: Row[]; next: number }>();
-  tables.set(store, byName);
-  const table = byName.get(name) ?? { rows: [], next: 1 };
-  byName.set(name, table);
-  return table;
-}
+const tableOf = crudTable;
+
+const inUse = (target: Target, store: MockStore, row: Row) =>
+  (crudInUse[target.entity.name] ?? []).reduce<string | null>((found, check) => found ?? check(store, row), null);
 
 const fields = (target: Target) => Object.entries(target.entity.fields);
 const notFound = (target: Target) => `${target.crud.title['zh-CN']}不存在或已被删除`;
@@ -144,13 +139,18 @@ function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
       const table = tableOf(store, target.entity.name);
       const { id } = query as { id: number };
       const row = table.rows.find((r) => r.id === id) ?? fail(notFound(target));
+      const refusal = inUse(target, store, row);
+      if (refusal) fail(refusal);
       table.rows.splice(table.rows.indexOf(row), 1);
       return null as never;
     }),
     batchDelete: handle(route('batchDelete'), ({ store, body }) => {
       const table = tableOf(store, target.entity.name);
       const { ids } = body as { ids: number[] };
-      const result = perRow(ids, (id) => (table.rows.some((r) => r.id === id) ? null : notFound(target)));
+      const result = perRow(ids, (id) => {
+        const row = table.rows.find((r) => r.id === id);
+        return row ? inUse(target, store, row) : notFound(target);
+      });
       table.rows = table.rows.filter((r) => !result.done.includes(r.id));
       return result as never;
     }),

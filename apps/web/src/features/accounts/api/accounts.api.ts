@@ -9,6 +9,7 @@ export type AccountListQuery = QueryOf<typeof routes.listAccounts>;
 export type CreateAccountBody = BodyOf<typeof routes.createAccount>;
 export type UpdateAccountBody = BodyOf<typeof routes.updateAccount>;
 export type Role = ResponseOf<typeof routes.listRoles>[number];
+type PostPage = ResponseOf<typeof routes.listPosts>;
 
 export const accountKeys = {
   /** The account list's query key root (the list kit caches pages under it). */
@@ -52,6 +53,18 @@ export function useOrgName(id: number | null | undefined): string | undefined {
     staleTime: 60_000,
   });
   return data?.[0]?.name;
+}
+
+/** The enabled posts (岗位) an account may be given: the first 100 in the posts' order. */
+export function useEnabledPosts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['posts', 'enabled'],
+    // The descriptor-served routes' inputs are typed loosely (contract entity-crud.ts): the query is the list's own.
+    queryFn: ({ signal }) =>
+      call(routes.listPosts, { query: { p: 1, pageSize: 100, state: 1 }, signal } as never) as Promise<PostPage>,
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export function useRoles(enabled: boolean) {

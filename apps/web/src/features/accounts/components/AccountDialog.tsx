@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, routes } from '@gatehouse/contract';
+import { ACCOUNT_POSTS_MAX, PASSWORD_MAX, routes } from '@gatehouse/contract';
 import { Checkbox, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import {
   createAccount,
   loadOrgs,
   updateAccount,
+  useEnabledPosts,
   useRoles,
 } from '@/features/accounts/api/accounts.api';
 import { byLocale, t } from '@/lib/i18n';
@@ -94,6 +95,14 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
     roleOptions.unshift({ label: name, value: account.roleId, disabled: false, title: name });
   }
   const roleHint = roleLocked ? t('account.roleLockedBuiltin') : mayListRoles ? undefined : t('account.roleNoList');
+  // 岗位: the enabled posts to choose from; the ones the account holds stay options (named) even when disabled since.
+  const mayListPosts = useSession((state) => canCall(state.permissions, routes.listPosts));
+  const posts = useEnabledPosts(mayListPosts);
+  const postOptions = (posts.data?.list ?? []).map((post) => ({ label: post.postName, value: post.id }));
+  for (const held of account?.posts ?? []) {
+    if (!postOptions.some((option) => option.value === held.id))
+      postOptions.push({ label: held.postName, value: held.id });
+  }
   // Stays open until the server accepts: a refusal has been toasted by the http client and the input is kept.
   const saving = useListMutation({
     mutationFn: (values: AccountFormValues) =>
@@ -212,6 +221,23 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           disabled={roleLocked || !mayListRoles}
           suffixIcon={roleLocked ? <LockOutlined /> : undefined}
           options={roleOptions}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('account.fieldPosts')}
+        name="postIds"
+        extra={mayListPosts ? undefined : t('account.postsNoList')}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('common.pleaseSelect')}
+          loading={posts.isLoading}
+          disabled={!mayListPosts}
+          options={postOptions}
+          optionFilterProp="label"
+          maxCount={ACCOUNT_POSTS_MAX}
+          aria-label={t('account.fieldPosts')}
         />
       </Form.Item>
       {ownAccount ? (

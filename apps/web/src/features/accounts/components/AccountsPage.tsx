@@ -73,6 +73,7 @@ const filterCodecs: FilterCodecs<AccountListQuery> = {
   pendingApproval: 'int',
   state: 'bit',
   roleId: 'int',
+  postId: 'int',
   startTime: 'time',
   endTime: 'time',
   secondFactor: 'bit',
@@ -313,6 +314,15 @@ export function AccountsPage() {
     },
     { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 110 },
     { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 100 },
+    // 岗位: hidden by default (the default columns fill the 1366 px table already), its names in the posts' order.
+    {
+      title: t('account.colPosts'),
+      key: 'posts',
+      dataIndex: 'posts',
+      width: 160,
+      defaultHidden: true,
+      render: (posts: Account['posts']) => posts.map((post) => post.postName).join('、'),
+    },
     // Hidden until the column settings show them (and then exported too).
     // 未验证 beside a contact its owner has not proven (an administrator set it): it receives no codes.
     {

@@ -37,6 +37,8 @@ const account: Account = {
   secondFactor: false,
   contactVerified: false,
   emailVerified: false,
+  postIds: [7],
+  posts: [{ id: 7, postName: '项目经理' }],
 };
 
 describe('account form mapping', () => {
@@ -57,7 +59,17 @@ describe('account form mapping', () => {
       contactNumber: null,
       email: 'z@example.com',
       avatar: '/files/a.jpg',
+      postIds: [7],
     });
+  });
+
+  it('opens the editor with the posts held and sends the ones chosen; absent keeps them', () => {
+    expect(toFormValues(account).postIds).toEqual([7]);
+    const values = toFormValues(account);
+    expect(toUpdateBody(account, { ...values, postIds: [3, 7] }).postIds).toEqual([3, 7]);
+    expect(toUpdateBody(account, { ...values, postIds: [] }).postIds).toEqual([]);
+    expect('postIds' in toUpdateBody(account, { ...values, postIds: undefined })).toBe(false);
+    expect(toCreateBody({ ...emptyAccountForm, accountNumber: 'a', accountName: 'a', orgId: 1 }).postIds).toEqual([]);
   });
 
   it('sends the avatar from the form: a new upload replaces it, an empty one clears it', () => {

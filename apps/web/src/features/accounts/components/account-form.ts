@@ -16,6 +16,8 @@ export interface AccountFormValues {
   state: boolean;
   /** 首次登录须修改密码 (create only): ticked unless the administrator unticks it. */
   mustChangePassword?: boolean;
+  /** 岗位: the ids of the posts it holds. */
+  postIds?: number[];
 }
 
 /** The server's rule for a phone number (apps/server accounts.service PHONE): checked inline before it is sent. */
@@ -31,6 +33,7 @@ export const emptyAccountForm: AccountFormValues = {
   avatar: null,
   state: true,
   mustChangePassword: true,
+  postIds: [],
 };
 
 /** Editing starts from the row as it is (the original showed enabled rows as disabled; reference UI §9). */
@@ -44,6 +47,7 @@ export function toFormValues(account: Account): AccountFormValues {
     email: account.email ?? '',
     avatar: account.avatar,
     state: account.state,
+    postIds: account.postIds,
   };
 }
 
@@ -61,6 +65,8 @@ const commonFields = (values: AccountFormValues) => ({
   contactNumber: optional(values.contactNumber),
   email: optional(values.email),
   avatar: optional(values.avatar),
+  // Absent (the field was not shown: no permission to list posts) keeps the account's posts on an edit.
+  ...(values.postIds === undefined ? {} : { postIds: values.postIds }),
 });
 
 export function toCreateBody(values: AccountFormValues): CreateAccountBody {
