@@ -7,6 +7,7 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  signInAsAdmin,
   startServer,
   waitForHash,
 } from './support.js';
@@ -256,5 +257,58 @@ describe('home dashboard and the /data-v big screen', () => {
     expect(await readerPage.getByTestId('datav-kpi-accounts').count()).toBe(0);
     await screenshot(readerPage, 'dash-07-reader-datav');
     await readerContext.close();
+  });
+});
+
+/** A new installation's 首页: the first-run guide, its order and its one-click common dictionaries. */
+describe('the first-run guide', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ LOGIN_CAPTCHA: 'off' });
+    browser = await launchBrowser();
+    page = await (await newContext(browser, server.baseUrl)).newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    expect(pageErrors).toEqual([]);
+    await server?.stop();
+  });
+
+  it('guides a new installation, adds the common dictionaries, and stays away once dismissed (1440 and 768 px)', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page, '/');
+    const guide = page.getByTestId('first-run-guide');
+    await guide.waitFor();
+    for (const step of ['1. 建立组织架构', '2. 创建角色', '3. 添加或导入账号', '4. 添加常用字典'])
+      await guide.getByText(step).waitFor();
+    await screenshot(page, 'dash-08-first-run-1440');
+    await guide.getByRole('button', { name: label('添加常用字典') }).click();
+    await page.getByText('已添加 6 个常用字典').waitFor();
+    await guide.getByText('已有 6 个字典').waitFor();
+    await page.setViewportSize({ width: 768, height: 900 });
+    await screenshot(page, 'dash-09-first-run-768');
+
+    // The first step opens its screen.
+    await guide
+      .getByRole('button', { name: label('前往') })
+      .first()
+      .click();
+    await waitForHash(page, /#\/user\/Organization$/);
+    await page.goto('/#/system/Dict');
+    await page.getByText('所属行业', { exact: true }).filter({ visible: true }).first().waitFor();
+
+    await page.goto('/#/');
+    await guide.getByRole('button', { name: label('不再显示') }).click();
+    await guide.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('home-account-card').waitFor();
+    await page.getByTestId('stat-dicts-value').waitFor();
+    expect(await guide.count()).toBe(0);
   });
 });

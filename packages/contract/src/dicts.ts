@@ -152,6 +152,16 @@ export const dictBatchRoutes = {
     body: Type.Object({ ids: BatchIds }, { additionalProperties: false }),
     response: BatchResult(Type.Integer()),
   }),
+  addCommonDicts: defineRoute({
+    method: 'POST',
+    path: '/dict/common',
+    access: 'permission',
+    title: '添加常用字典',
+    menu: '/system/Dict',
+    description:
+      'Adds the common dictionaries (性别, 学历, 所属行业, 职级, 客户等级, 政治面貌, with their items) that the installation does not have yet, in one transaction; a dictionary whose dictCode exists is left as it is. Answers how many were added and how many existed. The first run offers it on the home page.',
+    response: Type.Object({ added: Type.Integer(), existing: Type.Integer() }),
+  }),
 };
 
 /** Dictionary items in from a spreadsheet: the sheet of GET /dict/export, read back. */

@@ -30,6 +30,7 @@ export * from './common.js';
 export * from './config-bundle.js';
 export * from './cruds.js';
 export * from './define.js';
+export * from './dicts.common.js';
 export * from './dicts.entity.js';
 export * from './dicts.js';
 export * from './entities.js';

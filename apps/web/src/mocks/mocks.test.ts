@@ -359,6 +359,7 @@ const samples: { [K in RouteName]: () => Promise<Sample<Routes[K]>> } = {
   orgImportTemplate: async () => ({ status: 501 }),
   previewOrgImport: async () => ({ body: pngUpload('orgs.xlsx'), status: 501 }),
   commitOrgImport: async () => ({ body: { previewId: 'none', mode: 'upsert' }, status: 501 }),
+  addCommonDicts: async () => ({}),
   dictItemImportTemplate: async () => ({ status: 501 }),
   previewDictItemImport: async () => ({ body: pngUpload('dicts.xlsx'), status: 501 }),
   commitDictItemImport: async () => ({ body: { previewId: 'none', mode: 'insert' }, status: 501 }),

@@ -1,4 +1,5 @@
-import { flattenMenus, menus, type RouteDef, routes } from '@gatehouse/contract';
+import { COMMON_DICTS, flattenMenus, menus, type RouteDef, routes } from '@gatehouse/contract';
+import { addCommonDict } from './common-dicts';
 import type { MockStore, Resource, StoredAccount, StoredOrg } from './store';
 
 /** The password of every seeded account in the mock (README: "Working without a server"). */
@@ -148,36 +149,6 @@ const PEOPLE: Array<[string, string, number, number | null, boolean, number]> = 
   ['xietingting', '谢婷婷', 7, 3, true, 0],
 ];
 
-/** [dictName, dictCode, remark, items as value or [value, children]] */
-const DICTS: Array<[string, string, string | null, Array<string | [string, string[]]>]> = [
-  ['性别', 'gender', '账号资料中的性别', ['男', '女', '保密']],
-  ['学历', 'education', null, ['博士研究生', '硕士研究生', '大学本科', '大学专科', '高中及以下']],
-  [
-    '所属行业',
-    'industry',
-    '两级：门类 / 大类',
-    [
-      ['信息技术', ['软件开发', '互联网服务', '云计算与数据服务']],
-      ['制造业', ['汽车制造', '电子设备制造']],
-      ['金融业', ['银行', '证券', '保险']],
-    ],
-  ],
-  ['职级', 'job_level', '员工职级', ['初级', '中级', '高级', '资深', '专家']],
-  ['客户等级', 'customer_level', null, ['普通客户', '银卡客户', '金卡客户', '钻石客户']],
-  ['政治面貌', 'political_status', null, ['群众', '共青团员', '中共党员']],
-];
-
-/** 数据键值, 状态 and 标签颜色 of some seeded items, by dictCode/value; the others store their label. */
-const ITEM_STYLE: Record<string, Partial<Pick<MockStore['dictItems'][number], 'keyValue' | 'state' | 'tagColor'>>> = {
-  'gender/男': { keyValue: 'male', tagColor: 'blue' },
-  'gender/女': { keyValue: 'female', tagColor: 'magenta' },
-  'gender/保密': { keyValue: 'unknown', tagColor: 'default' },
-  'customer_level/普通客户': { tagColor: 'default' },
-  'customer_level/银卡客户': { tagColor: 'cyan' },
-  'customer_level/金卡客户': { tagColor: 'gold' },
-  'customer_level/钻石客户': { tagColor: 'purple', state: false },
-};
-
 /** A fresh store with the seed data: each call is independent (one per page load, one per test). */
 export function createMockStore(): MockStore {
   const resources = contractResources();
@@ -247,32 +218,10 @@ export function createMockStore(): MockStore {
     ),
   ];
 
+  // The common dictionaries (contract COMMON_DICTS), as the first run adds them on a server.
   const dicts: MockStore['dicts'] = [];
   const dictItems: MockStore['dictItems'] = [];
-  for (const [index, [dictName, dictCode, remark, items]] of DICTS.entries()) {
-    dicts.push({ id: index + 1, dictName, dictCode, remark });
-    for (const [order, item] of items.entries()) {
-      const [value, children] = typeof item === 'string' ? [item, []] : item;
-      const id = dictItems.length + 1;
-      const styled = (label: string) => ({
-        keyValue: label,
-        state: true,
-        tagColor: null,
-        ...ITEM_STYLE[`${dictCode}/${label}`],
-      });
-      dictItems.push({ id, dictCode, value, pid: null, orderNum: order, ...styled(value) });
-      for (const [childOrder, child] of children.entries()) {
-        dictItems.push({
-          id: dictItems.length + 1,
-          dictCode,
-          value: child,
-          pid: id,
-          orderNum: childOrder,
-          ...styled(child),
-        });
-      }
-    }
-  }
+  for (const dict of COMMON_DICTS) addCommonDict({ dicts, dictItems }, dict);
 
   const signIns = [1, 3, 2, 9, 5, 1, 12, 4].map((accountId, index) => ({
     accountId,

@@ -24,6 +24,7 @@ export const dictsModule = fp<{ dicts: DictsService; dictTransfer: DictTransfer 
       noteAuditBatch(request, outcome);
       return batchAnswer(outcome);
     });
+    serve(app, routes.addCommonDicts, () => dicts.addCommon());
     serve(app, routes.listDictItems, ({ query }) => dicts.items(query.dictCode));
     serve(app, routes.dictItemImportTemplate, async ({ reply }) => sendTable(reply, await dictTransfer.template()));
     serve(app, routes.previewDictItemImport, async ({ request, principal }) =>

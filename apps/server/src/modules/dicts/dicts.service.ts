@@ -1,5 +1,7 @@
 import {
   type BodyOf,
+  COMMON_DICTS,
+  type CommonDictItem,
   type DictSheetKey,
   type DictTagColor,
   dictEntity,
@@ -145,6 +147,39 @@ export function createDictsService(db: Kysely<DB>) {
         const items = await r.countItems(current.dict_code);
         if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
         await r.delete(current.id);
+      });
+    },
+
+    /**
+     * Adds the common dictionaries (contract COMMON_DICTS) this installation lacks, by dictCode, with their items, in
+     * one transaction; one that exists is left as it is.
+     */
+    async addCommon(): Promise<{ added: number; existing: number }> {
+      return db.transaction().execute(async (trx) => {
+        const r = createDictsRepository(trx);
+        const at = new Date().toISOString();
+        let added = 0;
+        const insertItems = async (dictCode: string, items: readonly CommonDictItem[], pid: number | null) => {
+          for (const [order, item] of items.entries()) {
+            const id = await r.insertItem({
+              dict_code: dictCode,
+              value: item.value,
+              pid,
+              order_num: order,
+              key_value: item.keyValue ?? item.value,
+              state: item.state === false ? 0 : 1,
+              tag_color: item.tagColor ?? null,
+            });
+            await insertItems(dictCode, item.children ?? [], id);
+          }
+        };
+        for (const dict of COMMON_DICTS) {
+          if (await r.findByCode(dict.dictCode)) continue;
+          await r.insert({ dict_name: dict.dictName, dict_code: dict.dictCode, remark: dict.remark, create_time: at });
+          await insertItems(dict.dictCode, dict.items, null);
+          added += 1;
+        }
+        return { added, existing: COMMON_DICTS.length - added };
       });
     },
 

@@ -312,4 +312,29 @@ describe.each(lanes)('dictionaries API on %s', (lane) => {
     expect((await t.call('GET', '/dict/item/s', { token: plain, query: { dictCode: 'area' } })).status).toBe(200);
     expect((await t.call('GET', '/dict/s', { token: plain, query: { p: 1, pageSize: 10 } })).status).toBe(403);
   });
+
+  it('adds the common dictionaries the installation lacks, once, leaving one that exists as it is', async () => {
+    const before = await items('gender');
+    const first = await t.call('POST', '/dict/common', { token: admin });
+    // 性别 and 学历 were made above: the four others are added, with their items (a tree for 所属行业).
+    expect(first.body.data).toEqual({ added: 4, existing: 2 });
+    expect(await items('gender')).toEqual(before);
+    const industry = await items('industry');
+    const it = industry.find((i) => i.value === '信息技术');
+    expect(industry.filter((i) => i.pid === it?.id).map((i) => i.value)).toEqual([
+      '软件开发',
+      '互联网服务',
+      '云计算与数据服务',
+    ]);
+    const level = await items('customer_level');
+    expect(level.map((i) => [i.value, i.tagColor, i.state])).toEqual([
+      ['普通客户', 'default', true],
+      ['银卡客户', 'cyan', true],
+      ['金卡客户', 'gold', true],
+      ['钻石客户', 'purple', false],
+    ]);
+    const again = await t.call('POST', '/dict/common', { token: admin });
+    expect(again.body.data).toEqual({ added: 0, existing: 6 });
+    expect(await items('industry')).toEqual(industry);
+  });
 });

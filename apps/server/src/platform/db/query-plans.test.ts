@@ -995,6 +995,8 @@ describe.each(lanes)('query plans on %s', (lane) => {
           id: number;
         };
         await api('POST', '/dict/item/batch-delete', { token: admin, body: { ids: [more.id] } });
+        // The first run's common dictionaries: each looked up by its code, the missing ones added with their items.
+        await api('POST', '/dict/common', { token: admin });
         await api('DELETE', '/dict', { token: admin, query: { id: dict.id } });
       },
     ],

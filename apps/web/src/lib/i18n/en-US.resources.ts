@@ -165,6 +165,7 @@ export const enUSRouteTitles = {
   explainAccount: 'Explain account permissions',
   explainResource: 'Explain resource holders',
   viewAs: 'View as',
+  addCommonDicts: 'Add common dictionaries',
   // The descriptor-served entities' routes (contract cruds.ts): titled from what one row is called.
   ...(crudRouteTitles(CRUDS, 'en-US') as Record<keyof typeof crudRouteDefs, string>),
 } as const satisfies Partial<Record<keyof typeof routes, string>>;

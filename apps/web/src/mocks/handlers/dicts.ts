@@ -1,4 +1,5 @@
-import { routes, WORDS } from '@gatehouse/contract';
+import { COMMON_DICTS, routes, WORDS } from '@gatehouse/contract';
+import { addCommonDict } from '@/mocks/common-dicts';
 import { fail, failField, failure, handle, handleRaw } from '@/mocks/handle';
 import { byOrder, type DictItem, type MockStore, nextId, subtreeIds } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -167,6 +168,15 @@ export const dictMocks = {
     return result;
   }),
   // Reading a sheet needs the server (mocks/handlers/imports.ts): refused with a reason.
+  addCommonDicts: handle(routes.addCommonDicts, ({ store }) => {
+    // As the server: the common dictionaries this store lacks, by dictCode; one that exists is left as it is.
+    const missing = COMMON_DICTS.filter((dict) => !store.dicts.some((d) => d.dictCode === dict.dictCode));
+    for (const dict of missing) addCommonDict(store, dict);
+    store.nextId.dict = Math.max(store.nextId.dict, ...store.dicts.map((d) => d.id + 1));
+    store.nextId.dictItem = Math.max(store.nextId.dictItem, ...store.dictItems.map((i) => i.id + 1));
+    return { added: missing.length, existing: COMMON_DICTS.length - missing.length };
+  }),
+
   dictItemImportTemplate: handleRaw(routes.dictItemImportTemplate, () => failure(501, SHEETS_NEED_SERVER)),
   previewDictItemImport: handle(routes.previewDictItemImport, () => fail(SHEETS_NEED_SERVER, 501)),
   commitDictItemImport: handle(routes.commitDictItemImport, () => fail(SHEETS_NEED_SERVER, 501)),

@@ -1,6 +1,6 @@
 // The home dashboard in the whole app, answered by the mock API (src/mocks): the seed's figures, its permissions.
 import { routes } from '@gatehouse/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chartLabelled } from '@/testing/fake-echarts';
 import { setupMockApi } from '@/testing/mock-api';
@@ -61,6 +61,39 @@ describe('home dashboard', () => {
     const table = screen.getByTestId('home-recent-sign-ins');
     within(table).getAllByText('Chrome 131');
     within(table).getByText('10.12.3.20');
+    // An installation in use: no first-run guide.
+    expect(screen.queryByTestId('first-run-guide')).toBeNull();
+  });
+
+  it('guides a new installation in order and adds the common dictionaries with one click; dismissed, it stays away', async () => {
+    // A new installation: the root organisation, the built-in administrator, no dictionaries.
+    api.store.orgs = api.store.orgs.filter((org) => org.pid === null).slice(0, 1);
+    api.store.accounts = api.store.accounts.filter((account) => account.accountNumber === 'admin');
+    api.store.dicts = [];
+    api.store.dictItems = [];
+    const admin = api.store.accounts[0]!;
+    localStorage.removeItem(`gatehouse_first_run_dismissed:${admin.id}`);
+    await openHome();
+    const guide = await screen.findByTestId('first-run-guide');
+    expect(
+      within(guide)
+        .getAllByText(/^\d\. /)
+        .map((node) => node.textContent),
+    ).toEqual(['1. 建立组织架构', '2. 创建角色', '3. 添加或导入账号', '4. 添加常用字典']);
+    expect(within(guide).getAllByRole('button', { name: '前往' })).toHaveLength(3);
+    fireEvent.click(within(guide).getByRole('button', { name: '添加常用字典' }));
+    await screen.findByText('已添加 6 个常用字典');
+    expect(await api.sent(routes.addCommonDicts)).toHaveLength(1);
+    expect(api.store.dicts.map((dict) => dict.dictCode)).toContain('industry');
+    // The figures are asked again: the step now says what there is.
+    await within(guide).findByText('已有 6 个字典');
+
+    fireEvent.click(within(guide).getByRole('button', { name: '不再显示' }));
+    await waitFor(() => expect(screen.queryByTestId('first-run-guide')).toBeNull());
+    cleanup();
+    await openHome();
+    await screen.findByTestId('stat-orgs-value');
+    expect(screen.queryByTestId('first-run-guide')).toBeNull();
   });
 
   it('links each number to its screen when the account holds that menu; back on 首页, the figures are asked again', async () => {

@@ -9,6 +9,7 @@ import { latestSignInOf, statTiles } from '@/features/home/model/stats';
 import { t } from '@/lib/i18n';
 import { useCan, useSession } from '@/stores/session';
 import { AccountCard } from './AccountCard';
+import { FirstRunGuide, isFirstRun } from './FirstRunGuide';
 import { OverviewCharts } from './OverviewCharts';
 import { RecentSignIns } from './RecentSignIns';
 import { StatTiles, StatTilesSkeleton } from './StatTiles';
@@ -66,6 +67,12 @@ export function Dashboard() {
           </Button>
         )}
       </Flex>
+
+      {data && isFirstRun(data) && (
+        <div style={{ marginBottom: 16 }}>
+          <FirstRunGuide accountId={user.id} dicts={data.dicts} permittedMenus={permittedMenus} />
+        </div>
+      )}
 
       <Row gutter={[16, 16]} align="stretch">
         <Col xs={24} xl={8}>
