@@ -668,7 +668,13 @@ describe('the mock behaves like the server where a developer clicks', () => {
     const early = (await post({ postCode: 'mock_early', postName: '前排', sort: 1 })) as { id: number };
     const off = (await post({ postCode: 'mock_off', postName: '停用', sort: 5, state: 0 })) as { id: number };
     const orgId = store.orgs[0]!.id;
-    const body = { accountNumber: 'posts_holder', accountName: '岗位', password: MOCK_PASSWORD, orgId, state: 1 };
+    const body = {
+      accountNumber: 'posts_holder',
+      accountName: '岗位',
+      password: MOCK_PASSWORD,
+      orgId,
+      state: 1 as const,
+    };
     const account = await data(routes.createAccount, { body: { ...body, postIds: [late.id, early.id] } });
     expect(account.postIds).toEqual([early.id, late.id]);
     expect(account.posts).toEqual([

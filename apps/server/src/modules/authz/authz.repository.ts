@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { counters } from '../../platform/db/counters.js';
 import type { DB } from '../../platform/db/schema.js';
 import { sessionAccounts, sessionsAccounts } from '../auth/auth.reads.js';
