@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type RouteDef, routes } from '@gatehouse/contract';
+import { CRUDS, crudRouteName, type RouteDef, routes } from '@gatehouse/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp } from './harness.js';
@@ -98,7 +98,13 @@ describe.each(lanes)('bulk actions issue as many statements for 5 rows as for 2 
 
   it('covers every bulk route of the contract', () => {
     expect(bulk.map(([name]) => name).sort()).toEqual(
-      ['batchAccountState', 'batchDeleteAccounts', 'batchDeleteDictItems', 'batchForceLogout'].sort(),
+      [
+        'batchAccountState',
+        'batchDeleteAccounts',
+        'batchDeleteDictItems',
+        'batchForceLogout',
+        ...CRUDS.flatMap((crud) => [crudRouteName(crud.name, 'batchState'), crudRouteName(crud.name, 'batchDelete')]),
+      ].sort(),
     );
   });
 
@@ -141,6 +147,28 @@ describe.each(lanes)('bulk actions issue as many statements for 5 rows as for 2 
       const { data, statements } = await counted(routes.batchDeleteDictItems, { ids });
       expect(data).toEqual({ done: ids, refused: [] });
       runs.batchDeleteDictItems.push(statements);
+    }
+    // Each descriptor-served entity's bulk state and delete (岗位), on rows made through its own create route.
+    for (const crud of CRUDS) {
+      for (const role of ['batchState', 'batchDelete'] as const) runs[crudRouteName(crud.name, role)] = [];
+      for (const n of [2, 5]) {
+        const ids: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const code = `trip${lane}${++serial}`;
+          const body = Object.fromEntries(crud.required.map((key) => [key, code]));
+          const res = await t.call('POST', crud.path, { token: admin, body });
+          expect(res.status, res.body.msg).toBe(200);
+          ids.push((res.body.data as { id: number }).id);
+        }
+        const state = routes[crudRouteName(crud.name, 'batchState') as keyof typeof routes] as RouteDef;
+        const remove = routes[crudRouteName(crud.name, 'batchDelete') as keyof typeof routes] as RouteDef;
+        const disabled = await counted(state, { ids, state: 0 });
+        expect(disabled.data).toEqual({ done: ids, refused: [] });
+        runs[crudRouteName(crud.name, 'batchState')]!.push(disabled.statements);
+        const deleted = await counted(remove, { ids });
+        expect(deleted.data).toEqual({ done: ids, refused: [] });
+        runs[crudRouteName(crud.name, 'batchDelete')]!.push(deleted.statements);
+      }
     }
     for (const [name, [small, large]] of Object.entries(runs)) {
       expect(small!.length, `${name}: statements`).toBeGreaterThan(0);

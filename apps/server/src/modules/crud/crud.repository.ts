@@ -139,6 +139,17 @@ export async function updateRow(db: Db, target: CrudEntity, id: number, changes:
   await db.updateTable(target.entity.table).set(changes).where('id', '=', id).execute();
 }
 
+/** Sets the same values on the rows with these ids, in one statement. */
+export async function updateRows(
+  db: Db,
+  target: CrudEntity,
+  ids: readonly number[],
+  changes: StoredRow,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable(target.entity.table).set(changes).where('id', 'in', ids).execute();
+}
+
 export async function deleteRows(db: Db, target: CrudEntity, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom(target.entity.table).where('id', 'in', ids).execute();

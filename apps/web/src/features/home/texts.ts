@@ -5,7 +5,7 @@ const zhCN = {
   'guide.title': '开始使用 Gatehouse',
   'guide.intro': '这是一套新的安装：按下面的顺序搭好组织、角色和账号，就可以交给同事使用了。',
   'guide.orgs': '建立组织架构',
-  'guide.orgsHint': '在“组织管理”里添加公司、部门和小组，账号和数据权限都按组织划分。',
+  'guide.orgsHint': '在“组织管理”里添加公司和它的下级组织，账号和数据权限都按组织划分。',
   'guide.roles': '创建角色',
   'guide.rolesHint': '在“角色管理”里按岗位职责勾选菜单和接口，并设置数据权限。',
   'guide.accounts': '添加或导入账号',
@@ -25,7 +25,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'guide.intro':
     'This is a new installation: set up the organizations, roles and accounts in this order, then hand it to your colleagues.',
   'guide.orgs': 'Build the organization tree',
-  'guide.orgsHint': 'Add companies, departments and teams under Organizations: accounts and data scopes follow them.',
+  'guide.orgsHint': 'Add the company and the organizations under it: accounts and data scopes follow them.',
   'guide.roles': 'Create roles',
   'guide.rolesHint': 'Under Roles, tick the menus and APIs each job needs and set its data scope.',
   'guide.accounts': 'Add or import accounts',

@@ -24,8 +24,15 @@ async function openScreen(path = '/monitor/OperLog') {
   return { ...app, head, table };
 }
 
-/** The table's data rows, in order. */
-const rows = (table: HTMLElement) => [...table.querySelectorAll<HTMLElement>('tr.ant-table-row')];
+/**
+ * The table's data rows, in order: read from the table of rows of that name as the page holds it now (antd may
+ * render the table anew once its rows arrive, leaving the element found before them detached).
+ */
+const rows = (table: HTMLElement) => {
+  const name = table.getAttribute('aria-label');
+  const current = name ? [...document.querySelectorAll<HTMLElement>(`table[aria-label="${name}"]`)].at(-1) : table;
+  return [...(current ?? table).querySelectorAll<HTMLElement>('tr.ant-table-row')];
+};
 const total = () => screen.getByTestId('audit-total').textContent;
 /** A text field of the search form. */
 const field = (name: string) => screen.getByRole('textbox', { name });
@@ -58,7 +65,7 @@ describe('/monitor/OperLog', () => {
   it('lists the trail, newest first: who did what to which object, and how it ended', async () => {
     const { table } = await openScreen();
     await waitFor(() => expect(total()).toBe('共 24 条记录'));
-    expect(rows(table)).toHaveLength(20);
+    await waitFor(() => expect(rows(table)).toHaveLength(20));
     const newest = within(rows(table)[0] as HTMLElement);
     for (const text of ['admin', '编辑账号', '成功', '192.168.1.20', '账号 zhangwei #2']) {
       newest.getByText(text);
@@ -98,7 +105,7 @@ describe('/monitor/OperLog', () => {
       accountNumber: 'lina',
       outcome: 'success',
     });
-    within(rows(table)[0] as HTMLElement).getByText('修改个人信息');
+    await waitFor(() => within(rows(table)[0] as HTMLElement).getByText('修改个人信息'));
   });
 
   it('a click on 操作时间 sorts on the server: oldest first, then newest first again', async () => {
@@ -106,7 +113,7 @@ describe('/monitor/OperLog', () => {
     await waitFor(() => expect(total()).toBe('共 24 条记录'));
     const header = within(head).getByRole('columnheader', { name: '操作时间' });
     // The server's default order is newest first, and the header says so.
-    within(rows(table)[0] as HTMLElement).getByText('编辑账号');
+    await waitFor(() => within(rows(table)[0] as HTMLElement).getByText('编辑账号'));
     expect(header.getAttribute('aria-sort')).toBe('descending');
     expect(router.state.location.search).toBe('');
 
