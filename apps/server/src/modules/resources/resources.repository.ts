@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { counter } from '../../platform/db/counters.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, ResourceRow } from '../../platform/db/schema.js';
+import { roleGrantPairs, roleGrants } from '../roles/roles.reads.js';
 
 export function createResourcesRepository(db: Kysely<DB>) {
   // Read by every permission check: compiled once.
@@ -15,20 +16,12 @@ export function createResourcesRepository(db: Kysely<DB>) {
       const [row] = await version('permission_version');
       return String(row?.n ?? '');
     },
-    /** Ids of the resources a role holds. */
+    /** Ids of the resources a role holds (the roles module's read of its grants). */
     async heldIds(roleId: number): Promise<number[]> {
-      const rows = await db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
-      return rows.map((r) => r.resource_id);
+      return [...(await roleGrants(db, roleId))];
     },
     /** The grants of several roles in one query: (role, resource) pairs. */
-    grantsOf(roleIds: readonly number[]) {
-      if (roleIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('role_resource')
-        .select(['role_id', 'resource_id'])
-        .where('role_id', 'in', roleIds)
-        .execute();
-    },
+    grantsOf: (roleIds: readonly number[]) => roleGrantPairs(db, roleIds),
     /** Resources held by a role, plus the given always-granted ids. */
     ofRole(roleId: number): Promise<ResourceRow[]> {
       return db

@@ -73,6 +73,12 @@ export async function roleGrants(db: Kysely<DB>, roleId: number): Promise<Set<nu
   return new Set(rows.map((row) => row.resource_id));
 }
 
+/** The grants of several roles in one query: (role, resource) pairs. */
+export function roleGrantPairs(db: Kysely<DB>, roleIds: readonly number[]) {
+  if (roleIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('role_resource').select(['role_id', 'resource_id']).where('role_id', 'in', roleIds).execute();
+}
+
 /** The roles granted a resource, with the super-admin role(s) (which hold everything), by id. */
 export function rolesHoldingResource(db: Kysely<DB>, resourceId: number) {
   return db
