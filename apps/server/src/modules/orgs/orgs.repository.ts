@@ -187,3 +187,13 @@ export function createOrgsRepository(db: Kysely<DB>) {
 }
 
 export type OrgsRepository = ReturnType<typeof createOrgsRepository>;
+
+/** The first start's root organisation (modules/setup), named `name`; answers its id. */
+export async function insertRootOrg(db: Kysely<DB>, name: string, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('org')
+    .values({ pid: null, name, full_name: name, create_time: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -123,3 +123,19 @@ export function createRolesRepository(db: Kysely<DB>) {
 }
 
 export type RolesRepository = ReturnType<typeof createRolesRepository>;
+
+/** The built-in super-admin role's id, if it exists (modules/setup). */
+export async function builtinRoleId(db: Kysely<DB>): Promise<number | undefined> {
+  const row = await db.selectFrom('role').select('id').where('builtin', '=', 1).executeTakeFirst();
+  return row?.id;
+}
+
+/** The first start's built-in super-admin role (modules/setup); answers its id. */
+export async function insertBuiltinRole(db: Kysely<DB>, name: string, remark: string, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('role')
+    .values({ name, remark, builtin: 1, create_time: now, update_time: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

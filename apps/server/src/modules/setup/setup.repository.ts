@@ -1,6 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB, NewAccount } from '../../platform/db/schema.js';
+import { insertRootOrg } from '../orgs/index.js';
+import { firstRootOrgId } from '../orgs/orgs.reads.js';
+import { builtinRoleId, insertBuiltinRole } from '../roles/index.js';
 
 /**
  * The first start's reads and writes: the stored JWT secret and the seed rows (root organisation, super-admin role,
@@ -25,31 +28,11 @@ export function createSetupRepository(db: Kysely<DB>) {
       await db.insertInto('setting').values({ key: 'jwt_secret', value }).execute();
     },
 
-    async firstRootOrgId(): Promise<number | undefined> {
-      const row = await db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
-      return row?.id;
-    },
-    async insertRootOrg(name: string, now: string): Promise<number> {
-      const { id } = await db
-        .insertInto('org')
-        .values({ pid: null, name, full_name: name, create_time: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-
-    async builtinRoleId(): Promise<number | undefined> {
-      const row = await db.selectFrom('role').select('id').where('builtin', '=', 1).executeTakeFirst();
-      return row?.id;
-    },
-    async insertBuiltinRole(name: string, remark: string, now: string): Promise<number> {
-      const { id } = await db
-        .insertInto('role')
-        .values({ name, remark, builtin: 1, create_time: now, update_time: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
+    // The root organisation and the built-in role belong to their modules (owners.ts): made through them.
+    firstRootOrgId: () => firstRootOrgId(db),
+    insertRootOrg: (name: string, now: string) => insertRootOrg(db, name, now),
+    builtinRoleId: () => builtinRoleId(db),
+    insertBuiltinRole: (name: string, remark: string, now: string) => insertBuiltinRole(db, name, remark, now),
 
     async accountExists(accountNumber: string): Promise<boolean> {
       const row = await db
