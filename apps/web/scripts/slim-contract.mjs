@@ -29,7 +29,14 @@ export const DROPPED_ROUTE_FIELDS = new Set([
 ]);
 
 /** Contract functions without side effects whose calls are marked pure (entity.ts). */
-export const PURE_CALLS = new Set(['defineEntity', 'answerProperties', 'inputProperties']);
+export const PURE_CALLS = new Set([
+  'defineEntity',
+  'answerProperties',
+  'inputProperties',
+  'filterProperties',
+  'sheetKeys',
+  'sortableKeys',
+]);
 
 /**
  * @typedef {{ type: string, start: number, end: number, [key: string]: unknown }} Node
@@ -87,6 +94,17 @@ function specLiterals(program, name) {
   return { name: found.name, path: found.path, ...(found.state ? { state: found.state } : {}) };
 }
 
+/** Whether an expression spreads a value anywhere outside a function inside it. */
+function hasSpread(/** @type {Node} */ expression) {
+  let found = false;
+  walk(expression, (node) => {
+    if (found || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return false;
+    if (node.type === 'SpreadElement') found = true;
+    return !found;
+  });
+  return found;
+}
+
 /**
  * A contract module's source as the web build bundles it (see the top of this file).
  * @param {string} code TypeScript source of one contract module
@@ -133,6 +151,20 @@ export function slimContractModule(code, parse) {
     }
     return true;
   });
+  // A module-level constant built with spreads (`{ ...answerProperties(entity), … }`, `[...sortableKeys(entity)]`):
+  // the bundler keeps a spread even where the value is unused (spreading may run a getter), and with it the
+  // descriptor it reads. Built inside a pure arrow called at once, the whole constant goes when nothing uses it.
+  for (const statement of /** @type {Node[]} */ (program.body)) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? /** @type {Node | null} */ (statement.declaration) : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of /** @type {Node[]} */ (declaration.declarations)) {
+      const init = /** @type {Node | null} */ (declarator.init);
+      if (!init || !hasSpread(init)) continue;
+      edits.push({ start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' });
+      edits.push({ start: init.end, end: init.end, text: '))()' });
+    }
+  }
   let out = code;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);

@@ -80,6 +80,20 @@ export const Thing = Type.Object(answerProperties(thingEntity));
     expect(out).toContain('/* @__PURE__ */ Type.Object(/* @__PURE__ */ answerProperties(thingEntity))');
   });
 
+  it('builds a constant made with spreads inside a pure arrow, so an unused one takes its descriptor with it', () => {
+    const out = slim(`export const Thing = Type.Object({ ...answerProperties(thingEntity), extra: Type.String() });
+export const SORTS = [...sortableKeys(thingEntity), 'orgName'] as const;
+const plain = { a: 1 };
+`);
+    expect(out).toContain(
+      'export const Thing = /* @__PURE__ */ (() => (/* @__PURE__ */ Type.Object({ .../* @__PURE__ */ answerProperties(thingEntity), extra: /* @__PURE__ */ Type.String() })))();',
+    );
+    expect(out).toContain(
+      "export const SORTS = /* @__PURE__ */ (() => ([.../* @__PURE__ */ sortableKeys(thingEntity), 'orgName'] as const))();",
+    );
+    expect(out).toContain('const plain = { a: 1 };');
+  });
+
   it('leaves a module without routes or schemas unchanged', () => {
     const plain = "export const API_BASE = '/api';\nexport function resourceKey(m: string) { return m; }\n";
     expect(slim(plain)).toBe(plain);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ACCOUNT_NAME_MAX, accountEntity } from './accounts.entity.js';
 import {
   BatchIds,
   BatchResult,
@@ -11,16 +12,14 @@ import {
   StateInput,
   sortQuery,
   type TextKind,
-  TimeInput,
   Timestamp,
   textKind,
 } from './common.js';
 import { defineRoute } from './define.js';
+import { answerProperties, filterProperties, inputProperties, sheetKeys, sortableKeys } from './entity.js';
 import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 
-export const ACCOUNT_NUMBER_MAX = 100;
-export const ACCOUNT_NAME_MAX = 100;
 /** The most posts (岗位) one account holds. */
 export const ACCOUNT_POSTS_MAX = 50;
 
@@ -50,27 +49,13 @@ export const SysOrg = Type.Object({
 });
 
 export const Account = Type.Object({
-  id: Type.Integer(),
-  accountNumber: Type.String(),
-  accountName: Type.String(),
-  avatar: Type.Union([Type.String(), Type.Null()]),
-  contactNumber: Type.Union([Type.String(), Type.Null()]),
-  email: Type.Union([Type.String(), Type.Null()]),
-  state: Type.Boolean(),
-  createTime: Timestamp,
-  orgId: Type.Integer(),
+  /** The descriptor's fields (accounts.entity.ts), then what the server derives for an account. */
+  ...answerProperties(accountEntity),
   orgName: Type.String(),
   belongOrgName: Type.String(),
-  roleId: Type.Union([Type.Integer(), Type.Null()]),
   roleName: Type.Union([Type.String(), Type.Null()]),
   /** The built-in `admin` account: cannot be disabled or deleted. */
   builtin: Type.Boolean(),
-  address: Type.Union([Type.String(), Type.Null()]),
-  introduction: Type.Union([Type.String(), Type.Null()]),
-  /** 工作单位 given at self-registration. */
-  company: Type.Union([Type.String(), Type.Null()]),
-  /** Region of the contact address (联系地址): code and path of names. */
-  regionId: Type.Union([Type.Integer(), Type.Null()]),
   regionName: Type.Union([Type.String(), Type.Null()]),
   /** Its role (null without one) and organisation, nested as specification §3 lists them. */
   sysRole: Type.Union([SysRole, Type.Null()]),
@@ -113,7 +98,6 @@ export const AccountInfo = Type.Object({
   mustEnrolSecondFactor: Type.Boolean(),
 });
 
-const accountNumber = Type.String({ minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, title: '账号' });
 const accountName = Type.String({ minLength: 1, maxLength: ACCOUNT_NAME_MAX, title: '用户名' });
 const password = Type.String({
   minLength: PASSWORD_MIN,
@@ -126,15 +110,9 @@ const optionalText = (title: string, maxLength: number, kind?: TextKind) =>
     Type.Union([Type.String({ maxLength, title, ...(kind ? textKind(kind) : {}) }), Type.Null()], { title }),
   );
 
+/** What an administrator writes: the descriptor's writable fields, and the posts the account holds. */
 const editableFields = {
-  accountNumber,
-  accountName,
-  state: StateInput,
-  orgId: Id('所属组织'),
-  roleId: Type.Optional(Type.Union([Id('角色'), Type.Null()], { title: '角色' })),
-  avatar: optionalText('头像', 1000),
-  contactNumber: optionalText('手机号码', 30),
-  email: optionalText('邮箱', 254),
+  ...inputProperties(accountEntity, ['accountNumber', 'accountName', 'state', 'orgId']),
   /** The posts it holds (distinct; a post newly given must exist and be enabled); absent on an edit keeps them. */
   postIds: Type.Optional(Type.Array(Id('岗位'), { maxItems: ACCOUNT_POSTS_MAX, uniqueItems: true, title: '岗位' })),
 };
@@ -169,7 +147,7 @@ export const AccountRow = Type.Object({
 });
 
 /** The columns the account list sorts by (server side). */
-export const ACCOUNT_SORTS = ['accountNumber', 'accountName', 'orgName', 'createTime'] as const;
+export const ACCOUNT_SORTS = [...sortableKeys(accountEntity), 'orgName'] as const;
 
 /** The longest contains-search term (`keyword`). */
 export const ACCOUNT_KEYWORD_MAX = 100;
@@ -179,8 +157,8 @@ export const ACCOUNT_SEARCH_CAP = 10_000;
 /** The filters the account list and its export share. */
 const AccountFilters = {
   keyword: Type.Optional(Type.String({ maxLength: ACCOUNT_KEYWORD_MAX, title: '搜索' })),
-  accountNumber: Type.Optional(Type.String({ maxLength: ACCOUNT_NUMBER_MAX, title: '账号' })),
-  accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX, title: '用户名' })),
+  /** The descriptor's filters (accountNumber and accountName by prefix, state, the creation time's bounds, ...). */
+  ...filterProperties(accountEntity),
   contactNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 20, title: '手机号码' })),
   orgId: Type.Optional(Id('所属组织')),
   pendingApproval: Type.Optional(
@@ -191,15 +169,9 @@ const AccountFilters = {
       description: '1: only accounts waiting for approval',
     }),
   ),
-  state: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1, title: '状态', description: '1: enabled accounts only; 0: disabled only' }),
-  ),
   roleId: Type.Optional(Id('角色')),
   /** The accounts holding this post (岗位) among theirs. */
   postId: Type.Optional(Id('岗位')),
-  /** The creation time's bounds (both inclusive), as the logs' time filters take them. */
-  startTime: Type.Optional(TimeInput('创建时间起')),
-  endTime: Type.Optional(TimeInput('创建时间止')),
   secondFactor: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -230,16 +202,7 @@ const AccountFilters = {
  * The columns of the account sheet (export, template, import), in their order. `orgPath` is the organisation's
  * path of names from the top (总公司/华东区/上海); `createTime` is written by the export and ignored by an import.
  */
-export const ACCOUNT_SHEET_COLUMNS = [
-  'accountNumber',
-  'accountName',
-  'orgPath',
-  'roleName',
-  'contactNumber',
-  'email',
-  'state',
-  'createTime',
-] as const;
+export const ACCOUNT_SHEET_COLUMNS = sheetKeys(accountEntity);
 export type AccountSheetColumn = (typeof ACCOUNT_SHEET_COLUMNS)[number];
 
 export const accountRoutes = {

@@ -10,7 +10,6 @@ import {
   PageQuery,
   StateInput,
   sortQuery,
-  TimeInput,
 } from './common.js';
 import { defineRoute, type RouteDef } from './define.js';
 import {
@@ -19,6 +18,7 @@ import {
   type EntitySpec,
   type FieldSpec,
   type Fields,
+  filterProperties,
   type InputProps,
   inputProperties,
   type Label,
@@ -158,31 +158,11 @@ export function crudRouteTable(spec: Pick<CrudSpec, 'name' | 'path' | 'state'>):
 
 /** The list's query parameters derived from the fields: their filters, the keyword, the sorts. */
 export function crudFilters(entity: EntitySpec<Readonly<Record<string, FieldSpec>>>): Record<string, TSchema> {
-  const out: Record<string, TSchema> = {};
-  const fields = Object.entries(entity.fields);
-  if (fields.some(([, field]) => field.searched)) {
-    out.keyword = Type.Optional(Type.String({ maxLength: 100, title: '关键字' }));
-  }
-  for (const [key, field] of fields) {
-    const title = field.label['zh-CN'];
-    switch (field.filter) {
-      case 'contains':
-      case 'exact':
-        out[key] = Type.Optional(Type.String({ maxLength: 100, title }));
-        break;
-      case 'state':
-        out[key] = Type.Optional(
-          Type.Integer({ minimum: 0, maximum: 1, title, description: '1: enabled rows only; 0: disabled only' }),
-        );
-        break;
-      case 'range':
-        out.startTime = Type.Optional(TimeInput(`${title}起`));
-        out.endTime = Type.Optional(TimeInput(`${title}止`));
-        break;
-      default:
-    }
-  }
-  return out;
+  const searched = Object.values(entity.fields).some((field) => field.searched);
+  return {
+    ...(searched ? { keyword: Type.Optional(Type.String({ maxLength: 100, title: '关键字' })) } : {}),
+    ...filterProperties(entity),
+  };
 }
 
 /** The fields a list may sort by. */

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { TimeInput } from './common.js';
 
 /**
  * Entity descriptors: one declaration per managed entity names each of its fields once (docs/adr/0041). The
@@ -37,11 +38,12 @@ export interface ListSpec {
 /**
  * How a list filters by a field (a query parameter of the list and of its export):
  * - 'contains': any part of the text, ignoring case (the parameter is the field's key);
+ * - 'prefix': the text's beginning (the field's key);
  * - 'exact': the whole value (the field's key);
  * - 'state': 0/1 (the field's key);
  * - 'range': a time between `startTime` and `endTime` (inclusive; epoch milliseconds or ISO 8601).
  */
-export type FilterKind = 'contains' | 'exact' | 'state' | 'range';
+export type FilterKind = 'contains' | 'prefix' | 'exact' | 'state' | 'range';
 
 /** The form control a dialog edits a field with. */
 export type FormControl = 'text' | 'textarea' | 'number' | 'switch';
@@ -88,6 +90,11 @@ export interface EntitySpec<F extends Readonly<Record<string, FieldSpec>>, N ext
   /** Its table. */
   readonly table: string;
   readonly fields: F;
+  /**
+   * The table's other columns, which are no field: kept by the owning module's own code (a credential, bookkeeping
+   * flags) and never served generically. With the fields' columns they are the whole table (a test holds them to it).
+   */
+  readonly ownColumns?: readonly string[];
 }
 
 /** Declares an entity; the identity function keeps the literal name and field names for the derivations' types. */
@@ -223,4 +230,70 @@ export function auditedFields<E extends EntitySpec<Readonly<Record<string, Field
   return Object.entries(entity.fields).flatMap(([key, field]) =>
     field.audited && field.column ? [{ key, column: field.column as StoredColumn<Fields<E>> }] : [],
   );
+}
+
+type SortableKey<F> = { [K in keyof F]: F[K] extends { sortable: true } ? K & string : never }[keyof F];
+
+/** The fields a list may sort by, in declaration order. */
+export function sortableKeys<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  return Object.entries(entity.fields).flatMap(([key, field]) => (field.sortable ? [key] : [])) as Array<
+    SortableKey<Fields<E>>
+  >;
+}
+
+/** The sheet columns' keys, in declaration order. */
+export function sheetKeys<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  return sheetColumns(entity).map((column) => column.key);
+}
+
+type TextFilterKey<F> = {
+  [K in keyof F]: F[K] extends { filter: 'contains' | 'prefix' | 'exact' } ? K : never;
+}[keyof F];
+type StateFilterKey<F> = { [K in keyof F]: F[K] extends { filter: 'state' } ? K : never }[keyof F];
+type RangeFilterKey<F> = { [K in keyof F]: F[K] extends { filter: 'range' } ? K : never }[keyof F];
+type Optional<S extends TSchema> = ReturnType<typeof Type.Optional<S>>;
+
+/** The list query's filter parameters the fields declare (FilterKind), typed. */
+export type FilterProps<F> = { [K in TextFilterKey<F>]: Optional<ReturnType<typeof Type.String>> } & {
+  [K in StateFilterKey<F>]: Optional<ReturnType<typeof Type.Integer>>;
+} & ([RangeFilterKey<F>] extends [never]
+    ? unknown
+    : { startTime: Optional<ReturnType<typeof TimeInput>>; endTime: Optional<ReturnType<typeof TimeInput>> });
+
+/**
+ * The list query's filter parameters, one per field declaring a filter (a list and its export take them alike): a
+ * text as long as the field's input allows, a state 0/1, a range as `startTime` / `endTime`. Each is titled with the
+ * field's zh-CN label (a validation message names it).
+ */
+export function filterProperties<E extends EntitySpec<Readonly<Record<string, FieldSpec>>>>(entity: E) {
+  const out: Record<string, TSchema> = {};
+  for (const [key, field] of Object.entries(entity.fields)) {
+    const title = field.label['zh-CN'];
+    switch (field.filter) {
+      case 'contains':
+      case 'prefix':
+      case 'exact':
+        out[key] = Type.Optional(Type.String({ maxLength: textMax(field) ?? 100, title }));
+        break;
+      case 'state':
+        out[key] = Type.Optional(
+          Type.Integer({ minimum: 0, maximum: 1, title, description: '1: enabled rows only; 0: disabled only' }),
+        );
+        break;
+      case 'range':
+        out.startTime = Type.Optional(TimeInput(`${title}起`));
+        out.endTime = Type.Optional(TimeInput(`${title}止`));
+        break;
+      default:
+    }
+  }
+  return out as FilterProps<Fields<E>>;
+}
+
+/** The longest text a field's input takes (a union's text member's), if it says. */
+function textMax(field: FieldSpec): number | undefined {
+  const input = field.input as { maxLength?: number; anyOf?: Array<{ maxLength?: number }> } | undefined;
+  if (!input) return undefined;
+  if (typeof input.maxLength === 'number') return input.maxLength;
+  return input.anyOf?.find((member) => typeof member.maxLength === 'number')?.maxLength;
 }

@@ -21,6 +21,7 @@ import { statsRoutes } from './stats.js';
 import { systemParamRoutes } from './system-params.js';
 import { verificationRoutes } from './verification.js';
 
+export * from './accounts.entity.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';

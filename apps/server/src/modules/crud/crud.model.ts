@@ -1,7 +1,7 @@
 import type { CrudSpec, EntitySpec, FieldSpec } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { epochMs } from '../../platform/time.js';
+import { type AnswerRow, answerFields, defaultStored, type StoredRow, toStored } from '../../platform/entity-rows.js';
 
 /**
  * Why rows may not be deleted while another module's rows refer to them: given the rows (each id with the label
@@ -21,10 +21,7 @@ export interface CrudEntity {
   readonly inUse?: readonly InUseCheck[];
 }
 
-/** A stored row: column → value, as the table holds it. */
-export type StoredRow = Record<string, unknown>;
-/** An answered row: field → value, as the contract answers it. */
-export type AnswerRow = Record<string, unknown>;
+export type { AnswerRow, StoredRow };
 
 /** The descriptor's fields, each with its key. */
 export const fieldsOf = ({ entity }: CrudEntity): Array<[string, FieldSpec]> => Object.entries(entity.fields);
@@ -48,31 +45,9 @@ export const selectList = (target: CrudEntity): string[] =>
   fieldsOf(target).flatMap(([, spec]) => (spec.column ? [spec.column] : []));
 
 /** A stored row as answered: each answered field through its codec. */
-export function toAnswer(target: CrudEntity, row: StoredRow): AnswerRow {
-  const out: AnswerRow = {};
-  for (const [key, spec] of fieldsOf(target)) {
-    if (!spec.answer || !spec.column) continue;
-    const value = row[spec.column];
-    if (spec.codec === 'flag') out[key] = value === 1 || value === true;
-    else if (spec.codec === 'time') out[key] = value === null || value === undefined ? null : epochMs(value as string);
-    else out[key] = value ?? null;
-  }
-  return out;
-}
+export const toAnswer = (target: CrudEntity, row: StoredRow): AnswerRow => answerFields(target.entity, row);
 
-/** A written value as stored: a flag as 0/1, a text trimmed (an empty optional text is null). */
-export function toStored(spec: FieldSpec, value: unknown): unknown {
-  if (spec.codec === 'flag') return value === 1 || value === true ? 1 : 0;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    return trimmed === '' ? null : trimmed;
-  }
-  return value ?? null;
-}
-
-/** A new row's value of a writable field its body left out: enabled, 0 for a number, else nothing. */
-export const defaultStored = (spec: FieldSpec): unknown =>
-  spec.codec === 'flag' ? 1 : spec.form === 'number' ? 0 : null;
+export { defaultStored, toStored };
 
 /** The fields a body writes: declared writable. */
 export const writableFields = (target: CrudEntity): Array<[string, FieldSpec]> =>

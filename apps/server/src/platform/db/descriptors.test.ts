@@ -19,6 +19,6 @@ describe.each(lanes)('entity descriptors against the migrated tables on %s', (la
     const table = tables.find((found) => found.name === entity.table);
     expect(table, entity.table).toBeDefined();
     const columns = (table?.columns ?? []).map((column) => column.name).sort();
-    expect([...storedColumns(entity)].sort()).toEqual(columns);
+    expect([...storedColumns(entity), ...(entity.ownColumns ?? [])].sort()).toEqual(columns);
   });
 });
