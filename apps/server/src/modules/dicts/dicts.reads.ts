@@ -24,3 +24,12 @@ export function auditedDicts(db: Kysely<DB>, ids: readonly number[]) {
 export function auditedDictItems(db: Kysely<DB>, ids: readonly number[]) {
   return db.selectFrom('dict_item').select(AUDITED_DICT_ITEM_COLUMNS).where('id', 'in', ids).execute();
 }
+
+/** How many dictionaries there are. */
+export async function dictCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('dict')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -104,3 +104,13 @@ export async function orgNames(db: Kysely<DB>, ids: readonly number[]): Promise<
   const rows = await db.selectFrom('org').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** Organisation names and parents by id (a seeded name is answered by its place: orgNameOf). */
+export async function orgNamesAndParents(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; pid: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('org').select(['id', 'name', 'pid']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, pid: row.pid }]));
+}

@@ -99,3 +99,12 @@ export function rolesHoldingResource(db: Kysely<DB>, resourceId: number) {
     .orderBy('role.id')
     .execute();
 }
+
+/** How many roles there are. */
+export async function roleCount(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('role')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

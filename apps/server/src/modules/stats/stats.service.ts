@@ -38,15 +38,15 @@ export function createStatsService(
       const within = await accountsWithin(principal);
       // 仅本人 reaches no organisation; a scope of organisations counts those that exist.
       const orgCount = !within
-        ? repo.countOf('org')
+        ? repo.orgCount()
         : 'accountId' in within
           ? Promise.resolve(0)
           : repo.orgsAmong(within.orgIds);
       const [accounts, orgs, roles, dicts, signInsToday, live, perOrg, perHour, recent] = await Promise.all([
         repo.accountStates(within),
         orgCount,
-        repo.countOf('role'),
-        repo.countOf('dict'),
+        repo.roleCount(),
+        repo.dictCount(),
         repo.signInsSince(iso(cstMidnight(now)), within),
         repo.liveSessions(iso(now), iso(now - LIVE_WINDOW_MS), within),
         repo.accountsPerOrg(TOP, within),
