@@ -786,6 +786,21 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
         .execute();
     },
     /**
+     * The accounts holding any of `values` in a stored column of the descriptor (a unique field an import checks;
+     * the caller binds a slice of values a statement).
+     */
+    async holdersOf(
+      column: string,
+      values: readonly (string | number)[],
+    ): Promise<Array<{ id: number; value: unknown }>> {
+      if (values.length === 0) return [];
+      return db
+        .selectFrom('account')
+        .select(['id', sql.ref<unknown>(column).as('value')])
+        .where(sql.ref(column), 'in', values)
+        .execute();
+    },
+    /**
      * Which of these mobiles (normalised, any stored spelling) and e-mails (lower case) a *proven* holder other than
      * the accounts named keeps: an import may not take them, as a single create may not.
      */

@@ -1,14 +1,22 @@
-import { API_BASE } from '@gatehouse/contract';
+import { ACCOUNT_SHEET_COLUMNS, API_BASE, accountEntity, sheetColumns } from '@gatehouse/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { zip } from '../../../test/import-upload.js';
-import { fetchTable } from '../../../test/table-file.js';
+import { type Cell, fetchTable } from '../../../test/table-file.js';
 
 const PASSWORD = 'Transfer#2026-safe';
 const INITIAL = 'Imported#2026-first';
 const BOUNDARY = '----gatehouse-import-boundary';
 const HEADER = ['账号', '用户名', '所属组织', '角色', '手机号码', '邮箱', '状态'];
+/** The sheet's columns as the descriptor declares them: every column an export writes, in its order. */
+const SHEET = sheetColumns(accountEntity);
+const headers = (locale: 'zh-CN' | 'en-US') => SHEET.map((column) => column.header[locale]);
+const TEMPLATE = SHEET.filter((column) => column.template).map((column) => column.header['zh-CN']);
+
+/** A sheet's row by its header (a descriptor may add columns anywhere among those a test names). */
+const record = (header: readonly Cell[], row: readonly Cell[] | undefined): Record<string, Cell> =>
+  Object.fromEntries(header.map((h, i) => [String(h), row?.[i] ?? null]));
 
 function multipart(filename: string, content: Buffer): Buffer {
   return Buffer.concat([
@@ -54,11 +62,15 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     return r.body.data as T;
   }
 
-  async function preview(token: string, name: string, content: Buffer) {
+  async function preview(token: string, name: string, content: Buffer, language?: string) {
     const res = await t.app.fastify.inject({
       method: 'POST',
       url: `${API_BASE}/account/import/preview`,
-      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: {
+        authorization: token,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
       payload: multipart(name, content),
     });
     const body = res.json() as { code: number; msg: string; data?: Preview };
@@ -129,10 +141,13 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(book.status, book.msg).toBe(200);
     expect(book.headers['content-type']).toContain('spreadsheetml');
     expect(String(book.headers['content-disposition'])).toContain("filename*=UTF-8''%E8%B4%A6%E5%8F%B7-");
-    expect(book.rows[0]).toEqual([...HEADER, '创建时间']);
-    const byNumber = new Map(book.rows.slice(1).map((r) => [r[0], r]));
+    // Every column of the descriptor, in its order; the ones named here among them in this order.
+    const head = book.rows[0] as Cell[];
+    expect(head).toEqual(headers('zh-CN'));
+    expect(head.filter((h) => [...HEADER, '创建时间'].includes(String(h)))).toEqual([...HEADER, '创建时间']);
+    const byNumber = new Map(book.rows.slice(1).map((r) => [record(head, r)['账号'], record(head, r)]));
     expect([...byNumber.keys()].sort()).toEqual(['xfer.a', 'xfer.b', 'xfer.c']);
-    expect(byNumber.get('xfer.a')?.slice(0, 7)).toEqual([
+    expect(HEADER.map((h) => byNumber.get('xfer.a')?.[h])).toEqual([
       'xfer.a',
       '姓名xfer.a',
       '总公司/华东区/上海',
@@ -141,7 +156,7 @@ describe.each(lanes)('account import and export on %s', (lane) => {
       'xfer.a@corp.example',
       '启用',
     ]);
-    expect(byNumber.get('xfer.a')?.[7]).toBeInstanceOf(Date);
+    expect(byNumber.get('xfer.a')?.['创建时间']).toBeInstanceOf(Date);
 
     const sorted = await fetchTable(t, '/account/export', {
       token: admin,
@@ -171,7 +186,50 @@ describe.each(lanes)('account import and export on %s', (lane) => {
       query: { columns: 'accountNumber,password' },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.msg).toMatch(/^不支持的导出列：password（可导出的列：accountNumber, accountName, orgPath/);
+    expect(unknown.msg).toBe(`不支持的导出列：password（可导出的列：${ACCOUNT_SHEET_COLUMNS.join(', ')}）`);
+  });
+
+  it('heads the sheet with the descriptor’s labels in the request’s language and reads back every language’s', async () => {
+    const english = await fetchTable(t, '/account/export', {
+      token: admin,
+      query: { accountNumber: 'xfer.', format: 'csv', sort: 'accountNumber' },
+      language: 'en-US',
+    });
+    expect(english.status, english.msg).toBe(200);
+    expect(english.rows[0]).toEqual(headers('en-US'));
+    expect(english.rows[0]).toEqual(expect.arrayContaining(['Account', 'Name', 'Organization', 'Mobile number']));
+    expect(record(english.rows[0] as Cell[], english.rows[1])).toMatchObject({ Account: 'xfer.a', Status: 'Enabled' });
+    // An English sheet imports back: each row found, none refused (the seeded root is named in the caller's language).
+    const p = await preview(admin, 'english.csv', Buffer.from(english.text), 'en-US');
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data).toMatchObject({ total: 3, valid: 3, existing: 3, rejected: 0 });
+
+    // Headers in any language whatever the caller's, and the descriptor's earlier headers of the mobile number
+    // (aliases), as sheets of earlier releases wrote them.
+    const old = csv([
+      ['Account', 'Name', 'Organization', 'Mobile', 'Status'],
+      ['alias.mobile', '旧英文表', '总公司', '13600003333', 'Disabled'],
+    ]);
+    const phone = csv([
+      ['账号', '用户名', '所属组织', 'Phone'],
+      ['alias.phone', '旧表', '总公司', '13600004444'],
+    ]);
+    for (const file of [old, phone]) {
+      const checked = await preview(admin, 'old.csv', file);
+      expect(checked.data).toMatchObject({ valid: 1, rejected: 0 });
+      await ok(commit(admin, checked.data.previewId, 'insert'));
+    }
+    expect(
+      await t.database.db
+        .selectFrom('account')
+        .select(['account_number', 'contact_number', 'state'])
+        .where('account_number', 'in', ['alias.mobile', 'alias.phone'])
+        .orderBy('account_number')
+        .execute(),
+    ).toEqual([
+      { account_number: 'alias.mobile', contact_number: '13600003333', state: 0 },
+      { account_number: 'alias.phone', contact_number: '13600004444', state: 1 },
+    ]);
   });
 
   it('reads an export back unchanged: every row valid and existing, an upsert changes nothing', async () => {
@@ -581,8 +639,14 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0] as ExcelJS.Worksheet;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
-    expect(sheet.getCell('C2').dataValidation).toMatchObject({
+    // The descriptor's template columns (创建时间 is read-only: not in the template), each as wide as it says.
+    const head = (sheet.getRow(1).values as Cell[]).slice(1);
+    expect(head).toEqual(TEMPLATE);
+    expect(head.filter((h) => HEADER.includes(String(h)))).toEqual(HEADER);
+    const templated = SHEET.filter((column) => column.template);
+    expect(templated.map((_, i) => sheet.getColumn(i + 1).width)).toEqual(templated.map((column) => column.width));
+    const letter = (header: string) => String.fromCharCode('A'.charCodeAt(0) + head.indexOf(header));
+    expect(sheet.getCell(`${letter('所属组织')}2`).dataValidation).toMatchObject({
       type: 'list',
       formulae: [expect.stringMatching(/^'选项'!\$A\$1:\$A\$\d+$/)],
     });
@@ -593,10 +657,12 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     expect(lists.getColumn(3).values.filter(Boolean)).toEqual(['启用', '禁用']);
     // The example row says it is one and grants nothing: no role (the super-admin's first grantable role would be
     // 超级管理员), disabled. Left in a file by mistake it cannot make a super-admin with the batch's password.
-    const example = (sheet.getRow(2).values as unknown[]).slice(1, HEADER.length + 1);
-    expect(String(example[1])).toContain('示例');
-    expect(example[3] ?? '').toBe('');
-    expect(example[6]).toBe('禁用');
+    const example = record(head, (sheet.getRow(2).values as Cell[]).slice(1));
+    expect(String(example['用户名'])).toContain('示例');
+    expect(example['角色'] ?? '').toBe('');
+    expect(example['状态']).toBe('禁用');
+    expect(sheet.getCell(`${letter('角色')}2`).dataValidation).toMatchObject({ type: 'list' });
+    expect(sheet.getCell(`${letter('状态')}2`).dataValidation).toMatchObject({ type: 'list' });
     // The template imports as it is: its example row is valid.
     const p = await preview(admin, 'template.xlsx', res.rawPayload);
     expect(p.data).toMatchObject({ total: 1, valid: 1, rejected: 0 });
@@ -604,8 +670,8 @@ describe.each(lanes)('account import and export on %s', (lane) => {
     const made = await t.database.db
       .selectFrom('account')
       .select(['role_id', 'state', 'account_name'])
-      .where('account_number', '=', String(example[0]))
+      .where('account_number', '=', String(example['账号']))
       .executeTakeFirstOrThrow();
-    expect(made).toEqual({ role_id: null, state: 0, account_name: String(example[1]) });
+    expect(made).toEqual({ role_id: null, state: 0, account_name: String(example['用户名']) });
   });
 });

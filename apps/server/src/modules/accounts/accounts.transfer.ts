@@ -1,6 +1,7 @@
 import {
-  ACCOUNT_SHEET_COLUMNS,
   type AccountSheetColumn,
+  accountEntity,
+  type FieldSpec,
   IMPORT_MAX_ROWS,
   type ImportMode,
   normaliseMobile,
@@ -9,21 +10,36 @@ import {
   type RouteDef,
   type Routes,
   routes,
+  sheetColumns,
 } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
-import type { DB, NewAccount } from '../../platform/db/schema.js';
+import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
+import { defaultStored, toStored } from '../../platform/entity-rows.js';
+import {
+  cellInput,
+  codecChoices,
+  headerOf,
+  importColumns,
+  repeatedInFile,
+  sheetUniqueFields,
+  sheetValue,
+  tableColumn,
+  uniqueClashes,
+  uniqueHolders,
+  uniqueKeys,
+} from '../../platform/entity-sheets.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
-import { catalogues, type MessageKey, t } from '../../platform/i18n.js';
+import { t } from '../../platform/i18n.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
-import { dayStamp, selectColumns, type TableColumn, type TableFile } from '../../platform/spreadsheet.js';
 import {
-  DEFAULT_TABLE_LIMITS,
-  type ImportColumn,
-  mapHeader,
-  stateFromWord,
-  type TableSource,
-} from '../../platform/spreadsheet-read.js';
+  type CellValue,
+  dayStamp,
+  selectColumns,
+  type TableColumn,
+  type TableFile,
+} from '../../platform/spreadsheet.js';
+import { DEFAULT_TABLE_LIMITS, mapHeader, type TableSource } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { Authz } from '../authz/index.js';
 import { FileKeys, type ImportJobs, type ImportResultCounts } from '../imports/index.js';
@@ -34,53 +50,78 @@ import { type AccountSort, createAccountsRepository } from './accounts.repositor
 import { EMAIL, PHONE, sameMobile } from './accounts.service.js';
 
 /**
- * Accounts in and out of spreadsheets. One sheet layout (contract ACCOUNT_SHEET_COLUMNS) serves the
- * export, the template and the import, so an export imports back unchanged: organisations are named by their path
- * (总公司/华东区/上海), roles by name, the state in words. An import checks each row by the rules of the single-row
- * API (the same body schema, the same dominance and data-scope checks of `authz.check` on POST /account), writes
- * nothing until committed, and commits in one transaction.
+ * Accounts in and out of spreadsheets. One sheet layout, the descriptor's (contract `sheetColumns(accountEntity)`,
+ * ACCOUNT_SHEET_COLUMNS), serves the export, the template and the import, so an export imports back unchanged:
+ * organisations are named by their path (总公司/华东区/上海), roles by name, the state in words. An import checks each
+ * row by the rules of the single-row API (the same body schema, the same dominance and data-scope checks of
+ * `authz.check` on POST /account), writes nothing until committed, and commits in one transaction.
+ *
+ * A column is served from its field's descriptor (header, width, kind, codec, input schema, unique) unless a hook
+ * here says otherwise, keyed by field: the seeded name of `admin` (accountName, on export), the organisation by its
+ * path (orgId), the role by its name (roleId), the import's key and its rules (accountNumber), the contacts'
+ * normalisation and proofs (contactNumber, email).
  */
 
 const EXPORT_BATCH = 1_000;
 const INSERT_BATCH = 500;
 const LOOKUP_BATCH = 500;
 
-const HEADER_KEY: Record<AccountSheetColumn, MessageKey> = {
-  accountNumber: 'sheet.account.accountNumber',
-  accountName: 'sheet.account.accountName',
-  orgPath: 'sheet.account.orgPath',
-  roleName: 'sheet.account.roleName',
-  contactNumber: 'sheet.account.contactNumber',
-  email: 'sheet.account.email',
-  state: 'sheet.account.state',
-  createTime: 'sheet.account.createTime',
-};
+/** The sheet's columns in the descriptor's order (ACCOUNT_SHEET_COLUMNS): headers, widths, kinds, earlier headers. */
+const SHEET = sheetColumns(accountEntity);
+const sheetColumn = (key: AccountSheetColumn) => SHEET.find((column) => column.key === key) as (typeof SHEET)[number];
 
-/** A column's header in every language: an import reads a sheet written in any of them. */
-const everyLanguage = (key: MessageKey) => Object.values(catalogues).map((c) => c[key]);
+/** The fields with a sheet column, each under its column's key (a field's sheet may name it otherwise: orgId as orgPath). */
+const FIELDS: ReadonlyArray<{ key: string; sheetKey: AccountSheetColumn; spec: FieldSpec }> = Object.entries(
+  accountEntity.fields as Readonly<Record<string, FieldSpec>>,
+).flatMap(([key, spec]) =>
+  spec.sheet ? [{ key, sheetKey: (spec.sheet.key ?? key) as AccountSheetColumn, spec }] : [],
+);
+const sheetKeyOf = new Map(FIELDS.map((field) => [field.key, field.sheetKey]));
 
-/** Headers sheets wrote before one word was chosen for the account's number (联系电话, Mobile, Phone): they import unchanged. */
-const EARLIER_HEADERS: Partial<Record<AccountSheetColumn, readonly string[]>> = {
-  contactNumber: ['联系电话', 'Mobile', 'Phone'],
-};
+/** The columns an import needs: the account's key, its name and its organisation. */
+const IMPORT_COLUMNS = importColumns(SHEET, ['accountNumber', 'accountName', 'orgPath']);
 
-const IMPORT_COLUMNS: readonly ImportColumn<AccountSheetColumn>[] = ACCOUNT_SHEET_COLUMNS.map((key) => ({
-  key,
-  headers: [...everyLanguage(HEADER_KEY[key]), ...(EARLIER_HEADERS[key] ?? [])],
-  required: key === 'accountNumber' || key === 'accountName' || key === 'orgPath',
-  readOnly: key === 'createTime',
-}));
+/** The fields the import reads with rules of its own (below); every other writable sheet column is read generically. */
+const IMPORT_HOOKS: readonly string[] = [
+  'accountNumber',
+  'orgId',
+  'roleId',
+  'contactNumber',
+  'email',
+] satisfies ReadonlyArray<keyof typeof accountEntity.fields>;
+
+/** The fields an import reads by their descriptor: a cell into the field's value, judged by its input schema. */
+const GENERIC = FIELDS.filter(
+  ({ key, spec }) => spec.input && spec.column && !spec.sheet?.readOnly && !IMPORT_HOOKS.includes(key),
+);
+
+/** Of them, the unique ones: refused when the file repeats a value or another account holds it. */
+const UNIQUES = sheetUniqueFields(accountEntity, IMPORT_HOOKS);
 
 /** An imported account as checked: what the commit writes (`id` when the account number exists). */
 interface CheckedRow {
   accountNumber: string;
-  accountName: string;
   orgId: number;
   roleId: number | null;
   contactNumber: string | null;
   email: string | null;
-  state: 0 | 1;
+  /**
+   * The generically read fields whose columns the file has (accountName, state and every field without a hook), by
+   * field key, as a write body gives them.
+   */
+  values: Record<string, unknown>;
   id?: number;
+}
+
+/** The generic fields' values as stored columns: every one for a new account (defaults for those left out). */
+function storedValues(values: Readonly<Record<string, unknown>>, withDefaults: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { key, spec } of GENERIC) {
+    const column = spec.column as string;
+    if (key in values) out[column] = toStored(spec, values[key]);
+    else if (withDefaults) out[column] = defaultStored(spec);
+  }
+  return out;
 }
 
 /**
@@ -141,33 +182,22 @@ export function createAccountTransfer(
   const repo = createAccountsRepository(db);
   const rowSchema = bodyValidator(routes.updateAccount.body as object);
 
-  function columns(
-    pathOf: (id: number) => string,
-    roleName: Map<number, string>,
-  ): Record<AccountSheetColumn, TableColumn<ExportRow>> {
-    const column = (
-      key: AccountSheetColumn,
-      value: (r: ExportRow) => string | null,
-      extra: Partial<TableColumn<ExportRow>> = {},
-    ): TableColumn<ExportRow> => ({ key, header: t(HEADER_KEY[key]), value, ...extra });
-    return {
-      accountNumber: column('accountNumber', (r) => r.account_number, { width: 20 }),
-      accountName: column('accountName', (r) => accountNameOf(r.account_name, r.builtin), { width: 16 }),
-      orgPath: column('orgPath', (r) => pathOf(r.org_id), { width: 36 }),
-      roleName: column('roleName', (r) => (r.role_id === null ? null : (roleName.get(r.role_id) ?? null)), {
-        width: 16,
-      }),
-      contactNumber: column('contactNumber', (r) => r.contact_number, { width: 16 }),
-      email: column('email', (r) => r.email, { width: 28 }),
-      state: column('state', (r) => t(r.state === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')),
-      createTime: {
-        key: 'createTime',
-        header: t(HEADER_KEY.createTime),
-        type: 'date',
-        width: 20,
-        value: (r) => r.create_time,
-      },
+  /**
+   * The sheet's columns in order, each written by its field's codec from the stored row (a flag in words, a time as a
+   * date cell, a text as stored) unless a hook writes it: `admin`'s seeded name, the organisation's path, the role's
+   * name.
+   */
+  function columns(pathOf: (id: number) => string, roleName: Map<number, string>): TableColumn<ExportRow>[] {
+    const hooks: Partial<Record<string, (r: ExportRow) => CellValue>> = {
+      accountName: (r) => accountNameOf(r.account_name, r.builtin),
+      orgId: (r) => pathOf(r.org_id),
+      roleId: (r) => (r.role_id === null ? null : (roleName.get(r.role_id) ?? null)),
     };
+    return FIELDS.map(({ key, sheetKey, spec }) =>
+      tableColumn<string, ExportRow>(sheetColumn(sheetKey), {
+        value: hooks[key] ?? ((r) => sheetValue(spec, spec.column === undefined ? null : r[spec.column])),
+      }),
+    );
   }
 
   /** Every organisation and role name, read once per call (an export or import names them, never ids). */
@@ -190,11 +220,7 @@ export function createAccountTransfer(
     /** The export: the list's filters and sort over every page, within the caller's scope, streamed. */
     async exportFile(query: QueryOf<Routes['exportAccounts']>, principal: Principal): Promise<TableFile<ExportRow>> {
       const { paths, roles } = await names();
-      const all = columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name])));
-      const cols = selectColumns(
-        ACCOUNT_SHEET_COLUMNS.map((k) => all[k]),
-        query.columns,
-      );
+      const cols = selectColumns(columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name]))), query.columns);
       const filter = { ...accountFilterOf(query), within: await authz.accountsWithin(principal) };
       const sort: AccountSort | undefined = query.sort
         ? { field: query.sort, order: query.order ?? (query.sort === 'createTime' ? 'desc' : 'asc') }
@@ -213,8 +239,8 @@ export function createAccountTransfer(
     },
 
     /**
-     * The template: the sheet's columns (创建时间 left out: an import ignores it), one example row, and drop-downs
-     * of the organisations the caller may write to, the roles it may hand out and the two states.
+     * The template: the descriptor's template columns (创建时间 left out: an import ignores it), one example row, and
+     * drop-downs of the organisations the caller may write to, the roles it may hand out and a flag's two words.
      */
     async template(principal: Principal): Promise<TableFile<ExportRow>> {
       const { paths, roles } = await names();
@@ -224,10 +250,9 @@ export function createAccountTransfer(
         (id): id is number => id !== 'ambiguous' && (!visible || visible.inScope.has(id)),
       );
       const all = columns(paths.pathOf, new Map(roles.map((r) => [r.id, r.name])));
-      const choices: Partial<Record<AccountSheetColumn, string[]>> = {
-        orgPath: orgIds.map(paths.pathOf).sort(),
-        roleName: grantable.map((r) => r.name),
-        state: [t('sheet.state.enabled'), t('sheet.state.disabled')],
+      const choices: Partial<Record<string, string[]>> = {
+        orgId: orgIds.map(paths.pathOf).sort(),
+        roleId: grantable.map((r) => r.name),
       };
       // An example that says it is one and grants nothing: left in the file, it makes a disabled account without a
       // role (never one holding the first grantable role, which for the super-admin is 超级管理员).
@@ -249,10 +274,10 @@ export function createAccountTransfer(
         fileName: t('sheet.account.templateName'),
         fallbackName: 'account-import-template',
         sheetName: t('sheet.account.fileName'),
-        columns: ACCOUNT_SHEET_COLUMNS.filter((k) => k !== 'createTime').map((k) => ({
-          ...all[k],
-          choices: choices[k],
-        })),
+        columns: FIELDS.flatMap(({ key, sheetKey, spec }) => {
+          const column = all.find((c) => c.key === sheetKey) as TableColumn<ExportRow>;
+          return sheetColumn(sheetKey).template ? [{ ...column, choices: choices[key] ?? codecChoices(spec) }] : [];
+        }),
         rows: orgIds.length > 0 ? [example] : [],
         choiceRows: IMPORT_MAX_ROWS,
       };
@@ -281,6 +306,8 @@ export function createAccountTransfer(
         const rowsByNumber = new FileKeys();
         const mobiles = new FileKeys();
         const emails = new FileKeys();
+        /** The generic unique fields' values, each with its field's key. */
+        const uniqueValues = new FileKeys();
         let total = 0;
         let existingCount = 0;
 
@@ -306,23 +333,24 @@ export function createAccountTransfer(
               if (!errors.some((e) => e.field === field)) errors.push({ field, message });
             };
             const accountNumber = cell(cells, 'accountNumber');
-            const accountName = cell(cells, 'accountName');
             const orgPath = normalisePath(cell(cells, 'orgPath'));
             const roleText = cell(cells, 'roleName');
             const contactNumber = cell(cells, 'contactNumber') || null;
             const email = cell(cells, 'email') || null;
-            const stateText = cell(cells, 'state');
 
-            let state: 0 | 1 = 1;
-            if (stateText) {
-              const word = stateFromWord(stateText);
-              if (word === undefined) fail('state', t('import.state'));
-              else state = word;
+            // The generic fields the file has: each cell as its field's value (a flag's word refused here).
+            const values: Record<string, unknown> = {};
+            for (const { key, sheetKey, spec } of GENERIC) {
+              if (!at.has(sheetKey)) continue;
+              const read = cellInput(spec, cell(cells, sheetKey));
+              if ('refused' in read) fail(sheetKey, read.refused);
+              else values[key] = read.value;
             }
 
             let orgId = 0;
-            if (!orgPath) fail('orgPath', t('validation.required', { field: t('sheet.account.orgPath') }));
-            else {
+            if (!orgPath) {
+              fail('orgPath', t('validation.required', { field: headerOf(sheetColumn('orgPath')) }));
+            } else {
               // A whole path, or the organisation's name alone when one organisation has it.
               const byPath = paths.idOf.get(orgPath);
               const found =
@@ -343,18 +371,26 @@ export function createAccountTransfer(
               if (!role) fail('roleName', t('import.role', { name: roleText }));
               else roleId = role.id;
             }
-            // The single-row API's body schema: lengths, required fields, plain text.
+            // The single-row API's body schema: lengths, patterns, required fields, plain text; a flag the file
+            // leaves out (or words wrongly) is judged as enabled, as the commit writes it.
+            const generic: Record<string, unknown> = {};
+            for (const { key, spec } of GENERIC) {
+              if (key in values) generic[key] = values[key];
+              else if (spec.codec === 'flag') generic[key] = 1;
+            }
             const schemaError = rowSchema({
               id: 1,
               accountNumber,
-              accountName,
-              state,
+              ...generic,
               orgId: orgId || 1,
               roleId,
               contactNumber,
               email,
             });
-            if (schemaError) fail(schemaError.field, schemaError.message);
+            if (schemaError) {
+              const field = schemaError.field;
+              fail(sheetKeyOf.get(field) ?? field, schemaError.message);
+            }
             if (email && !EMAIL.test(email)) fail('email', t('account.email'));
             if (contactNumber && !PHONE.test(contactNumber)) fail('contactNumber', t('account.contactNumber'));
 
@@ -370,6 +406,10 @@ export function createAccountTransfer(
             if (email) {
               const first = emails.firstRow(email.toLowerCase(), row);
               if (first !== undefined) fail('email', t('import.duplicateInFile', { row: first }));
+            }
+            for (const { field, value, key } of uniqueKeys(UNIQUES, (k) => values[k])) {
+              const first = uniqueValues.firstRow(key, row);
+              if (first !== undefined) fail(field.sheetKey, repeatedInFile(field, value, first));
             }
 
             const current = existing.get(accountNumber);
@@ -391,12 +431,11 @@ export function createAccountTransfer(
               cells,
               checked: {
                 accountNumber,
-                accountName,
                 orgId,
                 roleId,
                 contactNumber,
                 email,
-                state,
+                values,
                 ...(current ? { id: current.id } : {}),
               },
               errors,
@@ -413,7 +452,20 @@ export function createAccountTransfer(
             if (checked.email) sliceEmails.add(checked.email.toLowerCase());
           }
           const held = await repo.provenContactsHeld([...sliceMobiles], [...sliceEmails]);
+          // A unique value another account holds (not the one the row updates), read for the slice at once.
+          const holders = await uniqueHolders(
+            UNIQUES,
+            pending,
+            (p, key) => p.checked.values[key],
+            repo.holdersOf,
+            LOOKUP_BATCH,
+          );
           for (const p of pending) {
+            for (const clash of uniqueClashes(UNIQUES, holders, (key) => p.checked.values[key], p.checked.id)) {
+              if (!p.errors.some((e) => e.field === clash.field.sheetKey)) {
+                p.errors.push({ field: clash.field.sheetKey, message: clash.message });
+              }
+            }
             const { contactNumber, email, accountNumber } = p.checked;
             const mobileHolder =
               contactNumber && PHONE.test(contactNumber) ? held.mobiles.get(normaliseMobile(contactNumber)) : undefined;
@@ -476,6 +528,8 @@ export function createAccountTransfer(
               const found = new Map(
                 (await r.findByNumbers(batch.map((b) => b.accountNumber))).map((a) => [a.account_number, a]),
               );
+              // The unique values other accounts hold now (the batch's, read at once): rechecked in the transaction.
+              const holders = await uniqueHolders(UNIQUES, batch, (b, key) => b.values[key], r.holdersOf, LOOKUP_BATCH);
               const inserts: NewAccount[] = [];
               for (const row of batch) {
                 if (!orgs.has(row.orgId)) throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
@@ -490,11 +544,13 @@ export function createAccountTransfer(
                 if (placed && disabledOrgs.has(row.orgId) && current?.org_id !== row.orgId) {
                   throw badRequest(t('import.changed', { accountNumber: row.accountNumber }));
                 }
+                if (current && mode === 'insert') {
+                  result.skipped += 1;
+                  continue;
+                }
+                const [clash] = uniqueClashes(UNIQUES, holders, (key) => row.values[key], current?.id);
+                if (clash) throw badRequest(clash.message);
                 if (current) {
-                  if (mode === 'insert') {
-                    result.skipped += 1;
-                    continue;
-                  }
                   if (!manageable(current) || current.builtin === 1) {
                     throw new AppError(403, t('import.notManageable', { accountNumber: row.accountNumber }));
                   }
@@ -510,12 +566,12 @@ export function createAccountTransfer(
                     throw badRequest(t('import.ownContact', { accountNumber: row.accountNumber }));
                   }
                   await r.update(current.id, {
-                    account_name: row.accountName,
+                    // The generic columns the file has (their values are only those of its columns).
+                    ...(storedValues(row.values, false) as AccountUpdate),
                     org_id: row.orgId,
                     ...(has('roleName') ? { role_id: row.roleId } : {}),
                     ...(has('contactNumber') ? { contact_number: row.contactNumber } : {}),
                     ...(has('email') ? { email: row.email } : {}),
-                    ...(has('state') ? { state: row.state } : {}),
                     ...(has('contactNumber') && row.contactNumber !== current.contact_number
                       ? { contact_verified: 0 }
                       : {}),
@@ -526,12 +582,12 @@ export function createAccountTransfer(
                   continue;
                 }
                 inserts.push({
+                  // Every generic column: the file's value, or the field's default.
+                  ...(storedValues(row.values, true) as Omit<NewAccount, 'account_number'>),
                   account_number: row.accountNumber,
-                  account_name: row.accountName,
                   avatar: null,
                   contact_number: row.contactNumber,
                   email: row.email,
-                  state: row.state,
                   org_id: row.orgId,
                   role_id: row.roleId,
                   password_hash: passwordHash,
@@ -604,7 +660,7 @@ export function createAccountTransfer(
   }
 }
 
-/** A row of the export (and the template's example). */
+/** A row of the export (and the template's example): the account's stored columns the sheet reads. */
 export interface ExportRow {
   id: number;
   account_number: string;
@@ -618,6 +674,8 @@ export interface ExportRow {
   role_id: number | null;
   create_time: string;
   org_name: string;
+  /** The other stored columns the repository's select list carries: the fields served by their descriptor. */
+  readonly [column: string]: unknown;
 }
 
 export type AccountTransfer = ReturnType<typeof createAccountTransfer>;
