@@ -2,10 +2,6 @@ import type { zhCNAccounts } from './zh-CN.accounts';
 
 /** en-US texts of the accounts screen added with the tabbed shell; every zh-CN key, checked by the compiler. */
 export const enUSAccounts = {
-  'account.fieldCompany': 'Company',
-  'account.colCompany': 'Company',
-  'account.colContactNumber': 'Mobile number',
-  'account.colEmail': 'Email',
   'account.import': 'Import',
   'account.importTitle': 'Import accounts',
   'account.contactNumberInvalid': 'The mobile number is not valid',

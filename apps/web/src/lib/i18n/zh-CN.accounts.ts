@@ -1,9 +1,5 @@
 /** zh-CN texts of the accounts screen added with the tabbed shell (merged into the one catalogue by ./zh-CN.catalogue.ts). */
 export const zhCNAccounts = {
-  'account.fieldCompany': '工作单位',
-  'account.colCompany': '工作单位',
-  'account.colContactNumber': '手机号码',
-  'account.colEmail': '邮箱',
   'account.import': '导入',
   'account.importTitle': '导入账号',
   'account.contactNumberInvalid': '手机号码格式不正确',

@@ -67,6 +67,17 @@ export function useEnabledPosts(enabled: boolean) {
   });
 }
 
+/** The posts (岗位) the list filters by: the first 100 in the posts' order, enabled or not (accounts hold either). */
+export function usePosts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['posts', 'all'],
+    queryFn: ({ signal }) =>
+      call(routes.listPosts, { query: { p: 1, pageSize: 100 }, signal } as never) as Promise<PostPage>,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 export function useRoles(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.roles,

@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
-import { ACCOUNT_POSTS_MAX, PASSWORD_MAX, routes } from '@gatehouse/contract';
-import { Checkbox, Form, Input, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
+import { ACCOUNT_POSTS_MAX, accountEntity, PASSWORD_MAX, routes } from '@gatehouse/contract';
+import { Checkbox, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Fragment, type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
@@ -17,6 +17,7 @@ import {
   useEnabledPosts,
   useRoles,
 } from '@/features/accounts/api/accounts.api';
+import { controlOf, fieldLabel, inputLimits, rulesOf, writableFields } from '@/lib/entity';
 import { byLocale, t } from '@/lib/i18n';
 import { passwordPolicy } from '@/stores/server-options';
 import { canCall, useSession } from '@/stores/session';
@@ -65,6 +66,37 @@ export function AccountDialog({ target, onClose, onSaved }: AccountDialogProps) 
 
 /** The form's name: its element id and the prefix of its field ids. */
 const FORM_ID = 'accountDialog';
+
+type AccountField = keyof typeof accountEntity.fields & string;
+const label = (key: AccountField) => fieldLabel(accountEntity, key);
+
+/**
+ * The item of a writable field the dialog has no hook for, as its descriptor says: its label, its control (`form`:
+ * a text box, a text area, a number box, a switch) and the rules of its input schema (required, length, pattern,
+ * range), each message naming the field.
+ */
+function FieldItem({ field }: { field: AccountField }) {
+  const limits = inputLimits(accountEntity, field);
+  const control = controlOf(accountEntity, field);
+  if (control === 'switch') {
+    return (
+      <Form.Item label={label(field)} name={field} valuePropName="checked">
+        <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item label={label(field)} name={field} rules={rulesOf(accountEntity, field)}>
+      {control === 'number' ? (
+        <InputNumber min={limits.minimum} max={limits.maximum} style={{ width: 160 }} />
+      ) : control === 'textarea' ? (
+        <Input.TextArea maxLength={limits.maxLength} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+      ) : (
+        <Input maxLength={limits.maxLength} autoComplete="off" />
+      )}
+    </Form.Item>
+  );
+}
 
 interface AccountFormProps {
   account: Account | undefined;
@@ -121,89 +153,20 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
   useEffect(() => onSaving(saving.isPending), [onSaving, saving.isPending]);
   const save = (values: AccountFormValues) => void saving.run(values);
 
-  return (
-    <Form<AccountFormValues>
-      name={FORM_ID}
-      form={form}
-      labelCol={{ flex: byLocale({ 'zh-CN': '80px', 'en-US': '112px' }) }}
-      wrapperCol={{ flex: 'auto' }}
-      initialValues={account ? toFormValues(account) : emptyAccountForm}
-      onFinish={save}
-      style={{ marginTop: 16 }}
-    >
-      <Form.Item label={t('files.avatarLabel')} name="avatar">
-        <AvatarUploader size={120} data-testid="account-avatar" />
-      </Form.Item>
-      <Form.Item
-        label={t('account.fieldAccountNumber')}
-        name="accountNumber"
-        rules={[{ required: true, whitespace: true, message: t('account.accountNumberRequired') }]}
-      >
-        <Input maxLength={100} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        label={t('account.fieldAccountName')}
-        name="accountName"
-        rules={[{ required: true, whitespace: true, message: t('account.accountNameRequired') }]}
-      >
-        <Input maxLength={100} autoComplete="off" />
-      </Form.Item>
-      {creating && (
-        <>
-          <Form.Item
-            label={t('account.fieldPassword')}
-            name="password"
-            rules={[
-              { required: true, message: t('account.passwordRequired') },
-              // The policy in force (系统参数); the server judges the kinds of characters and names the rule.
-              {
-                min: passwordPolicy().minLength,
-                max: PASSWORD_MAX,
-                message: t('account.passwordLength', { min: passwordPolicy().minLength, max: PASSWORD_MAX }),
-              },
-            ]}
-          >
-            <PasswordStrengthInput
-              placeholder={t('account.passwordRequired')}
-              aria-label={t('account.fieldPassword')}
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('account.fieldConfirmPassword')}
-            name="confirmPassword"
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('account.confirmPasswordRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value) =>
-                  !value || getFieldValue('password') === value
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('account.passwordMismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password maxLength={128} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label=" "
-            colon={false}
-            name="mustChangePassword"
-            valuePropName="checked"
-            extra={t('account.mustChangePasswordHint')}
-          >
-            <Checkbox>{t('account.fieldMustChangePassword')}</Checkbox>
-          </Form.Item>
-        </>
-      )}
-      <Form.Item
-        label={t('account.fieldOrg')}
-        name="orgId"
-        rules={[{ required: true, message: t('account.orgRequired') }]}
-      >
+  // The fields the dialog edits its own way, by field (every other writable field is a FieldItem): the avatar
+  // (its uploader, at the top), the organisation (a picker), the role (a list of the roles the caller may hand
+  // out), the contacts (one's own changed on the personal page, with a code) and the state (the built-in admin's
+  // locked).
+  const items: Partial<Record<string, ReactNode>> = {
+    avatar: null,
+    orgId: (
+      <Form.Item label={label('orgId')} name="orgId" rules={[{ required: true, message: t('account.orgRequired') }]}>
         <OrgPicker loadOrgs={loadOrgs} label={account?.orgName} />
       </Form.Item>
+    ),
+    roleId: (
       <Form.Item
-        label={t('account.fieldRole')}
+        label={label('roleId')}
         name="roleId"
         extra={
           roleHint && (
@@ -223,6 +186,106 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           options={roleOptions}
         />
       </Form.Item>
+    ),
+    // One's own mobile number and e-mail are changed on the personal page, proven by a code sent to them (issue
+    // 31): the server refuses them here without one. Shown, not edited; the form sends them back unchanged.
+    contactNumber: ownAccount ? (
+      <Form.Item label={label('contactNumber')} name="contactNumber">
+        <Input readOnly variant="filled" aria-label={label('contactNumber')} />
+      </Form.Item>
+    ) : (
+      <Form.Item
+        label={label('contactNumber')}
+        name="contactNumber"
+        rules={[{ pattern: PHONE_PATTERN, message: t('account.contactNumberInvalid') }]}
+      >
+        <Input maxLength={inputLimits(accountEntity, 'contactNumber').maxLength} autoComplete="off" />
+      </Form.Item>
+    ),
+    email: ownAccount ? (
+      <Form.Item
+        label={label('email')}
+        name="email"
+        // From no width up, not from its content's: the hint wraps beside the label instead of below it.
+        wrapperCol={{ flex: '1 1 0' }}
+        extra={
+          <span data-testid="account-own-contact-hint">
+            {t('account.ownContactHint')} <Link to={PROFILE_PATH}>{t('account.ownContactLink')}</Link>
+          </span>
+        }
+      >
+        <Input readOnly variant="filled" aria-label={label('email')} />
+      </Form.Item>
+    ) : (
+      <Form.Item label={label('email')} name="email" rules={[{ type: 'email', message: t('account.emailInvalid') }]}>
+        <Input maxLength={inputLimits(accountEntity, 'email').maxLength} autoComplete="off" />
+      </Form.Item>
+    ),
+    state: (
+      <Form.Item
+        label={label('state')}
+        name="state"
+        valuePropName="checked"
+        extra={account?.builtin ? t('account.builtinStateLocked') : undefined}
+      >
+        <Switch
+          checkedChildren={t('common.enabled')}
+          unCheckedChildren={t('common.disabled')}
+          disabled={account?.builtin}
+        />
+      </Form.Item>
+    ),
+  };
+  // What the dialog adds beside the fields: the password (a new account's) before the organisation, the posts after
+  // the role, 工作单位 (given at self-registration: shown, not edited here) after the e-mail.
+  const before: Partial<Record<string, ReactNode>> = {
+    orgId: creating && (
+      <>
+        <Form.Item
+          label={t('account.fieldPassword')}
+          name="password"
+          rules={[
+            { required: true, message: t('account.passwordRequired') },
+            // The policy in force (系统参数); the server judges the kinds of characters and names the rule.
+            {
+              min: passwordPolicy().minLength,
+              max: PASSWORD_MAX,
+              message: t('account.passwordLength', { min: passwordPolicy().minLength, max: PASSWORD_MAX }),
+            },
+          ]}
+        >
+          <PasswordStrengthInput placeholder={t('account.passwordRequired')} aria-label={t('account.fieldPassword')} />
+        </Form.Item>
+        <Form.Item
+          label={t('account.fieldConfirmPassword')}
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('account.confirmPasswordRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('account.passwordMismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password maxLength={128} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label=" "
+          colon={false}
+          name="mustChangePassword"
+          valuePropName="checked"
+          extra={t('account.mustChangePasswordHint')}
+        >
+          <Checkbox>{t('account.fieldMustChangePassword')}</Checkbox>
+        </Form.Item>
+      </>
+    ),
+  };
+  const after: Partial<Record<string, ReactNode>> = {
+    roleId: (
       <Form.Item
         label={t('account.fieldPosts')}
         name="postIds"
@@ -240,63 +303,34 @@ function AccountForm({ account, onSaving, onSaved }: AccountFormProps) {
           aria-label={t('account.fieldPosts')}
         />
       </Form.Item>
-      {ownAccount ? (
-        // One's own mobile number and e-mail are changed on the personal page, proven by a code sent to them (issue
-        // 31): the server refuses them here without one. Shown, not edited; the form sends them back unchanged.
-        <>
-          <Form.Item label={t('account.fieldContactNumber')} name="contactNumber">
-            <Input readOnly variant="filled" aria-label={t('account.fieldContactNumber')} />
-          </Form.Item>
-          <Form.Item
-            label={t('account.fieldEmail')}
-            name="email"
-            // From no width up, not from its content's: the hint wraps beside the label instead of below it.
-            wrapperCol={{ flex: '1 1 0' }}
-            extra={
-              <span data-testid="account-own-contact-hint">
-                {t('account.ownContactHint')} <Link to={PROFILE_PATH}>{t('account.ownContactLink')}</Link>
-              </span>
-            }
-          >
-            <Input readOnly variant="filled" aria-label={t('account.fieldEmail')} />
-          </Form.Item>
-        </>
-      ) : (
-        <>
-          <Form.Item
-            label={t('account.fieldContactNumber')}
-            name="contactNumber"
-            rules={[{ pattern: PHONE_PATTERN, message: t('account.contactNumberInvalid') }]}
-          >
-            <Input maxLength={30} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            label={t('account.fieldEmail')}
-            name="email"
-            rules={[{ type: 'email', message: t('account.emailInvalid') }]}
-          >
-            <Input maxLength={254} autoComplete="off" />
-          </Form.Item>
-        </>
-      )}
-      {account?.company && (
-        // 工作单位 given at self-registration: shown, not edited here.
-        <Form.Item label={t('account.fieldCompany')}>
-          <Input value={account.company} readOnly variant="filled" aria-label={t('account.fieldCompany')} />
-        </Form.Item>
-      )}
-      <Form.Item
-        label={t('account.fieldState')}
-        name="state"
-        valuePropName="checked"
-        extra={account?.builtin ? t('account.builtinStateLocked') : undefined}
-      >
-        <Switch
-          checkedChildren={t('common.enabled')}
-          unCheckedChildren={t('common.disabled')}
-          disabled={account?.builtin}
-        />
+    ),
+    email: account?.company && (
+      <Form.Item label={label('company')}>
+        <Input value={account.company} readOnly variant="filled" aria-label={label('company')} />
       </Form.Item>
+    ),
+  };
+
+  return (
+    <Form<AccountFormValues>
+      name={FORM_ID}
+      form={form}
+      labelCol={{ flex: byLocale({ 'zh-CN': '80px', 'en-US': '112px' }) }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={account ? toFormValues(account) : emptyAccountForm}
+      onFinish={save}
+      style={{ marginTop: 16 }}
+    >
+      <Form.Item label={t('files.avatarLabel')} name="avatar">
+        <AvatarUploader size={120} data-testid="account-avatar" />
+      </Form.Item>
+      {writableFields(accountEntity).map((key) => (
+        <Fragment key={key}>
+          {before[key]}
+          {Object.hasOwn(items, key) ? items[key] : <FieldItem field={key as AccountField} />}
+          {after[key]}
+        </Fragment>
+      ))}
     </Form>
   );
 }

@@ -1,9 +1,10 @@
 // The account screen's dialogs and actions in the whole app (signed in as the seeded admin), answered by the mock
 // API (src/mocks): add, edit, delete, bulk disable, locked roles, one's own contacts, the second factor's reset.
 // The list itself: AccountsPage.test.tsx.
-import { routes } from '@gatehouse/contract';
+import { accountEntity, routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writableFields } from '@/lib/entity';
 import { accountScreen, preloadAccountScreen } from '@/testing/account-screen';
 import { setupMockApi } from '@/testing/mock-api';
 import { orgPickerShows, pickOrg } from '@/testing/org-picker';
@@ -88,6 +89,22 @@ describe('/user/Account', () => {
     const [sent] = await api.sent(routes.batchAccountState);
     const idOf = (accountNumber: string) => api.store.accounts.find((a) => a.accountNumber === accountNumber)?.id;
     expect(sent?.body).toEqual({ ids: [idOf('xietingting'), idOf('zhengkai')], state: 0 });
+  });
+
+  it('the dialog has an item for every writable field, named by its descriptor; a required text is asked for by name', async () => {
+    await openScreen();
+    fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
+    const dialog = await findDialog('添加账号');
+    const fields = accountEntity.fields as Record<string, { label: { 'zh-CN': string } }>;
+    for (const key of writableFields(accountEntity)) {
+      const label = fields[key]?.label['zh-CN'] ?? key;
+      expect(within(dialog).getAllByText(label).length, label).toBeGreaterThan(0);
+    }
+    // 账号 and 用户名 are required by their input schemas (at least one character), each message naming the field.
+    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await within(dialog).findByText('请输入账号');
+    within(dialog).getByText('请输入用户名');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
   });
 
   it('the add dialog: a strength meter, 首次登录须修改密码 ticked and sent, the phone checked inline', async () => {

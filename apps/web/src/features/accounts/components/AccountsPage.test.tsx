@@ -1,9 +1,12 @@
 // The account screen's list in the whole app (signed in as the seeded admin), answered by the mock API (src/mocks):
 // rows, search and filters, columns, selection and failed loads. Its dialogs and actions: AccountsPage.actions.test.tsx.
-import { routes } from '@gatehouse/contract';
+import { accountEntity, type FieldSpec, type RouteDef, routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { textFilters } from '@/lib/entity';
+import { call } from '@/lib/http';
 import { accountScreen, preloadAccountScreen } from '@/testing/account-screen';
+import { catchDownloads } from '@/testing/downloads';
 import { setupMockApi } from '@/testing/mock-api';
 import { orgPickerShows } from '@/testing/org-picker';
 import { findDialog, openMoreActions, rowOf } from '@/testing/queries';
@@ -11,6 +14,29 @@ import { renderApp } from '@/testing/render-app';
 
 const api = setupMockApi();
 const { openScreen, field, dataRows, total, cellOf, expandSearch } = accountScreen(api);
+/** The account's fields as declared (accounts.entity.ts). */
+const declared = Object.entries(accountEntity.fields) as Array<[string, FieldSpec]>;
+
+/** Chooses `name` in the open drop-down of a select (the option, not a selection showing the same text). */
+async function chooseOption(name: string) {
+  const option = (await screen.findAllByTitle(name)).find((element) =>
+    element.classList.contains('ant-select-item-option'),
+  );
+  if (!option) throw new Error(`no option ${name}`);
+  fireEvent.click(option);
+}
+
+/** The search box's scope picker, and what it shows. */
+const scopePicker = () => screen.getByRole('combobox', { name: '搜索范围' });
+const scopeShown = () => scopePicker().closest('.ant-select')?.textContent;
+
+/** Types `text` in the one search box, searching in `scope` (全部, or a text filter's field). */
+async function searchIn(scope: string, text: string) {
+  fireEvent.mouseDown(scopePicker());
+  await chooseOption(scope);
+  fireEvent.change(field('搜索'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: '查询' }));
+}
 
 describe('/user/Account', () => {
   beforeAll(preloadAccountScreen);
@@ -26,26 +52,58 @@ describe('/user/Account', () => {
     within(rowOf(table, '杨磊')).getByText('禁用');
   });
 
-  it('a search by user name narrows the rows; 重置 brings them all back', async () => {
+  it('a search in 用户名 (its beginning) narrows the rows; 重置 brings them all back', async () => {
     const table = await openScreen();
-    expandSearch();
-    fireEvent.change(field('用户名'), { target: { value: '张' } });
-    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await searchIn('用户名', '张');
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
     expect(dataRows(table)).toHaveLength(1);
     within(table).getByText('张伟');
+    const sent = (await api.sent(routes.listAccounts)).at(-1)?.query;
+    expect([sent?.get('accountName'), sent?.get('keyword')]).toEqual(['张', null]);
+    // The box keeps its scope and text.
+    expect(scopeShown()).toBe('用户名');
+    expect(field('搜索')).toHaveProperty('value', '张');
 
     fireEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(total()).toBe(`共 ${api.store.accounts.length} 条记录`));
     within(table).getByText('谢婷婷');
-    expect(field('用户名')).toHaveProperty('value', '');
+    expect(field('搜索')).toHaveProperty('value', '');
+    expect(scopeShown()).toBe('全部');
+  });
+
+  it('one search box: 全部 and each text filter as its scopes, no second box for a field it searches', async () => {
+    await openScreen();
+    // Its placeholder names what 全部 searches: every searched field of the descriptor.
+    const placeholder = field('搜索').getAttribute('placeholder') ?? '';
+    for (const [, searched] of declared.filter(([, spec]) => spec.searched)) {
+      expect(placeholder).toContain(searched.label['zh-CN']);
+    }
+    fireEvent.mouseDown(scopePicker());
+    const options = await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
+      expect(shown.length).toBeGreaterThan(1);
+      return shown;
+    });
+    // The descriptor's text filters and the route's own (the whole mobile number), in declaration order.
+    const scopes = textFilters(accountEntity, { contactNumber: { kind: 'exact', maxLength: 20 } });
+    expect(options).toEqual(['全部', ...scopes.map((scope) => scope.label)]);
+    // No text box of its own for any of them, expanded or not.
+    expandSearch();
+    expect(screen.getAllByRole('textbox').filter((box) => box.closest('form#accountSearch'))).toHaveLength(1);
+  });
+
+  it('a text filter in the address is shown in the box under its scope, and filters the rows', async () => {
+    const table = await openScreen('/user/Account?accountNumber=xie');
+    await waitFor(() => expect(scopeShown()).toBe('账号'));
+    expect(field('搜索')).toHaveProperty('value', 'xie');
+    const matching = api.store.accounts.filter((a) => a.accountNumber.startsWith('xie'));
+    await waitFor(() => expect(total()).toBe(`共 ${matching.length} 条记录`));
+    for (const row of dataRows(table)) expect(row.textContent).toMatch(/xie/);
   });
 
   it('a search by a whole mobile number finds its account', async () => {
     const table = await openScreen();
-    expandSearch();
-    fireEvent.change(field('手机号码'), { target: { value: '+8613910000000' } });
-    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await searchIn('手机号码', '+8613910000000');
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
     within(table).getByText('张伟');
     const sent = await api.sent(routes.listAccounts);
@@ -75,7 +133,7 @@ describe('/user/Account', () => {
   it('filters by 状态 and 角色 at once; the rarer filters wait under 展开, which a filter in the address opens', async () => {
     const table = await openScreen();
     // The rarer filters are out of sight until 展开.
-    expect(screen.queryByRole('textbox', { name: '用户名' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: '岗位' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: '双因素认证' })).toBeNull();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态' }));
     fireEvent.click(await screen.findByTitle('禁用'));
@@ -146,8 +204,11 @@ describe('/user/Account', () => {
     const table = await openScreen('/user/Account?pageSize=50');
     fireEvent.click(screen.getByRole('button', { name: '列设置' }));
     const settings = await screen.findByTestId('column-settings');
-    fireEvent.click(within(settings).getByRole('checkbox', { name: '手机号码' }));
-    fireEvent.click(within(settings).getByRole('checkbox', { name: '邮箱' }));
+    // Shown (whether the descriptor hides them by default or not).
+    for (const name of ['手机号码', '邮箱']) {
+      const box = within(settings).getByRole('checkbox', { name });
+      if (!(box as HTMLInputElement).checked) fireEvent.click(box);
+    }
     const admin = rowOf(table, '系统管理员');
     await waitFor(() => within(admin).getByText('admin@gatehouse.cn'));
     expect(cellOf(admin, '手机号码').textContent).toBe(`${unproven.contactNumber}未验证`);
@@ -240,6 +301,75 @@ describe('/user/Account', () => {
       name: '重置双因素认证',
     });
     expect(inReach.getAttribute('aria-disabled')).not.toBe('true');
+  });
+
+  it('filters by 岗位 and 创建时间 under 展开; the export carries the filters and the visible columns', async () => {
+    api.signInAs('admin');
+    // The CRUD routes' types leave `params` open (the contract's CrudRoutes): the body is the route's all the same.
+    const body = { postCode: 'pm', postName: '项目经理', sort: 1, state: 1 };
+    const post = (await call(routes.createPost as RouteDef, { body } as never)) as { id: number; postName: string };
+    api.store.accounts.find((a) => a.accountNumber === 'xietingting')!.postIds = [post.id];
+    const table = await openScreen();
+    expandSearch();
+    screen.getByRole('textbox', { name: '创建时间' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '岗位' }));
+    await chooseOption(post.postName);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态' }));
+    await chooseOption('启用');
+    await searchIn('账号', 'xie');
+    const holding = api.store.accounts.filter(
+      (a) => a.state && a.accountNumber.startsWith('xie') && (a.postIds ?? []).includes(post.id),
+    );
+    await waitFor(() => expect(total()).toBe(`共 ${holding.length} 条记录`));
+    within(table).getByText('谢婷婷');
+
+    const downloads = catchDownloads();
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: /导出/ }));
+      fireEvent.click(await screen.findByText('CSV (.csv)'));
+      await waitFor(async () => expect(await api.sent(routes.exportAccounts)).toHaveLength(1));
+    } finally {
+      downloads.stop();
+    }
+    const [sent] = await api.sent(routes.exportAccounts);
+    expect(Object.fromEntries(sent?.query ?? [])).toMatchObject({
+      format: 'csv',
+      accountNumber: 'xie',
+      state: '1',
+      postId: String(post.id),
+    });
+    // The visible columns that show a field of the sheet, in their order, under the sheet's keys.
+    const header = screen.getAllByRole('table', { name: '账号列表' })[0] as HTMLElement;
+    const titles = [...header.querySelectorAll('th')].map((th) => th.textContent?.trim());
+    const expected = declared.flatMap(([key, spec]) =>
+      spec.sheet && titles.includes(spec.label['zh-CN']) ? [spec.sheet.key ?? key] : [],
+    );
+    expect(expected).toContain('orgPath');
+    expect(sent?.query.get('columns')?.split(',')).toEqual(expected);
+  });
+
+  it('lists every field the descriptor lists: shown, or offered by the column settings when hidden by default', async () => {
+    await openScreen();
+    const header = screen.getAllByRole('table', { name: '账号列表' })[0] as HTMLElement;
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByTestId('column-settings');
+    const listed = declared.flatMap(([, spec]) => (spec.list ? [{ ...spec, list: spec.list }] : []));
+    expect(listed.length).toBeGreaterThan(3);
+    const titles = [...header.querySelectorAll('th')].map((th) => th.textContent?.trim());
+    for (const spec of listed) {
+      const label = spec.label['zh-CN'];
+      const box = within(settings).getByRole('checkbox', { name: label });
+      expect(box, label).toHaveProperty('checked', !spec.list.hidden);
+      expect(titles.includes(label), label).toBe(!spec.list.hidden);
+      // A sortable field sorts on the server from its header.
+      if (!spec.list.hidden && spec.sortable) {
+        const th = within(header).getByRole('columnheader', { name: label });
+        expect(th.className, label).toContain('ant-table-column-has-sorters');
+      }
+    }
+    // Declaration order, the organisation and role where declared.
+    const order = ['账号', '用户名', '所属组织', '角色', '状态', '创建时间'];
+    expect(titles.filter((title) => order.includes(title ?? ''))).toEqual(order);
   });
 
   it('a list the server fails to answer: the error page says why', async () => {

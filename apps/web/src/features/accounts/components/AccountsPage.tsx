@@ -1,4 +1,4 @@
-import { ACCOUNT_SORTS, routes } from '@gatehouse/contract';
+import { ACCOUNT_SORTS, accountEntity, routes } from '@gatehouse/contract';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,13 +26,33 @@ import {
   loadOrgs,
   useOrgName,
   usePendingApprovalCount,
+  usePosts,
   useRoles,
 } from '@/features/accounts/api/accounts.api';
+import {
+  choiceFilters,
+  exportColumns,
+  type FieldColumn,
+  fieldColumns,
+  fieldLabel,
+  filterCodecsOf,
+  fromScopedFilters,
+  KEYWORD,
+  type OwnTextFilter,
+  type SearchScope,
+  searchBoxWords,
+  searchScopes,
+  sheetHeaders,
+  textFilters,
+  timeSorts,
+  toScopedFilters,
+} from '@/lib/entity';
 import { formatDateTime } from '@/lib/format/date';
 import { call } from '@/lib/http';
 import { screenTexts, t } from '@/lib/i18n';
 import { useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
+import { ScopedSearchBox } from './ScopedSearchBox';
 import { accountLabel, useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';
 
@@ -64,36 +84,103 @@ const tx = screenTexts(
   { contactVerified: 'Mobile verified', emailVerified: 'E-mail verified', verified: 'Verified' },
 );
 
-const filterCodecs: FilterCodecs<AccountListQuery> = {
-  keyword: 'text',
-  accountNumber: 'text',
-  accountName: 'text',
-  contactNumber: 'text',
+type Sort = (typeof ACCOUNT_SORTS)[number];
+type Column = ListColumn<Account, Sort>;
+
+/**
+ * The list route's own text filter on a field whose descriptor declares none (contract accounts.ts): the whole
+ * mobile number, matched however it was stored (bare, +86 or 0086 before it).
+ */
+const OWN_TEXT_FILTERS: Readonly<Record<string, OwnTextFilter>> = { contactNumber: { kind: 'exact', maxLength: 20 } };
+
+/**
+ * How each filter travels in the URL: the descriptor's (keyword, its text, state and range filters), then the list
+ * route's own (the mobile number, the organisation's subtree, 待审核, the role, a post, the second factor, the proofs).
+ */
+const ownCodecs: Partial<FilterCodecs<AccountListQuery>> = {
+  ...Object.fromEntries(Object.keys(OWN_TEXT_FILTERS).map((key) => [key, 'text'])),
   orgId: 'int',
   pendingApproval: 'int',
-  state: 'bit',
   roleId: 'int',
   postId: 'int',
-  startTime: 'time',
-  endTime: 'time',
   secondFactor: 'bit',
   contactVerified: 'bit',
   emailVerified: 'bit',
 };
+const filterCodecs = { ...filterCodecsOf(accountEntity), ...ownCodecs } as FilterCodecs<AccountListQuery>;
 const accountId = (account: Account) => account.id;
-/** The list's columns → the account sheet's (contract ACCOUNT_SHEET_COLUMNS): an export writes the visible ones. */
-const EXPORT_COLUMNS = {
-  accountNumber: 'accountNumber',
-  accountName: 'accountName',
-  orgName: 'orgPath',
-  roleName: 'roleName',
-  contactNumber: 'contactNumber',
-  email: 'email',
-  state: 'state',
-  createTime: 'createTime',
-} as const;
 
-/** 账号管理 (/user/Account): the list kit over GET /account/s, with bulk delete and enable/disable. */
+/** Fields without a `list` spec the list shows all the same, by name: the organisation and the role. */
+const NAMED_FIELDS = ['orgId', 'roleId'];
+
+/**
+ * What is the account's own in its columns, by field: the organisation and the role shown by name (the organisation
+ * sorted by it on the server), a contact with 未验证 beside it while its owner has not proven it (it receives no
+ * codes), the state's 待审核. A width here serves a field whose descriptor gives none (its `list` width wins).
+ * Every other field is listed as its descriptor says.
+ */
+const COLUMN_HOOKS: Readonly<Record<string, Partial<Column>>> = {
+  orgId: { key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 110 },
+  roleId: { key: 'roleName', dataIndex: 'roleName', width: 100 },
+  contactNumber: {
+    render: (value: string | null, account) => <ContactWithProof value={value} verified={account.contactVerified} />,
+  },
+  email: {
+    render: (value: string | null, account) => <ContactWithProof value={value} verified={account.emailVerified} />,
+  },
+  state: {
+    align: 'center',
+    ellipsis: false,
+    render: (_value, { state, pendingApproval }) =>
+      state ? (
+        <Tag color="green">{t('common.enabled')}</Tag>
+      ) : pendingApproval ? (
+        <Tooltip title={t('account.pendingTitle')}>
+          <Tag color="orange">{t('account.pendingTag')}</Tag>
+        </Tooltip>
+      ) : (
+        <Tag color="red">{t('common.disabled')}</Tag>
+      ),
+  },
+};
+
+/** A field's cells as its codec answers it: a time formatted, a flag as a tag naming the field while set. */
+function codecRender({ field, title }: FieldColumn): Partial<Column> {
+  const codec = Object.hasOwn(accountEntity.fields, field)
+    ? (accountEntity.fields as Record<string, { codec?: string }>)[field]?.codec
+    : undefined;
+  if (codec === 'time') return { render: (value: number | null) => formatDateTime(value) };
+  if (codec === 'flag') {
+    return {
+      align: 'center',
+      ellipsis: false,
+      render: (value: unknown) => (value === true ? <Tag color="green">{title}</Tag> : null),
+    };
+  }
+  return {};
+}
+
+/**
+ * The list's columns: each field the descriptor lists (title its label in the page's language, its width, hidden by
+ * default as it says, sorted on the server when sortable), in declaration order, the named fields where declared,
+ * each with its hook; the screen's other columns after the field they belong beside (`after`). Each column with the
+ * field it shows (the export's columns are derived from it).
+ */
+function accountColumns(after: Readonly<Record<string, Column[]>>): Array<{ column: Column; field?: string }> {
+  return fieldColumns(accountEntity, { sorts: ACCOUNT_SORTS, also: NAMED_FIELDS }).flatMap((base) => {
+    const { field, ...declared } = base;
+    const hook = Object.hasOwn(COLUMN_HOOKS, field) ? COLUMN_HOOKS[field] : undefined;
+    const width = declared.width ?? hook?.width;
+    const column = {
+      ...declared,
+      ...codecRender(base),
+      ...hook,
+      ...(width === undefined ? {} : { width }),
+    } as Column;
+    return [{ column, field }, ...(after[field] ?? []).map((extra) => ({ column: extra }))];
+  });
+}
+
 /** The 所属组织 filter: a value restored from the URL is an id, shown by its organisation's name. */
 function OrgFilter(control: { id: string; value?: number | null; onChange: (value: number | null) => void }) {
   const name = useOrgName(control.value);
@@ -109,6 +196,7 @@ function OrgFilter(control: { id: string; value?: number | null; onChange: (valu
   );
 }
 
+/** 账号管理 (/user/Account): the list kit over GET /account/s, with bulk delete and enable/disable. */
 export function AccountsPage() {
   const list = useListQuery<AccountListQuery, Account>({
     queryKey: accountKeys.all,
@@ -136,6 +224,9 @@ export function AccountsPage() {
   // The 角色 filter lists the roles; without that permission it is left out.
   const mayFilterByRole = useCan(routes.listRoles);
   const roles = useRoles(mayFilterByRole);
+  // The 岗位 filter lists the posts; without that permission it is left out.
+  const mayFilterByPost = useCan(routes.listPosts);
+  const posts = usePosts(mayFilterByPost);
   const mayBulkDelete = useCan(routes.batchDeleteAccounts);
   const mayBulkState = useCan(routes.batchAccountState);
   const mayExport = useCan(routes.exportAccounts);
@@ -175,46 +266,69 @@ export function AccountsPage() {
     { label: no, value: 0 },
   ];
   const verified = yesNo(tx('verified'), t('verify.unverified'));
+  // One search box (its scope: 全部, the keyword over the searched fields, or one text filter of the descriptor or the
+  // route), then a field for each filter the box does not cover.
+  const scopes: SearchScope[] = searchScopes(accountEntity, textFilters(accountEntity, OWN_TEXT_FILTERS));
   const searchFields: SearchFieldSpec<Filters>[] = [
-    // Any part of the account number, name, mobile or e-mail (the server's contains search).
     {
-      kind: 'text',
-      name: 'keyword',
-      label: t('account.searchKeyword'),
-      placeholder: t('account.searchKeywordPlaceholder'),
-      maxLength: 100,
-    },
-    { kind: 'text', name: 'accountNumber', label: t('account.searchAccountNumber'), maxLength: 100 },
-  ];
-  if (mayFilterByOrg) {
-    searchFields.push({
       kind: 'custom',
-      name: 'orgId',
-      label: t('account.searchOrg'),
-      render: (control) => <OrgFilter {...control} />,
-    });
+      name: KEYWORD as keyof Filters & string,
+      label: searchBoxWords().label,
+      render: (control) => <ScopedSearchBox {...control} scopes={scopes} />,
+    },
+  ];
+  // The filters of fields the descriptor declares none for, the account's own, by field: the organisation's subtree
+  // (its picker lists organisations: without that permission it could only answer 403) and the role (the roles'
+  // list needs its permission too).
+  const filterHooks: Partial<Record<string, SearchFieldSpec<Filters>>> = {
+    ...(mayFilterByOrg && {
+      orgId: {
+        kind: 'custom',
+        name: 'orgId',
+        label: fieldLabel(accountEntity, 'orgId'),
+        render: (control) => <OrgFilter {...control} />,
+      },
+    }),
+    ...(mayFilterByRole && {
+      roleId: {
+        kind: 'select',
+        name: 'roleId',
+        label: fieldLabel(accountEntity, 'roleId'),
+        options: (roles.data ?? []).map((role) => ({ label: role.name, value: role.id })),
+      },
+    }),
+  };
+  const choices = choiceFilters(accountEntity);
+  for (const key of Object.keys(accountEntity.fields)) {
+    const hook = filterHooks[key];
+    if (hook) searchFields.push(hook);
+    const choice = choices.find((filter) => filter.key === key);
+    if (choice?.kind === 'state') {
+      const options = yesNo(t('common.enabled'), t('common.disabled'));
+      searchFields.push({
+        kind: 'select',
+        name: choice.key as keyof Filters & string,
+        label: choice.label,
+        options,
+        width: 120,
+      });
+    } else if (choice?.kind === 'range') {
+      // A range is wide: among the rarer filters, shown once the form is expanded (展开).
+      const names = choice.names as unknown as readonly [keyof Filters & string, keyof Filters & string];
+      searchFields.push({ kind: 'dateRange', names, label: choice.label, width: 260, advanced: true });
+    }
   }
-  searchFields.push({
-    kind: 'select',
-    name: 'state',
-    label: t('account.colState'),
-    options: yesNo(t('common.enabled'), t('common.disabled')),
-    width: 120,
-  });
-  if (mayFilterByRole) {
-    searchFields.push({
+  // The list route's rarer filters of its own, shown once the form is expanded (展开).
+  const advanced: SearchFieldSpec<Filters>[] = [];
+  if (mayFilterByPost) {
+    advanced.push({
       kind: 'select',
-      name: 'roleId',
-      label: t('account.colRole'),
-      options: (roles.data ?? []).map((role) => ({ label: role.name, value: role.id })),
+      name: 'postId',
+      label: t('account.colPosts'),
+      options: (posts.data?.list ?? []).map((post) => ({ label: post.postName, value: post.id })),
     });
   }
-  // The rarer filters, shown once the form is expanded (展开).
-  const advanced: SearchFieldSpec<Filters>[] = [
-    { kind: 'text', name: 'accountName', label: t('account.searchAccountName'), maxLength: 100 },
-    // The whole number (the server matches it however it was stored: bare, +86 or 0086 before it).
-    { kind: 'text', name: 'contactNumber', label: t('account.searchContactNumber'), maxLength: 20 },
-    { kind: 'dateRange', names: ['startTime', 'endTime'], label: t('account.colCreateTime'), width: 260 },
+  advanced.push(
     {
       kind: 'select',
       name: 'secondFactor',
@@ -230,8 +344,14 @@ export function AccountsPage() {
       width: 120,
     },
     { kind: 'select', name: 'emailVerified', label: tx('emailVerified'), options: verified, width: 120 },
-  ];
+  );
   for (const field of advanced) searchFields.push({ ...field, advanced: true });
+  // The form shows the box's scope and text; 查询 applies the text under its scope's parameter.
+  const searchList = {
+    ...list,
+    filters: toScopedFilters(list.filters, scopes) as typeof list.filters,
+    search: (filters: typeof list.filters) => list.search(fromScopedFilters(filters, scopes) as typeof list.filters),
+  };
 
   // The row's actions, most used first: 编辑, 重置密码 and 删除 are links, the rest under 更多 ▾ (list-kit).
   const actionsColumn = useActionsColumn<Account>({
@@ -295,93 +415,42 @@ export function AccountsPage() {
     ],
   });
 
-  const columns: ListColumn<Account, (typeof ACCOUNT_SORTS)[number]>[] = [
-    // The default columns fit beside the menu at 1366 px (a 1,066 px table): longer values are cut with … and whole
-    // on hover.
-    {
-      title: t('account.colAccountNumber'),
-      key: 'accountNumber',
-      dataIndex: 'accountNumber',
-      sortField: 'accountNumber',
-      width: 120,
-    },
-    {
-      title: t('account.colAccountName'),
-      key: 'accountName',
-      dataIndex: 'accountName',
-      sortField: 'accountName',
-      width: 100,
-    },
-    { title: t('account.colOrg'), key: 'orgName', dataIndex: 'orgName', sortField: 'orgName', width: 110 },
-    { title: t('account.colRole'), key: 'roleName', dataIndex: 'roleName', width: 100 },
-    // 岗位: hidden by default (the default columns fill the 1366 px table already), its names in the posts' order.
-    {
-      title: t('account.colPosts'),
-      key: 'posts',
-      dataIndex: 'posts',
-      width: 160,
-      defaultHidden: true,
-      render: (posts: Account['posts']) => posts.map((post) => post.postName).join('、'),
-    },
-    // Hidden until the column settings show them (and then exported too).
-    // 未验证 beside a contact its owner has not proven (an administrator set it): it receives no codes.
-    {
-      title: t('account.colContactNumber'),
-      key: 'contactNumber',
-      dataIndex: 'contactNumber',
-      width: 170,
-      defaultHidden: true,
-      render: (value: string | null, account) => <ContactWithProof value={value} verified={account.contactVerified} />,
-    },
-    {
-      title: t('account.colEmail'),
-      key: 'email',
-      dataIndex: 'email',
-      width: 220,
-      defaultHidden: true,
-      render: (value: string | null, account) => <ContactWithProof value={value} verified={account.emailVerified} />,
-    },
-    // 工作单位 given at self-registration: hidden until the column settings show it.
-    { title: t('account.colCompany'), key: 'company', dataIndex: 'company', width: 140, defaultHidden: true },
-    {
-      title: t('account.colState'),
-      key: 'state',
-      align: 'center',
-      width: 80,
-      ellipsis: false,
-      render: (_value, { state, pendingApproval }) =>
-        state ? (
-          <Tag color="green">{t('common.enabled')}</Tag>
-        ) : pendingApproval ? (
-          <Tooltip title={t('account.pendingTitle')}>
-            <Tag color="orange">{t('account.pendingTag')}</Tag>
-          </Tooltip>
-        ) : (
-          <Tag color="red">{t('common.disabled')}</Tag>
-        ),
-    },
-    {
-      title: t('account.colSecondFactor'),
-      key: 'secondFactor',
-      align: 'center',
-      width: 100,
-      ellipsis: false,
-      render: (_value, { secondFactor }) =>
-        secondFactor ? (
-          <Tag color="green">{t('account.secondFactorOn')}</Tag>
-        ) : (
-          <Tag>{t('account.secondFactorOff')}</Tag>
-        ),
-    },
-    {
-      title: t('account.colCreateTime'),
-      key: 'createTime',
-      dataIndex: 'createTime',
-      sortField: 'createTime',
-      width: 150,
-      render: (createTime: number) => formatDateTime(createTime),
-    },
-  ];
+  // The default columns fit beside the menu at 1366 px (a 1,066 px table): longer values are cut with … and whole
+  // on hover; the descriptor hides by default what does not fit (the column settings offer it).
+  const listed = accountColumns({
+    // 岗位: hidden by default, its names in the posts' order.
+    roleId: [
+      {
+        title: t('account.colPosts'),
+        key: 'posts',
+        dataIndex: 'posts',
+        width: 160,
+        defaultHidden: true,
+        render: (held: Account['posts']) => held.map((post) => post.postName).join('、'),
+      },
+    ],
+    state: [
+      {
+        title: t('account.colSecondFactor'),
+        key: 'secondFactor',
+        align: 'center',
+        width: 100,
+        ellipsis: false,
+        render: (_value, { secondFactor }) =>
+          secondFactor ? (
+            <Tag color="green">{t('account.secondFactorOn')}</Tag>
+          ) : (
+            <Tag>{t('account.secondFactorOff')}</Tag>
+          ),
+      },
+    ],
+  });
+  const columns = listed.map(({ column }) => column);
+  // An export writes the visible columns that show a field of the sheet (contract ACCOUNT_SHEET_COLUMNS).
+  const exportedColumns = exportColumns(
+    accountEntity,
+    listed.map(({ column, field }) => ({ key: column.key, field })),
+  );
 
   if (actionsColumn) columns.push(actionsColumn);
 
@@ -389,13 +458,13 @@ export function AccountsPage() {
   return (
     <>
       <ListPage<AccountListQuery, Account>
-        list={list}
+        list={searchList}
         table="accounts"
         label={t('account.listLabel')}
         totalTestId="account-total"
         rowKey={accountId}
         columns={columns}
-        timeSorts={['createTime']}
+        timeSorts={timeSorts(accountEntity)}
         defaultSort={{ field: 'createTime', order: 'desc' }}
         actions={
           <>
@@ -430,7 +499,7 @@ export function AccountsPage() {
         }
         search={{ id: 'accountSearch', fields: searchFields }}
         exporter={
-          mayExport ? { route: routes.exportAccounts, fallbackName: 'accounts', columns: EXPORT_COLUMNS } : undefined
+          mayExport ? { route: routes.exportAccounts, fallbackName: 'accounts', columns: exportedColumns } : undefined
         }
         selection={
           mayBulk
@@ -479,15 +548,7 @@ export function AccountsPage() {
               commit: routes.commitAccountImport,
               initialPassword: true,
               queryKey: accountKeys.all,
-              columnLabels: {
-                accountNumber: t('account.colAccountNumber'),
-                accountName: t('account.colAccountName'),
-                orgPath: t('account.colOrg'),
-                roleName: t('account.colRole'),
-                contactNumber: t('account.colContactNumber'),
-                email: t('account.colEmail'),
-                state: t('account.colState'),
-              },
+              columnLabels: sheetHeaders(accountEntity),
             }}
           />
         </Suspense>

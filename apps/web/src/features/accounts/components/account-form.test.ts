@@ -1,8 +1,14 @@
+import { accountEntity } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@/features/accounts/api/accounts.api';
+import { writableFields } from '@/lib/entity';
 import { emptyAccountForm, PHONE_PATTERN, toCreateBody, toFormValues, toUpdateBody } from './account-form';
 
-const account: Account = {
+/** The writable fields of the descriptor this test names none of (served generically): texts, none set. */
+const unnamed = (named: readonly string[]) => writableFields(accountEntity).filter((key) => !named.includes(key));
+
+// An account as answered, of the fields this test names (a field the descriptor adds is absent: none set).
+const account = {
   id: 5,
   accountNumber: 'zhangsan',
   accountName: '张三',
@@ -39,7 +45,7 @@ const account: Account = {
   emailVerified: false,
   postIds: [7],
   posts: [{ id: 7, postName: '项目经理' }],
-};
+} as Account;
 
 describe('account form mapping', () => {
   it('opens the editor with the real state (enabled stays enabled)', () => {
@@ -49,7 +55,9 @@ describe('account form mapping', () => {
 
   it('sends state as 1/0, trims names and turns blank optional fields into null', () => {
     const values = { ...toFormValues(account), accountName: '  张三 ', contactNumber: '  ', state: false };
+    const named = ['accountNumber', 'accountName', 'state', 'orgId', 'roleId', 'contactNumber', 'email', 'avatar'];
     expect(toUpdateBody(account, values)).toEqual({
+      ...Object.fromEntries(unnamed(named).map((key) => [key, null])),
       id: 5,
       accountNumber: 'zhangsan',
       accountName: '张三',
@@ -96,7 +104,9 @@ describe('account form mapping', () => {
       email: '',
       state: true,
     });
+    const named = ['accountNumber', 'accountName', 'state', 'orgId', 'roleId', 'contactNumber', 'email', 'avatar'];
     expect(body).toEqual({
+      ...Object.fromEntries(unnamed(named).map((key) => [key, null])),
       accountNumber: 'lisi',
       accountName: '李四',
       password: 'Secret-pass-1',
@@ -116,6 +126,21 @@ describe('account form mapping', () => {
     expect(emptyAccountForm.mustChangePassword).toBe(true);
     expect(toCreateBody(values).mustChangePassword).toBe(true);
     expect(toCreateBody({ ...values, mustChangePassword: false }).mustChangePassword).toBe(false);
+  });
+
+  it('maps every writable field of the descriptor: filled from the account, sent trimmed, blank as null', () => {
+    const texts = writableFields(accountEntity).filter(
+      (key) => typeof emptyAccountForm[key] === 'string' && !['accountNumber', 'accountName'].includes(key),
+    );
+    expect(texts.length).toBeGreaterThan(0);
+    const written = Object.fromEntries(texts.map((key, n) => [key, ` v${n} `]));
+    const values = { ...toFormValues(account), ...written };
+    const body = toUpdateBody(account, values) as Record<string, unknown>;
+    for (const [n, key] of texts.entries()) expect(body[key], key).toBe(`v${n}`);
+    const edited = { ...account, ...Object.fromEntries(texts.map((key, n) => [key, `v${n}`])) } as Account;
+    for (const [n, key] of texts.entries()) expect(toFormValues(edited)[key], key).toBe(`v${n}`);
+    const blank = toUpdateBody(account, { ...values, ...Object.fromEntries(texts.map((key) => [key, '  '])) });
+    for (const key of texts) expect((blank as Record<string, unknown>)[key], key).toBeNull();
   });
 
   it('checks a phone number by the server’s rule', () => {

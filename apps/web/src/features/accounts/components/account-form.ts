@@ -1,19 +1,15 @@
+import { accountEntity } from '@gatehouse/contract';
 import type { Account, CreateAccountBody, UpdateAccountBody } from '@/features/accounts/api/accounts.api';
+import { bodyValues, emptyValues, formValues } from '@/lib/entity';
 
-/** What the account dialog's form holds. */
+/**
+ * What the account dialog's form holds: each writable field of the descriptor (accounts.entity.ts) as its control
+ * holds it (a text, a switch's boolean, a picker's id or null), and what the dialog adds to them.
+ */
 export interface AccountFormValues {
-  accountNumber: string;
-  accountName: string;
+  [field: string]: unknown;
   password?: string;
   confirmPassword?: string;
-  orgId?: number | null;
-  roleId?: number | null;
-  contactNumber?: string | null;
-  email?: string | null;
-  /** Url of the uploaded picture (头像), or nothing. */
-  avatar?: string | null;
-  /** The switch works on booleans; requests carry 1/0. */
-  state: boolean;
   /** 首次登录须修改密码 (create only): ticked unless the administrator unticks it. */
   mustChangePassword?: boolean;
   /** 岗位: the ids of the posts it holds. */
@@ -23,49 +19,25 @@ export interface AccountFormValues {
 /** The server's rule for a phone number (apps/server accounts.service PHONE): checked inline before it is sent. */
 export const PHONE_PATTERN = /^\+?[\d\- ]{5,30}$/;
 
+/** A new account: every writable field empty (a state switch on), 首次登录须修改密码 ticked, no posts. */
 export const emptyAccountForm: AccountFormValues = {
-  accountNumber: '',
-  accountName: '',
-  orgId: null,
-  roleId: null,
-  contactNumber: '',
-  email: '',
-  avatar: null,
-  state: true,
+  ...emptyValues(accountEntity),
   mustChangePassword: true,
   postIds: [],
 };
 
 /** Editing starts from the row as it is (the original showed enabled rows as disabled; reference UI §9). */
 export function toFormValues(account: Account): AccountFormValues {
-  return {
-    accountNumber: account.accountNumber,
-    accountName: account.accountName,
-    orgId: account.orgId,
-    roleId: account.roleId,
-    contactNumber: account.contactNumber ?? '',
-    email: account.email ?? '',
-    avatar: account.avatar,
-    state: account.state,
-    postIds: account.postIds,
-  };
+  return { ...formValues(accountEntity, account), postIds: account.postIds };
 }
 
-const optional = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
-
+/**
+ * The writable fields' body: texts trimmed, a blank one null where the field takes null, state as 1/0, the
+ * organisation's and role's ids; the posts when the form held them (absent: the field was not shown, without the
+ * permission to list posts, and an edit keeps the account's).
+ */
 const commonFields = (values: AccountFormValues) => ({
-  accountNumber: values.accountNumber.trim(),
-  accountName: values.accountName.trim(),
-  state: values.state ? (1 as const) : (0 as const),
-  orgId: values.orgId as number,
-  roleId: values.roleId ?? null,
-  contactNumber: optional(values.contactNumber),
-  email: optional(values.email),
-  avatar: optional(values.avatar),
-  // Absent (the field was not shown: no permission to list posts) keeps the account's posts on an edit.
+  ...bodyValues(accountEntity, values),
   ...(values.postIds === undefined ? {} : { postIds: values.postIds }),
 });
 
@@ -74,10 +46,10 @@ export function toCreateBody(values: AccountFormValues): CreateAccountBody {
     ...commonFields(values),
     password: values.password ?? '',
     mustChangePassword: values.mustChangePassword !== false,
-  };
+  } as CreateAccountBody;
 }
 
 /** Only the fields the contract accepts. */
 export function toUpdateBody(account: Account, values: AccountFormValues): UpdateAccountBody {
-  return { id: account.id, ...commonFields(values) };
+  return { id: account.id, ...commonFields(values) } as UpdateAccountBody;
 }
