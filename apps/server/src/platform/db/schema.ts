@@ -1,4 +1,6 @@
+import type { accountEntity } from '@gatehouse/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StoredColumns } from '../entity-rows.js';
 
 /** Timestamps are ISO 8601 UTC strings in both dialects (they sort as text). Booleans are 0/1 integers. */
 export interface OrgTable {
@@ -62,26 +64,20 @@ export interface RoleResourceTable {
   resource_id: number;
 }
 
-export interface AccountTable {
+/**
+ * The account's descriptor columns (contract accountEntity), typed from it (platform/entity-rows `StoredColumns`): a
+ * field added there needs no line here. The id and the region are generated (inserts leave them to the database).
+ */
+type AccountFieldColumns = Omit<StoredColumns<typeof accountEntity>, 'id' | 'region_id'>;
+
+export interface AccountTable extends AccountFieldColumns {
   id: Generated<number>;
-  account_number: string;
-  account_name: string;
-  password_hash: string;
-  avatar: string | null;
-  contact_number: string | null;
-  email: string | null;
-  state: number;
-  org_id: number;
-  role_id: number | null;
-  builtin: number;
-  create_time: string;
-  update_time: string;
-  address: string | null;
-  introduction: string | null;
-  /** 工作单位 given at self-registration. */
-  company: string | null;
   /** Region of the contact address (联系地址), a GB/T 2260 code. */
   region_id: Generated<number | null>;
+  // The account's own columns (the descriptor's ownColumns): kept by this module's code, never served generically.
+  password_hash: string;
+  builtin: number;
+  update_time: string;
   /** 1 while the password is a generated one (first start, administrator reset): only a change is served. */
   must_change_password: Generated<number>;
   /** 1 when the mobile number was proven by a code (registration, the personal page): no other account may take it. */
