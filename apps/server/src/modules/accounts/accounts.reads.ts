@@ -1,3 +1,4 @@
+import { accountEntity, auditedFields, type FieldSpec, storedColumns } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -7,6 +8,20 @@ import type { DB } from '../../platform/db/schema.js';
  * executor first: the pool, or the caller's transaction when one write spans modules.
  */
 
+/** The account's descriptor columns (contract accountEntity), in declaration order: every read that answers one. */
+export const ACCOUNT_COLUMNS = storedColumns(accountEntity);
+
+/** A descriptor field with its key and stored column. */
+export type StoredField = readonly [key: string, spec: FieldSpec & { column: string }];
+
+/** The account's stored descriptor fields (key and spec), in declaration order: what the generic code walks. */
+export const ACCOUNT_FIELDS = (Object.entries(accountEntity.fields) as Array<[string, FieldSpec]>).filter(
+  (entry): entry is [string, FieldSpec & { column: string }] => entry[1].column !== undefined,
+) as StoredField[];
+
+/** The account's audited fields (the descriptor's `audited`): the key the trail shows and the column it compares. */
+export const ACCOUNT_AUDITED = auditedFields(accountEntity);
+
 /** The number of an account; null when it is gone. */
 export async function accountNumberOf(db: Kysely<DB>, id: number): Promise<string | null> {
   const row = await db.selectFrom('account').select('account_number').where('id', '=', id).executeTakeFirst();
@@ -14,27 +29,14 @@ export async function accountNumberOf(db: Kysely<DB>, id: number): Promise<strin
 }
 
 /**
- * The accounts with these ids as the audit trail compares them (the password hash included, masked later), with the
- * ids of the posts each holds.
+ * The accounts with these ids as the audit trail compares them: the descriptor's audited columns, the password hash
+ * (masked later) and the ids of the posts each holds.
  */
 export async function auditedAccounts(db: Kysely<DB>, ids: readonly number[]) {
   const rows = await db
     .selectFrom('account')
     .select([
-      'id',
-      'account_number',
-      'account_name',
-      'password_hash',
-      'avatar',
-      'contact_number',
-      'email',
-      'state',
-      'org_id',
-      'role_id',
-      'address',
-      'introduction',
-      'company',
-      'region_id',
+      ...new Set(['id', 'account_number', 'password_hash', ...ACCOUNT_AUDITED.map((field) => field.column)] as const),
     ])
     .where('id', 'in', ids)
     .execute();

@@ -1,20 +1,33 @@
-import { type Expression, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type ACCOUNT_SORTS, accountEntity, type FieldSpec } from '@gatehouse/contract';
+import {
+  type Expression,
+  type Kysely,
+  type OrderByModifiers,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import { counter } from '../../platform/db/counters.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { AccountUpdate, DB, NewAccount } from '../../platform/db/schema.js';
 import { subtreeIdsSql } from '../../platform/db/tree.js';
+import type { FieldFilters } from '../../platform/entity-rows.js';
 import type { AccountsWithin } from '../authz/index.js';
 import { crudRows, crudRowsQuery } from '../crud/crud.reads.js';
 import { disabledOrgs, firstRootOrgId, orgExists, orgNodes, orgStanding } from '../orgs/orgs.reads.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FIELDS } from './accounts.reads.js';
 
-/** The filters a column answers exactly or by range (the account list's 状态, 角色, 创建时间 and the rest). */
+/**
+ * The account list's filters the descriptor declares (contract accountEntity `filter`: accountNumber and accountName
+ * by prefix, state, the creation time's range, ...): each served generically by its kind (`descriptorFilterParts`).
+ */
+export type AccountDescriptorFilters = FieldFilters<typeof accountEntity>;
+
+/** The account's own filters (the account list's 角色, 岗位, proof marks): columns the descriptor does not filter by. */
 export interface AccountFieldFilters {
-  state?: 0 | 1;
   roleId?: number;
-  /** Creation time bounds as stored (ISO 8601), both inclusive. */
-  createdFrom?: string;
-  createdTo?: string;
   secondFactor?: 0 | 1;
   /** 1: the mobile number is verified; 0: a mobile number is set and not verified. */
   contactVerified?: 0 | 1;
@@ -24,11 +37,9 @@ export interface AccountFieldFilters {
   postId?: number;
 }
 
-export interface AccountFilter extends AccountFieldFilters {
-  /** Contains search: any part of the account number, name, mobile or e-mail, case-insensitive. */
+export interface AccountFilter extends AccountDescriptorFilters, AccountFieldFilters {
+  /** Contains search: any part of a `searched` field (the account number, name, mobile, e-mail, ...), ignoring case. */
   keyword?: string;
-  accountNumber?: string;
-  accountName?: string;
   /** The whole mobile number, matched in any of its stored spellings (bare, +86, 0086). */
   contactNumber?: string;
   /** The organisation whose subtree the accounts belong to. */
@@ -43,43 +54,103 @@ export interface AccountFilter extends AccountFieldFilters {
 
 /** A column the account list sorts by (contract ACCOUNT_SORTS) and its direction. */
 export interface AccountSort {
-  field: 'accountNumber' | 'accountName' | 'orgName' | 'createTime';
+  field: AccountSortField;
   order: 'asc' | 'desc';
 }
+export type AccountSortField = (typeof ACCOUNT_SORTS)[number];
 
-interface ResolvedFilter extends AccountFieldFilters {
+interface ResolvedFilter extends AccountDescriptorFilters, AccountFieldFilters {
   keyword?: string;
-  accountNumber?: string;
-  accountName?: string;
   contactNumber?: string;
   orgIds?: readonly number[];
   pendingApproval?: boolean;
   accountId?: number;
 }
 
+/** The descriptor's filtered fields but its range (by key, the list query's parameter) and its range field. */
+const FILTERED_FIELDS = ACCOUNT_FIELDS.filter(([, spec]) => spec.filter !== undefined && spec.filter !== 'range');
+const RANGE_FIELD = ACCOUNT_FIELDS.find(([, spec]) => spec.filter === 'range');
+
+/** The descriptor's `searched` columns: the keyword's unindexed match reads them (the search table holds the same). */
+export const SEARCHED_COLUMNS = ACCOUNT_FIELDS.flatMap(([, spec]) => (spec.searched ? [spec.column] : []));
+
+/** The sorts tuned by hand (each walked through an index of its own, migration 0017); any other sortable field is generic. */
+const TUNED_SORTS = [
+  'accountNumber',
+  'accountName',
+  'createTime',
+  'orgName',
+] as const satisfies readonly AccountSortField[];
+const isTunedSort = (field: AccountSortField): field is (typeof TUNED_SORTS)[number] =>
+  (TUNED_SORTS as readonly string[]).includes(field);
+
+/** The column of a generic sort (a sortable descriptor field). */
+function sortColumn(field: AccountSortField): string {
+  const column = (accountEntity.fields as Readonly<Record<string, FieldSpec>>)[field]?.column;
+  if (!column) throw new Error(`account: no sortable column for ${field}`);
+  return column;
+}
+
+const given = (value: unknown) => value !== undefined && value !== '';
+
 /** Whether a filter narrows the list (else the trigger-kept total and the id walks of the whole list serve it). */
 const narrows = (f: ResolvedFilter) =>
   Boolean(
     f.keyword ||
-      f.accountNumber ||
-      f.accountName ||
       f.contactNumber ||
       f.orgIds ||
       f.pendingApproval ||
       f.accountId !== undefined ||
-      FIELD_FILTERS.some((key) => f[key] !== undefined),
+      FIELD_FILTERS.some((key) => f[key] !== undefined) ||
+      FILTERED_FIELDS.some(([key]) => given((f as Record<string, unknown>)[key])) ||
+      f.rangeFrom !== undefined ||
+      f.rangeTo !== undefined,
   );
 
 const FIELD_FILTERS = [
-  'state',
   'roleId',
-  'createdFrom',
-  'createdTo',
   'secondFactor',
   'contactVerified',
   'emailVerified',
   'postId',
 ] as const satisfies ReadonlyArray<keyof AccountFieldFilters>;
+
+/**
+ * The descriptor's filters as conditions, each by its kind: prefix (LIKE 'v%', as stored: the index on the column
+ * serves it), contains (any part, ignoring case), exact, state (0/1), and the range field's bounds (inclusive).
+ * Served by the indexes the fields' migrations give them (account_number's unique index, (account_name, id),
+ * (state, id), (create_time, id), ...). `%`, `_` and `\` of a text match themselves.
+ */
+function descriptorFilterParts(f: AccountDescriptorFilters) {
+  const parts = [];
+  const values = f as Readonly<Record<string, unknown>>;
+  for (const [key, spec] of FILTERED_FIELDS) {
+    const value = values[key];
+    if (!given(value)) continue;
+    const column = sql.ref(`account.${spec.column}`);
+    switch (spec.filter) {
+      case 'prefix':
+        parts.push(sql<boolean>`${column} like ${prefixPattern(String(value))} escape '\\'`);
+        break;
+      case 'contains':
+        parts.push(sql<boolean>`lower(${column}) like ${containsPattern(String(value).toLowerCase())} escape '\\'`);
+        break;
+      case 'exact':
+        parts.push(sql<boolean>`${column} = ${value}`);
+        break;
+      case 'state':
+        parts.push(sql<boolean>`${column} = ${value === 1 ? 1 : 0}`);
+        break;
+      default:
+    }
+  }
+  if (RANGE_FIELD) {
+    const column = sql.ref(`account.${RANGE_FIELD[1].column}`);
+    if (f.rangeFrom !== undefined) parts.push(sql<boolean>`${column} >= ${f.rangeFrom}`);
+    if (f.rangeTo !== undefined) parts.push(sql<boolean>`${column} <= ${f.rangeTo}`);
+  }
+  return parts;
+}
 
 /**
  * A contains search counts its matches up to this many and says when there are more (`capped`): the count of a term
@@ -104,6 +175,52 @@ const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 /** Values bound per statement when checking an import's contacts. */
 const CONTACT_SLICE = 500;
 
+/** A key of a sorted list: its expression, and whether it may be empty (null). */
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  nullable: boolean;
+}
+
+/** What a sort key's values are read from: an export batch's row (`sortKeyValues`), its columns by name. */
+type ExportBatchRow = Readonly<Record<string, unknown>> & {
+  id: number;
+  account_number: string;
+  account_name: string;
+  create_time: string;
+  org_id: number;
+  org_name: string;
+};
+
+/** A key's ORDER BY: the direction, and for a key that may be empty, empty values last ascending, first descending. */
+const ordering = (key: SortKey, direction: 'asc' | 'desc'): OrderByModifiers =>
+  key.nullable ? (ob) => (direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsFirst()) : direction;
+
+/**
+ * The rows after `values` in the keys' order (a keyset's next batch). Keys never empty compare as one row value (the
+ * sort's index serves it); a key that may be empty is spelled out, its empty values last ascending (first
+ * descending), as `ordering` sorts them.
+ */
+function pastKeys(keys: readonly SortKey[], values: readonly unknown[], direction: 'asc' | 'desc') {
+  const exprs = keys.map((key) => key.expr);
+  if (!keys.some((key) => key.nullable)) {
+    return sql<boolean>`(${sql.join(exprs)}) ${sql.raw(direction === 'asc' ? '>' : '<')} (${sql.join(values)})`;
+  }
+  const same = (i: number) => (values[i] === null ? sql`${exprs[i]} is null` : sql`${exprs[i]} = ${values[i]}`);
+  const beyond = (i: number) => {
+    const key = keys[i] as SortKey;
+    const value = values[i];
+    if (direction === 'asc') {
+      if (value === null) return sql`1 = 0`;
+      return key.nullable ? sql`(${key.expr} > ${value} or ${key.expr} is null)` : sql`${key.expr} > ${value}`;
+    }
+    return value === null ? sql`${key.expr} is not null` : sql`${key.expr} < ${value}`;
+  };
+  const ways = keys.map(
+    (_, i) => sql`(${sql.join([...keys.slice(0, i).map((_, j) => same(j)), beyond(i)], sql` and `)})`,
+  );
+  return sql<boolean>`(${sql.join(ways, sql` or `)})`;
+}
+
 /** A query on `account` kept to the accounts a data scope reaches (none: every account). */
 function withinAccounts<O>(q: SelectQueryBuilder<DB, 'account', O>, within: AccountsWithin) {
   if (!within) return q;
@@ -119,21 +236,9 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       .innerJoin('org', 'org.id', 'account.org_id')
       .leftJoin('role', 'role.id', 'account.role_id')
       .select([
-        'account.id',
-        'account.account_number',
-        'account.account_name',
-        'account.avatar',
-        'account.contact_number',
-        'account.email',
-        'account.state',
-        'account.create_time',
-        'account.org_id',
-        'account.role_id',
+        // Every descriptor column (an account answers each answered field), then the account's own marks.
+        ...ACCOUNT_COLUMNS.map((column) => `account.${column}` as const),
         'account.builtin',
-        'account.address',
-        'account.introduction',
-        'account.company',
-        'account.region_id',
         'account.pending_approval',
         'account.second_factor',
         'account.contact_verified',
@@ -188,12 +293,13 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     rows.map(({ total_count: _, ...row }) => row);
 
   /**
-   * Contains search over the four columns, through the search table each engine keeps beside `account` (keyed by the
-   * account's id, kept by triggers in the writing transaction). SQLite: the FTS5 trigram table (migration 0024) for
-   * terms of three characters or more, matched as a phrase (case-insensitive). PostgreSQL: the four columns joined by
-   * U+0001 and lowercased (migration 0034, ADR 0033), matched by LIKE on the lowered term through the pg_trgm index
-   * `account_search_trgm`. A term the index cannot serve (`indexedTerm`) is matched on each column of `account`
-   * instead, which no index serves, so the planner walks the primary key and stops at the page instead of scanning
+   * Contains search over the descriptor's `searched` columns, through the search table each engine keeps beside
+   * `account` (keyed by the account's id, kept by triggers in the writing transaction; the migrations keep it over the
+   * same columns, a test holds them to the descriptor). SQLite: the FTS5 trigram table (migration 0024) for terms of
+   * three characters or more, matched as a phrase (case-insensitive). PostgreSQL: the columns joined by U+0001 and
+   * lowercased (migration 0034, ADR 0033), matched by LIKE on the lowered term through the pg_trgm index
+   * `account_search_trgm`. A term the index cannot serve (`indexedTerm`) is matched on each searched column of
+   * `account` instead, which no index serves, so the planner walks the primary key and stops at the page instead of scanning
    * the whole index. Without pg_trgm (ADR 0024) the LIKE reads the narrow table unindexed: correct. `%`, `_` and `\`
    * of the term match themselves.
    */
@@ -213,9 +319,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     // A term without cased letters (Chinese, digits) is LIKE on PostgreSQL, several times cheaper than ILIKE.
     const operator = dialect === 'sqlite' || term.toLowerCase() === term.toUpperCase() ? 'like' : 'ilike';
     return sql`(${sql.join(
-      ['account_number', 'account_name', 'contact_number', 'email'].map(
-        (c) => sql`${sql.ref(`account.${c}`)} ${sql.raw(operator)} ${pattern} escape '\\'`,
-      ),
+      SEARCHED_COLUMNS.map((c) => sql`${sql.ref(`account.${c}`)} ${sql.raw(operator)} ${pattern} escape '\\'`),
       sql` or `,
     )})`;
   };
@@ -263,8 +367,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
   const filterExpr = (f: ResolvedFilter) => {
     const parts = [];
     if (f.keyword) parts.push(keywordExpr(f.keyword));
-    if (f.accountNumber) parts.push(sql`account.account_number like ${prefixPattern(f.accountNumber)} escape '\\'`);
-    if (f.accountName) parts.push(sql`account.account_name like ${prefixPattern(f.accountName)} escape '\\'`);
+    // The descriptor's filters: the prefixes, exact values, state and the creation time's range (their indexes).
+    parts.push(...descriptorFilterParts(f));
     if (f.contactNumber) {
       // Served by account_contact_number_idx: the stored spellings of one number (as contactHolder matches them).
       const n = f.contactNumber;
@@ -274,11 +378,8 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     // Served by the partial index account_pending_approval (migration 0018): the few waiting, not every account.
     if (f.pendingApproval) parts.push(sql`account.pending_approval = 1`);
     if (f.accountId !== undefined) parts.push(sql`account.id = ${f.accountId}`);
-    // Served by (column, id) indexes (migration 0031), role_id's and (create_time, id).
-    if (f.state !== undefined) parts.push(sql`account.state = ${f.state}`);
+    // Served by (column, id) indexes (migration 0031) and role_id's.
     if (f.roleId !== undefined) parts.push(sql`account.role_id = ${f.roleId}`);
-    if (f.createdFrom !== undefined) parts.push(sql`account.create_time >= ${f.createdFrom}`);
-    if (f.createdTo !== undefined) parts.push(sql`account.create_time <= ${f.createdTo}`);
     if (f.secondFactor !== undefined) parts.push(sql`account.second_factor = ${f.secondFactor}`);
     if (f.contactVerified !== undefined) {
       parts.push(sql`account.contact_verified = ${f.contactVerified}`);
@@ -307,15 +408,9 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     const ids = [within, also].flatMap((w) => (w && 'accountId' in w ? [w.accountId] : []));
     // Two scopes of one account each reach nobody unless they are the same account.
     if (ids.length === 2 && ids[0] !== ids[1]) return undefined;
-    const rest = {
-      keyword: f.keyword,
-      accountNumber: f.accountNumber,
-      accountName: f.accountName,
-      contactNumber: f.contactNumber,
-      pendingApproval: f.pendingApproval,
-      accountId: ids[0],
-      ...Object.fromEntries(FIELD_FILTERS.flatMap((key) => (f[key] === undefined ? [] : [[key, f[key]]]))),
-    };
+    // Every filter but the organisation and the scopes, resolved below into the organisations' ids.
+    const { orgId: _orgId, within: _within, alsoWithin: _also, ...filters } = f;
+    const rest: ResolvedFilter = { ...filters, accountId: ids[0] };
     const orgSets = [within, also].flatMap((w) => (w && 'orgIds' in w ? [w.orgIds] : []));
     const scoped =
       orgSets.length === 2 ? (orgSets[0] as readonly number[]).filter((id) => new Set(orgSets[1]).has(id)) : orgSets[0];
@@ -344,35 +439,30 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
 
   /**
    * The keys of a sorted page, ending in unique ones so the order is total (pages neither repeat nor skip a row).
-   * Each is served by an index walked in order (migration 0017): the account number is unique; name and creation
-   * time end in the id (SQLite's indexes carry the rowid anyway); the organisation's name is walked through
-   * org (name, id) and, per organisation, the accounts by (org_id, id).
+   * The tuned sorts are each served by an index walked in order (migration 0017): the account number is unique; name
+   * and creation time end in the id (SQLite's indexes carry the rowid anyway); the organisation's name is walked
+   * through org (name, id) and, per organisation, the accounts by (org_id, id). Any other sortable field of the
+   * descriptor sorts by its column, then the id; its column may be empty (`nullable`): an empty value comes after
+   * every other ascending and first descending, alike on both engines (PostgreSQL's own order).
    */
-  const sortKeys = (field: AccountSort['field']) => {
+  const sortKeys = (field: AccountSortField): SortKey[] => {
+    const key = (ref: string, nullable = false): SortKey => ({ expr: sql.ref(ref), nullable });
+    if (!isTunedSort(field)) return [key(`account.${sortColumn(field)}`, true), key('account.id')];
     switch (field) {
       case 'accountNumber':
-        return [sql.ref('account.account_number')];
+        return [key('account.account_number')];
       case 'accountName':
-        return [sql.ref('account.account_name'), sql.ref('account.id')];
+        return [key('account.account_name'), key('account.id')];
       case 'createTime':
-        return [sql.ref('account.create_time'), sql.ref('account.id')];
+        return [key('account.create_time'), key('account.id')];
       case 'orgName':
-        return [sql.ref('org.name'), sql.ref('org.id'), sql.ref('account.id')];
+        return [key('org.name'), key('org.id'), key('account.id')];
     }
   };
 
   /** The values of a row's sort keys (`sortKeys`), for the next keyset batch. */
-  const sortKeyValues = (
-    field: AccountSort['field'],
-    row: {
-      id: number;
-      account_number: string;
-      account_name: string;
-      create_time: string;
-      org_name: string;
-      org_id: number;
-    },
-  ) => {
+  const sortKeyValues = (field: AccountSortField, row: ExportBatchRow): unknown[] => {
+    if (!isTunedSort(field)) return [row[sortColumn(field)] ?? null, row.id];
     switch (field) {
       case 'accountNumber':
         return [row.account_number];
@@ -397,7 +487,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     if (!query) {
       query = preparedQuery(db, (db) => {
         let q = withNames(db).select((eb) => counter(eb, 'account').as('total_count'));
-        for (const column of sortKeys(sort.field)) q = q.orderBy(column, sort.order);
+        for (const key of sortKeys(sort.field)) q = q.orderBy(key.expr, ordering(key, sort.order));
         return q.limit(sql.lit(take));
       });
       sortedFirstPages.set(key, query);
@@ -465,7 +555,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       const direction = fromEnd === (sort.order === 'asc') ? 'desc' : 'asc';
       let ids = db.selectFrom('account').select('account.id').where(filterExpr(filter));
       if (sort.field === 'orgName') ids = ids.innerJoin('org', 'org.id', 'account.org_id');
-      for (const key of sortKeys(sort.field)) ids = ids.orderBy(key, direction);
+      for (const key of sortKeys(sort.field)) ids = ids.orderBy(key.expr, ordering(key, direction));
       const found = (await ids.limit(take).offset(skip).execute()).map((r) => r.id);
       if (fromEnd) found.reverse();
       if (found.length === 0) return { rows: [], total, capped };
@@ -645,6 +735,16 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
+    /**
+     * Whether another account than `exceptId` holds `value` in a descriptor column (a unique field's check before a
+     * write; its unique index serves it). Null is never taken.
+     */
+    async valueTaken(column: string, value: unknown, exceptId?: number): Promise<boolean> {
+      if (value === null || value === undefined) return false;
+      let q = db.selectFrom('account').select('id').where(sql.ref(column), '=', value);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.limit(1).executeTakeFirst()) !== undefined;
+    },
     async insert(row: NewAccount): Promise<number> {
       const { id } = await db.insertInto('account').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
@@ -732,7 +832,7 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     async *exportBatches(accountFilter: AccountFilter, sort: AccountSort | undefined, batch: number) {
       const filter = await resolve(accountFilter);
       if (!filter) return;
-      const keys = sort ? sortKeys(sort.field) : [sql.ref('account.id')];
+      const keys = sort ? sortKeys(sort.field) : [{ expr: sql.ref('account.id'), nullable: false }];
       const order = sort?.order ?? 'desc';
       let after: unknown[] | undefined;
       for (;;) {
@@ -740,29 +840,18 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
           .selectFrom('account')
           .innerJoin('org', 'org.id', 'account.org_id')
           .select([
-            'account.id',
-            'account.account_number',
-            'account.account_name',
+            ...ACCOUNT_COLUMNS.map((column) => `account.${column}` as const),
             'account.builtin',
-            'account.contact_number',
-            'account.email',
-            'account.state',
-            'account.org_id',
-            'account.role_id',
-            'account.create_time',
             'org.name as org_name',
           ])
           .where(filterExpr(filter));
-        if (after) {
-          const past = after;
-          q = q.where(sql<boolean>`(${sql.join(keys)}) ${sql.raw(order === 'asc' ? '>' : '<')} (${sql.join(past)})`);
-        }
-        for (const key of keys) q = q.orderBy(key, order);
+        if (after) q = q.where(pastKeys(keys, after, order));
+        for (const key of keys) q = q.orderBy(key.expr, ordering(key, order));
         const rows = await q.limit(batch).execute();
         if (rows.length > 0) yield rows;
         if (rows.length < batch) return;
         const last = rows[rows.length - 1] as (typeof rows)[number];
-        after = (sort ? sortKeyValues(sort.field, last) : [last.id]) as unknown[];
+        after = sort ? sortKeyValues(sort.field, last) : [last.id];
       }
     },
     /** The organisation tree as ids, parents and names (sheets name organisations by their path). */
@@ -777,11 +866,11 @@ export function createAccountsRepository(db: Kysely<DB>, searchCountCap = SEARCH
     roleNames() {
       return db.selectFrom('role').select(['id', 'name', 'builtin']).execute();
     },
-    /** The accounts holding these numbers, with what an upsert and its rules look at. */
+    /** The accounts holding these numbers, with what an upsert and its rules look at (every descriptor column). */
     findByNumbers(numbers: readonly string[]) {
       return db
         .selectFrom('account')
-        .select(['id', 'account_number', 'builtin', 'org_id', 'role_id', 'state', 'contact_number', 'email'])
+        .select([...ACCOUNT_COLUMNS, 'builtin'])
         .where('account_number', 'in', numbers)
         .execute();
     },

@@ -1,6 +1,8 @@
 import {
   ACCOUNT_POSTS_MAX,
+  accountEntity,
   type BodyOf,
+  type FieldSpec,
   normaliseMobile,
   type PasswordPolicy,
   type QueryOf,
@@ -8,7 +10,7 @@ import {
   routes,
 } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../platform/db/db-errors.js';
+import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB, VerificationTokenRow } from '../../platform/db/schema.js';
 import { type BatchOutcome, badRequest, fieldError, forbidden, partition } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
@@ -18,7 +20,17 @@ import { requiredText } from '../../platform/validation.js';
 import type { AccountsWithin, Authz } from '../authz/index.js';
 import { accountNameOf, storedNameOf } from '../setup/seeded-names.js';
 import { accountFilterOf } from './accounts.filter.js';
-import { type GrantsOf, postsByAccount, type RegionNamer, rolesOf, toAccount } from './accounts.mapper.js';
+import {
+  fieldWrites,
+  GENERIC_UNIQUE,
+  type GrantsOf,
+  postsByAccount,
+  type RegionNamer,
+  rolesOf,
+  takenError,
+  toAccount,
+  violatedField,
+} from './accounts.mapper.js';
 import { accountsHoldingPosts } from './accounts.reads.js';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.js';
 
@@ -75,6 +87,10 @@ export const sameMobile = (a: string | null, b: string | null) =>
   (a ? normaliseMobile(a) : null) === (b ? normaliseMobile(b) : null);
 const sameEmail = (a: string | null, b: string | null) => (a?.toLowerCase() ?? null) === (b?.toLowerCase() ?? null);
 
+/** A sort's order when the query names none: a time newest first, anything else ascending. */
+const defaultOrder = (sort: string): 'asc' | 'desc' =>
+  (accountEntity.fields as Readonly<Record<string, FieldSpec>>)[sort]?.codec === 'time' ? 'desc' : 'asc';
+
 /** Why `account` may not be deleted by `principal` (the built-in admin, oneself), for DELETE and the bulk delete. */
 function deleteRefusal(account: { id: number; builtin: number }, principal: Principal) {
   if (account.builtin === 1) return badRequest(t('account.builtinDelete'));
@@ -109,6 +125,21 @@ async function assertContactsFree(
   }
   if (contacts.email && (await repo.contactHolder('email', contacts.email.toLowerCase(), exceptId, verifiedOnly))) {
     throw fieldError('email', t('account.emailTaken'));
+  }
+}
+
+/**
+ * Refuses a value of a unique field without a hook (`GENERIC_UNIQUE`) that another account than `exceptId` holds,
+ * naming the field in the request's language as the generic engine does; null is never a duplicate.
+ */
+async function assertValuesFree(
+  repo: AccountsRepository,
+  row: Readonly<Record<string, unknown>>,
+  exceptId?: number,
+): Promise<void> {
+  for (const field of GENERIC_UNIQUE) {
+    const value = row[field[1].column];
+    if (await repo.valueTaken(field[1].column, value, exceptId)) throw takenError(field, value);
   }
 }
 
@@ -188,7 +219,6 @@ async function checkedFields(
   return {
     account_number: requiredText(input.accountNumber, 'accountNumber', '账号'),
     account_name: requiredText(input.accountName, 'accountName', '用户名'),
-    avatar: optional(input.avatar),
     contact_number: contactNumber,
     email,
     state: Number(input.state) === 1 ? 1 : 0,
@@ -218,13 +248,22 @@ export function createAccountsService(
     return toAccount(row, regionName, roles, posts);
   }
 
-  /** A unique-index race (two creates at once) becomes the same 400 as the pre-check. */
-  async function uniqueNumber<T>(accountNumber: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * A unique-index race (two writes at once) becomes the same 400 as the pre-check: the field the index names (a
+   * generic unique field, as `assertValuesFree` words it), else the account number. `row`: the values written.
+   */
+  async function uniqueValues<T>(
+    row: { account_number: string } & Readonly<Record<string, unknown>>,
+    work: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('accountNumber', t('account.numberTaken', { accountNumber }));
-      throw error;
+      const violation = uniqueViolationOf(error);
+      if (violation === undefined) throw error;
+      const field = violatedField(violation);
+      if (field) throw takenError(field, row[field[1].column]);
+      throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: row.account_number }));
     }
   }
 
@@ -387,7 +426,7 @@ export function createAccountsService(
         query.sort
           ? repo.sortedPage(
               filter,
-              { field: query.sort, order: query.order ?? (query.sort === 'createTime' ? 'desc' : 'asc') },
+              { field: query.sort, order: query.order ?? defaultOrder(query.sort) },
               (query.p - 1) * query.pageSize,
               query.pageSize,
             )
@@ -410,17 +449,21 @@ export function createAccountsService(
 
     async create(input: CreateInput, principal: Principal) {
       const fields = await checkedFields(repo, input, principal);
+      // The descriptor's other writable fields: as given, the defaults of those left out.
+      const written = { ...fieldWrites(input, true), account_number: fields.account_number };
       assertAcceptablePassword(input.password, passwordPolicy(), fields.account_number);
       if (await repo.numberTaken(fields.account_number)) {
         throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
       }
+      await assertValuesFree(repo, written);
       const postIds = input.postIds === undefined ? [] : await checkedPosts(repo, input.postIds);
       const now = new Date().toISOString();
       const passwordHash = await hashPassword(input.password);
-      const id = await uniqueNumber(fields.account_number, () =>
+      const id = await uniqueValues(written, () =>
         db.transaction().execute(async (trx) => {
           const r = createAccountsRepository(trx);
           const id = await r.insert({
+            ...written,
             ...fields,
             password_hash: passwordHash,
             builtin: 0,
@@ -464,13 +507,18 @@ export function createAccountsService(
         if (await r.numberTaken(fields.account_number, current.id)) {
           throw fieldError('accountNumber', t('account.numberTaken', { accountNumber: fields.account_number }));
         }
+        // The descriptor's other writable fields the body gives (one left out keeps its value); the account itself
+        // holds its own values.
+        const written = { ...fieldWrites(input, false), account_number: fields.account_number };
+        await assertValuesFree(r, written, current.id);
         // Absent keeps the posts it holds; a post it holds stays given even when disabled since.
         const postIds =
           input.postIds === undefined ? undefined : await checkedPosts(r, input.postIds, await r.postIdsOf(current.id));
         for (const row of own?.spent ?? []) await proofs.spendIn(trx, row);
         if (postIds) await r.setPosts(current.id, postIds);
-        await uniqueNumber(fields.account_number, () =>
+        await uniqueValues(written, () =>
           r.update(current.id, {
+            ...written,
             ...fields,
             account_name: storedNameOf('adminName', fields.account_name, current.account_name, current.builtin === 1),
             // A number or address set by an administrator is no longer the one its owner proved.
@@ -585,7 +633,7 @@ export function createAccountsService(
       assertAcceptablePassword(input.password, passwordPolicy(), mobile);
       const passwordHash = await hashPassword(input.password);
       // The checks run in the write's transaction: two registrations of one number cannot both pass them.
-      const id = await uniqueNumber(mobile, () =>
+      const id = await uniqueValues({ account_number: mobile }, () =>
         db.transaction().execute(async (trx) => {
           const r = createAccountsRepository(trx);
           const orgId = input.orgId ?? (await r.firstRootOrgId());
@@ -602,6 +650,8 @@ export function createAccountsService(
           await proofs.spendIn(trx, proof);
           const now = new Date().toISOString();
           return r.insert({
+            // The descriptor's writable fields a registration does not give: their defaults, as a create's.
+            ...fieldWrites({}, true),
             account_number: mobile,
             account_name: name,
             password_hash: passwordHash,

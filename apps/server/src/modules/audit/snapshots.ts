@@ -1,4 +1,5 @@
 import {
+  accountEntity,
   auditedFields,
   CRUD_ENTITIES,
   crudRouteName,
@@ -16,6 +17,7 @@ export interface Snapshot {
   fields: Record<string, unknown>;
 }
 
+const ACCOUNT_AUDITED = auditedFields(accountEntity);
 const ORG_AUDITED = auditedFields(orgEntity);
 const DICT_AUDITED = auditedFields(dictEntity);
 const DICT_ITEM_AUDITED = auditedFields(dictItemEntity);
@@ -45,19 +47,9 @@ const entities = {
     (row) => ({
       label: row.account_number,
       fields: {
-        accountNumber: row.account_number,
-        accountName: row.account_name,
+        // The descriptor's audited fields, by their stored columns; then what stays the account's own.
+        ...Object.fromEntries(ACCOUNT_AUDITED.map(({ key, column }) => [key, row[column]])),
         password: row.password_hash,
-        avatar: row.avatar,
-        contactNumber: row.contact_number,
-        email: row.email,
-        state: row.state,
-        orgId: row.org_id,
-        roleId: row.role_id,
-        address: row.address,
-        introduction: row.introduction,
-        company: row.company,
-        regionId: row.region_id,
         postIds: row.post_ids,
       },
     }),
