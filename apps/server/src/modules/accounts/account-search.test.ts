@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNT_SEARCH_CAP } from '@gatehouse/contract';
+import { ACCOUNT_SEARCH_CAP, accountEntity, type FieldSpec } from '@gatehouse/contract';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,77 @@ import { openSqlite } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrations.js';
 import type { DB } from '../../platform/db/schema.js';
 import { type AccountFilter, type AccountSort, createAccountsRepository } from './accounts.repository.js';
+
+const FIELDS = Object.entries(accountEntity.fields) as Array<[string, FieldSpec]>;
+/** The descriptor's `searched` fields' columns, in its order (the search table's, migrations 0024, 0034 and on). */
+const SEARCHED = FIELDS.flatMap(([, field]) => (field.searched && field.column ? [field.column] : []));
+/** Whether a field is stored and answered as a text. */
+const isText = (field: FieldSpec) => {
+  const answer = field.answer as { type?: string; anyOf?: Array<{ type?: string }> } | undefined;
+  return (
+    !field.codec && (answer?.type === 'string' || (answer?.anyOf ?? []).some((member) => member.type === 'string'))
+  );
+};
+/** The descriptor's other stored texts: never matched by the keyword. */
+const UNSEARCHED_TEXTS = FIELDS.flatMap(([, field]) =>
+  !field.searched && field.column && isText(field) ? [field.column] : [],
+);
+
+// The search index held to the descriptor: each searched column is found, through the index and without it.
+describe.each(lanes)('account contains search over the descriptor’s searched fields on %s', (lane) => {
+  let t: TestApp;
+  const now = '2026-01-01T00:00:00.000Z';
+  /** A term of its own per column: a long one (the index serves it) and one rare character (it does not). */
+  const longTerm = (i: number) => `qxz${i}vw`;
+  const shortTerm = (i: number) => String.fromCodePoint(0x9f98 - i);
+
+  beforeAll(async () => {
+    t = await startTestApp(lane);
+  });
+  afterAll(() => t.close());
+
+  it('finds an account by a term only one searched column of it holds, and never by another text column', async () => {
+    const db = t.database.db;
+    const root = (await db.selectFrom('org').select('id').where('pid', 'is', null).executeTakeFirstOrThrow()).id;
+    const insert = async (number: string, values: Record<string, string>) =>
+      (
+        await db
+          .insertInto('account')
+          .values({
+            account_number: number,
+            account_name: '某人',
+            password_hash: 'x',
+            state: 1,
+            org_id: root,
+            role_id: null,
+            builtin: 0,
+            create_time: now,
+            update_time: now,
+            ...(values as object),
+          })
+          .returning('account_number')
+          .executeTakeFirstOrThrow()
+      ).account_number;
+    const held = new Map<number, string>();
+    for (const [i, column] of SEARCHED.entries()) {
+      held.set(i, await insert(`plain${i}`, { [column]: `${longTerm(i)}${shortTerm(i)}` }));
+    }
+    const repo = createAccountsRepository(db);
+    const found = async (keyword: string, more: AccountFilter = {}) =>
+      (await repo.page({ keyword, ...more }, 0, 20)).rows.map((row) => row.account_number);
+    for (const [i, column] of SEARCHED.entries()) {
+      for (const keyword of [longTerm(i), longTerm(i).toUpperCase(), shortTerm(i)]) {
+        expect(await found(keyword), `${column}: ${keyword}`).toEqual([held.get(i)]);
+        // With another filter beside it (the search table checked against the account's rows).
+        expect(await found(keyword, { state: 1 }), `${column}: ${keyword} and a filter`).toEqual([held.get(i)]);
+      }
+    }
+    if (UNSEARCHED_TEXTS.length > 0) {
+      await insert('unsearched', Object.fromEntries(UNSEARCHED_TEXTS.map((column) => [column, 'wyq9kj鼗'])));
+      for (const keyword of ['wyq9kj', '鼗']) expect(await found(keyword), keyword).toEqual([]);
+    }
+  });
+});
 
 // Contains search (`keyword`) over the account number, name, mobile and e-mail, on both engines.
 describe.each(lanes)('account contains search on %s', (lane) => {
@@ -355,12 +426,21 @@ describe('account contains search on PostgreSQL: its search table (migration 003
             s.doc, s.xmin::text as version from account a left join account_search s on s.id = a.id
             order by a.id`.execute(db)
         ).rows;
-      const joined = (...parts: string[]) => parts.join('\u0001');
-      expect((await rows()).map((r) => r.doc)).toEqual([
-        joined('zhangsan', '张三', '13900000001', 'zhang@example.com'),
-        joined('lisi', '李四', '', ''),
-        joined('wangwu', '王五', '13900000003', ''),
-        joined('zhaoliu', '赵六', '', ''),
+      // The descriptor's searched columns, lowered (an empty one as ''), each a part of the row's text: joined by U+0001
+      // in the order the migrations add them (compared as a set of parts, which that order does not change).
+      const joined = (values: Readonly<Record<string, string>>) =>
+        SEARCHED.map((column) => (values[column] ?? '').toLowerCase()).sort();
+      const parts = (doc: string | null | undefined) => doc?.split('\u0001').sort();
+      expect((await rows()).map((r) => parts(r.doc))).toEqual([
+        joined({
+          account_number: 'ZhangSan',
+          account_name: '张三',
+          contact_number: '13900000001',
+          email: 'Zhang@Example.COM',
+        }),
+        joined({ account_number: 'lisi', account_name: '李四' }),
+        joined({ account_number: 'wangwu', account_name: '王五', contact_number: '13900000003' }),
+        joined({ account_number: 'zhaoliu', account_name: '赵六' }),
       ]);
       const before = await rows();
       // A state change (a bulk disable) rewrites no search row: the row version stays.
@@ -371,7 +451,9 @@ describe('account contains search on PostgreSQL: its search table (migration 003
         db,
       );
       const after = await rows();
-      expect(after[1]!.doc).toBe(joined('lisi', '李四', '', 'li@example.com'));
+      expect(parts(after[1]!.doc)).toEqual(
+        joined({ account_number: 'lisi', account_name: '李四', email: 'LI@Example.com' }),
+      );
       expect(after[1]!.version).not.toBe(before[1]!.version);
       expect([after[0], after[2], after[3]]).toEqual([before[0], before[2], before[3]]);
       await sql`delete from account where account_number in ('wangwu', 'zhaoliu')`.execute(db);

@@ -1,7 +1,8 @@
-import { ACCOUNT_SORTS } from '@gatehouse/contract';
+import { ACCOUNT_SORTS, accountEntity, type FieldSpec } from '@gatehouse/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createAccountsRepository } from './accounts.repository.js';
 
 interface Row {
   id: number;
@@ -15,13 +16,49 @@ interface PageOut {
   totalCount: number;
 }
 
-const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+type Key = string | number | null;
+/** As both engines sort a list's keys: an empty value (null) after every other ascending. */
+const cmp = (a: Key, b: Key) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0);
+
+/** The sorts tuned by hand; every other sortable field of the descriptor sorts by its column, then the id. */
+const TUNED = ['accountNumber', 'accountName', 'orgName', 'createTime'];
+const fields = accountEntity.fields as Readonly<Record<string, FieldSpec>>;
+/** The generic sorts' fields and the column each sorts by. */
+const GENERIC = ACCOUNT_SORTS.flatMap((sort) => {
+  const column = fields[sort]?.column;
+  return TUNED.includes(sort) || !column ? [] : [{ sort, column, spec: fields[sort] as FieldSpec }];
+});
+/** Whether a field's answer is a text (or a number): what the generic sorts' rows are given. */
+const answers = (spec: FieldSpec, type: 'string' | 'integer') => {
+  const answer = spec.answer as { type?: string; anyOf?: Array<{ type?: string }> } | undefined;
+  return answer?.type === type || (answer?.anyOf ?? []).some((member) => member.type === type);
+};
+/**
+ * A generic sort's value for the n-th account: every fifth empty, the others repeated (ties broken by the id) unless
+ * the field is unique.
+ */
+const genericValue = (spec: FieldSpec, n: number): Key => {
+  if (n % 5 === 0) return null;
+  const v = spec.unique ? (n * 7) % 23 : n % 4;
+  if (spec.codec === 'flag') return v % 2;
+  if (spec.codec === 'time') return `2026-02-${String(v + 1).padStart(2, '0')}T00:00:00.000Z`;
+  if (answers(spec, 'string')) return `g${String(v).padStart(2, '0')}`;
+  return answers(spec, 'integer') ? v : null;
+};
 
 describe.each(lanes)('account list sorted by the server on %s', (lane) => {
   let t: TestApp;
   let admin: string;
   /** Every account with what the sorts compare, read from the tables. */
-  let stored: Array<{ id: number; number: string; name: string; org: string; orgId: number; created: string }>;
+  let stored: Array<{
+    id: number;
+    number: string;
+    name: string;
+    org: string;
+    orgId: number;
+    created: string;
+    generic: Record<string, Key>;
+  }>;
 
   const page = async (query: Record<string, string | number>) => {
     const res = await t.call('GET', '/account/s', { token: admin, query });
@@ -60,6 +97,7 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
           builtin: 0,
           create_time: `2026-01-0${1 + (n % 3)}T00:00:00.000Z`,
           update_time: now,
+          ...(Object.fromEntries(GENERIC.map(({ column, spec }) => [column, genericValue(spec, n)])) as object),
         })
         .execute();
     }
@@ -74,15 +112,29 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
           'org.name as org',
           'org.id as orgId',
           'account.create_time as created',
+          ...GENERIC.map(({ column }) => sql<Key>`${sql.ref(`account.${column}`)}`.as(`g_${column}`)),
         ])
         .execute()
-    ).map((r) => ({ ...r, id: Number(r.id), orgId: Number(r.orgId) }));
+    ).map((r) => {
+      const row = r as typeof r & Record<string, Key>;
+      return {
+        id: Number(r.id),
+        number: r.number,
+        name: r.name,
+        org: r.org,
+        orgId: Number(r.orgId),
+        created: r.created,
+        generic: Object.fromEntries(GENERIC.map(({ column }) => [column, row[`g_${column}`] ?? null])),
+      };
+    });
   });
   afterAll(() => t.close());
 
   /** The order the contract promises: the column, ties by id (by organisation id, then id, for the organisation). */
   function expected(sort: (typeof ACCOUNT_SORTS)[number], order: 'asc' | 'desc'): number[] {
-    const keys = (r: (typeof stored)[number]): Array<string | number> => {
+    const keys = (r: (typeof stored)[number]): Key[] => {
+      const generic = GENERIC.find((g) => g.sort === sort);
+      if (generic) return [r.generic[generic.column] ?? null, r.id];
       switch (sort) {
         case 'accountNumber':
           return [r.number, r.id];
@@ -92,6 +144,8 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
           return [r.org, r.orgId, r.id];
         case 'createTime':
           return [r.created, r.id];
+        default:
+          throw new Error(`no order for ${sort}`);
       }
     };
     const sign = order === 'asc' ? 1 : -1;
@@ -99,7 +153,7 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
       .sort((a, b) => {
         const [ka, kb] = [keys(a), keys(b)];
         for (let i = 0; i < ka.length; i++) {
-          const c = cmp(ka[i]!, kb[i]!);
+          const c = cmp(ka[i] ?? null, kb[i] ?? null);
           if (c) return sign * c;
         }
         return 0;
@@ -122,6 +176,18 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
     }
   }
 
+  it('walks the export in batches in every sort’s order (keyset), from either end of a key that may be empty', async () => {
+    const repo = createAccountsRepository(t.database.db);
+    for (const sort of ACCOUNT_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        for await (const batch of repo.exportBatches({}, { field: sort, order }, 3))
+          seen.push(...batch.map((r) => r.id));
+        expect(seen, `${sort} ${order}`).toEqual(expected(sort, order));
+      }
+    }
+  });
+
   it('defaults to ascending for text columns and newest first for the creation time', async () => {
     for (const sort of ['accountNumber', 'accountName', 'orgName'] as const) {
       const { list } = await page({ p: 1, pageSize: 100, sort });
@@ -132,6 +198,14 @@ describe.each(lanes)('account list sorted by the server on %s', (lane) => {
     }
     const { list } = await page({ p: 1, pageSize: 100, sort: 'createTime' });
     expect(list.map((r) => r.id)).toEqual(expected('createTime', 'desc'));
+    // Any other sortable field: a time newest first, anything else ascending.
+    for (const { sort, spec } of GENERIC) {
+      const { list } = await page({ p: 1, pageSize: 100, sort });
+      expect(
+        list.map((r) => r.id),
+        sort,
+      ).toEqual(expected(sort, spec.codec === 'time' ? 'desc' : 'asc'));
+    }
   });
 
   it('keeps the default order (newest id first) without sort, and answers the rows with their organisation', async () => {
