@@ -8,32 +8,13 @@ import {
   type RouteDef,
 } from '@gatehouse/contract';
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { MockError } from './errors';
 import { permissionRefusal } from './permissions';
 import type { MockStore, StoredAccount } from './store';
 import { readToken } from './token';
-import { coerceBody, coerceText, validationMessage } from './validation';
+import { coerceBody, coerceText, validationProblem } from './validation';
 
-/** A refusal the resolver answers with: HTTP `status` and `{code: status, msg}`, as the server renders errors. */
-export class MockError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The body field at fault, as the server names it (`{code, msg, field}`). */
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Refuses the call (400 by default): a zh-CN sentence the client shows as a toast. */
-export function fail(message: string, status = 400): never {
-  throw new MockError(status, message);
-}
-
-/** A 400 about one body field, as the server's `fieldError` answers it. */
-export function failField(field: string, message: string): never {
-  throw new MockError(400, message, field);
-}
+export { fail, failField, MockError } from './errors';
 
 export interface MockSession {
   account: StoredAccount;
@@ -132,10 +113,11 @@ async function readBody(route: RouteDef, request: Request): Promise<unknown> {
   }
 }
 
-function check(schema: RouteDef['query'], value: unknown): unknown {
+/** `value` when `schema` takes it, else a 400 as the server's (a body's refusal names its field, as the server's). */
+function check(schema: RouteDef['query'], value: unknown, context?: 'body'): unknown {
   if (!schema) return undefined;
-  const message = validationMessage(schema, value);
-  if (message) throw new MockError(400, message);
+  const problem = validationProblem(schema, value);
+  if (problem) throw new MockError(400, problem.message, context === 'body' ? problem.field : undefined);
   return value;
 }
 
@@ -160,7 +142,11 @@ export function bind(mock: MockRoute, options: BindOptions): HttpHandler {
       const ctx = {
         params: check(route.params, route.params ? coerceText(route.params, textParams) : undefined),
         query: check(route.query, route.query ? coerceText(route.query, search) : undefined),
-        body: check(route.body, route.body ? coerceBody(route.body, bodyIntake(route.body)(rawBody)) : undefined),
+        body: check(
+          route.body,
+          route.body ? coerceBody(route.body, bodyIntake(route.body)(rawBody)) : undefined,
+          'body',
+        ),
         request,
         store: options.store,
         session,

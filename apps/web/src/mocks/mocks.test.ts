@@ -546,13 +546,17 @@ describe('the mock behaves like the server where a developer clicks', () => {
     const tooShort = await call(routes.createAccount, {
       body: { accountNumber: 'x1', accountName: '某人', password: 'short', state: 1, orgId: 1 },
     });
-    expect(tooShort.body).toEqual({ code: 400, msg: '密码长度不能少于 8 个字符' });
+    expect(tooShort.body).toEqual({ code: 400, msg: '密码长度不能少于 8 个字符', field: 'password' });
 
     // Request text refuses control and bidi characters, as the server does (contract common.ts).
     const disguised = await call(routes.createAccount, {
       body: { accountNumber: 'x1', accountName: '某\u202e人', password: 'Sample#2026', state: 1, orgId: 1 },
     });
-    expect(disguised.body).toEqual({ code: 400, msg: '用户名不能包含控制字符或文字方向控制字符' });
+    expect(disguised.body).toEqual({
+      code: 400,
+      msg: '用户名不能包含控制字符或文字方向控制字符',
+      field: 'accountName',
+    });
 
     const duplicate = await call(routes.createAccount, {
       body: { accountNumber: 'admin', accountName: '重复', password: 'Sample#2026', state: 1, orgId: 1 },
@@ -881,7 +885,11 @@ describe('the mock’s organisations follow their descriptor (orgEntity)', () =>
 
   it('refuses a write by the body’s schema, naming the field by its label', async () => {
     const long = await call(routes.createOrg, { body: { name: '法务部', leader: '王'.repeat(51) } });
-    expect(long.body).toEqual({ code: 400, msg: `${orgEntity.fields.leader.label['zh-CN']}长度不能超过 50 个字符` });
+    expect(long.body).toEqual({
+      code: 400,
+      msg: `${orgEntity.fields.leader.label['zh-CN']}长度不能超过 50 个字符`,
+      field: 'leader',
+    });
     const code = await call(routes.createOrg, { body: { name: '法务部', orgCode: 'A B' } });
     expect(code).toMatchObject({ status: 400, body: { code: 400 } });
     expect((code.body as { msg: string }).msg).toContain(orgEntity.fields.orgCode.label['zh-CN']);

@@ -46,8 +46,11 @@ const messages = {
   body: '请求内容格式不正确',
 };
 
-/** The first problem of `value` against `schema` as a zh-CN sentence, or null when it is valid. */
-export function validationMessage(schema: TSchema, value: unknown): string | null {
+/**
+ * The first problem of `value` against `schema`, or null when it is valid: a zh-CN sentence, and the top-level field
+ * it is about (as the server's `validationField` names it for a body: forms show the message under that field).
+ */
+export function validationProblem(schema: TSchema, value: unknown): { message: string; field?: string } | null {
   if (Value.Check(schema, value)) return null;
   const errors = Value.Errors(schema, value);
   // Reported problems in the order a person fixes them: a missing field before a malformed one.
@@ -56,7 +59,17 @@ export function validationMessage(schema: TSchema, value: unknown): string | nul
     errors.find((e) => e.keyword === 'additionalProperties') ??
     errors.find((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf') ??
     errors[0];
-  if (!error) return messages.body;
+  if (!error) return { message: messages.body };
+  const top =
+    error.instancePath.split('/').filter(Boolean)[0] ??
+    (error.keyword === 'required'
+      ? (error.params as { requiredProperties?: string[] }).requiredProperties?.[0]
+      : undefined);
+  return { message: messageOf(schema, error), ...(top ? { field: top } : {}) };
+}
+
+/** The sentence of one problem, naming its field by the schema's title. */
+function messageOf(schema: TSchema, error: ReturnType<typeof Value.Errors>[number]): string {
   const params = error.params as Record<string, unknown>;
   const limit = Number(params.limit);
   const field = fieldTitle(schema, error.schemaPath, error.instancePath);
