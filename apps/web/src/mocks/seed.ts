@@ -1,6 +1,6 @@
 import { COMMON_DICTS, flattenMenus, menus, type RouteDef, routes } from '@gatehouse/contract';
 import { addCommonDict } from './common-dicts';
-import type { MockStore, Resource, StoredAccount, StoredOrg } from './store';
+import { type MockStore, newAccount, type Resource, type StoredAccount, type StoredOrg } from './store';
 
 /** The password of every seeded account in the mock (README: "Working without a server"). */
 export const MOCK_PASSWORD = 'Mock#2026';
@@ -168,52 +168,35 @@ export function createMockStore(): MockStore {
     createTime: daysAgo(90 - index, 10),
   }));
 
-  const admin: StoredAccount = {
+  // Every field the seed leaves out takes its default (store.ts newAccount: null, as a new account's).
+  const admin = newAccount({
     id: 1,
     accountNumber: 'admin',
     accountName: '系统管理员',
-    avatar: null,
     contactNumber: '13800000000',
     email: 'admin@gatehouse.cn',
-    state: true,
     createTime: daysAgo(90, 8),
     orgId: 1,
     roleId: 1,
     builtin: true,
     address: '北京市海淀区中关村大街 1 号',
     introduction: '负责 Gatehouse 后台的日常维护。',
-    company: null,
-    regionId: null,
-    regionName: null,
     password: MOCK_PASSWORD,
-    secondFactor: false,
-    contactVerified: false,
-    emailVerified: false,
-  };
+  });
   const accounts: StoredAccount[] = [
     admin,
-    ...PEOPLE.map(
-      ([accountNumber, accountName, orgId, roleId, state, days], index): StoredAccount => ({
+    ...PEOPLE.map(([accountNumber, accountName, orgId, roleId, state, days], index) =>
+      newAccount({
         id: index + 2,
         accountNumber,
         accountName,
-        avatar: null,
         contactNumber: `139${String(10_000_000 + index * 7_919).padStart(8, '0')}`,
         email: `${accountNumber}@gatehouse.cn`,
         state,
         createTime: daysAgo(days, 9 + (index % 8), (index * 7) % 60),
         orgId,
         roleId,
-        builtin: false,
-        address: null,
-        introduction: null,
-        company: null,
-        regionId: null,
-        regionName: null,
         password: MOCK_PASSWORD,
-        secondFactor: false,
-        contactVerified: false,
-        emailVerified: false,
       }),
     ),
   ];

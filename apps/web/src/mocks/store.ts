@@ -1,4 +1,5 @@
-import type { ResponseOf, routes } from '@gatehouse/contract';
+import { accountEntity, type ResponseOf, type routes } from '@gatehouse/contract';
+import { answeredFields, newRow } from './entity-rows';
 
 export type Account = ResponseOf<typeof routes.createAccount>;
 export type Org = ResponseOf<typeof routes.createOrg>;
@@ -148,13 +149,37 @@ export function toOrg(store: MockStore, org: StoredOrg): Org {
   };
 }
 
+/** What a new account needs said (its number, name and organisation too); every other field has a default. */
+export type NewAccount = Partial<StoredAccount> & Pick<StoredAccount, 'id' | 'password'>;
+
+/**
+ * A new account as kept: every field of the account's descriptor (contract accounts.entity.ts) at its default (null,
+ * enabled, created now) and the account's own marks unset, under what `values` says.
+ */
+export function newAccount(values: NewAccount): StoredAccount {
+  return {
+    ...(newRow(accountEntity) as Omit<StoredAccount, 'password'>),
+    builtin: false,
+    regionName: null,
+    secondFactor: false,
+    contactVerified: false,
+    emailVerified: false,
+    ...values,
+  };
+}
+
+/** An account as answered: its descriptor's fields, its own marks, and the names and nests the server joins in. */
 export function toAccount(store: MockStore, account: StoredAccount): Account {
-  const { password: _password, postIds: _postIds, ...fields } = account;
   const posts = heldPosts(store, account);
   const org = store.orgs.find((o) => o.id === account.orgId);
   const role = account.roleId === null ? undefined : store.roles.find((r) => r.id === account.roleId);
   return {
-    ...fields,
+    ...(answeredFields(accountEntity, account) as Pick<Account, keyof typeof accountEntity.fields>),
+    builtin: account.builtin,
+    regionName: account.regionName,
+    secondFactor: account.secondFactor,
+    contactVerified: account.contactVerified,
+    emailVerified: account.emailVerified,
     orgName: org?.name ?? '',
     belongOrgName: org?.fullName || org?.name || '',
     roleName: role?.name ?? null,

@@ -1,8 +1,24 @@
-import { ACCOUNT_SEARCH_CAP, type BodyOf, normaliseMobile, type QueryOf, routes } from '@gatehouse/contract';
+import {
+  ACCOUNT_SEARCH_CAP,
+  accountEntity,
+  type BodyOf,
+  normaliseMobile,
+  type QueryOf,
+  routes,
+} from '@gatehouse/contract';
+import { listFilter, refuseTaken, sortColumns, writtenFields } from '@/mocks/entity-rows';
 import { fail, failField, handle } from '@/mocks/handle';
 import { mayAssignRole, mayManageAccount } from '@/mocks/permissions';
-import { crudInUse, crudTable, type MockStore, nextId, type StoredAccount, subtreeIds, toAccount } from '@/mocks/store';
-import { requestTime } from '@/mocks/time';
+import {
+  crudInUse,
+  crudTable,
+  type MockStore,
+  newAccount,
+  nextId,
+  type StoredAccount,
+  subtreeIds,
+  toAccount,
+} from '@/mocks/store';
 import { randomId } from '@/mocks/token';
 import { textOrNull } from './fields';
 import { proveNewContacts } from './profile-contacts';
@@ -29,16 +45,22 @@ function dominanceRefusal(store: MockStore, caller: StoredAccount, target: Store
     : `账号“${target.accountNumber}”拥有您没有的权限，您不能对其执行“${title}”`;
 }
 
-/** The checks the server makes on the fields both the add and the edit dialogs send. */
+/** The fields the create body requires (the contract's schema): written blank, refused naming the field. */
+const REQUIRED = (routes.createAccount.body as { required?: readonly string[] }).required ?? [];
+
+/**
+ * The fields both the add and the edit dialogs send, checked as the server checks them. Every field of the account's
+ * descriptor is written, kept and refused generically (entity-rows.ts: text trimmed, blank null, an edit keeping what
+ * the body leaves out, a `unique` value another account holds refused naming the field); the hooks below are what is
+ * really the account's: its organisation, its role (dominance) and its contacts.
+ */
 function checkedFields(store: MockStore, body: EditableFields, caller: StoredAccount, self: StoredAccount | null) {
-  const accountNumber = body.accountNumber.trim() || fail('请填写账号');
-  const accountName = body.accountName.trim() || fail('请填写用户名');
-  if (store.accounts.some((a) => a.accountNumber === accountNumber && a.id !== self?.id)) {
-    failField('accountNumber', `账号“${accountNumber}”已存在`);
-  }
+  const fields: Partial<StoredAccount> = writtenFields(accountEntity, body, REQUIRED);
+  refuseTaken(accountEntity, store.accounts, fields, self?.id);
   const org = store.orgs.find((o) => o.id === body.orgId) ?? fail('所属组织不存在');
   // As the server: a disabled organisation keeps its accounts but takes no new ones.
   if (!org.state && org.id !== self?.orgId) failField('orgId', `组织“${org.name}”已禁用，不能添加或移入账号`);
+  // As the server: the role and the contacts an edit leaves out are cleared (the dialog sends them all).
   const roleId = body.roleId ?? null;
   const role = roleId === null ? undefined : store.roles.find((r) => r.id === roleId);
   if (roleId !== null && !role) fail('角色不存在');
@@ -51,16 +73,7 @@ function checkedFields(store: MockStore, body: EditableFields, caller: StoredAcc
   }
   const email = textOrNull(body.email);
   if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('邮箱格式不正确');
-  return {
-    accountNumber,
-    accountName,
-    state: body.state === 1 || body.state === true,
-    orgId: body.orgId,
-    roleId,
-    avatar: body.avatar === undefined ? undefined : textOrNull(body.avatar),
-    contactNumber,
-    email,
-  };
+  return { ...fields, roleId, contactNumber, email };
 }
 
 /**
@@ -94,47 +107,28 @@ function randomPassword(): string {
 }
 
 /**
- * The accounts the list's filters keep, as the server's (the list and its export alike): the keyword in any part of
- * the number, name, mobile or e-mail, ignoring case; prefixes; the whole mobile; the organisation's subtree; the rest.
+ * The accounts the list's filters keep, as the server's (the list and its export alike): the descriptor's filters and
+ * keyword (entity-rows.ts), then the account's own: the whole mobile, the organisation's subtree, the rest exactly.
  */
 export function matchingAccounts(store: MockStore, query: Omit<QueryOf<typeof routes.listAccounts>, 'p' | 'pageSize'>) {
+  const described = listFilter(accountEntity, query);
   const orgIds = query.orgId === undefined ? null : subtreeIds(store.orgs, query.orgId);
   const mobile = query.contactNumber === undefined ? null : normaliseMobile(query.contactNumber);
-  // As the server: any part of the number, name, mobile or e-mail, ignoring case; counted up to ACCOUNT_SEARCH_CAP.
-  const keyword = query.keyword?.trim().toLowerCase();
-  const found = (a: StoredAccount) =>
-    [a.accountNumber, a.accountName, a.contactNumber, a.email].some((v) => v?.toLowerCase().includes(keyword ?? ''));
+  const bit = (value: boolean) => (value ? 1 : 0);
   return store.accounts.filter(
     (a) =>
-      (!keyword || found(a)) &&
-      (!query.accountNumber || a.accountNumber.startsWith(query.accountNumber)) &&
-      (!query.accountName || a.accountName.startsWith(query.accountName)) &&
+      described(a) &&
       (mobile === null || (a.contactNumber !== null && normaliseMobile(a.contactNumber) === mobile)) &&
       (!orgIds || orgIds.has(a.orgId)) &&
       (query.pendingApproval !== 1 || a.pendingApproval === true) &&
       (query.postId === undefined || (a.postIds ?? []).includes(query.postId)) &&
-      fieldFiltersMatch(query, a),
-  );
-}
-
-/** As the server: 状态, 角色, 双因素认证 and verified contacts exactly (unverified: set and not proven), 创建时间 inclusive. */
-function fieldFiltersMatch(
-  query: Omit<QueryOf<typeof routes.listAccounts>, 'p' | 'pageSize'>,
-  a: StoredAccount,
-): boolean {
-  const bit = (value: boolean) => (value ? 1 : 0);
-  const from = query.startTime === undefined ? undefined : requestTime(query.startTime);
-  const to = query.endTime === undefined ? undefined : requestTime(query.endTime);
-  return (
-    (query.state === undefined || bit(a.state) === query.state) &&
-    (query.roleId === undefined || a.roleId === query.roleId) &&
-    (query.secondFactor === undefined || bit(a.secondFactor) === query.secondFactor) &&
-    (query.contactVerified === undefined ||
-      (query.contactVerified === 1 ? a.contactVerified : !a.contactVerified && a.contactNumber !== null)) &&
-    (query.emailVerified === undefined ||
-      (query.emailVerified === 1 ? a.emailVerified : !a.emailVerified && a.email !== null)) &&
-    (from === undefined || a.createTime >= from) &&
-    (to === undefined || a.createTime <= to)
+      (query.roleId === undefined || a.roleId === query.roleId) &&
+      (query.secondFactor === undefined || bit(a.secondFactor) === query.secondFactor) &&
+      // Verified contacts exactly; unverified: set and not proven.
+      (query.contactVerified === undefined ||
+        (query.contactVerified === 1 ? a.contactVerified : !a.contactVerified && a.contactNumber !== null)) &&
+      (query.emailVerified === undefined ||
+        (query.emailVerified === 1 ? a.emailVerified : !a.emailVerified && a.email !== null)),
   );
 }
 
@@ -147,10 +141,8 @@ export const accountMocks = {
     const orgName = (a: StoredAccount) =>
       `${store.orgs.find((o) => o.id === a.orgId)?.name ?? ''}\u0000${String(a.orgId).padStart(12, '0')}`;
     const sorted = sortRows(matches, query, {
-      accountNumber: { value: (a) => a.accountNumber },
-      accountName: { value: (a) => a.accountName },
+      ...sortColumns<StoredAccount>(accountEntity),
       orgName: { value: orgName },
-      createTime: { value: (a) => a.createTime, time: true },
     });
     const start = (query.p - 1) * query.pageSize;
     return {
@@ -169,25 +161,9 @@ export const accountMocks = {
 
   createAccount: handle(routes.createAccount, (ctx) => {
     const { store, body } = ctx;
-    const { avatar, ...fields } = checkedFields(store, body, ctx.me(), null);
+    const fields = checkedFields(store, body, ctx.me(), null);
     const postIds = checkedPosts(store, body.postIds ?? []);
-    const account: StoredAccount = {
-      id: nextId(store, 'account'),
-      ...fields,
-      avatar: avatar ?? null,
-      createTime: Date.now(),
-      builtin: false,
-      address: null,
-      introduction: null,
-      company: null,
-      regionId: null,
-      regionName: null,
-      password: body.password,
-      secondFactor: false,
-      contactVerified: false,
-      emailVerified: false,
-      postIds,
-    };
+    const account = newAccount({ ...fields, id: nextId(store, 'account'), password: body.password, postIds });
     store.accounts.push(account);
     return toAccount(store, account);
   }),
@@ -196,7 +172,7 @@ export const accountMocks = {
     const { store, body } = ctx;
     const account = store.accounts.find((a) => a.id === body.id) ?? fail('账号不存在或已被删除');
     assertManageable(store, ctx.me(), account, routes.updateAccount.title);
-    const { avatar, ...fields } = checkedFields(store, body, ctx.me(), account);
+    const fields = checkedFields(store, body, ctx.me(), account);
     if (account.builtin && !fields.state) fail('内置管理员账号不能被禁用');
     if (account.builtin && fields.roleId !== 1) fail('内置管理员账号必须保留超级管理员角色');
     if (account.id === ctx.me().id && !fields.state) fail('不能禁用当前登录的账号');
@@ -210,7 +186,7 @@ export const accountMocks = {
       ...(sameContact(account.contactNumber, fields.contactNumber, normaliseMobile) ? {} : { contactVerified: false }),
       ...(sameContact(account.email, fields.email, (email) => email.toLowerCase()) ? {} : { emailVerified: false }),
     };
-    Object.assign(account, fields, unproven, own, postIds, avatar === undefined ? {} : { avatar });
+    Object.assign(account, fields, unproven, own, postIds);
     // As the server: enabling a self-registered account approves it.
     if (fields.state) account.pendingApproval = false;
     return toAccount(store, account);

@@ -11,11 +11,11 @@ import {
   type RouteName,
   type Routes,
   routes,
-  WORDS,
 } from '@gatehouse/contract';
-import { fail, failField, failure, handle, handleRaw, type MockRoute } from '@/mocks/handle';
+import { listFilter, newRow, refuseTaken, sheetExportColumns, sortColumns, writtenFields } from '@/mocks/entity-rows';
+import { fail, failure, handle, handleRaw, type MockRoute } from '@/mocks/handle';
 import { type CrudRow, crudInUse, crudTable, type MockStore } from '@/mocks/store';
-import { type MockExportColumn, mockTableExport } from '@/mocks/table-export';
+import { mockTableExport } from '@/mocks/table-export';
 import { SHEETS_NEED_SERVER } from './imports';
 import { perRow, sortRows } from './sorting';
 
@@ -33,74 +33,16 @@ const tableOf = crudTable;
 const inUse = (target: Target, store: MockStore, row: Row) =>
   (crudInUse[target.entity.name] ?? []).reduce<string | null>((found, check) => found ?? check(store, row), null);
 
-const fields = (target: Target) => Object.entries(target.entity.fields);
 const notFound = (target: Target) => `${target.crud.title['zh-CN']}不存在或已被删除`;
-
-/** A written value as the server stores and answers it: a flag as a boolean, a text trimmed (empty: null). */
-function written(spec: FieldSpec, value: unknown): unknown {
-  if (spec.codec === 'flag') return value === 1 || value === true;
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  return value ?? null;
-}
-
-/** The row's writable fields from a body; a new row's absent ones take the server's defaults. */
-function fromBody(target: Target, body: Record<string, unknown>, current?: Row): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, spec] of fields(target)) {
-    if (!spec.input) continue;
-    if (body[key] !== undefined) {
-      const value = written(spec, body[key]);
-      if (value === null && target.crud.required.includes(key)) failField(key, `${spec.label['zh-CN']}不能为空白`);
-      out[key] = value;
-    } else if (!current) out[key] = spec.codec === 'flag' ? true : spec.form === 'number' ? 0 : null;
-  }
-  return out;
-}
-
-function checkUnique(target: Target, rows: readonly Row[], values: Record<string, unknown>, selfId?: number) {
-  for (const [key, spec] of fields(target)) {
-    const value = values[key];
-    if (!spec.unique || typeof value !== 'string') continue;
-    if (rows.some((row) => row.id !== selfId && row[key] === value))
-      failField(key, `${spec.label['zh-CN']}“${value}”已存在`);
-  }
-}
 
 /** The rows under a list's filters and keyword, in its order (the spec's, or `sort`). */
 function listed(target: Target, rows: readonly Row[], query: Record<string, unknown>): Row[] {
-  const keyword = typeof query.keyword === 'string' ? query.keyword.trim().toLowerCase() : '';
-  const matches = rows.filter((row) => {
-    if (keyword && !fields(target).some(([key, spec]) => spec.searched && includes(row[key], keyword))) return false;
-    return fields(target).every(([key, spec]) => {
-      if (spec.filter === 'range') {
-        const at = row[key] as number;
-        return (
-          (query.startTime === undefined || at >= Number(new Date(asTime(query.startTime)))) &&
-          (query.endTime === undefined || at <= Number(new Date(asTime(query.endTime))))
-        );
-      }
-      const wanted = query[key];
-      if (!spec.filter || wanted === undefined || wanted === '') return true;
-      if (spec.filter === 'state') return row[key] === (wanted === 1 || wanted === true);
-      if (spec.filter === 'exact') return row[key] === String(wanted).trim();
-      return includes(row[key], String(wanted).trim().toLowerCase());
-    });
-  });
-  const sortable = Object.fromEntries(
-    fields(target).flatMap(([key, spec]) =>
-      spec.sortable ? [[key, { value: (row: Row) => row[key] as string | number, time: spec.codec === 'time' }]] : [],
-    ),
-  );
+  const matches = rows.filter(listFilter(target.entity, query));
+  const sortable = sortColumns<Row>(target.entity);
   const { field, order } = target.crud.sort;
   const ordered = sortRows(matches, { sort: field, order }, sortable);
   return query.sort === undefined ? ordered : sortRows(matches, query as { sort?: string }, sortable);
 }
-
-const includes = (value: unknown, lowered: string) =>
-  typeof value === 'string' && value.toLowerCase().includes(lowered);
-/** A request time: epoch milliseconds (or their digits) or an ISO 8601 date-time. */
-const asTime = (value: unknown) =>
-  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string);
 
 function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
   const route = (role: CrudRole) =>
@@ -119,10 +61,9 @@ function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
     }),
     create: handle(route('create'), ({ store, body }) => {
       const table = tableOf(store, target.entity.name);
-      const values = fromBody(target, body as Record<string, unknown>);
-      checkUnique(target, table.rows, values);
-      const created = fields(target).find(([, spec]) => spec.codec === 'time' && !spec.input);
-      const row: Row = { id: table.next++, ...values, ...(created ? { [created[0]]: Date.now() } : {}) };
+      const values = writtenFields(target.entity, body as Record<string, unknown>, target.crud.required);
+      refuseTaken(target.entity, table.rows, values);
+      const row: Row = { ...newRow(target.entity), ...values, id: table.next++ };
       table.rows.push(row);
       return row as never;
     }),
@@ -130,8 +71,8 @@ function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
       const table = tableOf(store, target.entity.name);
       const input = body as Record<string, unknown> & { id: number };
       const row = table.rows.find((r) => r.id === input.id) ?? fail(notFound(target));
-      const values = fromBody(target, input, row);
-      checkUnique(target, table.rows, values, row.id);
+      const values = writtenFields(target.entity, input, target.crud.required);
+      refuseTaken(target.entity, table.rows, values, row.id);
       Object.assign(row, values);
       return row as never;
     }),
@@ -164,24 +105,7 @@ function mocksOf(target: Target): Partial<Record<CrudRole, MockRoute>> {
     }),
     exportRows: handleRaw(route('exportRows'), ({ store, query }) => {
       const rows = listed(target, tableOf(store, target.entity.name).rows, query as Record<string, unknown>);
-      const columns = fields(target).flatMap(([key, spec]) =>
-        spec.sheet
-          ? [
-              [
-                spec.sheet.key ?? key,
-                (spec.sheet.label ?? spec.label)['zh-CN'],
-                (row: Row) =>
-                  spec.codec === 'flag'
-                    ? row[key]
-                      ? WORDS['zh-CN'].enabled
-                      : WORDS['zh-CN'].disabled
-                    : spec.codec === 'time'
-                      ? new Date(row[key] as number)
-                      : row[key],
-              ] as MockExportColumn<Row>,
-            ]
-          : [],
-      );
+      const columns = sheetExportColumns<Row>(target.entity);
       return mockTableExport(target.crud.title['zh-CN'], query as { format?: 'xlsx' | 'csv' }, columns, rows);
     }),
     importTemplate: handleRaw(route('importTemplate'), () => failure(501, SHEETS_NEED_SERVER)),

@@ -1,4 +1,5 @@
-import { routes, WORDS } from '@gatehouse/contract';
+import { accountEntity, routes } from '@gatehouse/contract';
+import { sheetExportColumns } from '@/mocks/entity-rows';
 import { fail, failure, handle, handleRaw } from '@/mocks/handle';
 import type { MockStore, StoredAccount } from '@/mocks/store';
 import { mockTableExport } from '@/mocks/table-export';
@@ -26,21 +27,12 @@ export const importMocks = {
   exportAccounts: handleRaw(routes.exportAccounts, ({ store, query }) => {
     // The list's own filters: the rows exported are the rows listed.
     const rows = matchingAccounts(store, query);
-    return mockTableExport<StoredAccount>(
-      '账号',
-      query,
-      [
-        ['accountNumber', '账号', (a) => a.accountNumber],
-        ['accountName', '用户名', (a) => a.accountName],
-        ['orgPath', '所属组织', (a) => orgPath(store, a.orgId)],
-        ['roleName', '角色', (a) => store.roles.find((r) => r.id === a.roleId)?.name ?? null],
-        ['contactNumber', WORDS['zh-CN'].mobileNumber, (a) => a.contactNumber],
-        ['email', '邮箱', (a) => a.email],
-        ['state', '状态', (a) => (a.state ? WORDS['zh-CN'].enabled : WORDS['zh-CN'].disabled)],
-        ['createTime', '创建时间', (a) => new Date(a.createTime)],
-      ],
-      rows,
-    );
+    // The descriptor's sheet columns (ACCOUNT_SHEET_COLUMNS), the organisation by its path, the role by its name.
+    const columns = sheetExportColumns<StoredAccount>(accountEntity, {
+      orgPath: (a) => orgPath(store, a.orgId),
+      roleName: (a) => store.roles.find((r) => r.id === a.roleId)?.name ?? null,
+    });
+    return mockTableExport('账号', query, columns, rows);
   }),
   accountImportTemplate: handleRaw(routes.accountImportTemplate, () => failure(501, SHEETS_NEED_SERVER)),
   previewAccountImport: handle(routes.previewAccountImport, () => fail(SHEETS_NEED_SERVER, 501)),

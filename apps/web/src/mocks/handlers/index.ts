@@ -22,9 +22,9 @@ function foundMocks(files: Record<string, Record<string, unknown>>): Record<stri
   return merged;
 }
 
-/** Every contract route, each once (mocks.test.ts fails when a route has no mock). */
+/** Every contract route, each once (mocks.test.ts fails when a route has no mock); the folder's tests are no mocks. */
 export const mockRoutes = foundMocks(
-  import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts'], { eager: true }),
+  import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./*.test.ts'], { eager: true }),
 ) as { [K in RouteName]: MockRoute<Routes[K]> };
 
 /** Marks the answer of an /api url no mock handles, so tests can tell "unhandled" from a refusal. */

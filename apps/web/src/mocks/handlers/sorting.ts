@@ -1,15 +1,17 @@
 /**
  * Server-side sorting as the server does it (contract `sortQuery`): `sort` names a column, `order` defaults to asc
  * for text and desc for times, and rows of equal value are ordered by id in the same direction, so pages never
- * repeat or skip a row.
+ * repeat or skip a row. A row without a value (null) sorts as PostgreSQL sorts it: after every value ascending,
+ * before them descending.
  */
 export interface SortColumn<T> {
-  value(row: T): string | number;
+  value(row: T): string | number | null;
   /** A time column: descending unless `order` says otherwise. */
   time?: boolean;
 }
 
-const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const compare = (a: string | number | null, b: string | number | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0;
 
 /** `rows` sorted by the query's column, or unchanged (the list's default order) when `sort` is absent. */
 export function sortRows<T extends { id: number | string }>(

@@ -1,6 +1,6 @@
 import { CAPTCHA_SIZE, normaliseMobile, routes } from '@gatehouse/contract';
 import { fail, handle, type MockContext } from '@/mocks/handle';
-import { type IssuedToken, type MockStore, nextId } from '@/mocks/store';
+import { type IssuedToken, type MockStore, newAccount, nextId } from '@/mocks/store';
 import { randomId } from '@/mocks/token';
 import { MOCK_AUTH_OPTIONS, signIn, spendToken } from './auth';
 import { paramValue } from './system-params';
@@ -140,30 +140,19 @@ export const verificationMocks = {
     if (accountWithMobile(store, mobile).length || store.accounts.some((a) => a.accountNumber === mobile)) {
       fail('该手机号已注册，请直接登录');
     }
-    const account = {
+    const account = newAccount({
       id: nextId(store, 'account'),
       accountNumber: mobile,
       accountName: body.name.trim() || fail('请填写姓名'),
-      avatar: null,
       contactNumber: mobile,
-      email: null,
-      state: true,
-      createTime: Date.now(),
       // Self-registered accounts land where the server's default configuration puts them.
       orgId: 1,
       roleId: 3,
-      builtin: false,
-      address: null,
-      introduction: null,
       company: body.company.trim() || fail('请填写工作单位'),
-      regionId: null,
-      regionName: null,
       password: body.password,
-      secondFactor: false,
       // The number was just proven by the registration code (as on the server).
       contactVerified: true,
-      emailVerified: false,
-    };
+    });
     store.accounts.push(account);
     // The mock registers as the server's default REGISTRATION=on: enabled at once.
     return { id: account.id, accountNumber: account.accountNumber, pendingApproval: false };
