@@ -1,5 +1,16 @@
+import type { FieldSpec } from '@gatehouse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { defaultStored, inputTakesNull } from '../../platform/entity-rows.js';
+import { GENERIC_WRITABLE } from './accounts.mapper.js';
+
+/** Whether a field is written as a text (its input a string, or a string or null). */
+const takesText = (spec: FieldSpec) => {
+  const input = spec.input as { type?: string; anyOf?: Array<{ type?: string }> } | undefined;
+  return input?.type === 'string' || (input?.anyOf ?? []).some((member) => member.type === 'string');
+};
+/** The descriptor's writable text fields without a hook (served generically), by key. */
+const GENERIC_TEXTS = GENERIC_WRITABLE.filter(([, spec]) => !spec.codec && takesText(spec));
 
 interface AccountOut {
   id: number;
@@ -252,6 +263,67 @@ describe.each(lanes)('accounts API on %s', (lane) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ accountNumber: 'edited', accountName: '改名', state: false, roleId: null });
+  });
+
+  it('writes every writable field without a hook: given on create and edit, kept when an edit leaves it out, blank null', async () => {
+    for (const [i, [key, spec]] of GENERIC_TEXTS.entries()) {
+      const value = `G${i}w${lane.length}`;
+      const made = (await create(valid({ [key]: value }))).body.data as AccountOut & Record<string, unknown>;
+      expect(made[key], key).toBe(value);
+      const edit = (change: Record<string, unknown>) =>
+        t.call('PUT', '/account', {
+          token: admin,
+          body: {
+            id: made.id,
+            accountNumber: made.accountNumber,
+            accountName: '改',
+            orgId: rootOrg,
+            state: 1,
+            ...change,
+          },
+        });
+      const kept = await edit({});
+      expect(kept.status, kept.body.msg).toBe(200);
+      expect((kept.body.data as Record<string, unknown>)[key], `${key} kept`).toBe(value);
+      const changed = await edit({ [key]: `${value}z` });
+      expect((changed.body.data as Record<string, unknown>)[key], `${key} changed`).toBe(`${value}z`);
+      if (inputTakesNull(spec)) {
+        expect(((await edit({ [key]: '' })).body.data as Record<string, unknown>)[key], `${key} blank`).toBeNull();
+        const blank = (await create(valid({ [key]: '' }))).body.data as Record<string, unknown>;
+        expect(blank[key], `${key} blank on create`).toBeNull();
+      }
+      const without = (await create(valid())).body.data as Record<string, unknown>;
+      expect(without[key], `${key} left out of a create`).toBe(defaultStored(spec));
+    }
+  });
+
+  it('refuses a unique field’s value another account holds, naming the field; the account itself and nulls pass', async () => {
+    for (const [i, [key, spec]] of GENERIC_TEXTS.filter(([, spec]) => spec.unique).entries()) {
+      const value = `U${i}q${lane.length}`;
+      const holder = (await create(valid({ [key]: value }))).body.data as AccountOut;
+      const label = spec.label['zh-CN'];
+      expect((await create(valid({ [key]: value }))).body, key).toEqual({
+        code: 400,
+        msg: `${label}“${value}”已存在`,
+        field: key,
+      });
+      const other = (await create(valid())).body.data as AccountOut;
+      const base = { accountName: '改', orgId: rootOrg, state: 1 };
+      const taken = await t.call('PUT', '/account', {
+        token: admin,
+        body: { id: other.id, accountNumber: other.accountNumber, ...base, [key]: value },
+      });
+      expect(taken.body, key).toEqual({ code: 400, msg: `${label}“${value}”已存在`, field: key });
+      const self = await t.call('PUT', '/account', {
+        token: admin,
+        body: { id: holder.id, accountNumber: holder.accountNumber, ...base, [key]: value },
+      });
+      expect(self.status, self.body.msg).toBe(200);
+      if (inputTakesNull(spec)) {
+        expect((await create(valid({ [key]: null }))).status).toBe(200);
+        expect((await create(valid({ [key]: null }))).status).toBe(200);
+      }
+    }
   });
 
   it('protects the built-in admin and the caller', async () => {
