@@ -94,6 +94,14 @@ describe('entity descriptors on the web', () => {
     ]);
   });
 
+  it('checks a text as it is sent: trimmed (blank spaces are no value a pattern refuses)', () => {
+    const rules = rulesOf(shop, 'code') as Array<{ transform?: (value: unknown) => unknown; pattern?: RegExp }>;
+    for (const rule of rules) expect(rule.transform?.(' 12 ')).toBe('12');
+    const pattern = rules.find((rule) => rule.pattern);
+    expect(pattern?.pattern?.test(String(pattern.transform?.('   ')))).toBe(true);
+    expect(pattern?.pattern?.test(String(pattern.transform?.(' 1a ')))).toBe(false);
+  });
+
   it('follows the descriptor: another limit or label in a copy gives another rule and message', () => {
     const leader = orgEntity.fields.leader;
     const copy = defineEntity({

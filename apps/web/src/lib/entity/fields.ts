@@ -125,6 +125,9 @@ export function patternText(pattern: string): EntityText {
   return PATTERN_TEXTS[typed] ?? 'pattern';
 }
 
+/** A form value as a write body sends it: a text trimmed. */
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
 export interface RuleOptions {
   /**
    * Required in the form. Default: a text input that takes no null and at least one character (a name); a number
@@ -145,14 +148,17 @@ export function rulesOf<E extends AnyEntity>(entity: E, key: FieldOf<E>, options
   if (required)
     rules.push({ required: true, whitespace: limits.kind === 'string', message: tx('required', { field }) });
   if (limits.kind === 'string') {
+    // A text is sent trimmed (a blank one as null where the field takes null): its length and pattern are checked so.
+    const transform = trimmed;
     if (limits.minLength !== undefined && limits.minLength > 1) {
-      rules.push({ min: limits.minLength, message: tx('minLength', { field, min: limits.minLength }) });
+      rules.push({ min: limits.minLength, transform, message: tx('minLength', { field, min: limits.minLength }) });
     }
     if (limits.maxLength !== undefined) {
-      rules.push({ max: limits.maxLength, message: tx('maxLength', { field, max: limits.maxLength }) });
+      rules.push({ max: limits.maxLength, transform, message: tx('maxLength', { field, max: limits.maxLength }) });
     }
     if (limits.pattern !== undefined) {
-      rules.push({ pattern: new RegExp(limits.pattern), message: tx(patternText(limits.pattern), { field }) });
+      const pattern = new RegExp(limits.pattern);
+      rules.push({ pattern, transform, message: tx(patternText(limits.pattern), { field }) });
     }
   }
   if (limits.kind === 'number') {
