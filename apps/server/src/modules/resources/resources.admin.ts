@@ -50,57 +50,78 @@ async function checkUniqueApi(
   }
 }
 
-/** Administration of the permission tree (资源管理): the rules of specification §5 (docs/authorization.md). */
+/**
+ * Administration of the permission tree (资源管理): the rules of specification §5 (docs/authorization.md). Each write
+ * is also offered on a transaction the caller holds (`createIn`, `updateIn`, `removeIn`): the configuration bundle
+ * applies its resources through them, under the same rules, inside its one transaction.
+ */
 export function createResourcesAdmin(db: Kysely<DB>) {
+  /** Adds a resource on `trx` as POST /resource does (its parent a menu, an API not twice); answers its id. */
+  async function createIn(trx: Kysely<DB>, input: CreateInput): Promise<number> {
+    const row = normalise(input);
+    const r = createResourcesRepository(trx);
+    await checkParent(trx, r, row.pid);
+    await checkUniqueApi(r, row);
+    return r.insert({ ...row, icon: row.icon ?? null, builtin: 0 });
+  }
+
+  /** Edits a resource on `trx` as PUT /resource does (a built-in one keeps its type, route, method and url). */
+  async function updateIn(trx: Kysely<DB>, input: UpdateInput): Promise<void> {
+    const row = normalise(input);
+    const r = createResourcesRepository(trx);
+    const current = await r.findById(input.id);
+    if (!current) throw badRequest(t('resource.notFound'));
+    if (
+      current.builtin === 1 &&
+      (current.type !== row.type ||
+        current.route !== row.route ||
+        current.method !== row.method ||
+        current.url !== row.url)
+    ) {
+      throw badRequest(t('resource.builtinFixed'));
+    }
+    await checkParent(trx, r, row.pid, current.id);
+    await checkUniqueApi(r, row, current.id);
+    await r.update(current.id, row);
+  }
+
+  /** Deletes a resource on `trx` as DELETE /resource does (never a built-in one, nor one with children). */
+  async function removeIn(trx: Kysely<DB>, id: number): Promise<void> {
+    const r = createResourcesRepository(trx);
+    const current = await r.findById(id);
+    if (!current) throw badRequest(t('resource.notFound'));
+    if (current.builtin === 1) throw badRequest(t('resource.builtinDelete'));
+    const children = await countChildren(trx, 'resource', id);
+    if (children > 0) throw badRequest(t('resource.hasChildren', { count: children }));
+    await r.delete(id);
+  }
+
   return {
     async list() {
       return (await createResourcesRepository(db).all()).map(toResource);
     },
 
     create(input: CreateInput) {
-      const row = normalise(input);
       return db.transaction().execute(async (trx) => {
-        const r = createResourcesRepository(trx);
-        await checkParent(trx, r, row.pid);
-        await checkUniqueApi(r, row);
-        const id = await r.insert({ ...row, icon: row.icon ?? null, builtin: 0 });
-        return toResource((await r.findById(id))!);
+        const id = await createIn(trx, input);
+        return toResource((await createResourcesRepository(trx).findById(id))!);
       });
     },
 
     update(input: UpdateInput) {
-      const row = normalise(input);
       return db.transaction().execute(async (trx) => {
-        const r = createResourcesRepository(trx);
-        const current = await r.findById(input.id);
-        if (!current) throw badRequest(t('resource.notFound'));
-        if (
-          current.builtin === 1 &&
-          (current.type !== row.type ||
-            current.route !== row.route ||
-            current.method !== row.method ||
-            current.url !== row.url)
-        ) {
-          throw badRequest(t('resource.builtinFixed'));
-        }
-        await checkParent(trx, r, row.pid, current.id);
-        await checkUniqueApi(r, row, current.id);
-        await r.update(current.id, row);
-        return toResource((await r.findById(current.id))!);
+        await updateIn(trx, input);
+        return toResource((await createResourcesRepository(trx).findById(input.id))!);
       });
     },
 
     async remove(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const r = createResourcesRepository(trx);
-        const current = await r.findById(id);
-        if (!current) throw badRequest(t('resource.notFound'));
-        if (current.builtin === 1) throw badRequest(t('resource.builtinDelete'));
-        const children = await countChildren(trx, 'resource', id);
-        if (children > 0) throw badRequest(t('resource.hasChildren', { count: children }));
-        await r.delete(id);
-      });
+      await db.transaction().execute((trx) => removeIn(trx, id));
     },
+
+    createIn,
+    updateIn,
+    removeIn,
   };
 }
 

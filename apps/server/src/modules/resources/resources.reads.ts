@@ -5,6 +5,11 @@ import type { DB } from '../../platform/db/schema.js';
  * The reads of the resource table that other modules make (the table is this module's, owners.ts), executor first.
  */
 
+/** Every resource, by parent, order and id (the tree's own order). */
+export function allResources(db: Kysely<DB>) {
+  return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();
+}
+
 /** The resources with these ids as the audit trail compares them. */
 export function auditedResources(db: Kysely<DB>, ids: readonly number[]) {
   return db

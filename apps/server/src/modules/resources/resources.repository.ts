@@ -3,13 +3,14 @@ import { counter } from '../../platform/db/counters.js';
 import { preparedQuery } from '../../platform/db/prepared.js';
 import type { DB, ResourceRow } from '../../platform/db/schema.js';
 import { roleGrantPairs, roleGrants } from '../roles/roles.reads.js';
+import { allResources } from './resources.reads.js';
 
 export function createResourcesRepository(db: Kysely<DB>) {
   // Read by every permission check: compiled once.
   const version = preparedQuery(db, (db, name: string) => counter(db, name));
   return {
     all(): Promise<ResourceRow[]> {
-      return db.selectFrom('resource').selectAll().orderBy('pid').orderBy('order_num').orderBy('id').execute();
+      return allResources(db);
     },
     /** Moves with every change of the resource tree or of any role's grants (triggers of 0009_perf). */
     async permissionVersion(): Promise<string> {
