@@ -31,6 +31,15 @@ export function orgNodes(db: Kysely<DB>): Promise<Array<{ id: number; pid: numbe
   return db.selectFrom('org').select(['id', 'pid', 'name']).execute();
 }
 
+/** Every organisation's place and identity (parent, name, full name, code, region), by id. */
+export function allOrgs(db: Kysely<DB>) {
+  return db
+    .selectFrom('org')
+    .select(['id', 'pid', 'name', 'full_name', 'org_code', 'region_id'])
+    .orderBy('id')
+    .execute();
+}
+
 /** The first root organisation (by id); undefined when there is none. */
 export async function firstRootOrgId(db: Kysely<DB>): Promise<number | undefined> {
   const row = await db.selectFrom('org').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();

@@ -47,6 +47,22 @@ function seen(rows: readonly OrgRowView[], visible: OrgsVisible, pathToo: boolea
 /** Names a region by its path ('江苏省 / 苏州市 / 吴中区'); null when it is not (or no longer) in the tree. */
 export type RegionNamer = (id: number) => string | null;
 
+/**
+ * An organisation's stored fields as a write sets them: undefined keeps the stored value on edit (the default on
+ * create). A 全称 may be null (a configuration bundle carries it so); the organisation routes default it to the name.
+ */
+export interface OrgValues {
+  pid: number | null;
+  name: string;
+  full_name: string | null;
+  org_code?: string | null;
+  region_id?: number | null;
+  sort_order?: number;
+  leader?: string | null;
+  phone?: string | null;
+  state?: number;
+}
+
 function toOrg(row: OrgRowView, regionName: RegionNamer, seenAs?: { inScope: boolean; hasChildren: boolean }) {
   return {
     id: row.id,
@@ -91,9 +107,8 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
 
   function fields(input: BodyOf<Routes['createOrg']>) {
     const name = requiredText(input.name, 'name', '名称');
-    // Absent keeps the stored region on edit (older clients send none); null clears it.
+    // Absent keeps the stored region on edit (older clients send none); null clears it (checked by createIn, updateIn).
     const regionId = input.regionId;
-    if (regionId != null && regionName(regionId) === null) throw badRequest(t('region.notFound'));
     // Absent keeps the stored code on edit; null or empty removes it.
     const orgCode = input.orgCode === undefined ? undefined : input.orgCode?.trim() || null;
     // Absent keeps the stored value on edit (and is the default on create); null or empty removes a leader or phone.
@@ -121,7 +136,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
    */
   async function assertStateRule(
     r: OrgsRepository,
-    values: ReturnType<typeof fields>,
+    values: OrgValues,
     before?: { id: number; pid: number | null; state: number },
   ) {
     const enabled = (values.state ?? before?.state ?? 1) === 1;
@@ -139,7 +154,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   }
 
   /** Sibling names and codes are unique (indexes of migration 0018): checked first for a clear message. */
-  async function assertUnique(r: OrgsRepository, values: ReturnType<typeof fields>, selfId?: number) {
+  async function assertUnique(r: OrgsRepository, values: OrgValues, selfId?: number) {
     if (await r.siblingNamed(values.pid, values.name, selfId)) {
       throw fieldError('name', t('org.nameTaken', { name: values.name }));
     }
@@ -149,7 +164,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
   }
 
   /** A write racing another past the checks meets the unique index: the same 400 as the check, never a 500. */
-  async function unique<T>(values: ReturnType<typeof fields>, work: () => Promise<T>): Promise<T> {
+  async function unique<T>(values: OrgValues, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
@@ -160,6 +175,62 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
       }
       throw fieldError('name', t('org.nameTaken', { name: values.name }));
     }
+  }
+
+  /** A region is one of the region tree's (absent or null: none asked). */
+  function assertRegion(values: OrgValues) {
+    if (values.region_id != null && regionName(values.region_id) === null) throw badRequest(t('region.notFound'));
+  }
+
+  /**
+   * Adds an organisation on `trx` under POST /org's rules: its region known, its parent existing, its name unique
+   * among its siblings and its code among all, and 状态's rule (nothing new under a disabled parent). Answers its id.
+   */
+  async function createIn(trx: Kysely<DB>, values: OrgValues): Promise<number> {
+    assertRegion(values);
+    const r = createOrgsRepository(trx);
+    if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
+    await assertUnique(r, values);
+    await assertStateRule(r, values);
+    return r.insert({
+      ...values,
+      region_id: values.region_id ?? null,
+      org_code: values.org_code ?? null,
+      sort_order: values.sort_order ?? 0,
+      leader: values.leader ?? null,
+      phone: values.phone ?? null,
+      state: values.state ?? 1,
+      create_time: new Date().toISOString(),
+    });
+  }
+
+  /**
+   * Edits the organisation `id` on `trx` under PUT /org's rules: as createIn's, and never moved under itself, nor
+   * disabled while an organisation directly below it is enabled.
+   */
+  async function updateIn(trx: Kysely<DB>, id: number, values: OrgValues): Promise<void> {
+    assertRegion(values);
+    const r = createOrgsRepository(trx);
+    const before = await r.findById(id);
+    if (!before) throw badRequest(t('org.notFound'));
+    if (values.pid !== null) {
+      if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
+      if (await isInSubtree(trx, 'org', id, values.pid)) throw badRequest(t('org.cycle'));
+    }
+    await assertUnique(r, values, id);
+    await assertStateRule(r, values, before);
+    await r.update(id, values);
+  }
+
+  /** Deletes the organisation `id` on `trx` under DELETE /org's rules: none below it, no account in it. */
+  async function removeIn(trx: Kysely<DB>, id: number): Promise<void> {
+    const r = createOrgsRepository(trx);
+    if (!(await r.findById(id))) throw badRequest(t('org.notFound'));
+    const children = await countChildren(trx, 'org', id);
+    if (children > 0) throw badRequest(t('org.hasChildren', { count: children }));
+    const accounts = await r.countAccounts(id);
+    if (accounts > 0) throw badRequest(t('org.hasAccounts', { count: accounts }));
+    await r.delete(id);
   }
 
   async function view(r: OrgsRepository, id: number) {
@@ -282,23 +353,7 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
     async create(input: BodyOf<Routes['createOrg']>) {
       const values = fields(input);
       return unique(values, () =>
-        db.transaction().execute(async (trx) => {
-          const r = createOrgsRepository(trx);
-          if (values.pid !== null && !(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
-          await assertUnique(r, values);
-          await assertStateRule(r, values);
-          const id = await r.insert({
-            ...values,
-            region_id: values.region_id ?? null,
-            org_code: values.org_code ?? null,
-            sort_order: values.sort_order ?? 0,
-            leader: values.leader ?? null,
-            phone: values.phone ?? null,
-            state: values.state ?? 1,
-            create_time: new Date().toISOString(),
-          });
-          return view(r, id);
-        }),
+        db.transaction().execute(async (trx) => view(createOrgsRepository(trx), await createIn(trx, values))),
       );
     },
 
@@ -308,34 +363,26 @@ export function createOrgsService(db: Kysely<DB>, regionName: RegionNamer) {
         db.transaction().execute(async (trx) => {
           const r = createOrgsRepository(trx);
           const before = await r.findById(input.id);
-          if (!before) throw badRequest(t('org.notFound'));
-          if (values.pid !== null) {
-            if (!(await r.findById(values.pid))) throw badRequest(t('org.parentNotFound'));
-            if (await isInSubtree(trx, 'org', input.id, values.pid)) throw badRequest(t('org.cycle'));
+          if (before) {
+            // The seeded root's name sent back in another language keeps the stored one.
+            const root = before.pid === null;
+            values.name = storedNameOf('rootOrg', values.name, before.name, root);
+            values.full_name = storedNameOf('rootOrg', values.full_name, before.full_name ?? '', root);
           }
-          // The seeded root's name sent back in another language keeps the stored one.
-          const root = before.pid === null;
-          values.name = storedNameOf('rootOrg', values.name, before.name, root);
-          values.full_name = storedNameOf('rootOrg', values.full_name, before.full_name ?? '', root);
-          await assertUnique(r, values, input.id);
-          await assertStateRule(r, values, before);
-          await r.update(input.id, values);
+          await updateIn(trx, input.id, values);
           return view(r, input.id);
         }),
       );
     },
 
     async remove(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const r = createOrgsRepository(trx);
-        if (!(await r.findById(id))) throw badRequest(t('org.notFound'));
-        const children = await countChildren(trx, 'org', id);
-        if (children > 0) throw badRequest(t('org.hasChildren', { count: children }));
-        const accounts = await r.countAccounts(id);
-        if (accounts > 0) throw badRequest(t('org.hasAccounts', { count: accounts }));
-        await r.delete(id);
-      });
+      await db.transaction().execute((trx) => removeIn(trx, id));
     },
+
+    // The writes on a transaction the caller holds (the configuration bundle's one transaction), under the same rules.
+    createIn,
+    updateIn,
+    removeIn,
   };
 }
 
