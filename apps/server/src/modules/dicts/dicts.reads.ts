@@ -15,6 +15,16 @@ export const DICT_ITEM_COLUMNS = storedColumns(dictItemEntity);
 const AUDITED_DICT_COLUMNS = ['id' as const, ...auditedFields(dictEntity).map(({ column }) => column)];
 const AUDITED_DICT_ITEM_COLUMNS = ['id' as const, ...auditedFields(dictItemEntity).map(({ column }) => column)];
 
+/** Every dictionary (code, name, remark), by id. */
+export function allDicts(db: Kysely<DB>) {
+  return db.selectFrom('dict').select(['id', 'dict_code', 'dict_name', 'remark']).orderBy('id').execute();
+}
+
+/** Every dictionary item, siblings by orderNum then id. */
+export function allDictItems(db: Kysely<DB>) {
+  return db.selectFrom('dict_item').selectAll().orderBy('order_num').orderBy('id').execute();
+}
+
 /** The dictionaries with these ids as the audit trail compares them. */
 export function auditedDicts(db: Kysely<DB>, ids: readonly number[]) {
   return db.selectFrom('dict').select(AUDITED_DICT_COLUMNS).where('id', 'in', ids).execute();

@@ -98,7 +98,99 @@ export function createDictsService(db: Kysely<DB>) {
       throw badRequest(t('dictItem.cycle'));
   }
 
+  /** Adds a dictionary on `executor` as POST /dict does (its code not taken); answers its id. */
+  async function createIn(executor: Kysely<DB>, input: BodyOf<Routes['createDict']>): Promise<number> {
+    const r = createDictsRepository(executor);
+    const dictCode = input.dictCode.trim();
+    const row = {
+      dict_name: text(input.dictName, NAME_TITLE),
+      dict_code: dictCode,
+      remark: input.remark?.trim() || null,
+    };
+    if (await r.findByCode(dictCode)) throw fieldError('dictCode', t('dict.codeTaken', { dictCode }));
+    return r.insert({ ...row, create_time: new Date().toISOString() });
+  }
+
+  /** Edits a dictionary on `executor` as PUT /dict does (its code fixed). */
+  async function updateIn(executor: Kysely<DB>, input: BodyOf<Routes['updateDict']>): Promise<void> {
+    const r = createDictsRepository(executor);
+    const current = await r.findById(input.id);
+    if (!current) throw badRequest(t('dict.notFound'));
+    if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
+    await r.update(current.id, {
+      dict_name: text(input.dictName, NAME_TITLE),
+      remark: input.remark?.trim() || null,
+    });
+  }
+
+  /** Deletes a dictionary on `trx` as DELETE /dict does: never one with items left (they go first, on their screen). */
+  async function removeIn(trx: Kysely<DB>, id: number): Promise<void> {
+    const r = createDictsRepository(trx);
+    const current = await r.findById(id);
+    if (!current) throw badRequest(t('dict.notFound'));
+    const items = await r.countItems(current.dict_code);
+    if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
+    await r.delete(current.id);
+  }
+
+  /** Adds an item on `trx` as POST /dict/item does (its parent in the same dictionary); answers its id. */
+  async function createItemIn(trx: Kysely<DB>, input: BodyOf<Routes['createDictItem']>): Promise<number> {
+    const r = createDictsRepository(trx);
+    const dict = await r.findByCode(input.dictCode.trim());
+    if (!dict) throw badRequest(t('dict.notFound'));
+    const pid = input.pid ?? null;
+    await checkItemParent(r, trx, dict.dict_code, pid);
+    const value = text(input.value, VALUE_TITLE);
+    return r.insertItem({
+      dict_code: dict.dict_code,
+      value,
+      pid,
+      order_num: input.orderNum ?? 0,
+      // A client that sends only the specification's fields (ADR 0034): the label is the key value.
+      key_value: input.keyValue === undefined ? value : text(input.keyValue, KEY_TITLE),
+      state: input.state === undefined ? 1 : stateOf(input.state),
+      tag_color: input.tagColor ?? null,
+    });
+  }
+
+  /** Edits an item on `trx` as PUT /dict/item does (in its own dictionary, never moved under itself). */
+  async function updateItemIn(trx: Kysely<DB>, input: BodyOf<Routes['updateDictItem']>): Promise<void> {
+    const r = createDictsRepository(trx);
+    const current = await r.findItem(input.id);
+    if (!current) throw badRequest(t('dictItem.notFound'));
+    // An item stays in its dictionary; the dictCode sent must be its own.
+    if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
+    const pid = input.pid ?? null;
+    await checkItemParent(r, trx, current.dict_code, pid, current.id);
+    await r.updateItem(current.id, {
+      value: text(input.value, VALUE_TITLE),
+      pid,
+      order_num: input.orderNum ?? current.order_num,
+      // Left out: kept (a client of the specification's fields never changes what the item stores).
+      key_value: input.keyValue === undefined ? current.key_value : text(input.keyValue, KEY_TITLE),
+      state: input.state === undefined ? current.state : stateOf(input.state),
+      tag_color: input.tagColor === undefined ? current.tag_color : input.tagColor,
+    });
+  }
+
+  /** Deletes an item on `trx` as DELETE /dict/item does: never one with children. */
+  async function removeItemIn(trx: Kysely<DB>, id: number): Promise<void> {
+    const r = createDictsRepository(trx);
+    if (!(await r.findItem(id))) throw badRequest(t('dictItem.notFound'));
+    const children = await countChildren(trx, 'dict_item', id);
+    if (children > 0) throw badRequest(t('dictItem.hasChildren', { count: children }));
+    await r.deleteItem(id);
+  }
+
   return {
+    // The writes on a transaction the caller holds (the configuration bundle's one transaction), under the routes' rules.
+    createIn,
+    updateIn,
+    removeIn,
+    createItemIn,
+    updateItemIn,
+    removeItemIn,
+
     async list(query: QueryOf<Routes['listDicts']>) {
       const sort = query.sort && { field: query.sort, order: query.order ?? 'asc' };
       const { rows, total } = await repo.page(
@@ -111,43 +203,24 @@ export function createDictsService(db: Kysely<DB>) {
     },
 
     async create(input: BodyOf<Routes['createDict']>) {
-      const dictCode = input.dictCode.trim();
-      const row = {
-        dict_name: text(input.dictName, NAME_TITLE),
-        dict_code: dictCode,
-        remark: input.remark?.trim() || null,
-      };
-      if (await repo.findByCode(dictCode)) throw fieldError('dictCode', t('dict.codeTaken', { dictCode }));
       try {
-        const id = await repo.insert({ ...row, create_time: new Date().toISOString() });
+        const id = await createIn(db, input);
         return toDict((await repo.findById(id))!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError('dictCode', t('dict.codeTaken', { dictCode }));
+        if (isUniqueViolation(error)) {
+          throw fieldError('dictCode', t('dict.codeTaken', { dictCode: input.dictCode.trim() }));
+        }
         throw error;
       }
     },
 
     async update(input: BodyOf<Routes['updateDict']>) {
-      const current = await repo.findById(input.id);
-      if (!current) throw badRequest(t('dict.notFound'));
-      if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
-      await repo.update(current.id, {
-        dict_name: text(input.dictName, NAME_TITLE),
-        remark: input.remark?.trim() || null,
-      });
-      return toDict((await repo.findById(current.id))!);
+      await updateIn(db, input);
+      return toDict((await repo.findById(input.id))!);
     },
 
     async remove(id: number) {
-      await db.transaction().execute(async (trx) => {
-        const r = createDictsRepository(trx);
-        const current = await r.findById(id);
-        if (!current) throw badRequest(t('dict.notFound'));
-        // Deleting a dictionary never takes its items silently: they are deleted first, on their screen.
-        const items = await r.countItems(current.dict_code);
-        if (items > 0) throw badRequest(t('dict.hasItems', { name: current.dict_name, count: items }));
-        await r.delete(current.id);
-      });
+      await db.transaction().execute((trx) => removeIn(trx, id));
     },
 
     /**
@@ -254,45 +327,15 @@ export function createDictsService(db: Kysely<DB>) {
 
     createItem(input: BodyOf<Routes['createDictItem']>) {
       return db.transaction().execute(async (trx) => {
-        const r = createDictsRepository(trx);
-        const dict = await r.findByCode(input.dictCode.trim());
-        if (!dict) throw badRequest(t('dict.notFound'));
-        const pid = input.pid ?? null;
-        await checkItemParent(r, trx, dict.dict_code, pid);
-        const value = text(input.value, VALUE_TITLE);
-        const id = await r.insertItem({
-          dict_code: dict.dict_code,
-          value,
-          pid,
-          order_num: input.orderNum ?? 0,
-          // A client that sends only the specification's fields (ADR 0034): the label is the key value.
-          key_value: input.keyValue === undefined ? value : text(input.keyValue, KEY_TITLE),
-          state: input.state === undefined ? 1 : stateOf(input.state),
-          tag_color: input.tagColor ?? null,
-        });
-        return toItem((await r.findItem(id))!);
+        const id = await createItemIn(trx, input);
+        return toItem((await createDictsRepository(trx).findItem(id))!);
       });
     },
 
     updateItem(input: BodyOf<Routes['updateDictItem']>) {
       return db.transaction().execute(async (trx) => {
-        const r = createDictsRepository(trx);
-        const current = await r.findItem(input.id);
-        if (!current) throw badRequest(t('dictItem.notFound'));
-        // An item stays in its dictionary; the dictCode sent must be its own.
-        if (input.dictCode.trim() !== current.dict_code) throw badRequest(t('dict.codeFixed'));
-        const pid = input.pid ?? null;
-        await checkItemParent(r, trx, current.dict_code, pid, current.id);
-        await r.updateItem(current.id, {
-          value: text(input.value, VALUE_TITLE),
-          pid,
-          order_num: input.orderNum ?? current.order_num,
-          // Left out: kept (a client of the specification's fields never changes what the item stores).
-          key_value: input.keyValue === undefined ? current.key_value : text(input.keyValue, KEY_TITLE),
-          state: input.state === undefined ? current.state : stateOf(input.state),
-          tag_color: input.tagColor === undefined ? current.tag_color : input.tagColor,
-        });
-        return toItem((await r.findItem(current.id))!);
+        await updateItemIn(trx, input);
+        return toItem((await createDictsRepository(trx).findItem(input.id))!);
       });
     },
 
@@ -332,13 +375,7 @@ export function createDictsService(db: Kysely<DB>) {
     },
 
     async removeItem(id: number) {
-      await db.transaction().execute(async (trx) => {
-        const r = createDictsRepository(trx);
-        if (!(await r.findItem(id))) throw badRequest(t('dictItem.notFound'));
-        const children = await countChildren(trx, 'dict_item', id);
-        if (children > 0) throw badRequest(t('dictItem.hasChildren', { count: children }));
-        await r.deleteItem(id);
-      });
+      await db.transaction().execute((trx) => removeItemIn(trx, id));
     },
   };
 }
