@@ -43,6 +43,27 @@ export async function auditedRoles(db: Kysely<DB>, ids: readonly number[]) {
   }));
 }
 
+/**
+ * The roles (those with `ids`, else all) by id, with their grants and 自定义 organisations as (role, resource) and
+ * (role, organisation) pairs.
+ */
+export async function rolesWithGrants(db: Kysely<DB>, ids?: readonly number[]) {
+  if (ids?.length === 0) return { roles: [], grants: [], scopeOrgs: [] };
+  const roleQuery = db
+    .selectFrom('role')
+    .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
+    .orderBy('id');
+  const grantQuery = db.selectFrom('role_resource').select(['role_id', 'resource_id']);
+  const scopeQuery = db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id');
+  // One role's edit reads that role's rows, not every role's grants (the grants are the big table).
+  const [roles, grants, scopeOrgs] = await Promise.all([
+    (ids ? roleQuery.where('id', 'in', ids) : roleQuery).execute(),
+    (ids ? grantQuery.where('role_id', 'in', ids) : grantQuery).execute(),
+    (ids ? scopeQuery.where('role_id', 'in', ids) : scopeQuery).execute(),
+  ]);
+  return { roles, grants, scopeOrgs };
+}
+
 /** A role as the dominance rule judges it: its name, super-admin mark and data scope. */
 export function roleStanding(db: Kysely<DB>, id: number) {
   return db.selectFrom('role').select(['id', 'name', 'builtin', 'data_scope']).where('id', '=', id).executeTakeFirst();

@@ -4,24 +4,14 @@ import type { DB } from '../../platform/db/schema.js';
 import { countAccounts } from '../accounts/accounts.reads.js';
 import { existingOrgIds } from '../orgs/orgs.reads.js';
 import { allResourceIds, resourceNames, resourcesByIds } from '../resources/resources.reads.js';
+import { rolesWithGrants } from './roles.reads.js';
 
 export function createRolesRepository(db: Kysely<DB>) {
   return {
     /** The roles (those with `ids`, else all) with their grants, 自定义 organisations and account counts. */
     async all(ids?: readonly number[]) {
       if (ids?.length === 0) return { roles: [], grants: [], counts: [], scopeOrgs: [] };
-      const roleQuery = db
-        .selectFrom('role')
-        .select(['id', 'name', 'remark', 'builtin', 'data_scope', 'require_second_factor'])
-        .orderBy('id');
-      const grantQuery = db.selectFrom('role_resource').select(['role_id', 'resource_id']);
-      const scopeQuery = db.selectFrom('role_scope_org').select(['role_id', 'org_id']).orderBy('org_id');
-      // One role's edit reads that role's rows, not every role's grants (the grants are the big table).
-      const [roles, grants, scopeOrgs] = await Promise.all([
-        (ids ? roleQuery.where('id', 'in', ids) : roleQuery).execute(),
-        (ids ? grantQuery.where('role_id', 'in', ids) : grantQuery).execute(),
-        (ids ? scopeQuery.where('role_id', 'in', ids) : scopeQuery).execute(),
-      ]);
+      const { roles, grants, scopeOrgs } = await rolesWithGrants(db, ids);
       // Accounts per role are kept by triggers (0009_perf) instead of counted over every account.
       const counted = await counters(
         db,
@@ -41,10 +31,10 @@ export function createRolesRepository(db: Kysely<DB>) {
     resourcesOf(roleId: number) {
       return db.selectFrom('role_resource').select('resource_id').where('role_id', '=', roleId).execute();
     },
-    resourcesByIds(ids: number[]) {
+    resourcesByIds(ids: readonly number[]) {
       return resourcesByIds(db, ids);
     },
-    async replaceResources(roleId: number, ids: number[]) {
+    async replaceResources(roleId: number, ids: readonly number[]) {
       await db.deleteFrom('role_resource').where('role_id', '=', roleId).execute();
       if (ids.length) {
         await db

@@ -21,6 +21,21 @@ import { createRolesRepository, type RolesRepository } from './roles.repository.
 
 type RoleInput = BodyOf<Routes['createRole']>;
 
+/** What a caller holds: the resources it may grant ('all' for the super-admin role). */
+type Holding = ReadonlySet<number> | 'all';
+
+/**
+ * A role as a write sets it: its name, remark and granted resource ids; its data scope (absent on edit: kept) and
+ * 需要双因素认证 (absent: off on create, kept on edit).
+ */
+export interface RoleWrite {
+  name: string;
+  remark: string | null;
+  resources: readonly number[];
+  scope?: { dataScope: DataScopeKind; orgIds: readonly number[] };
+  requireSecondFactor?: boolean;
+}
+
 /** One row of the role export. */
 export interface RoleExportRow {
   name: string;
@@ -137,7 +152,12 @@ export function createRolesService(
    * Checks a requested resource set: every id exists, and whatever the role does not already hold is held by
    * the caller (nobody grants what they lack; removing is always allowed).
    */
-  async function checkResources(r: RolesRepository, ids: number[], already: Set<number>, held: Set<number> | 'all') {
+  async function checkResources(
+    r: RolesRepository,
+    ids: readonly number[],
+    already: ReadonlySet<number>,
+    held: Holding,
+  ) {
     const found = await r.resourcesByIds(ids);
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) throw badRequest(t('role.resourceNotFound', { ids: missing.join('、') }));
@@ -149,7 +169,7 @@ export function createRolesService(
   }
 
   /** Read before a transaction opens: SQLite has one connection, so no query may run beside the transaction. */
-  async function heldBy(principal: Principal): Promise<Set<number> | 'all'> {
+  async function heldBy(principal: Principal): Promise<Holding> {
     if (principal.superAdmin) return 'all';
     return new Set((await resources.permissionsOf(principal.roleId, false)).map((p) => p.id));
   }
@@ -166,6 +186,65 @@ export function createRolesService(
       if (isUniqueViolation(error)) throw fieldError('name', t('role.nameTaken', { name }));
       throw error;
     }
+  }
+
+  /**
+   * Adds a role on `trx` under POST /role's rules: its name free, each resource existing and, unless `held` is 'all',
+   * held by the caller (read before the transaction: heldBy). Answers its id.
+   */
+  async function createIn(trx: Kysely<DB>, role: RoleWrite & Required<Pick<RoleWrite, 'scope'>>, held: Holding) {
+    const r = createRolesRepository(trx);
+    if (await r.nameTaken(role.name)) throw fieldError('name', t('role.nameTaken', { name: role.name }));
+    await checkResources(r, role.resources, new Set(), held);
+    // 需要双因素认证 is no privilege: anyone who may create a role may set it (absent: off).
+    const id = await r.insert(
+      role.name,
+      role.remark,
+      false,
+      new Date().toISOString(),
+      role.scope.dataScope,
+      role.requireSecondFactor === true,
+    );
+    await r.replaceResources(id, role.resources);
+    await r.replaceScopeOrgs(id, role.scope.orgIds);
+    return id;
+  }
+
+  /**
+   * Edits the role `id` on `trx` under PUT /role's rules: never the built-in role, its name free, what it newly grants
+   * existing and held (as createIn). Its new update_time is the permission stamp.
+   */
+  async function updateIn(trx: Kysely<DB>, id: number, role: RoleWrite, held: Holding) {
+    const r = createRolesRepository(trx);
+    const stored = await r.findById(id);
+    if (!stored) throw badRequest(t('role.notFound'));
+    if (stored.builtin === 1) throw badRequest(t('role.builtin'));
+    if (await r.nameTaken(role.name, id)) throw fieldError('name', t('role.nameTaken', { name: role.name }));
+    const already = new Set((await r.resourcesOf(id)).map((x) => x.resource_id));
+    await checkResources(r, role.resources, already, held);
+    // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
+    await r.update(id, {
+      name: role.name,
+      remark: role.remark,
+      update_time: new Date().toISOString(),
+      ...(role.scope ? { data_scope: role.scope.dataScope } : {}),
+      // 需要双因素认证: absent keeps the stored flag. It grants nothing, so the dominance rule (which already admitted
+      // this role to the caller) has nothing more to check.
+      ...(role.requireSecondFactor === undefined ? {} : { require_second_factor: role.requireSecondFactor ? 1 : 0 }),
+    });
+    await r.replaceResources(id, role.resources);
+    if (role.scope) await r.replaceScopeOrgs(id, role.scope.orgIds);
+  }
+
+  /** Deletes the role `id` on `trx` under DELETE /role's rules: never the built-in role, nor one an account holds. */
+  async function removeIn(trx: Kysely<DB>, id: number) {
+    const r = createRolesRepository(trx);
+    const role = await r.findById(id);
+    if (!role) throw badRequest(t('role.notFound'));
+    if (role.builtin === 1) throw badRequest(t('role.builtin'));
+    const count = await r.countAccounts(id);
+    if (count > 0) throw badRequest(t('role.inUse', { count }));
+    await r.delete(id);
   }
 
   /** The list for a caller: each role says whether the caller may hand it out (the dominance rule). */
@@ -216,28 +295,16 @@ export function createRolesService(
       const { name, remark } = fields(input);
       const held = await heldBy(principal);
       const scope = (await scopeOf(input, principal, routes.createRole.title))!;
+      const role = { name, remark, resources: input.resources, scope, requireSecondFactor: input.requireSecondFactor };
       return unique(
         name,
         () =>
           db.transaction().execute(async (trx) => {
-            const r = createRolesRepository(trx);
-            if (await r.nameTaken(name)) throw fieldError('name', t('role.nameTaken', { name }));
-            await checkResources(r, input.resources, new Set(), held);
-            // 需要双因素认证 is no privilege: anyone who may create a role may set it (absent: off).
-            const id = await r.insert(
-              name,
-              remark,
-              false,
-              new Date().toISOString(),
-              scope.dataScope,
-              input.requireSecondFactor === true,
-            );
-            await r.replaceResources(id, input.resources);
-            await r.replaceScopeOrgs(id, scope.orgIds);
-            return one(r, id);
+            const id = await createIn(trx, role, held);
+            return one(createRolesRepository(trx), id);
           }),
         // Its resources are all held by the caller (checked above): the caller may hand it out.
-      ).then((role) => ({ ...role, assignable: true }));
+      ).then((created) => ({ ...created, assignable: true }));
     },
 
     async update(input: BodyOf<Routes['updateRole']>, principal: Principal) {
@@ -247,48 +314,26 @@ export function createRolesService(
       const scope = stored
         ? await scopeOf(input, principal, routes.updateRole.title, asDataScope(stored.data_scope))
         : undefined;
+      const role = { name, remark, resources: input.resources, scope, requireSecondFactor: input.requireSecondFactor };
       return unique(
         name,
         () =>
           db.transaction().execute(async (trx) => {
-            const r = createRolesRepository(trx);
-            const role = await r.findById(input.id);
-            if (!role) throw badRequest(t('role.notFound'));
-            if (role.builtin === 1) throw badRequest(t('role.builtin'));
-            if (await r.nameTaken(name, role.id)) throw fieldError('name', t('role.nameTaken', { name }));
-            const already = new Set((await r.resourcesOf(role.id)).map((x) => x.resource_id));
-            await checkResources(r, input.resources, already, held);
-            // A new update_time is the permission stamp: accounts of this role refresh their menus and buttons.
-            await r.update(role.id, {
-              name,
-              remark,
-              update_time: new Date().toISOString(),
-              ...(scope ? { data_scope: scope.dataScope } : {}),
-              // 需要双因素认证: absent keeps the stored flag. It grants nothing, so the dominance rule (which already
-              // admitted this role to the caller) has nothing more to check.
-              ...(input.requireSecondFactor === undefined
-                ? {}
-                : { require_second_factor: input.requireSecondFactor ? 1 : 0 }),
-            });
-            await r.replaceResources(role.id, input.resources);
-            if (scope) await r.replaceScopeOrgs(role.id, scope.orgIds);
-            return one(r, role.id);
+            await updateIn(trx, input.id, role, held);
+            return one(createRolesRepository(trx), input.id);
           }),
         // The route's dominance check admitted only a role within the caller's holdings, and grants stay within them.
       ).then((updated) => ({ ...updated, assignable: true }));
     },
 
     async remove(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const r = createRolesRepository(trx);
-        const role = await r.findById(id);
-        if (!role) throw badRequest(t('role.notFound'));
-        if (role.builtin === 1) throw badRequest(t('role.builtin'));
-        const count = await r.countAccounts(id);
-        if (count > 0) throw badRequest(t('role.inUse', { count }));
-        await r.delete(id);
-      });
+      await db.transaction().execute((trx) => removeIn(trx, id));
     },
+
+    // The writes on a transaction the caller holds (the configuration bundle's one transaction), under the same rules.
+    createIn,
+    updateIn,
+    removeIn,
   };
 }
 
