@@ -236,6 +236,11 @@ export async function composeServices(config: Config, database: Database, setup:
     ]),
   );
 
+  const orgs = createOrgsService(db, regions.nameOf);
+  const roles = createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope);
+  const resourcesAdmin = createResourcesAdmin(db);
+  const dicts = createDictsService(db);
+
   return {
     /** What GET /api/auth/options tells the web app before anybody signs in. */
     authOptions: {
@@ -266,15 +271,19 @@ export async function composeServices(config: Config, database: Database, setup:
     signInPolicy,
     signInLog: createSignInLogService(signInRepo, authz.accountsWithin),
     regions,
-    orgs: createOrgsService(db, regions.nameOf),
-    roles: createRolesService(db, resources, authz.coveredRoleIds, authz.assertGrantableScope),
-    resourcesAdmin: createResourcesAdmin(db),
-    dicts: createDictsService(db),
+    orgs,
+    roles,
+    resourcesAdmin,
+    dicts,
+    // Written through each table's owner (orgs, roles, dicts, resourcesAdmin), on its one transaction.
     configBundle: createConfigBundleService({
       db,
       resources,
       authz,
-      regionName: regions.nameOf,
+      orgs,
+      roles,
+      dicts,
+      resourcesAdmin,
       systemParams,
       entities: crudServices,
     }),

@@ -20,7 +20,7 @@ import {
   entityKindName,
   isEntityKind,
 } from './config-bundle.entities.js';
-import type { ConfigBundleRepository } from './config-bundle.repository.js';
+import type { Snapshot } from './config-bundle.snapshot.js';
 
 /**
  * The bundle as comparable sides: what a file holds and what a database holds, each object under its natural key.
@@ -30,7 +30,6 @@ import type { ConfigBundleRepository } from './config-bundle.repository.js';
 export type Bundle = Static<typeof ConfigBundle>;
 /** The kinds of the objects the bundle declares itself (the descriptor-served entities' rows are generic). */
 type FixedKind = Exclude<ConfigChangeKind, CrudEntityName>;
-type Snapshot = Awaited<ReturnType<ConfigBundleRepository['snapshot']>>;
 
 export interface ResourceEntry {
   key: string;
@@ -67,6 +66,7 @@ export interface DictEntry {
   dictCode: string;
   dictName: string;
   remark: string | null;
+  dbId?: number;
 }
 export interface ItemEntry {
   dictCode: string;
@@ -383,8 +383,9 @@ export function sideOfDatabase(s: Snapshot): Side {
     });
   }
 
-  for (const d of s.dicts)
-    side.dicts.set(d.dict_code, { dictCode: d.dict_code, dictName: d.dict_name, remark: d.remark });
+  for (const d of s.dicts) {
+    side.dicts.set(d.dict_code, { dictCode: d.dict_code, dictName: d.dict_name, remark: d.remark, dbId: d.id });
+  }
   const itemById = new Map(s.items.map((i) => [i.id, i]));
   for (const row of s.items) {
     const ref = itemRef(row.dict_code, row.value);

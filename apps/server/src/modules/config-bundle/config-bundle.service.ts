@@ -1,19 +1,23 @@
 import {
+  type BodyOf,
   type ConfigChangeAction,
   type ConfigChangeKind,
   type CrudEntityName,
   type RouteDef,
+  type Routes,
   routes,
 } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
-import { countChildren, isInSubtree } from '../../platform/db/tree.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { t } from '../../platform/i18n.js';
 import type { Authz } from '../authz/index.js';
-import type { ResourcesService } from '../resources/index.js';
+import type { DictsService } from '../dicts/index.js';
+import type { OrgsService } from '../orgs/index.js';
+import type { ResourcesAdmin, ResourcesService } from '../resources/index.js';
+import type { RolesService } from '../roles/index.js';
 import type { SystemParams } from '../system-params/index.js';
 import {
   type EntityEngines,
@@ -29,17 +33,20 @@ import {
   type Change,
   depthOf,
   diffSides,
+  type ItemEntry,
   itemRef,
   kindName,
+  type OrgEntry,
   orgLabel,
   orgRef,
   publicChange,
+  type ResourceEntry,
   type RoleEntry,
   type Side,
   sideOfBundle,
   sideOfDatabase,
 } from './config-bundle.model.js';
-import { type ConfigBundleRepository, createConfigBundleRepository } from './config-bundle.repository.js';
+import { snapshotOf } from './config-bundle.snapshot.js';
 
 /** The single-object route whose permission (and rules) each change needs. */
 const ROUTE_OF: Record<Exclude<ConfigChangeKind, CrudEntityName>, Record<ConfigChangeAction, RouteDef>> = {
@@ -56,6 +63,10 @@ const ROUTE_OF: Record<Exclude<ConfigChangeKind, CrudEntityName>, Record<ConfigC
 const routeOf = (kind: ConfigChangeKind, action: ConfigChangeAction): RouteDef =>
   isEntityKind(kind) ? entityRoute(kind, action) : ROUTE_OF[kind][action];
 
+/** What the caller may grant: the resources its role holds ('all' for the super-admin role). */
+type Holding = Awaited<ReturnType<Authz['heldBy']>>;
+type ItemBody = BodyOf<Routes['createDictItem']>;
+
 /** Names the object a refusal is about: 组织“总公司/华东区”：该组织下还有 2 个账号… */
 function about(change: Change, error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
@@ -69,8 +80,14 @@ export interface ConfigBundleDeps {
   db: Kysely<DB>;
   resources: ResourcesService;
   authz: Authz;
-  /** Whether a region code is in the region tree (null: not). */
-  regionName: (id: number) => string | null;
+  /**
+   * The owners of the tables a bundle writes: each write on the apply's transaction, under the owner's single-object
+   * routes' rules (organisations, roles, dictionaries and their items, resources).
+   */
+  orgs: Pick<OrgsService, 'createIn' | 'updateIn' | 'removeIn'>;
+  roles: Pick<RolesService, 'createIn' | 'updateIn' | 'removeIn'>;
+  dicts: Pick<DictsService, 'createIn' | 'updateIn' | 'removeIn' | 'createItemIn' | 'updateItemIn' | 'removeItemIn'>;
+  resourcesAdmin: Pick<ResourcesAdmin, 'createIn' | 'updateIn' | 'removeIn'>;
   /** 系统参数: their values in effect, the check of a value, and the write inside the bundle's transaction. */
   systemParams: Pick<SystemParams, 'effective' | 'check' | 'writeIn' | 'refresh'>;
   /** The descriptor-served entities' engines (modules/crud), by entity name: their rows travel in the bundle. */
@@ -88,13 +105,14 @@ export function createConfigBundleService({
   db,
   resources,
   authz,
-  regionName,
+  orgs,
+  roles,
+  dicts,
+  resourcesAdmin,
   systemParams,
   entities,
   now = () => new Date(),
 }: ConfigBundleDeps) {
-  const repo = createConfigBundleRepository(db);
-
   async function mayCall(principal: Principal, route: RouteDef): Promise<boolean> {
     if (principal.superAdmin) return true;
     return principal.roleId !== null && (await resources.roleHoldsApi(principal.roleId, route));
@@ -113,7 +131,12 @@ export function createConfigBundleService({
    * Everything about the chosen changes the caller must be allowed, checked before the transaction opens (SQLite
    * has one connection: no query may run beside it), with the same functions the single-object routes use.
    */
-  async function assertAllowed(principal: Principal, chosen: readonly Change[], current: Side, target: Side) {
+  async function assertAllowed(
+    principal: Principal,
+    chosen: readonly Change[],
+    current: Side,
+    target: Side,
+  ): Promise<Holding> {
     const routesHeld = new Map<RouteDef, boolean>();
     for (const change of chosen) {
       const route = routeOf(change.kind, change.action);
@@ -133,7 +156,7 @@ export function createConfigBundleService({
         }),
       );
     }
-    if (principal.superAdmin) return;
+    if (principal.superAdmin) return 'all';
     const held = await authz.heldBy(principal);
 
     /** Resources a role would newly grant: each must exist now and be held by the caller (roles service rule). */
@@ -202,17 +225,16 @@ export function createConfigBundleService({
         throw about(change, error);
       }
     }
+    return held;
   }
 
-  /** Writes the chosen changes on `trx`: additions parents first, then changes, then removals children first. */
-  async function write(
-    trx: Kysely<DB>,
-    r: ConfigBundleRepository,
-    chosen: readonly Change[],
-    current: Side,
-    target: Side,
-  ) {
-    const at = now().toISOString();
+  /**
+   * Writes the chosen changes on `trx` through each table's owner, under its single-object routes' rules (modules
+   * resources, orgs, dicts, roles): additions parents first, then changes, then removals children first. Here are only
+   * the bundle's own rules: what a change refers to by key was made or chosen too. `held` is what the caller may grant
+   * (read before the transaction, as the role routes read it).
+   */
+  async function write(trx: Kysely<DB>, chosen: readonly Change[], current: Side, target: Side, held: Holding) {
     const picked = (kind: ConfigChangeKind, action: ConfigChangeAction) =>
       chosen.filter((c) => c.kind === kind && c.action === action);
     const run = async (change: Change, work: () => Promise<void>) => {
@@ -248,42 +270,41 @@ export function createConfigBundleService({
           throw badRequest(t('configBundle.cycle', { kind: kindName('resource'), key: c.key }));
         },
       );
+    const resourceBody = (change: Change, e: ResourceEntry) => ({
+      type: e.type,
+      name: e.name,
+      pid: resourceId(change, e.parent),
+      route: e.route,
+      method: e.method,
+      url: e.url,
+      remark: e.remark,
+      orderNum: e.orderNum,
+      icon: e.icon,
+    });
     for (const change of byDepth(picked('resource', 'add'), resourceDepth(target))) {
       await run(change, async () => {
-        const e = target.resources.get(change.ref)!;
-        const id = await r.insertResource({
-          pid: resourceId(change, e.parent),
-          name: e.name,
-          type: e.type,
-          route: e.route,
-          method: e.method,
-          url: e.url,
-          remark: e.remark,
-          order_num: e.orderNum,
-          icon: e.icon,
-        });
+        const id = await resourcesAdmin.createIn(trx, resourceBody(change, target.resources.get(change.ref)!));
         resourceIds.set(change.ref, id);
       });
     }
     for (const change of picked('resource', 'change')) {
       await run(change, async () => {
-        const e = target.resources.get(change.ref)!;
-        const id = current.resources.get(change.ref)!.dbId!;
-        const pid = resourceId(change, e.parent);
-        if (pid !== null && (await isInSubtree(trx, 'resource', id, pid))) throw badRequest(t('resource.cycle'));
         // The key's own fields (type, route, method, url) are the same on both sides: a built-in keeps them.
-        await r.updateResource(id, { pid, name: e.name, remark: e.remark, order_num: e.orderNum, icon: e.icon });
+        const id = current.resources.get(change.ref)!.dbId!;
+        await resourcesAdmin.updateIn(trx, { id, ...resourceBody(change, target.resources.get(change.ref)!) });
       });
     }
 
-    // Organisations.
+    // Organisations: a path's last name is the organisation's, the rest its parent's.
     const orgIds = new Map<string, number>();
     for (const [ref, entry] of current.orgs) orgIds.set(ref, entry.dbId!);
-    const checkOrg = async (e: { orgCode: string | null; regionId: number | null }, selfId?: number) => {
-      if (e.regionId !== null && regionName(e.regionId) === null) throw badRequest(t('region.notFound'));
-      if (e.orgCode && (await r.orgCodeTaken(e.orgCode, selfId)))
-        throw badRequest(t('org.codeTaken', { code: e.orgCode }));
-    };
+    const orgValues = (e: OrgEntry, pid: number | null) => ({
+      pid,
+      name: e.path.at(-1)!,
+      full_name: e.fullName,
+      org_code: e.orgCode,
+      region_id: e.regionId,
+    });
     for (const change of byDepth(picked('org', 'add'), (c) => target.orgs.get(c.ref)!.path.length)) {
       await run(change, async () => {
         const e = target.orgs.get(change.ref)!;
@@ -291,29 +312,15 @@ export function createConfigBundleService({
         if (e.path.length > 1) {
           const parent = orgIds.get(orgRef(e.path.slice(0, -1)));
           if (parent === undefined) throw parentMissing(change, orgLabel(e.path.slice(0, -1)));
-          // An enabled organisation's parent is enabled (modules/orgs): nothing is added under a disabled one.
-          const disabled = await r.disabledOrgName(parent);
-          if (disabled !== undefined) throw badRequest(t('org.parentDisabled', { name: disabled }));
           pid = parent;
         }
-        await checkOrg(e);
-        const id = await r.insertOrg({
-          pid,
-          name: e.path.at(-1)!,
-          full_name: e.fullName,
-          org_code: e.orgCode,
-          region_id: e.regionId,
-          create_time: at,
-        });
-        orgIds.set(change.ref, id);
+        orgIds.set(change.ref, await orgs.createIn(trx, orgValues(e, pid)));
       });
     }
     for (const change of picked('org', 'change')) {
       await run(change, async () => {
-        const e = target.orgs.get(change.ref)!;
-        const id = current.orgs.get(change.ref)!.dbId!;
-        await checkOrg(e, id);
-        await r.updateOrg(id, { full_name: e.fullName, org_code: e.orgCode, region_id: e.regionId });
+        const was = current.orgs.get(change.ref)!;
+        await orgs.updateIn(trx, was.dbId!, orgValues(target.orgs.get(change.ref)!, was.dbPid ?? null));
       });
     }
 
@@ -321,14 +328,14 @@ export function createConfigBundleService({
     for (const change of picked('dict', 'add')) {
       await run(change, async () => {
         const e = target.dicts.get(change.ref)!;
-        await r.insertDict({ dict_code: e.dictCode, dict_name: e.dictName, remark: e.remark, create_time: at });
-        current.dicts.set(change.ref, e);
+        await dicts.createIn(trx, { dictCode: e.dictCode, dictName: e.dictName, remark: e.remark });
       });
     }
     for (const change of picked('dict', 'change')) {
       await run(change, async () => {
         const e = target.dicts.get(change.ref)!;
-        await r.updateDict(e.dictCode, { dict_name: e.dictName, remark: e.remark });
+        const id = current.dicts.get(change.ref)!.dbId!;
+        await dicts.updateIn(trx, { id, dictCode: e.dictCode, dictName: e.dictName, remark: e.remark });
       });
     }
     const itemIds = new Map<string, number>();
@@ -350,35 +357,26 @@ export function createConfigBundleService({
           throw badRequest(t('configBundle.cycle', { kind: kindName('dictItem'), key: c.key }));
         },
       );
+    // Absent 数据键值, 状态 or 标签颜色 (a file from before them): the item routes' defaults on add, kept on change.
+    const itemBody = (change: Change, e: ItemEntry) => ({
+      dictCode: e.dictCode,
+      value: e.value,
+      pid: itemParent(change, e.dictCode, e.parent),
+      orderNum: e.orderNum,
+      keyValue: e.keyValue,
+      state: e.state,
+      tagColor: e.tagColor as ItemBody['tagColor'],
+    });
     for (const change of byDepth(picked('dictItem', 'add'), itemDepth)) {
       await run(change, async () => {
-        const e = target.items.get(change.ref)!;
-        if (!current.dicts.has(e.dictCode)) throw badRequest(t('dict.notFound'));
-        const id = await r.insertDictItem({
-          dict_code: e.dictCode,
-          value: e.value,
-          pid: itemParent(change, e.dictCode, e.parent),
-          order_num: e.orderNum,
-          key_value: e.keyValue ?? e.value,
-          state: e.state === false ? 0 : 1,
-          tag_color: e.tagColor ?? null,
-        });
+        const id = await dicts.createItemIn(trx, itemBody(change, target.items.get(change.ref)!));
         itemIds.set(change.ref, id);
       });
     }
     for (const change of picked('dictItem', 'change')) {
       await run(change, async () => {
-        const e = target.items.get(change.ref)!;
         const id = current.items.get(change.ref)!.dbId!;
-        const pid = itemParent(change, e.dictCode, e.parent);
-        if (pid !== null && (await isInSubtree(trx, 'dict_item', id, pid))) throw badRequest(t('dictItem.cycle'));
-        await r.updateDictItem(id, {
-          pid,
-          order_num: e.orderNum,
-          ...(e.keyValue === undefined ? {} : { key_value: e.keyValue }),
-          ...(e.state === undefined ? {} : { state: e.state ? 1 : 0 }),
-          ...(e.tagColor === undefined ? {} : { tag_color: e.tagColor }),
-        });
+        await dicts.updateItemIn(trx, { id, ...itemBody(change, target.items.get(change.ref)!) });
       });
     }
 
@@ -395,50 +393,29 @@ export function createConfigBundleService({
         if (id === undefined) throw parentMissing(change, orgLabel(path));
         return id;
       });
+    const roleWrite = (change: Change, e: RoleEntry) => ({
+      name: e.name,
+      remark: e.remark,
+      resources: grantsOf(e.resources),
+      scope: { dataScope: e.dataScope, orgIds: scopeOf(change, e.scopeOrgs) },
+      // Absent from the file: off on a new role, kept on an existing one, as the role routes without it.
+      requireSecondFactor: e.requireSecondFactor,
+    });
     for (const change of picked('role', 'add')) {
       await run(change, async () => {
-        const e = target.roles.get(change.ref)!;
-        if (await r.roleNameTaken(e.name)) throw badRequest(t('role.nameTaken', { name: e.name }));
-        const grants = grantsOf(e.resources);
-        const scope = scopeOf(change, e.scopeOrgs);
-        const id = await r.insertRole({
-          name: e.name,
-          remark: e.remark,
-          data_scope: e.dataScope,
-          // Absent from the file: off, as POST /role without it.
-          require_second_factor: e.requireSecondFactor ? 1 : 0,
-          now: at,
-        });
-        await r.replaceRoleResources(id, grants);
-        await r.replaceRoleScopeOrgs(id, scope);
+        await roles.createIn(trx, roleWrite(change, target.roles.get(change.ref)!), held);
       });
     }
     for (const change of picked('role', 'change')) {
       await run(change, async () => {
-        const e = target.roles.get(change.ref)!;
         const id = current.roles.get(change.ref)!.dbId!;
-        const grants = grantsOf(e.resources);
-        const scope = scopeOf(change, e.scopeOrgs);
-        await r.updateRole(id, {
-          remark: e.remark,
-          data_scope: e.dataScope,
-          update_time: at,
-          // Absent from the file: the role keeps its own, as PUT /role without it.
-          ...(e.requireSecondFactor === undefined ? {} : { require_second_factor: e.requireSecondFactor ? 1 : 0 }),
-        });
-        await r.replaceRoleResources(id, grants);
-        await r.replaceRoleScopeOrgs(id, scope);
+        await roles.updateIn(trx, id, roleWrite(change, target.roles.get(change.ref)!), held);
       });
     }
 
-    // Removals, children first, under the single-object routes' rules.
+    // Removals, children first.
     for (const change of picked('role', 'remove')) {
-      await run(change, async () => {
-        const id = current.roles.get(change.ref)!.dbId!;
-        const count = await r.countRoleAccounts(id);
-        if (count > 0) throw badRequest(t('role.inUse', { count }));
-        await r.deleteRole(id);
-      });
+      await run(change, () => roles.removeIn(trx, current.roles.get(change.ref)!.dbId!));
     }
     const deepestFirst = (list: Change[], depth: (c: Change) => number) => byDepth(list, depth).reverse();
     const currentItemDepth = (c: Change) =>
@@ -453,39 +430,16 @@ export function createConfigBundleService({
         },
       );
     for (const change of deepestFirst(picked('dictItem', 'remove'), currentItemDepth)) {
-      await run(change, async () => {
-        const id = current.items.get(change.ref)!.dbId!;
-        const children = await countChildren(trx, 'dict_item', id);
-        if (children > 0) throw badRequest(t('dictItem.hasChildren', { count: children }));
-        await r.deleteDictItem(id);
-      });
+      await run(change, () => dicts.removeItemIn(trx, current.items.get(change.ref)!.dbId!));
     }
     for (const change of picked('dict', 'remove')) {
-      await run(change, async () => {
-        const e = current.dicts.get(change.ref)!;
-        const items = await r.countDictItems(e.dictCode);
-        if (items > 0) throw badRequest(t('dict.hasItems', { name: e.dictName, count: items }));
-        await r.deleteDict(e.dictCode);
-      });
+      await run(change, () => dicts.removeIn(trx, current.dicts.get(change.ref)!.dbId!));
     }
     for (const change of deepestFirst(picked('org', 'remove'), (c) => current.orgs.get(c.ref)!.path.length)) {
-      await run(change, async () => {
-        const id = current.orgs.get(change.ref)!.dbId!;
-        const children = await countChildren(trx, 'org', id);
-        if (children > 0) throw badRequest(t('org.hasChildren', { count: children }));
-        const accounts = await r.countOrgAccounts(id);
-        if (accounts > 0) throw badRequest(t('org.hasAccounts', { count: accounts }));
-        await r.deleteOrg(id);
-      });
+      await run(change, () => orgs.removeIn(trx, current.orgs.get(change.ref)!.dbId!));
     }
     for (const change of deepestFirst(picked('resource', 'remove'), resourceDepth(current))) {
-      await run(change, async () => {
-        const e = current.resources.get(change.ref)!;
-        if (e.builtin) throw badRequest(t('resource.builtinDelete'));
-        const children = await countChildren(trx, 'resource', e.dbId!);
-        if (children > 0) throw badRequest(t('resource.hasChildren', { count: children }));
-        await r.deleteResource(e.dbId!);
-      });
+      await run(change, () => resourcesAdmin.removeIn(trx, current.resources.get(change.ref)!.dbId!));
     }
 
     // The descriptor-served entities' rows, through their engine (the single-row routes' rules).
@@ -494,7 +448,7 @@ export function createConfigBundleService({
     );
   }
 
-  async function compare(bundle: Bundle, r: ConfigBundleRepository = repo, executor: Kysely<DB> = db) {
+  async function compare(bundle: Bundle, executor: Kysely<DB> = db) {
     const target = sideOfBundle(bundle);
     target.entities = entitiesOfBundle(bundle.entities, entities);
     // A parameter's value as it would be stored (a flag true or false), refused as the 系统参数 screen refuses it.
@@ -510,7 +464,7 @@ export function createConfigBundleService({
           : error;
       }
     }
-    const current = sideOfDatabase(await r.snapshot());
+    const current = sideOfDatabase(await snapshotOf(executor));
     current.params = await systemParams.effective(executor);
     current.entities = await entitiesOfDatabase(entities, executor);
     return { target, current, changes: diffSides(current, target) };
@@ -532,7 +486,7 @@ export function createConfigBundleService({
     /** The installation's configuration as a bundle, and its file name (gatehouse-config-YYYY-MM-DD.json). */
     async exportBundle() {
       const date = now();
-      const side = sideOfDatabase(await repo.snapshot());
+      const side = sideOfDatabase(await snapshotOf(db));
       side.params = await systemParams.effective();
       side.entities = await entitiesOfDatabase(entities);
       const bundle = bundleOf(side, date.toISOString());
@@ -551,14 +505,13 @@ export function createConfigBundleService({
       if (unknown !== undefined) throw badRequest(t('configBundle.unknownChange', { id: unknown }));
       const wanted = new Set(changeIds);
       const chosen = changes.filter((c) => wanted.has(c.id));
-      await assertAllowed(principal, chosen, current, target);
+      const held = await assertAllowed(principal, chosen, current, target);
       await db.transaction().execute(async (trx) => {
-        const r = createConfigBundleRepository(trx);
         // Compared again inside the transaction: what was checked above is exactly what is written.
-        const again = await compare(bundle, r, trx);
+        const again = await compare(bundle, trx);
         const still = again.changes.filter((c) => wanted.has(c.id));
         if (JSON.stringify(still) !== JSON.stringify(chosen)) throw badRequest(t('configBundle.stale'));
-        await write(trx, r, still, again.current, again.target);
+        await write(trx, still, again.current, again.target, held);
         for (const change of still) {
           if (change.kind === 'param') {
             await systemParams.writeIn(
