@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { ACCOUNT_SORTS } from '@gatehouse/contract';
+import { ACCOUNT_SORTS, accountEntity } from '@gatehouse/contract';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
@@ -704,19 +704,15 @@ async function scenarios(
 
   // The first page sorted by each column the account screen sorts by, under the same load as the
   // unsorted first page (each order's default direction: text ascending, creation time newest first).
-  const SORT_NAMES = {
-    accountNumber: '账号',
-    accountName: '用户名',
-    orgName: '所属组织',
-    createTime: '创建时间',
-  } as const;
+  const sortName = (sort: (typeof ACCOUNT_SORTS)[number]) =>
+    sort === 'orgName' ? '所属组织' : accountEntity.fields[sort].label['zh-CN'];
   for (const sort of ACCOUNT_SORTS) {
     const path = `/account/s?p=1&pageSize=${PAGE_SIZE}&sort=${sort}`;
     const m = await get(path);
     // Also one caller alone (back to back): the page's own latency, without the 16 connections' queueing.
     const alone = await get(path, admin, 1);
     add({
-      scenario: `账号列表 第 1 页 按${SORT_NAMES[sort]}排序 (sort=${sort})`,
+      scenario: `账号列表 第 1 页 按${sortName(sort)}排序 (sort=${sort})`,
       connections: CONNECTIONS,
       measure: m,
       figure: `${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms (1 connection: p99 ${alone.p99} ms, ${alone.mean.toFixed(2)} ms per call)`,

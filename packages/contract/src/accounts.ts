@@ -16,7 +16,15 @@ import {
   textKind,
 } from './common.js';
 import { defineRoute } from './define.js';
-import { answerProperties, filterProperties, inputProperties, sheetKeys, sortableKeys } from './entity.js';
+import {
+  answerProperties,
+  fieldsWhere,
+  filterDescription,
+  filterProperties,
+  inputProperties,
+  sheetKeys,
+  sortableKeys,
+} from './entity.js';
 import { IMPORT_MAX_ROWS, ImportCommitBody, ImportPreview, ImportResult } from './imports.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
 
@@ -214,8 +222,7 @@ export const accountRoutes = {
     title: '账号列表',
     menu: '/user/Account',
     screen: true,
-    description:
-      'One page of accounts, newest first unless `sort` names a column (accountNumber, accountName, orgName, createTime; `order` asc or desc); keyword matches any part of the account number, name, mobile or e-mail, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); accountNumber / accountName filter by prefix, contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); state, roleId, secondFactor, contactVerified and emailVerified exactly; postId to the accounts holding that post; startTime / endTime (epoch milliseconds or ISO 8601, inclusive) bound the creation time. Every filter applies to the export (GET /account/export) alike.',
+    description: `One page of accounts, newest first unless \`sort\` names a column (${ACCOUNT_SORTS.join(', ')}; \`order\` asc or desc); keyword matches any part of ${fieldsWhere(accountEntity, (field) => field.searched === true)}, ignoring case (its totalCount counts at most 10,000 matches: with more, totalCount is 10,000 and totalCapped is true); ${filterDescription(accountEntity)}; contactNumber by the whole mobile number (as stored, or with +86 / 0086 before it), orgId by organisation subtree, pendingApproval=1 to the self-registered accounts waiting for approval (REGISTRATION=approval; its totalCount is the number waiting); roleId, secondFactor, contactVerified and emailVerified exactly; postId to the accounts holding that post; startTime / endTime take epoch milliseconds or ISO 8601. Every filter applies to the export (GET /account/export) alike.`,
     query: Type.Object(
       {
         ...PageQuery,

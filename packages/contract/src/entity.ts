@@ -297,3 +297,31 @@ function textMax(field: FieldSpec): number | undefined {
   if (typeof input.maxLength === 'number') return input.maxLength;
   return input.anyOf?.find((member) => typeof member.maxLength === 'number')?.maxLength;
 }
+
+/** The English labels of the fields `which` picks, for an API description ("Account, Name or Email"). */
+export function fieldsWhere(
+  entity: EntitySpec<Readonly<Record<string, FieldSpec>>>,
+  which: (field: FieldSpec) => boolean,
+) {
+  const labels = Object.entries(entity.fields).flatMap(([key, field]) =>
+    which(field) ? [`${key} (${field.label['en-US']})`] : [],
+  );
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+const FILTER_WORDS: Record<FilterKind, string> = {
+  contains: 'by any part, ignoring case',
+  prefix: 'by prefix',
+  exact: 'exactly',
+  state: 'by state (1 enabled, 0 disabled)',
+  range: 'within startTime / endTime (inclusive)',
+};
+
+/** How each field's filter matches, for an API description ("accountNumber, accountName by prefix; state …"). */
+export function filterDescription(entity: EntitySpec<Readonly<Record<string, FieldSpec>>>): string {
+  const byKind = new Map<FilterKind, string[]>();
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.filter) byKind.set(field.filter, [...(byKind.get(field.filter) ?? []), key]);
+  }
+  return [...byKind].map(([kind, keys]) => `${keys.join(', ')} filter ${FILTER_WORDS[kind]}`).join('; ');
+}
