@@ -62,6 +62,18 @@ export const accountEntity = defineEntity({
       searched: true,
       sortable: true,
     },
+    employeeNo: {
+      column: 'employee_no',
+      label: { 'zh-CN': '工号', 'en-US': 'Employee No.' },
+      answer: Type.Union([Type.String(), Type.Null()]),
+      input: Type.Union([Type.String({ maxLength: 64, pattern: '^([A-Za-z0-9][A-Za-z0-9_.-]*)?$' }), Type.Null()]),
+      sheet: { width: 14 },
+      list: { width: 120, hidden: true },
+      audited: true,
+      filter: 'exact',
+      searched: true,
+      unique: true,
+    },
     orgId: {
       column: 'org_id',
       label: { 'zh-CN': '所属组织', 'en-US': 'Organization' },
