@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
 import { type Cell, fetchTable } from '../../../test/table-file.js';
 
-// The proof of issue 33 on the account sheet: 工号 (employeeNo) is one descriptor line and a migration, and the
+// The declare-once proof (ADR 0044) on the account sheet: 工号 (employeeNo) is one descriptor line and a migration, and the
 // export, the template and the import serve it with no line of their own.
 
 const BOUNDARY = '----gatehouse-import-boundary';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The proof of issue 33 on the dev mock: 工号 (employeeNo), one line of the account's descriptor, is written, kept,
+// The declare-once proof (ADR 0044) on the dev mock: 工号 (employeeNo), one line of the account's descriptor, is written, kept,
 // answered, filtered, searched, sorted, exported and refused by the mock with no line of the mock naming it.
 import { ACCOUNT_SHEET_COLUMNS, routes } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The proof of issue 33 on the account screen: 工号 (employeeNo), one line of the account descriptor, is listed, searched
+// The declare-once proof (ADR 0044) on the account screen: 工号 (employeeNo), one line of the account descriptor, is listed, searched
 // and edited with no line of the screen naming it. Against the mock API (src/mocks), signed in as the seeded admin.
 import { routes } from '@gatehouse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
