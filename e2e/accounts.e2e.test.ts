@@ -12,6 +12,9 @@ import {
   pickOrg,
   type RunningServer,
   screenshot,
+  searchBox,
+  searchIn,
+  searchScopeShows,
   startServer,
   waitForHash,
 } from './support.js';
@@ -32,6 +35,8 @@ describe('walking skeleton in Chromium', () => {
 
   const accountDialog = () => page.getByRole('dialog', { name: /^(添加|修改)账号$/ });
   const row = (accountNumber: string) => page.getByRole('row').filter({ hasText: accountNumber });
+  /** The filters the address holds (the list's query after the hash). */
+  const applied = () => Object.fromEntries(new URL(page.url().replace('#', '')).searchParams);
 
   beforeAll(async () => {
     server = await startServer({ LOGIN_CAPTCHA: 'off' });
@@ -243,18 +248,20 @@ describe('walking skeleton in Chromium', () => {
 
   it('searches by account number and by name (Enter or 查询), shows 暂无数据 when nothing matches, 重置 clears', async () => {
     const search = page.locator('form#accountSearch');
-    await search.getByLabel('账号', { exact: true }).fill('e2e');
-    await search.getByLabel('账号', { exact: true }).press('Enter');
+    // One search box: its scope (搜索范围) says what the text is matched against; 全部 until another is chosen.
+    expect(await searchScopeShows(search)).toBe('全部');
+    await searchIn(search, '账号', 'e2e');
+    await searchBox(search).press('Enter');
     await page.getByText('共 1 条记录').waitFor();
     await row(newUser.accountNumber).waitFor();
     expect(await row('admin').count()).toBe(0);
+    expect(applied()).toEqual({ accountNumber: 'e2e' });
 
-    await search.getByLabel('账号', { exact: true }).fill('');
-    // 用户名 is one of the rarer filters, under 展开.
-    await search.getByRole('button', { name: label('展开') }).click();
-    await search.getByLabel('用户名', { exact: true }).fill('没有这个人');
+    // Another scope searches the same box's text in another field: the account number's filter is gone.
+    await searchIn(search, '用户名', '没有这个人');
     await page.getByRole('button', { name: label('查询') }).click();
     await page.getByText('共 0 条记录').waitFor();
+    expect(applied()).toEqual({ accountName: '没有这个人' });
     // The sticky header is a table of its own (same name); the rows and the empty state are in the last one.
     await page
       .getByRole('table', { name: '账号列表' })
@@ -266,15 +273,17 @@ describe('walking skeleton in Chromium', () => {
 
     await page.getByRole('button', { name: label('重置') }).click();
     await page.getByText('共 2 条记录').waitFor();
-    expect(await search.getByLabel('用户名', { exact: true }).inputValue()).toBe('');
+    expect(await searchBox(search).inputValue()).toBe('');
+    await expect.poll(() => searchScopeShows(search)).toBe('全部');
     await row('admin').waitFor();
 
-    // 搜索 (keyword) finds any part of the number, name, mobile or e-mail: here the end of the name 张三丰.
-    await search.getByLabel('搜索', { exact: true }).fill('三丰');
-    await search.getByLabel('搜索', { exact: true }).press('Enter');
+    // 全部 (keyword) finds any part of the number, name, mobile or e-mail: here the end of the name 张三丰.
+    await searchBox(search).fill('三丰');
+    await searchBox(search).press('Enter');
     await page.getByText('共 1 条记录').waitFor();
     await row(newUser.accountNumber).waitFor();
     expect(await row('admin').count()).toBe(0);
+    expect(applied()).toEqual({ keyword: '三丰' });
     await screenshot(page, '10c-accounts-keyword');
     await page.getByRole('button', { name: label('重置') }).click();
     await page.getByText('共 2 条记录').waitFor();

@@ -8,6 +8,8 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  searchBox,
+  searchScopeShows,
   signInAsAdmin,
   startServer,
   waitForHash,
@@ -112,8 +114,10 @@ describe('command palette', () => {
     await waitForHash(page, /#\/user\/Account\?accountNumber=ouyang$/);
     await expect.poll(() => box.isVisible()).toBe(false);
     await page.getByRole('row').filter({ hasText: '欧阳明月' }).waitFor();
-    // The search form shows the filter it was opened with.
-    expect(await page.getByRole('textbox', { name: '账号', exact: true }).inputValue()).toBe('ouyang');
+    // The search form shows the filter it was opened with: its text in the one search box, under the scope 账号.
+    const search = page.locator('form#accountSearch');
+    expect(await searchBox(search).inputValue()).toBe('ouyang');
+    expect(await searchScopeShows(search)).toBe('账号');
     await screenshot(page, 'palette-02-account-shown');
 
     // The header's button opens it too; ↓ and Enter open a menu; Esc closes and the focus goes back to the button.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { accountEntity, sheetColumns } from '@gatehouse/contract';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  searchIn,
   shownPage,
   signInAsAdmin,
   startServer,
@@ -20,9 +22,16 @@ import {
 
 const INITIAL = 'Imported#2026-first';
 
-/** A CSV as HR hands it over: the template's columns, three good rows and three bad ones. */
+/** The import template's headers: the account descriptor's template columns, in the sheet's language. */
+const TEMPLATE_HEADERS = sheetColumns(accountEntity)
+  .filter((column) => column.template)
+  .map((column) => column.header['zh-CN']);
+/** The columns HR's file has (the template's, less those it leaves out). */
+const STAFF_HEADERS = ['账号', '用户名', '所属组织', '角色', '手机号码', '邮箱', '状态'];
+
+/** A CSV as HR hands it over: the template's usual columns, three good rows and three bad ones. */
 const STAFF = [
-  '账号,用户名,所属组织,角色,手机号码,邮箱,状态',
+  STAFF_HEADERS.join(','),
   'hr.wang,王小明,总公司/华东区,,13700000001,wang@corp.example,启用',
   'hr.li,李小红,总公司/华东区,,13700000002,li@corp.example,启用',
   'hr.wang,王重复,总公司/华东区,,,,启用',
@@ -82,15 +91,10 @@ describe('account import and export in Chromium', () => {
     expect(template.suggestedFilename()).toBe('账号导入模板.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await template.path()) as unknown as ArrayBuffer);
-    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([
-      '账号',
-      '用户名',
-      '所属组织',
-      '角色',
-      '手机号码',
-      '邮箱',
-      '状态',
-    ]);
+    // The descriptor's template columns (a field added there is a column here), the staff file's among them in order.
+    const headers = (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(TEMPLATE_HEADERS);
+    expect(headers.filter((header) => STAFF_HEADERS.includes(header as string))).toEqual(STAFF_HEADERS);
 
     await wizard()
       .locator('input[type="file"]')
@@ -177,7 +181,7 @@ describe('account import and export in Chromium', () => {
 
   it('exports the filtered list as Excel, which reads as the list shows it', async () => {
     const search = shownPage(page).locator('form#accountSearch');
-    await search.getByLabel('账号', { exact: true }).fill('hr.');
+    await searchIn(search, '账号', 'hr.');
     await search.getByRole('button', { name: label('查询') }).click();
     await shownPage(page).getByText('共 3 条记录').waitFor();
     const [file] = await Promise.all([

@@ -1,6 +1,7 @@
 // The list kit (components/list-kit) on the account screen, in Chromium against the real server: server
 // sorting from a header click, column settings kept per account (a reload, another browser), a bulk delete with a
-// refusal, filters restored from the URL, the failed state and its 重试, long values on one line.
+// refusal, filters restored from the URL (the one search box showing a text filter under its scope), the failed state
+// and its 重试, long values on one line, the default columns fitting at 1,366 px.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,9 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  searchBox,
+  searchIn,
+  searchScopeShows,
   signInAsAdmin,
   startServer,
   waitForHash,
@@ -50,6 +54,12 @@ describe('list kit on the account screen in Chromium', () => {
   const headers = async (target: Page = page) =>
     (await headerTable(target).getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
   const query = () => new URL(page.url().replace('#', '')).search;
+  /** Whether the rows' box is narrower than its columns (the table scrolls sideways within it). */
+  const scrollsSideways = () =>
+    rows().evaluate((table) => {
+      const box = table.closest('.ant-table-body, .ant-table-content') as HTMLElement;
+      return box.scrollWidth > box.clientWidth;
+    });
   /** The list request (not the preference or org requests): aborted to play a network failure. */
   const listRequest = (url: URL) => url.pathname === '/api/account/s';
 
@@ -84,7 +94,7 @@ describe('list kit on the account screen in Chromium', () => {
     expect(await server?.stop()).toBe(0);
   });
 
-  it('shows long values on one line with the operation column fixed on the right (1440 and 1024 px)', async () => {
+  it('shows long values on one line with the operation column fixed on the right (1440, 1366 and 1024 px)', async () => {
     await row(LONG_NUMBER).waitFor();
     await page.getByText(`共 ${PEOPLE.length + 1} 条记录`).waitFor();
     const heights = await rows()
@@ -92,7 +102,12 @@ describe('list kit on the account screen in Chromium', () => {
       .evaluateAll((trs) => trs.map((tr) => tr.clientHeight));
     // One line each: the row of the 50-character number is as tall as admin's.
     expect(new Set(heights).size).toBe(1);
+    // The default columns fit beside the full side menu, down to 1,366 px: nothing to scroll sideways.
+    expect(await scrollsSideways()).toBe(false);
     await screenshot(page, 'list-kit-01-accounts-1440');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    expect(await scrollsSideways()).toBe(false);
+    await screenshot(page, 'list-kit-01b-accounts-1366');
 
     // At 1,024 px the page itself does not scroll sideways (the side menu shows icons only); the table is
     // narrower than its columns: it scrolls within its box, and the operation column stays at that box's right edge.
@@ -132,13 +147,15 @@ describe('list kit on the account screen in Chromium', () => {
 
   it('restores the filters (and the sort) from the URL after a reload', async () => {
     const search = page.locator('form#accountSearch');
-    await search.getByLabel('账号', { exact: true }).fill('kit.z');
-    await search.getByLabel('账号', { exact: true }).press('Enter');
+    await searchIn(search, '账号', 'kit.z');
+    await searchBox(search).press('Enter');
     await page.getByText('共 2 条记录').waitFor();
     expect(query()).toBe('?accountNumber=kit.z&sort=accountNumber&order=desc');
     await page.reload();
     await page.getByText('共 2 条记录').waitFor();
-    expect(await search.getByLabel('账号', { exact: true }).inputValue()).toBe('kit.z');
+    // The one search box shows the restored filter under its scope.
+    expect(await searchBox(search).inputValue()).toBe('kit.z');
+    expect(await searchScopeShows(search)).toBe('账号');
     expect(await firstAccountNumber()).toBe('kit.zhou');
     expect(await headerTable().getByRole('columnheader', { name: '账号' }).getAttribute('aria-sort')).toBe(
       'descending',
@@ -146,7 +163,8 @@ describe('list kit on the account screen in Chromium', () => {
 
     await page.goBack();
     await page.getByText(`共 ${PEOPLE.length + 1} 条记录`).waitFor();
-    expect(await search.getByLabel('账号', { exact: true }).inputValue()).toBe('');
+    expect(await searchBox(search).inputValue()).toBe('');
+    expect(await searchScopeShows(search)).toBe('全部');
     await page.getByRole('button', { name: label('重置') }).click();
     await waitForHash(page, /#\/user\/Account$/);
   });
@@ -263,6 +281,9 @@ describe('list kit on the account screen in Chromium', () => {
   it('shows 暂无数据 with a hint when nothing matches', async () => {
     await page.goto('/#/user/Account?accountName=%E6%B2%A1%E6%9C%89%E8%BF%99%E4%B8%AA%E4%BA%BA');
     await page.getByText('共 0 条记录').waitFor();
+    const search = page.locator('form#accountSearch');
+    expect(await searchBox(search).inputValue()).toBe('没有这个人');
+    expect(await searchScopeShows(search)).toBe('用户名');
     await rows().getByText('调整查询条件后重试').waitFor();
     await screenshot(page, 'list-kit-07-empty');
   });

@@ -85,7 +85,7 @@ describe('language and theme in Chromium', () => {
     await menu.getByText('Accounts', { exact: true }).click();
     await waitForHash(page, /#\/user\/Account$/);
     await expect.poll(() => page.title()).toBe('Accounts');
-    for (const column of ['Account', 'Name', 'Organization', 'Role', 'State', 'Created', 'Actions']) {
+    for (const column of ['Account', 'Name', 'Organization', 'Role', 'Status', 'Created', 'Actions']) {
       await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
     await page.getByText('Total: 1').waitFor();

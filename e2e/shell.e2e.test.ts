@@ -12,6 +12,9 @@ import {
   newContext,
   type RunningServer,
   screenshot,
+  searchBox,
+  searchIn,
+  searchScopeShows,
   signInAsAdmin,
   startServer,
   waitForHash,
@@ -94,8 +97,8 @@ describe('the shell in Chromium', () => {
     await tab(page, '账号管理').waitFor();
     expect(await tabNames(page)).toEqual(['首页', '账号管理']);
     const search = page.locator('form#accountSearch');
-    await search.getByLabel('账号', { exact: true }).fill('shell.');
-    await search.getByLabel('账号', { exact: true }).press('Enter');
+    await searchIn(search, '账号', 'shell.');
+    await searchBox(search).press('Enter');
     await page.getByText('共 26 条记录').waitFor();
     expect(hashQuery(page)).toBe('?accountNumber=shell.');
     expect(await page.getByTestId('breadcrumb').first().textContent()).toBe('用户管理/账号管理');
@@ -128,7 +131,8 @@ describe('the shell in Chromium', () => {
     expect(await dialog.getByLabel('用户名', { exact: true }).inputValue()).toBe('半截');
     // The page's own boxes (the open dialog's wrap comes after them) are where they were left.
     expect((await scrollTops(page, '/user/Account')).slice(0, scrolled.length)).toEqual(scrolled);
-    expect(await search.getByLabel('账号', { exact: true }).inputValue()).toBe('shell.');
+    expect(await searchBox(search).inputValue()).toBe('shell.');
+    expect(await searchScopeShows(search)).toBe('账号');
     await dialog.getByRole('button', { name: label('取消') }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -148,12 +152,13 @@ describe('the shell in Chromium', () => {
     await waitForHash(page, /#\/user\/Role$/);
     await tab(page, '账号管理').click();
     await waitForHash(page, /#\/user\/Account\?accountNumber=shell\.$/);
-    expect(await page.locator('form#accountSearch').getByLabel('账号', { exact: true }).inputValue()).toBe('shell.');
+    expect(await searchBox(page.locator('form#accountSearch')).inputValue()).toBe('shell.');
+    expect(await searchScopeShows(page.locator('form#accountSearch'))).toBe('账号');
   });
 
   it('reloads, closes, closes the others and the ones to the right from a tab’s menu, and on a middle click', async () => {
     // 刷新 mounts the page afresh: a filter typed but not applied is gone, the applied one stays (it is the address).
-    const field = page.locator('form#accountSearch').getByLabel('账号', { exact: true });
+    const field = searchBox(page.locator('form#accountSearch'));
     await field.fill('typed-not-applied');
     await tab(page, '账号管理').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();

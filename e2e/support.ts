@@ -185,6 +185,27 @@ export async function chooseRowAction(row: Locator, text: string): Promise<void>
   await (await openMoreActions(row)).getByRole('menuitem', { name: label(text) }).click();
 }
 
+/**
+ * A list's one search box (features/accounts ScopedSearchBox) in its search `form`: the text box 搜索 and, before it,
+ * the scope picker 搜索范围 (全部: the keyword; or one text filter, named by its field's label).
+ */
+export const searchBox = (form: Locator): Locator => form.getByLabel('搜索', { exact: true });
+export const searchScope = (form: Locator): Locator => form.getByRole('combobox', { name: '搜索范围', exact: true });
+
+/** The scope the search box shows (全部, 账号, 用户名, …). */
+export const searchScopeShows = (form: Locator): Promise<string | null> =>
+  orgPickerOf(searchScope(form)).locator('.ant-select-content').getAttribute('title');
+
+/** Types `text` into the search box under `scope` (chosen first in 搜索范围 when another is shown); applies nothing. */
+export async function searchIn(form: Locator, scope: string, text: string): Promise<void> {
+  if ((await searchScopeShows(form)) !== scope) {
+    await searchScope(form).click();
+    await form.page().locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${scope}"]`).click();
+    await orgPickerOf(searchScope(form)).locator(`.ant-select-content[title="${scope}"]`).waitFor();
+  }
+  await searchBox(form).fill(text);
+}
+
 /** Waits until no antd motion (dialog zoom, drawer slide) is running, so a click or a picture lands as aimed. */
 export async function settleMotion(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
