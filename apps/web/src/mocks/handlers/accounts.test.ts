@@ -16,7 +16,7 @@ import type { StoredAccount } from '@/mocks/store';
 
 const fields = Object.entries(accountEntity.fields) as Array<[string, FieldSpec]>;
 const label = (spec: FieldSpec) => spec.label['zh-CN'];
-const valueOf = (account: object, key: string) => (account as Record<string, unknown>)[key];
+const fieldValue = (account: object, key: string) => (account as Record<string, unknown>)[key];
 const required = (routes.createAccount.body as { required?: string[] }).required ?? [];
 const body = (accountNumber: string) => ({
   accountNumber,
@@ -34,8 +34,10 @@ function textMax(spec: FieldSpec): number | undefined {
 
 /** A seeded account holding a text in the field, and that text. */
 function seededText(accounts: readonly StoredAccount[], key: string): [StoredAccount, string] | undefined {
-  const account = accounts.find((a) => typeof valueOf(a, key) === 'string' && (valueOf(a, key) as string).length > 2);
-  return account && [account, valueOf(account, key) as string];
+  const account = accounts.find(
+    (a) => typeof fieldValue(a, key) === 'string' && (fieldValue(a, key) as string).length > 2,
+  );
+  return account && [account, fieldValue(account, key) as string];
 }
 
 /** Null after every value ascending, as sortRows orders (and PostgreSQL). */
@@ -50,11 +52,11 @@ describe('the accounts mock, from the descriptor', () => {
     for (const row of [...page.list, created]) {
       for (const [key, spec] of fields) {
         if (!spec.answer) continue;
-        expect(Value.Check(spec.answer, valueOf(row, key)), `${key} of ${row.accountNumber}`).toBe(true);
+        expect(Value.Check(spec.answer, fieldValue(row, key)), `${key} of ${row.accountNumber}`).toBe(true);
       }
     }
     for (const [key, spec] of fields) {
-      if (spec.answer && !spec.input && !spec.codec && key !== 'id') expect(valueOf(created, key), key).toBeNull();
+      if (spec.answer && !spec.input && !spec.codec && key !== 'id') expect(fieldValue(created, key), key).toBeNull();
     }
     expect(created.state).toBe(true);
     expect(created.createTime).toBeGreaterThan(Date.now() - 60_000);
@@ -115,15 +117,15 @@ describe('the accounts mock, from the descriptor', () => {
       if (spec.filter === 'state') {
         for (const state of [0, 1]) {
           const rows = await list({ [key]: state });
-          expect(rows.length, key).toBe(store.accounts.filter((a) => Boolean(valueOf(a, key)) === !!state).length);
+          expect(rows.length, key).toBe(store.accounts.filter((a) => Boolean(fieldValue(a, key)) === !!state).length);
         }
       } else if (spec.filter === 'range') {
-        const times = store.accounts.map((a) => valueOf(a, key) as number).sort((a, b) => a - b);
+        const times = store.accounts.map((a) => fieldValue(a, key) as number).sort((a, b) => a - b);
         const [from, to] = [times[3], times[times.length - 4]] as [number, number];
         const rows = await list({ startTime: from, endTime: new Date(to).toISOString() });
-        expect(rows.every((row) => (valueOf(row, key) as number) >= from && (valueOf(row, key) as number) <= to)).toBe(
-          true,
-        );
+        expect(
+          rows.every((row) => (fieldValue(row, key) as number) >= from && (fieldValue(row, key) as number) <= to),
+        ).toBe(true);
         expect(rows.length).toBe(times.filter((at) => at >= from && at <= to).length);
       } else if (spec.filter) {
         const held = seededText(store.accounts, key);
@@ -144,10 +146,10 @@ describe('the accounts mock, from the descriptor', () => {
               ? text.toLowerCase().includes(term.toLowerCase())
               : text === term);
         expect(
-          rows.every((row) => kept(valueOf(row, key))),
+          rows.every((row) => kept(fieldValue(row, key))),
           key,
         ).toBe(true);
-        expect(rows.length, key).toBe(store.accounts.filter((a) => kept(valueOf(a, key))).length);
+        expect(rows.length, key).toBe(store.accounts.filter((a) => kept(fieldValue(a, key))).length);
       }
     }
   });
@@ -168,7 +170,7 @@ describe('the accounts mock, from the descriptor', () => {
       ).toContain(account.id);
       const found = (row: object) =>
         searched.some((k) =>
-          String(valueOf(row, k) ?? '')
+          String(fieldValue(row, k) ?? '')
             .toLowerCase()
             .includes(keyword.toLowerCase()),
         );
@@ -183,7 +185,7 @@ describe('the accounts mock, from the descriptor', () => {
       for (const order of ['asc', 'desc'] as const) {
         const { list } = await data(routes.listAccounts, { query: { p: 1, pageSize: 100, sort, order } });
         const values = list.map((row) =>
-          sort === 'orgName' ? `${row.orgName}\u0000${row.orgId}` : valueOf(row, sort),
+          sort === 'orgName' ? `${row.orgName}\u0000${row.orgId}` : fieldValue(row, sort),
         );
         for (let i = 1; i < list.length; i++) {
           const [a, b] = order === 'asc' ? [values[i - 1], values[i]] : [values[i], values[i - 1]];
