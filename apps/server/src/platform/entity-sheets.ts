@@ -1,4 +1,5 @@
 import type { EntitySpec, FieldSpec, Label, SheetColumnSpec } from '@gatehouse/contract';
+import { inputTakesNull } from './entity-rows.js';
 import { currentLocale, LOCALES, t } from './i18n.js';
 import type { CellValue, TableColumn } from './spreadsheet.js';
 import { type ImportColumn, stateFromWord } from './spreadsheet-read.js';
@@ -59,12 +60,6 @@ export function codecChoices(spec: FieldSpec): string[] | undefined {
   return spec.codec === 'flag' ? [t('sheet.state.enabled'), t('sheet.state.disabled')] : undefined;
 }
 
-/** Whether a field's write body takes null (a blank cell clears it). */
-function takesNull(spec: FieldSpec): boolean {
-  const input = spec.input as { type?: unknown; anyOf?: Array<{ type?: unknown }> } | undefined;
-  return input?.type === 'null' || Boolean(input?.anyOf?.some((member) => member.type === 'null'));
-}
-
 /**
  * A cell as the value a write body gives the field (the body's schema judges it then): the text trimmed; a flag's
  * word (启用/禁用, as `stateFromWord` reads them) as 1/0; a number column's digits as a number. A blank cell is null
@@ -78,7 +73,7 @@ export function cellInput(spec: FieldSpec, cell: string): { value: unknown } | {
     const word = stateFromWord(text);
     return word === undefined ? { refused: t('import.flag', { field: spec.label[currentLocale()] }) } : { value: word };
   }
-  if (text === '') return { value: takesNull(spec) ? null : '' };
+  if (text === '') return { value: inputTakesNull(spec) ? null : '' };
   if (spec.sheet?.type === 'number' && /^-?\d+$/.test(text)) return { value: Number(text) };
   return { value: text };
 }

@@ -118,15 +118,22 @@ export function rowsByIds(db: Db, target: CrudEntity, ids: readonly number[]): P
   return db.selectFrom(target.entity.table).select(selectList(target)).where('id', 'in', ids).execute();
 }
 
-/** The rows holding any of `values` in a column (an import's lookup of its keys, a uniqueness check). */
-export function rowsByValues(
+/**
+ * The rows holding any of `values` in a stored column, each as its id and that value (a unique field's check: an
+ * import binds a batch of values a statement, a single write one).
+ */
+export function holdersOf(
   db: Db,
   target: CrudEntity,
   column: string,
-  values: readonly string[],
-): Promise<StoredRow[]> {
+  values: readonly (string | number)[],
+): Promise<Array<{ id: number; value: unknown }>> {
   if (values.length === 0) return Promise.resolve([]);
-  return db.selectFrom(target.entity.table).select(selectList(target)).where(column, 'in', values).execute();
+  return db
+    .selectFrom(target.entity.table)
+    .select(['id', sql.ref(column).as('value')])
+    .where(sql.ref(column), 'in', values)
+    .execute();
 }
 
 export async function insertRow(db: Db, target: CrudEntity, row: StoredRow): Promise<number> {
@@ -137,6 +144,12 @@ export async function insertRow(db: Db, target: CrudEntity, row: StoredRow): Pro
 export async function updateRow(db: Db, target: CrudEntity, id: number, changes: StoredRow): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable(target.entity.table).set(changes).where('id', '=', id).execute();
+}
+
+/** Inserts rows of the same columns in one statement (an import's batch). */
+export async function insertRows(db: Db, target: CrudEntity, rows: readonly StoredRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto(target.entity.table).values(rows).execute();
 }
 
 /** Sets the same values on the rows with these ids, in one statement. */

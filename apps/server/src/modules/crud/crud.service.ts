@@ -2,7 +2,7 @@ import { sheetColumns } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import { uniqueViolationOf } from '../../platform/db/db-errors.js';
 import type { DB } from '../../platform/db/schema.js';
-import { tableColumn } from '../../platform/entity-sheets.js';
+import { sheetValue, tableColumn } from '../../platform/entity-sheets.js';
 import { type AppError, type BatchOutcome, badRequest, fieldError } from '../../platform/errors.js';
 import { currentLocale, t } from '../../platform/i18n.js';
 import { dayStamp, selectColumns, type TableFile } from '../../platform/spreadsheet.js';
@@ -22,11 +22,11 @@ import {
 import {
   allRowsOf,
   deleteRows,
+  holdersOf,
   insertRow,
   type ListFilters,
   pageOf,
   rowsByIds,
-  rowsByValues,
   rowsOf,
   updateRow,
   updateRows,
@@ -47,16 +47,11 @@ export const entityName = (target: CrudEntity) =>
 
 export const notFoundError = (target: CrudEntity) => badRequest(t('crud.notFound', { entity: entityName(target) }));
 
-/** The stored values a sheet shows: a flag as its word, the rest as stored (a time is a date cell). */
+/** The stored values a sheet shows, each by its codec: a flag as its word, the rest as stored (a time is a date cell). */
 export function toSheet(target: CrudEntity, row: StoredRow): SheetRow {
   const out: SheetRow = {};
   for (const [key, spec] of Object.entries(target.entity.fields)) {
-    if (!spec.sheet || !spec.column) continue;
-    const value = row[spec.column];
-    out[spec.sheet.key ?? key] =
-      spec.codec === 'flag'
-        ? t(value === 1 ? 'sheet.state.enabled' : 'sheet.state.disabled')
-        : ((value ?? null) as string | number | null);
+    if (spec.sheet && spec.column) out[spec.sheet.key ?? key] = sheetValue(spec, row[spec.column]) as SheetRow[string];
   }
   return out;
 }
@@ -90,8 +85,8 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
   async function checkUnique(trx: Kysely<DB>, row: StoredRow, selfId?: number) {
     for (const [key, spec] of uniqueFields(target)) {
       const value = row[spec.column as string];
-      if (typeof value !== 'string') continue;
-      const taken = (await rowsByValues(trx, target, spec.column as string, [value])).some((r) => r.id !== selfId);
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const taken = (await holdersOf(trx, target, spec.column as string, [value])).some((r) => r.id !== selfId);
       if (taken) throw fieldError(key, t('crud.taken', { field: labelIn(target, key), value }));
     }
   }

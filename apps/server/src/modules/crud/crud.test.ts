@@ -1,7 +1,8 @@
 import { API_BASE } from '@gatehouse/contract';
 import ExcelJS from 'exceljs';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, startTestApp, type TestApp } from '../../../test/harness.js';
+import { lanes, openTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
 
 /**
@@ -24,8 +25,14 @@ interface PageOut {
 }
 
 describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
+  let database: TestDatabase;
   let t: TestApp;
   let admin: string;
+  /** Every statement the app runs, as sent (a test empties the list before what it measures). */
+  const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+  /** The SQL of those on the post table (not account_post), of a kind. */
+  const onPosts = (kind: 'select' | 'insert' | 'update') =>
+    statements.filter(({ sql }) => /"post"/.test(sql) && sql.toLowerCase().startsWith(kind)).map(({ sql }) => sql);
   const create = (body: Record<string, unknown>) => t.call('POST', '/post', { token: admin, body });
   const made = async (body: Record<string, unknown>) => {
     const res = await create(body);
@@ -46,14 +53,27 @@ describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
     ).list;
 
   beforeAll(async () => {
-    t = await startTestApp(lane);
+    database = await openTestDatabase(lane, true);
+    const recording: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        statements.push(database.db.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      async transformResult({ result }) {
+        return result;
+      },
+    };
+    t = await startTestApp(lane, {}, { ...database, db: database.db.withPlugin(recording) });
     admin = await t.login();
     await made({ postCode: 'ceo', postName: '董事长', sort: 1 });
     await made({ postCode: 'se', postName: '项目经理', sort: 2, remark: '负责交付' });
     await made({ postCode: 'HR', postName: '人力资源', sort: 3, state: 0 });
     await made({ postCode: 'user', postName: '普通员工', sort: 4 });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await database.dispose();
+  });
 
   it('answers a page in the spec order (显示顺序, then id) with defaults for what a create left out', async () => {
     const all = await page();
@@ -188,7 +208,7 @@ describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
     expect(p.status, p.msg).toBe(200);
     expect(p.data).toMatchObject({ total: 6, valid: 2, existing: 1, rejected: 4 });
     expect(p.data.errors).toEqual([
-      { row: 3, field: 'postCode', message: '与第 2 行重复' },
+      { row: 3, field: 'postCode', message: '岗位编码“ops”与第 2 行重复' },
       { row: 4, field: 'postName', message: '岗位名称“董事长”已存在' },
       { row: 5, field: 'state', message: '状态只能填写“启用”或“禁用”' },
       { row: 6, field: 'postCode', message: '岗位编码格式不正确' },
@@ -215,5 +235,100 @@ describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
     });
     // An upsert changes the columns the file has: 显示顺序 stays.
     expect((await page({ postCode: 'ops' })).list[0]).toMatchObject({ postName: '运维主管', sort: 5 });
+  });
+  /** Previews a sheet of these rows (the first is the header) and commits it; answers the commit's counts. */
+  const imported = async (rows: (string | number | null)[][], mode: 'insert' | 'upsert' = 'insert') => {
+    const p = await uploadPreview(t, '/post/import/preview', admin, 'posts.xlsx', await xlsxOf(rows));
+    expect(p.status, p.msg).toBe(200);
+    expect(p.data.errors).toEqual([]);
+    const done = await t.call('POST', '/post/import/commit', {
+      token: admin,
+      body: { previewId: p.data.previewId, mode },
+    });
+    expect(done.status, done.body.msg).toBe(200);
+    return done.body.data;
+  };
+
+  it('refuses a unique value the file repeats or another row holds, naming the field, and again at commit', async () => {
+    const sheet = await xlsxOf([
+      ['岗位编码', '岗位名称'],
+      ['dup1', '重复岗位'],
+      ['dup2', '重复岗位'],
+      ['dup3', '人力资源'],
+      ['dup1', '又一个'],
+    ]);
+    const p = await uploadPreview(t, '/post/import/preview', admin, 'posts.xlsx', sheet);
+    expect(p.data).toMatchObject({ total: 4, valid: 1, rejected: 3 });
+    expect(p.data.errors).toEqual([
+      { row: 3, field: 'postName', message: '岗位名称“重复岗位”与第 2 行重复' },
+      { row: 4, field: 'postName', message: '岗位名称“人力资源”已存在' },
+      { row: 5, field: 'postCode', message: '岗位编码“dup1”与第 2 行重复' },
+    ]);
+
+    // Taken by another row between the preview and the commit: the commit refuses it, naming the field, and
+    // writes nothing.
+    const q = await uploadPreview(
+      t,
+      '/post/import/preview',
+      admin,
+      'posts.xlsx',
+      await xlsxOf([
+        ['岗位编码', '岗位名称'],
+        ['race1', '抢先岗位'],
+        ['race2', '后来岗位'],
+      ]),
+    );
+    expect(q.data).toMatchObject({ valid: 2, rejected: 0 });
+    await made({ postCode: 'first', postName: '抢先岗位' });
+    const refused = await t.call('POST', '/post/import/commit', {
+      token: admin,
+      body: { previewId: q.data.previewId, mode: 'insert' },
+    });
+    expect(refused.body).toMatchObject({ code: 400, msg: '岗位名称“抢先岗位”已存在' });
+    expect(await codes({ postCode: 'race' })).toEqual([]);
+  });
+
+  it('looks up the unique values a batch at a time, in the preview and in the commit’s recheck, never a row at a time', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => [`bulk${i}`, `批量岗位${i}`]);
+    statements.length = 0;
+    const p = await uploadPreview(
+      t,
+      '/post/import/preview',
+      admin,
+      'posts.xlsx',
+      await xlsxOf([['岗位编码', '岗位名称'], ...rows]),
+    );
+    expect(p.data).toMatchObject({ total: 1_200, valid: 1_200, existing: 0 });
+    // Each of the two unique fields (岗位编码, 岗位名称) of the file's slices (about 1,000 rows each) asked for in
+    // statements of at most 500 values, each value once: a handful of statements, never one a row.
+    const lookups = statements.filter(({ sql }) => /"post"/.test(sql) && sql.startsWith('select'));
+    expect(lookups.length).toBeGreaterThanOrEqual(4);
+    expect(lookups.length).toBeLessThanOrEqual(8);
+    expect(Math.max(...lookups.map((s) => s.parameters.length))).toBeLessThanOrEqual(500);
+    expect(lookups.reduce((sum, s) => sum + s.parameters.length, 0)).toBe(2 * 1_200);
+    statements.length = 0;
+    const insert = await t.call('POST', '/post/import/commit', {
+      token: admin,
+      body: { previewId: p.data.previewId, mode: 'insert' },
+    });
+    expect(insert.body.data).toEqual({ inserted: 1_200, updated: 0, skipped: 0 });
+    // Three batches of 500: each rechecks the two fields in a statement each and inserts in one (it was 3,600
+    // lookups and 1,200 inserts, three lookups and an insert a row).
+    expect(onPosts('select')).toHaveLength(6);
+    expect(onPosts('insert')).toHaveLength(3);
+
+    // An upsert of 600 of them: the key's row is found by the same lookups; each row is updated by its own statement.
+    statements.length = 0;
+    const renamed = rows.slice(0, 600).map(([code, name]) => [code as string, `${name}改`]);
+    expect(await imported([['岗位编码', '岗位名称'], ...renamed], 'upsert')).toEqual({
+      inserted: 0,
+      updated: 600,
+      skipped: 0,
+    });
+    // The preview asks for each field's 600 values in two statements (500 and 100), the commit's two batches too.
+    expect(onPosts('select')).toHaveLength(4 + 4);
+    expect(onPosts('update')).toHaveLength(600);
+    expect((await page({ postCode: 'bulk599' })).list[0]).toMatchObject({ postName: '批量岗位599改' });
+    expect((await page({ postCode: 'bulk600' })).list[0]).toMatchObject({ postName: '批量岗位600' });
   });
 });

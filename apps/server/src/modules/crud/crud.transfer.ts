@@ -8,12 +8,23 @@ import {
 } from '@gatehouse/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { importColumns, tableColumn } from '../../platform/entity-sheets.js';
+import {
+  cellInput,
+  codecChoices,
+  importColumns,
+  repeatedInFile,
+  type SheetUnique,
+  sheetUniqueFields,
+  tableColumn,
+  uniqueClashes,
+  uniqueHolders,
+  uniqueKeys,
+} from '../../platform/entity-sheets.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http.js';
 import { currentLocale, t } from '../../platform/i18n.js';
 import type { TableFile } from '../../platform/spreadsheet.js';
-import { DEFAULT_TABLE_LIMITS, mapHeader, stateFromWord, type TableSource } from '../../platform/spreadsheet-read.js';
+import { DEFAULT_TABLE_LIMITS, mapHeader, type TableSource } from '../../platform/spreadsheet-read.js';
 import { bodyValidator } from '../../platform/validation.js';
 import type { ImportJobs, ImportResultCounts } from '../imports/index.js';
 import {
@@ -23,15 +34,15 @@ import {
   fieldsOf,
   type StoredRow,
   toStored,
-  uniqueFields,
   writableFields,
 } from './crud.model.js';
-import { insertRow, rowsByValues, updateRow } from './crud.repository.js';
+import { holdersOf, insertRows, updateRow } from './crud.repository.js';
 import { type SheetRow, toSheet } from './crud.service.js';
 
-/** Keys looked up per query. */
+/** Values of one unique field looked up a statement. */
 const LOOKUP_BATCH = 500;
-const REPORT_EVERY = 500;
+/** Rows a commit rechecks and inserts a batch (a statement for their lookups per unique field, one for the inserts). */
+const WRITE_BATCH = 500;
 
 /** A checked row: the body it makes (field → value, the cells it had) and the id of the row its key names. */
 interface CheckedRow {
@@ -43,10 +54,14 @@ const routeOf = (target: CrudEntity, role: Parameters<typeof crudRouteName>[1]) 
   (routes as unknown as Record<string, RouteDef>)[crudRouteName(target.crud.name, role)] as RouteDef;
 
 /**
- * One entity's spreadsheets in, by its descriptor: the template (the writable sheet columns), and the import's two
- * steps (imports module): every row checked by the rules of the create route's body, its key (the spec's `key`)
- * unique in the file, the other unique fields held by no other row; the commit writes the valid rows in one
- * transaction, rechecked. An empty cell is an absent field: the default for a new row, kept by an update.
+ * One entity's spreadsheets in, by its descriptor, as the account sheet reads its fields without a hook
+ * (platform/entity-sheets): the template (the writable sheet columns, a flag with its drop-down), and the import's two
+ * steps (imports module). Each cell is read into the field's value (`cellInput`: trimmed, a flag's word as 0/1, a
+ * blank one null where the field takes null) and each row judged by the create route's body schema; a blank cell of
+ * a field that takes no null is left out (the default for a new row, kept by an update). The key (the spec's `key`)
+ * and the other unique fields are refused, naming the field, when a valid row before them in the file gives the
+ * value or another stored row holds it (looked up a batch of values a statement, never a row at a time). The commit
+ * writes the valid rows in one transaction, rechecked against the table as it is then, batch by batch.
  */
 export function createCrudTransfer(
   db: Kysely<DB>,
@@ -64,26 +79,43 @@ export function createCrudTransfer(
     target.crud.required.filter((key) => writable.some((column) => column.key === key)),
   );
   const rowSchema = bodyValidator(routeOf(target, 'create').body as object);
-  const keyField = target.crud.key;
-  const keyColumn = target.entity.fields[keyField]?.column as string;
-  /** The sheet key → field key (a field's sheet may name its column otherwise). */
-  const fieldOfColumn = new Map(
-    fieldsOf(target).flatMap(([key, spec]) =>
-      spec.sheet && !spec.sheet.readOnly ? [[spec.sheet.key ?? key, key]] : [],
-    ),
+  /** The fields an import reads: each writable, stored field with a sheet column, under its column's key. */
+  const read = fieldsOf(target).flatMap(([key, spec]) =>
+    spec.input && spec.column && spec.sheet && !spec.sheet.readOnly
+      ? [{ key, sheetKey: spec.sheet.key ?? key, spec }]
+      : [],
   );
-
-  /** A cell as the body's value: a number column's digits as a number, a flag's word as 0/1; undefined: refused. */
-  function cellValue(fieldKey: string, text: string): unknown {
-    const spec = target.entity.fields[fieldKey];
-    if (spec?.codec === 'flag') return stateFromWord(text);
-    if (spec?.sheet?.type === 'number') return /^-?\d+$/.test(text) ? Number(text) : text;
-    return text;
-  }
+  const sheetKeyOf = new Map(read.map((field) => [field.key, field.sheetKey]));
+  /** The unique fields an import writes: refused when the file repeats a value or another row holds it. */
+  const uniques = sheetUniqueFields(target.entity, []);
+  const keyField = target.crud.key;
+  const keySpec = target.entity.fields[keyField];
+  /** The fields looked up: the unique ones, and the key (whose holder is the row an upsert updates). */
+  const lookups: SheetUnique[] = uniques.some((field) => field.key === keyField)
+    ? uniques
+    : [
+        {
+          key: keyField,
+          sheetKey: keySpec?.sheet?.key ?? keyField,
+          column: keySpec?.column as string,
+          label: keySpec?.label ?? { 'zh-CN': keyField, 'en-US': keyField },
+        },
+        ...uniques,
+      ];
+  /** The stored rows holding any of a batch of values, on `executor` (the commit's transaction, or the pool). */
+  // biome-ignore lint/suspicious/noExplicitAny: the table is the descriptor's
+  const holders = (executor: Kysely<any>) => (column: string, values: readonly (string | number)[]) =>
+    holdersOf(executor, target, column, values);
+  /** The id of the stored row a body's key names. */
+  const keyHolder = (held: ReadonlyMap<string, ReadonlyMap<string, number>>, body: Record<string, unknown>) =>
+    body[keyField] === undefined || body[keyField] === null
+      ? undefined
+      : held.get(keyField)?.get(String(body[keyField]));
 
   return {
     template(): TableFile<SheetRow> {
       const name = target.crud.title[currentLocale()];
+      const specOf = new Map(read.map((field) => [field.sheetKey, field.spec]));
       return {
         format: 'xlsx',
         fileName: t('crud.templateName', { entity: name }),
@@ -92,11 +124,9 @@ export function createCrudTransfer(
         columns: sheet
           .filter((column) => column.template)
           .map((column) => {
-            const spec = target.entity.fields[fieldOfColumn.get(column.key) ?? column.key];
-            return tableColumn<string, SheetRow>(
-              column,
-              spec?.codec === 'flag' ? { choices: [t('sheet.state.enabled'), t('sheet.state.disabled')] } : {},
-            );
+            const spec = specOf.get(column.key);
+            const choices = spec && codecChoices(spec);
+            return tableColumn<string, SheetRow>(column, choices ? { choices } : {});
           }),
         rows: [],
         choiceRows: IMPORT_MAX_ROWS,
@@ -108,69 +138,48 @@ export function createCrudTransfer(
       const limits = { ...DEFAULT_TABLE_LIMITS, maxRows: IMPORT_MAX_ROWS };
       return importJobs.preview<CheckedRow>(kind, principal, file, limits, async (table, out) => {
         const at = mapHeader(table.header, columns);
-        const uniques = uniqueFields(target);
-        /** Each unique field's values in the file so far: the row that holds it. */
-        const inFile = new Map(uniques.map(([key]) => [key, new Map<string, number>()]));
+        /** The unique values the valid rows so far hold (`uniqueKeys`' key): the row holding each. */
+        const inFile = new Map<string, number>();
         let existing = 0;
         let total = 0;
         for await (const slice of table.slices) {
           total += slice.length;
-          // The stored rows holding a unique value the slice names: the key's row (an update), or a clash.
-          const held = new Map<string, Map<string, StoredRow>>();
-          for (const [key, spec] of uniques) {
-            const index = at.get(key);
-            const values = [...new Set(slice.map((r) => (index === undefined ? '' : (r.cells[index] ?? '').trim())))];
-            const found = new Map<string, StoredRow>();
-            for (let i = 0; i < values.length; i += LOOKUP_BATCH) {
-              const batch = values.slice(i, i + LOOKUP_BATCH).filter(Boolean);
-              for (const row of await rowsByValues(pool, target, spec.column as string, batch))
-                found.set(String(row[spec.column as string]), row);
-            }
-            held.set(key, found);
-          }
-          for (const { row, cells } of slice) {
+          const pending = slice.map(({ row, cells }) => {
             const errors: { field: string; message: string }[] = [];
             const fail = (field: string, message: string) => {
               if (!errors.some((e) => e.field === field)) errors.push({ field, message });
             };
             const body: Record<string, unknown> = {};
-            for (const [column, index] of at) {
-              const fieldKey = fieldOfColumn.get(column);
-              const text = (cells[index] ?? '').trim();
-              if (!fieldKey || text === '') continue;
-              const value = cellValue(fieldKey, text);
-              if (value === undefined) fail(column, t('import.state'));
-              else body[fieldKey] = value;
+            for (const { key, sheetKey, spec } of read) {
+              const index = at.get(sheetKey);
+              if (index === undefined) continue;
+              const value = cellInput(spec, cells[index] ?? '');
+              if ('refused' in value) fail(sheetKey, value.refused);
+              // A blank cell of a field that takes no null (the only cell read as '') is left out.
+              else if (value.value !== '') body[key] = value.value;
             }
             const schemaError = rowSchema({ ...body });
-            if (schemaError) fail(schemaError.field, schemaError.message);
-            const key = typeof body[keyField] === 'string' ? (body[keyField] as string) : '';
-            const own = key ? held.get(keyField)?.get(key) : undefined;
-            for (const [fieldKey] of uniques) {
-              const value = body[fieldKey];
-              if (typeof value !== 'string') continue;
-              const first = inFile.get(fieldKey)?.get(value);
-              if (first !== undefined) {
-                fail(fieldKey, t('import.duplicateInFile', { row: first }));
-                continue;
-              }
-              const holder = held.get(fieldKey)?.get(value);
-              if (holder && holder.id !== own?.id) {
-                const label = target.entity.fields[fieldKey]?.label[currentLocale()] ?? fieldKey;
-                fail(fieldKey, t('crud.taken', { field: label, value }));
-              }
+            if (schemaError) fail(sheetKeyOf.get(schemaError.field) ?? schemaError.field, schemaError.message);
+            return { row, cells, body, errors, fail };
+          });
+          // The stored rows holding the slice's unique values (its keys among them), a batch of values a statement.
+          const held = await uniqueHolders(lookups, pending, (p, key) => p.body[key], holders(pool), LOOKUP_BATCH);
+          for (const { row, cells, body, errors, fail } of pending) {
+            const own = keyHolder(held, body);
+            const values = (key: string) => body[key];
+            for (const { field, value, key } of uniqueKeys(uniques, values)) {
+              const first = inFile.get(key);
+              if (first !== undefined) fail(field.sheetKey, repeatedInFile(field, value, first));
             }
+            for (const clash of uniqueClashes(uniques, held, values, own)) fail(clash.field.sheetKey, clash.message);
             if (errors.length > 0) {
               out.reject(row, cells, errors);
               continue;
             }
             // A valid row holds its unique values: a later row repeating one is refused naming this row.
-            for (const [fieldKey] of uniques) {
-              const value = body[fieldKey];
-              if (typeof value === 'string') inFile.get(fieldKey)?.set(value, row);
-            }
-            out.valid({ body, ...(own ? { id: Number(own.id) } : {}) });
-            if (own) existing += 1;
+            for (const { key } of uniqueKeys(uniques, values)) inFile.set(key, row);
+            out.valid({ body, ...(own !== undefined ? { id: own } : {}) });
+            if (own !== undefined) existing += 1;
           }
           await out.flush();
         }
@@ -178,7 +187,11 @@ export function createCrudTransfer(
       });
     },
 
-    /** Applies a preview's valid rows in one transaction: insert skips existing keys, upsert updates their cells. */
+    /**
+     * Applies a preview's valid rows in one transaction, a batch at a time, rechecked against the table as it is now
+     * (the batch's keys and unique values read at once): insert skips existing keys, upsert updates their cells; a
+     * unique value another row holds now refuses the commit, naming the field.
+     */
     async commit(input: { previewId: string; mode: ImportMode }, principal: Principal): Promise<ImportResultCounts> {
       await authorize(principal, routeOf(target, 'create'));
       if (input.mode === 'upsert') await authorize(principal, routeOf(target, 'update'));
@@ -188,44 +201,43 @@ export function createCrudTransfer(
           const executor = trx as Kysely<any>;
           const result = { inserted: 0, updated: 0, skipped: 0 };
           const created = createdField(target);
+          const now = new Date().toISOString();
           let done = 0;
-          for (const { body } of rows) {
-            done += 1;
-            if (done % REPORT_EVERY === 0) report(done);
-            const key = String(body[keyField]);
-            // Rechecked now: the key's row as it is, not as the preview saw it.
-            const [current] = await rowsByValues(executor, target, keyColumn, [key]);
-            const stored: StoredRow = {};
-            for (const [fieldKey, value] of Object.entries(body)) {
-              const spec = target.entity.fields[fieldKey];
-              if (spec?.column) stored[spec.column] = toStored(spec, value);
-            }
-            for (const [, spec] of uniqueFields(target)) {
-              const value = stored[spec.column as string];
-              if (typeof value !== 'string') continue;
-              const [holder] = await rowsByValues(executor, target, spec.column as string, [value]);
-              if (holder && holder.id !== current?.id) {
-                const label = spec.label[currentLocale()];
-                throw badRequest(t('crud.taken', { field: label, value }));
-              }
-            }
-            if (current) {
-              if (mode === 'insert') {
+          for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+            const batch = rows.slice(i, i + WRITE_BATCH);
+            const held = await uniqueHolders(lookups, batch, (r, key) => r.body[key], holders(executor), LOOKUP_BATCH);
+            const inserts: StoredRow[] = [];
+            for (const { body } of batch) {
+              const current = keyHolder(held, body);
+              if (current !== undefined && mode === 'insert') {
                 result.skipped += 1;
                 continue;
               }
-              await updateRow(executor, target, Number(current.id), stored);
-              result.updated += 1;
-              continue;
+              const [clash] = uniqueClashes(uniques, held, (key) => body[key], current);
+              if (clash) throw badRequest(clash.message);
+              const stored: StoredRow = {};
+              for (const [fieldKey, value] of Object.entries(body)) {
+                const spec = target.entity.fields[fieldKey];
+                if (spec?.column) stored[spec.column] = toStored(spec, value);
+              }
+              if (current !== undefined) {
+                // Only the cells the file has: a column it left out keeps what the row holds.
+                await updateRow(executor, target, current, stored);
+                result.updated += 1;
+                continue;
+              }
+              // Every writable column (one insert statement for the batch): the file's value, or the default.
+              for (const [, spec] of writableFields(target)) {
+                if (!((spec.column as string) in stored)) stored[spec.column as string] = defaultStored(spec);
+              }
+              if (created) stored[created[1].column as string] = now;
+              inserts.push(stored);
             }
-            for (const [, spec] of writableFields(target)) {
-              if (!((spec.column as string) in stored)) stored[spec.column as string] = defaultStored(spec);
-            }
-            if (created) stored[created[1].column as string] = new Date().toISOString();
-            await insertRow(executor, target, stored);
-            result.inserted += 1;
+            await insertRows(executor, target, inserts);
+            result.inserted += inserts.length;
+            done += batch.length;
+            report(done);
           }
-          report(done);
           return result;
         }),
       );
