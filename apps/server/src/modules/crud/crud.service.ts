@@ -36,6 +36,9 @@ type ListQuery = ListFilters & { p: number; pageSize: number; sort?: string; ord
 type ExportQuery = ListFilters & { sort?: string; order?: 'asc' | 'desc'; format?: 'xlsx' | 'csv'; columns?: string };
 type Body = Record<string, unknown>;
 
+/** The rows an export reads a statement (keyset batches: crud.repository rowsOf). */
+const EXPORT_BATCH = 500;
+
 /** An export's row: a value under each sheet column. */
 export type SheetRow = Record<string, string | number | null>;
 
@@ -60,7 +63,12 @@ export function toSheet(target: CrudEntity, row: StoredRow): SheetRow {
  * One entity's list, writes and export by its descriptor (contract entity.ts, entity-crud.ts): the filters, sorts,
  * write bodies, unique fields and sheet are the descriptor's; nothing here names a field of a particular entity.
  */
-export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
+export function createCrudService(
+  db: Kysely<DB>,
+  target: CrudEntity,
+  /** `exportBatch`: the rows an export reads a statement (a test makes it small). */
+  { exportBatch = EXPORT_BATCH }: { exportBatch?: number } = {},
+) {
   // biome-ignore lint/suspicious/noExplicitAny: the table is the descriptor's, not a key of the schema type
   const pool = db as Kysely<any>;
 
@@ -212,7 +220,7 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
       });
     },
 
-    /** The export: the list's filters and sort, every page, streamed in batches. */
+    /** The export: the list's filters and sort, every row, streamed in keyset batches. */
     exportTable(query: ExportQuery): TableFile<SheetRow> {
       const columns = selectColumns(
         sheetColumns(target.entity).map((column) => tableColumn<string, SheetRow>(column)),
@@ -221,7 +229,7 @@ export function createCrudService(db: Kysely<DB>, target: CrudEntity) {
       const name = target.crud.title[currentLocale()];
       const day = dayStamp();
       async function* rows(): AsyncGenerator<SheetRow> {
-        for await (const row of rowsOf(pool, target, query)) yield toSheet(target, row);
+        for await (const row of rowsOf(pool, target, query, exportBatch)) yield toSheet(target, row);
       }
       return {
         format: query.format ?? 'xlsx',

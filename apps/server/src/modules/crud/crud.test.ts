@@ -4,6 +4,10 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, openTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/harness.js';
 import { csvOf, fetchTemplate, uploadPreview, xlsxOf } from '../../../test/import-upload.js';
+import type { CrudEntity } from './crud.model.js';
+import { crudEntities } from './crud.reads.js';
+import { pageOf, rowsOf } from './crud.repository.js';
+import { createCrudService } from './crud.service.js';
 
 /**
  * The generic engine, proven on 岗位 (contract posts.entity.ts): every behaviour below comes from the descriptor —
@@ -330,5 +334,70 @@ describe.each(lanes)('descriptor-served entities (posts) on %s', (lane) => {
     expect(onPosts('update')).toHaveLength(600);
     expect((await page({ postCode: 'bulk599' })).list[0]).toMatchObject({ postName: '批量岗位599改' });
     expect((await page({ postCode: 'bulk600' })).list[0]).toMatchObject({ postName: '批量岗位600' });
+  });
+
+  /** 25 posts coded ks0…ks24 (more than six batches of 4): 显示顺序 repeats, names out of id order, two creations. */
+  const keysetRows = async () => {
+    const row = (i: number) => [`ks${i}`, `键集${(i * 7) % 25}`, i % 4, ['', 'a', 'b'][i % 3] as string];
+    const header = ['岗位编码', '岗位名称', '显示顺序', '备注'];
+    await imported([header, ...Array.from({ length: 12 }, (_, i) => row(i))]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await imported([header, ...Array.from({ length: 13 }, (_, i) => row(12 + i))]);
+  };
+
+  it('exports every row in the list’s order for each sort and direction, a keyset batch at a time (no OFFSET)', async () => {
+    await keysetRows();
+    const target = crudEntities.get('post') as CrudEntity;
+    const service = createCrudService(t.database.db, target, { exportBatch: 4 });
+    const sortable = Object.entries(target.entity.fields).flatMap(([key, spec]) => (spec.sortable ? [key] : []));
+    expect(sortable).toEqual(['postCode', 'postName', 'sort', 'createTime']);
+    for (const sort of [undefined, ...sortable]) {
+      for (const order of [undefined, 'asc', 'desc'] as const) {
+        const query = { postCode: 'ks', ...(sort ? { sort } : {}), ...(order ? { order } : {}) };
+        const listed = (await page(query)).list.map((p) => p.postCode);
+        expect(listed).toHaveLength(25);
+        statements.length = 0;
+        const exported: string[] = [];
+        for await (const row of service.exportTable(query).rows) exported.push(String(row.postCode));
+        expect(exported, `${sort} ${order}`).toEqual(listed);
+        // Seven statements of at most 4 rows (25 = 6 × 4 + 1), each after the first past the last one's key and id.
+        const reads = onPosts('select');
+        expect(reads).toHaveLength(7);
+        for (const sql of reads) expect(sql).not.toMatch(/\boffset\b/i);
+        for (const sql of reads.slice(1)) expect(sql).toMatch(/\) [<>] \(/);
+      }
+    }
+  });
+
+  it('pages by a key that may be empty: empty values last ascending and first descending, as the list sorts them', async () => {
+    // The ks posts of the test above, a third of them without 备注; 备注 made sortable here (the repository sorts by
+    // any field the route lets through).
+    const base = crudEntities.get('post') as CrudEntity;
+    const remark = base.entity.fields.remark as NonNullable<(typeof base.entity.fields)['remark']>;
+    const target: CrudEntity = {
+      ...base,
+      entity: { ...base.entity, fields: { ...base.entity.fields, remark: { ...remark, sortable: true } } },
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: the table is the descriptor's
+    const db = t.database.db as any;
+    const stored = (await pageOf(db, target, { postCode: 'ks' }, 0, 100)).rows;
+    expect(stored).toHaveLength(25);
+    const rank = (r: Record<string, unknown>) => (r.remark === null ? '\uffff' : String(r.remark));
+    const ascending = [...stored]
+      .sort((a, b) => rank(a).localeCompare(rank(b)) || Number(a.id) - Number(b.id))
+      .map((r) => r.post_code);
+    expect(stored.filter((r) => r.remark === null)).toHaveLength(9);
+    for (const [order, expected] of [
+      ['asc', ascending],
+      ['desc', [...ascending].reverse()],
+    ] as const) {
+      const query = { postCode: 'ks', sort: 'remark', order };
+      statements.length = 0;
+      const exported: unknown[] = [];
+      for await (const row of rowsOf(db, target, query, 4)) exported.push(row.post_code);
+      expect(exported, order).toEqual(expected);
+      expect(onPosts('select').filter((sql) => /\boffset\b/i.test(sql))).toEqual([]);
+      expect((await pageOf(db, target, query, 0, 100)).rows.map((r) => r.post_code)).toEqual(expected);
+    }
   });
 });
