@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -98,10 +99,14 @@ export function createDiskStorage(root: string): FileStorage {
       await mkdir(join(root, key.slice(0, 2)), { recursive: true });
       const partial = `${target}.part`;
       const observe = observeWrite(source);
+      const sink = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, observe.stream, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, observe.stream, sink);
         await rename(partial, target);
       } catch (error) {
+        // A write refused early (the quota, a cut upload) can reject before the file's asynchronous open has
+        // completed: the open would then create the part file after it was removed. Its close follows the open.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }
