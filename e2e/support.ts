@@ -186,7 +186,7 @@ export async function chooseRowAction(row: Locator, text: string): Promise<void>
 }
 
 /**
- * A list's one search box (features/accounts ScopedSearchBox) in its search `form`: the text box 搜索 and, before it,
+ * A list's one search box (components/list-kit ScopedSearchBox) in its search `form`: the text box 搜索 and, before it,
  * the scope picker 搜索范围 (全部: the keyword; or one text filter, named by its field's label).
  */
 export const searchBox = (form: Locator): Locator => form.getByLabel('搜索', { exact: true });

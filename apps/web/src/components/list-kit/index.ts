@@ -24,6 +24,7 @@ export {
   useActionsColumn,
   useRowActions,
 } from './row-actions';
+export { ScopedSearchBox, type SearchBoxScope, type SearchBoxValue } from './ScopedSearchBox';
 export { TableToolBar, type TableToolBarProps } from './TableToolBar';
 export { type Density, fitSettings, type TableSettings, tablePreferenceKey } from './table-settings';
 export { type ListMutationOptions, useListMutation } from './use-list-mutation';

@@ -7,9 +7,6 @@ import { screenTexts } from '@/lib/i18n';
  */
 const zhCN = {
   colActions: '操作',
-  keyword: '搜索',
-  keywordOr: '{first}或{last}',
-  keywordSeparator: '、',
   import: '导入',
   importTitle: '导入{one}',
   deleteConfirm: '删除{one}「{name}」？',
@@ -23,9 +20,6 @@ const zhCN = {
 
 const enUS = {
   colActions: 'Actions',
-  keyword: 'Search',
-  keywordOr: '{first} or {last}',
-  keywordSeparator: ', ',
   import: 'Import',
   importTitle: 'Import {many}',
   deleteConfirm: 'Delete the {one} "{name}"?',

@@ -146,8 +146,8 @@ export function filterCodecsOf(entity: AnyEntity): Record<string, 'text' | 'bit'
 export const KEYWORD = 'keyword';
 
 /**
- * A scope of the list's one search box: the query parameter it fills (`keyword`, or a text filter's), what the box
- * names it, its placeholder and its longest text.
+ * A scope of the list's one search box (the list kit's ScopedSearchBox takes it as a SearchBoxScope): the query
+ * parameter it fills (`keyword`, or a text filter's), what the box names it, its placeholder and its longest text.
  */
 export interface SearchScope {
   key: string;
@@ -185,7 +185,7 @@ export function searchScopes(entity: AnyEntity, filters: readonly TextFilter[]):
   return scopes;
 }
 
-/** The one search box's value in a search form: the scope it searches and the text typed. */
+/** The one search box's value in a search form (the list kit's SearchBoxValue): the scope searched, the text typed. */
 export interface ScopedText {
   scope: string;
   text: string;

@@ -8,6 +8,7 @@ import {
   type FilterCodecs,
   type ListColumn,
   ListPage,
+  ScopedSearchBox,
   type SearchFieldSpec,
   useActionsColumn,
   useBulkAction,
@@ -52,7 +53,6 @@ import { call } from '@/lib/http';
 import { screenTexts, t } from '@/lib/i18n';
 import { useCan, useSession } from '@/stores/session';
 import type { AccountDialogTarget } from './AccountDialog';
-import { ScopedSearchBox } from './ScopedSearchBox';
 import { accountLabel, useAccountActions } from './use-account-actions';
 import { useIdentitySwitch } from './use-identity-switch';
 
@@ -274,7 +274,7 @@ export function AccountsPage() {
       kind: 'custom',
       name: KEYWORD as keyof Filters & string,
       label: searchBoxWords().label,
-      render: (control) => <ScopedSearchBox {...control} scopes={scopes} />,
+      render: (control) => <ScopedSearchBox {...control} scopes={scopes} scopeLabel={searchBoxWords().scope} />,
     },
   ];
   // The filters of fields the descriptor declares none for, the account's own, by field: the organisation's subtree

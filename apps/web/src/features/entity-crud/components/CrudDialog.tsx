@@ -4,9 +4,20 @@ import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { useListMutation } from '@/components/list-kit';
 import { type CrudRow, type CrudTarget, crudApi, crudKeys } from '@/features/entity-crud/api/crud.api';
-import { fieldLabel, inputLimits, rulesOf } from '@/lib/entity';
+import {
+  bodyValues,
+  controlOf,
+  emptyValues,
+  fieldLabel,
+  formValues,
+  inputLimits,
+  rulesOf,
+  writableFields,
+} from '@/lib/entity';
 import { currentLocale, t } from '@/lib/i18n';
-import { type CrudFormValues, controlOf, emptyValues, rowValues, toBody, writableFields } from './crud-form';
+
+/** The dialog's values: each writable field's control value (a switch's boolean, a number or null, a text). */
+type CrudFormValues = Record<string, unknown>;
 
 /** `row` undefined = create. */
 export interface CrudDialogTarget {
@@ -64,7 +75,7 @@ function CrudForm({
   const api = crudApi(crud);
   const saving = useListMutation({
     mutationFn: (values: CrudFormValues) =>
-      row ? api.update({ id: row.id, ...toBody(target, values) }) : api.create(toBody(target, values)),
+      row ? api.update({ id: row.id, ...bodyValues(entity, values) }) : api.create(bodyValues(entity, values)),
     queryKey: crudKeys(crud).all,
     // A refusal naming a field of the body (a duplicate 岗位编码) is shown under it.
     form,
@@ -81,11 +92,11 @@ function CrudForm({
       name={FORM_ID}
       labelCol={{ flex: '100px' }}
       wrapperCol={{ flex: 'auto' }}
-      initialValues={row ? rowValues(target, row) : emptyValues(target)}
+      initialValues={row ? formValues(entity, row) : emptyValues(entity)}
       onFinish={(values) => void saving.run(values)}
       style={{ marginTop: 16 }}
     >
-      {writableFields(entity).map(([key]) => {
+      {writableFields(entity).map((key) => {
         const label = fieldLabel(entity, key);
         const limits = inputLimits(entity, key);
         const control = controlOf(entity, key);

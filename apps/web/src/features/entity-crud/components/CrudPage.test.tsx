@@ -33,6 +33,22 @@ async function openScreen(path = '/user/Post') {
 }
 
 const total = () => screen.getByTestId('crud-total').textContent;
+/** The search form, its one text box (搜索) and the box's scope picker (搜索范围), and what the picker shows. */
+const searchForm = () => document.querySelector('form#PostSearch') as HTMLElement;
+const searchBox = () => within(searchForm()).getByRole('textbox', { name: '搜索' });
+const scopePicker = () => within(searchForm()).getByRole('combobox', { name: '搜索范围' });
+const scopeShown = () => scopePicker().closest('.ant-select')?.textContent;
+/** The last list request's query. */
+const lastQuery = async () => (await api.sent(routes.listPosts)).at(-1)?.query;
+
+/** Chooses `name` in the open drop-down of a select (the option, not a selection showing the same text). */
+async function chooseOption(name: string) {
+  const option = (await screen.findAllByTitle(name)).find((element) =>
+    element.classList.contains('ant-select-item-option'),
+  );
+  if (!option) throw new Error(`no option ${name}`);
+  fireEvent.click(option);
+}
 /** The codes in the table, top to bottom. */
 const codes = (table: HTMLElement) =>
   [...table.querySelectorAll('tr.ant-table-row')].map((row) => row.querySelectorAll('td')[1]?.textContent);
@@ -57,15 +73,38 @@ describe('/user/Post, derived from the post descriptor', () => {
     within(rowOf(table, 'ceo')).getByRole('button', { name: '删除' });
   });
 
+  it('one search box: 全部 and each text filter as its scopes; separate fields only for the state and the range', async () => {
+    await openScreen();
+    // The form's only text box (besides the date range's two ends) is the one search box: none of its own for 岗位编码
+    // or 岗位名称.
+    const boxes = within(searchForm()).getAllByRole('textbox');
+    expect(boxes.filter((box) => !box.closest('.ant-picker-range'))).toEqual([searchBox()]);
+    expect(within(searchForm()).queryByLabelText('岗位编码')).toBeNull();
+    expect(within(searchForm()).queryByLabelText('岗位名称')).toBeNull();
+    expect(scopeShown()).toBe('全部');
+    expect(searchBox().getAttribute('placeholder')).toBe('岗位编码或岗位名称');
+    fireEvent.mouseDown(scopePicker());
+    const options = await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
+      expect(shown).toHaveLength(3);
+      return shown;
+    });
+    expect(options).toEqual(['全部', '岗位编码', '岗位名称']);
+    // The state and the creation time keep fields of their own.
+    within(searchForm()).getByRole('combobox', { name: '状态' });
+    within(searchForm()).getByText('创建时间');
+  });
+
   it('searches by keyword and state: the filters go into the URL and to the server', async () => {
     const { table, router } = await openScreen();
-    const keyword = screen.getByRole('textbox', { name: '搜索' });
-    expect(keyword.getAttribute('placeholder')).toBe('岗位编码或岗位名称');
-    fireEvent.change(keyword, { target: { value: '经理' } });
+    fireEvent.change(searchBox(), { target: { value: '经理' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(total()).toBe('共 1 条记录'));
     expect(router.state.location.search).toBe(`?keyword=${encodeURIComponent('经理')}`);
     expect(codes(table)).toEqual(['se']);
+    // The request carries the keyword alone, not the fields it searches.
+    const query = await lastQuery();
+    expect([query?.get('keyword'), query?.get('postCode'), query?.get('postName')]).toEqual(['经理', null, null]);
 
     // A link with the state filter (启用/禁用 in the form): the rows it names.
     await router.navigate('/user/Post?state=0');
@@ -74,11 +113,50 @@ describe('/user/Post, derived from the post descriptor', () => {
     expect(sent?.query.get('state')).toBe('0');
   });
 
+  it('searches in one field: the box’s scope sends its filter instead of the keyword, and comes back with the address', async () => {
+    const { table, router } = await openScreen();
+    fireEvent.mouseDown(scopePicker());
+    await chooseOption('岗位编码');
+    expect(searchBox().getAttribute('placeholder')).toBe('岗位编码的任一部分');
+    // Any part of the code: "e" is in ceo, se and user, not in hr.
+    fireEvent.change(searchBox(), { target: { value: ' e ' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(total()).toBe('共 3 条记录'));
+    expect(codes(table)).toEqual(['ceo', 'se', 'user']);
+    expect(router.state.location.search).toBe('?postCode=e');
+    const query = await lastQuery();
+    expect([query?.get('postCode'), query?.get('keyword'), query?.get('postName')]).toEqual(['e', null, null]);
+    expect(scopeShown()).toBe('岗位编码');
+
+    // Another scope replaces it: one box searches one way at a time.
+    fireEvent.mouseDown(scopePicker());
+    await chooseOption('岗位名称');
+    fireEvent.change(searchBox(), { target: { value: '人力' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(codes(table)).toEqual(['hr']));
+    expect(router.state.location.search).toBe(`?postName=${encodeURIComponent('人力')}`);
+
+    // A link with a text filter: the box shows it under its scope; 重置 returns the box to 全部.
+    await router.navigate('/user/Post?postCode=us&state=0');
+    await waitFor(() => expect(scopeShown()).toBe('岗位编码'));
+    expect(searchBox()).toHaveProperty('value', 'us');
+    await waitFor(() => expect(codes(table)).toEqual(['user']));
+    const linked = await lastQuery();
+    expect([linked?.get('postCode'), linked?.get('state')]).toEqual(['us', '0']);
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(total()).toBe('共 4 条记录'));
+    expect(scopeShown()).toBe('全部');
+    expect(searchBox()).toHaveProperty('value', '');
+  });
+
   it('adds a post: a duplicate 岗位编码 is refused under the field, then saved with the form’s values', async () => {
     const { table } = await openScreen();
     fireEvent.click(screen.getByRole('button', { name: '+ 添加' }));
     const dialog = await findDialog('添加岗位');
     const code = within(dialog).getByLabelText('岗位编码');
+    // A new row: the switch on, the number box empty (the server defaults it).
+    expect(within(dialog).getByRole('switch', { name: '状态' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByLabelText('显示顺序')).toHaveProperty('value', '');
     // Required, checked before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await within(dialog).findByText('请输入岗位编码');

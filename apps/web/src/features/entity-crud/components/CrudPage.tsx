@@ -1,4 +1,4 @@
-import { crudRouteTitle, crudSorts, type FieldSpec } from '@gatehouse/contract';
+import { crudRouteTitle, crudSorts } from '@gatehouse/contract';
 import { App, Button, Space, Tag } from 'antd';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Can } from '@/components/can';
@@ -6,6 +6,7 @@ import {
   type FilterCodecs,
   type ListColumn,
   ListPage,
+  ScopedSearchBox,
   type SearchFieldSpec,
   useActionsColumn,
   useBulkAction,
@@ -23,7 +24,21 @@ import {
   crudRoute,
   crudTarget,
 } from '@/features/entity-crud/api/crud.api';
-import { fieldLabel, sheetHeaders } from '@/lib/entity';
+import {
+  choiceFilters,
+  exportColumns,
+  fieldColumns,
+  filterCodecsOf,
+  fromScopedFilters,
+  KEYWORD,
+  type SearchScope,
+  searchBoxWords,
+  searchScopes,
+  sheetHeaders,
+  textFilters,
+  timeSorts,
+  toScopedFilters,
+} from '@/lib/entity';
 import { formatDateTime } from '@/lib/format/date';
 import { currentLocale, t } from '@/lib/i18n';
 import { useCan } from '@/stores/session';
@@ -36,8 +51,8 @@ const CrudDialog = lazy(() => import('./CrudDialog').then((m) => ({ default: m.C
 const ImportWizard = lazy(() => import('@/components/import-wizard').then((m) => ({ default: m.ImportWizard })));
 
 type Filters = Record<string, unknown>;
+type Column = ListColumn<CrudRow, string>;
 const rowId = (row: CrudRow) => row.id;
-const fieldsOf = (entity: AnyEntity): [string, FieldSpec][] => Object.entries(entity.fields);
 
 /** What one row is called in the page's language: `one` in a sentence (岗位 / post), `many` its English plural. */
 function wordsOf({ crud }: CrudTarget) {
@@ -46,74 +61,62 @@ function wordsOf({ crud }: CrudTarget) {
   return { one, many: locale === 'zh-CN' ? one : `${one}s` };
 }
 
-/** How each filter the fields declare travels in the URL: a text, a 0/1 state, a time range's two ends. */
-function filterCodecs(entity: AnyEntity): FilterCodecs<CrudListQuery> {
-  const codecs: Record<string, 'text' | 'bit' | 'time'> = {};
-  if (fieldsOf(entity).some(([, field]) => field.searched)) codecs.keyword = 'text';
-  for (const [key, field] of fieldsOf(entity)) {
-    if (field.filter === 'contains' || field.filter === 'exact') codecs[key] = 'text';
-    if (field.filter === 'state') codecs[key] = 'bit';
-    if (field.filter === 'range') Object.assign(codecs, { startTime: 'time', endTime: 'time' });
-  }
-  return codecs as FilterCodecs<CrudListQuery>;
-}
-
 /**
- * The search form from the fields' filters: a keyword box when any field is searched (its placeholder names them),
- * a text box per text filter, 启用/禁用 for a state, the date range of a time.
+ * The search form from the fields' filters: the one search box over the keyword (when any field is searched) and
+ * each text filter (contains, prefix, exact) as its scopes, then 启用/禁用 for a state and the date range of a time.
+ * A field is never searched by two boxes.
  */
-function searchFields(entity: AnyEntity): SearchFieldSpec<Filters>[] {
+function searchFields(entity: AnyEntity, scopes: readonly SearchScope[]): SearchFieldSpec<Filters>[] {
   const fields: SearchFieldSpec<Filters>[] = [];
-  const searched = fieldsOf(entity).flatMap(([key, field]) => (field.searched ? [fieldLabel(entity, key)] : []));
-  if (searched.length) {
-    const last = searched.pop() as string;
-    const placeholder = searched.length
-      ? tx('keywordOr', { first: searched.join(tx('keywordSeparator')), last })
-      : last;
-    fields.push({ kind: 'text', name: 'keyword', label: tx('keyword'), placeholder, maxLength: 100 });
+  if (scopes.length) {
+    const words = searchBoxWords();
+    fields.push({
+      kind: 'custom',
+      name: KEYWORD,
+      label: words.label,
+      render: (control) => <ScopedSearchBox {...control} scopes={scopes} scopeLabel={words.scope} />,
+    });
   }
-  for (const [key, field] of fieldsOf(entity)) {
-    const label = fieldLabel(entity, key);
-    if (field.filter === 'contains' || field.filter === 'exact') {
-      fields.push({ kind: 'text', name: key, label, maxLength: 100 });
-    } else if (field.filter === 'state') {
+  for (const choice of choiceFilters(entity)) {
+    if (choice.kind === 'state') {
       const options = [
         { label: t('common.enabled'), value: 1 },
         { label: t('common.disabled'), value: 0 },
       ];
-      fields.push({ kind: 'select', name: key, label, options, width: 120 });
-    } else if (field.filter === 'range') {
-      fields.push({ kind: 'dateRange', names: ['startTime', 'endTime'], label, width: 260 });
+      fields.push({ kind: 'select', name: choice.key, label: choice.label, options, width: 120 });
+    } else {
+      fields.push({ kind: 'dateRange', names: choice.names, label: choice.label, width: 260 });
     }
   }
   return fields;
 }
 
-/** The list's columns from the fields with a `list`: label, width, hidden by default, sorted on the server. */
-function fieldColumns({ entity, crud }: CrudTarget): ListColumn<CrudRow, string>[] {
-  const sorts = new Set(crudSorts(entity));
-  return fieldsOf(entity).flatMap(([key, field]): ListColumn<CrudRow, string>[] => {
-    if (!field.list) return [];
-    const column: ListColumn<CrudRow, string> = {
-      title: fieldLabel(entity, key),
-      key,
-      dataIndex: key,
-      ...(field.list.width === undefined ? {} : { width: field.list.width }),
-      ...(field.list.hidden ? { defaultHidden: true } : {}),
-      ...(sorts.has(key) ? { sortField: key } : {}),
-    };
-    if (field.codec === 'flag') {
-      // 启用 / 禁用 for the row's state, as every list shows it; another flag as a tag when set.
+/**
+ * The list's columns from the fields with a `list` (lib/entity fieldColumns: label, width, hidden by default, sorted
+ * on the server), each field's cells as its codec answers it: the row's state as 启用 / 禁用, another flag as a tag
+ * naming the field while set, a time formatted. Each column with the field it shows (the export's columns).
+ */
+function crudColumns({ entity, crud }: CrudTarget): Array<{ column: Column; field: string }> {
+  return fieldColumns(entity, { sorts: crudSorts(entity) }).map(({ field, ...declared }) => {
+    const codec = entity.fields[field]?.codec;
+    if (codec === 'flag') {
       const shown = (on: boolean) =>
-        key === crud.state ? (
+        field === crud.state ? (
           <Tag color={on ? 'green' : 'red'}>{t(on ? 'common.enabled' : 'common.disabled')}</Tag>
         ) : on ? (
-          <Tag color="green">{fieldLabel(entity, key)}</Tag>
+          <Tag color="green">{declared.title}</Tag>
         ) : null;
-      return [{ ...column, align: 'center', ellipsis: false, render: (value: unknown) => shown(value === true) }];
+      const column: Column = {
+        ...declared,
+        align: 'center',
+        ellipsis: false,
+        render: (value: unknown) => shown(value === true),
+      };
+      return { column, field };
     }
-    if (field.codec === 'time') return [{ ...column, render: (value: number | null) => formatDateTime(value) }];
-    return [column];
+    if (codec === 'time')
+      return { column: { ...declared, render: (value: number | null) => formatDateTime(value) }, field };
+    return { column: declared, field };
   });
 }
 
@@ -129,7 +132,7 @@ function CrudPage({ target }: { target: CrudTarget }) {
   const words = wordsOf(target);
   const list = useListQuery<CrudListQuery, CrudRow>({
     queryKey: keys.all,
-    filters: filterCodecs(entity),
+    filters: filterCodecsOf(entity) as FilterCodecs<CrudListQuery>,
     sorts: crudSorts(entity),
     fetchPage: api.list,
   });
@@ -196,24 +199,33 @@ function CrudPage({ target }: { target: CrudTarget }) {
       { key: 'delete', label: t('common.delete'), routes: route('remove'), danger: true, onClick: remove },
     ],
   });
-  const columns = fieldColumns(target);
+  const listed = crudColumns(target);
+  const columns = listed.map(({ column }) => column);
   if (actionsColumn) columns.push(actionsColumn);
   // An export writes the visible columns of the sheet (a listed field with a sheet column, under its key).
-  const exportColumns = Object.fromEntries(
-    fieldsOf(entity).flatMap(([key, field]) => (field.list && field.sheet ? [[key, field.sheet.key ?? key]] : [])),
+  const exported = exportColumns(
+    entity,
+    listed.map(({ column, field }) => ({ key: column.key, field })),
   );
-  const timeSorts = fieldsOf(entity).flatMap(([key, field]) => (field.sortable && field.codec === 'time' ? [key] : []));
+  // The one search box's scopes: 全部 (the keyword) and each text filter. The form shows the box's scope and text;
+  // 查询 applies the text under its scope's parameter.
+  const scopes = searchScopes(entity, textFilters(entity));
+  const searchList = {
+    ...list,
+    filters: toScopedFilters(list.filters, scopes) as typeof list.filters,
+    search: (filters: typeof list.filters) => list.search(fromScopedFilters(filters, scopes) as typeof list.filters),
+  };
 
   return (
     <>
       <ListPage<CrudListQuery, CrudRow>
-        list={list}
+        list={searchList}
         table={`crud.${crud.name}`}
         label={crudRouteTitle(crud, 'list', currentLocale())}
         totalTestId="crud-total"
         rowKey={rowId}
         columns={columns}
-        timeSorts={timeSorts}
+        timeSorts={timeSorts(entity)}
         defaultSort={crud.sort}
         actions={
           <>
@@ -227,9 +239,9 @@ function CrudPage({ target }: { target: CrudTarget }) {
             </Can>
           </>
         }
-        search={{ id: `${crud.name}Search`, fields: searchFields(entity) }}
+        search={{ id: `${crud.name}Search`, fields: searchFields(entity, scopes) }}
         exporter={
-          mayExport ? { route: route('exportRows'), fallbackName: `${crud.name}s`, columns: exportColumns } : undefined
+          mayExport ? { route: route('exportRows'), fallbackName: `${crud.name}s`, columns: exported } : undefined
         }
         selection={
           mayBulkDelete || mayBulkState
