@@ -12,9 +12,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Where texts are written: the catalogues, the screens' texts files, the dev mock, the contract. */
+/** Where texts are written: the catalogues and texts files of both apps, the dev mock, the contract. */
 const TEXT_HOMES = [
-  /^apps\/server\/src\/platform\/i18n\.ts$/,
+  /^apps\/server\/src\/platform\/texts\.ts$/,
+  /^apps\/server\/src\/modules\/[^/]+\/[^/]+\.texts\.ts$/,
   /^apps\/web\/src\/lib\/i18n\/[^/]+\.ts$/,
   /^apps\/web\/src\/.*(?:\/|-)texts\.tsx?$/,
   /^apps\/web\/src\/mocks\/.+\.ts$/,

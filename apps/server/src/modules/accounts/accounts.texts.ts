@@ -1,0 +1,83 @@
+import { defineTexts } from '../../platform/texts.js';
+
+/**
+ * The words the accounts module raises: its refusals (the account's rules, contacts and their proofs, registration's
+ * organisation and role), its sheet's file names and its import's checks.
+ */
+export const accountsTexts = defineTexts({
+  'zh-CN': {
+    'account.numberTaken': '账号“{accountNumber}”已存在',
+    'account.notFound': '账号不存在或已被删除',
+    'account.orgNotFound': '所属组织不存在',
+    'account.orgDisabled': '组织“{name}”已禁用，不能添加或移入账号',
+    'account.roleNotFound': '角色不存在',
+    'account.postNotFound': '岗位不存在：编号 {ids}',
+    'account.postDisabled': '岗位“{name}”已禁用，不能分配给账号',
+    'account.postInUse': '岗位“{name}”已分配给 {count} 个账号，不能删除',
+    'account.builtinDisable': '内置管理员账号不能被禁用',
+    'account.builtinDelete': '内置管理员账号不能被删除',
+    'account.builtinRole': '内置管理员账号必须保留超级管理员角色',
+    'account.deleteSelf': '不能删除当前登录的账号',
+    'account.disableSelf': '不能禁用当前登录的账号',
+    'account.email': '邮箱格式不正确',
+    'account.contactNumber': '手机号码格式不正确',
+    'verify.registrationOrg': '注册账号所属的组织不存在或已禁用，请联系管理员',
+    'verify.registrationRole': '注册账号的默认角色不存在或不可用，请联系管理员',
+    'account.switchedContact': '切换身份期间不能修改或验证所切换账号的手机号和邮箱，请先返回原身份',
+    'account.mobileTaken': '该手机号已被其他账号使用',
+    'account.emailTaken': '该邮箱已被其他账号使用',
+    'account.mobileProofRequired': '更换手机号需要先向新手机号发送验证码并完成验证',
+    'account.emailProofRequired': '更换邮箱需要先向新邮箱发送验证码并完成验证',
+    'account.mobileProofOther': '手机验证码不是发往该手机号的，请重新获取',
+    'account.emailProofOther': '邮箱验证码不是发往该邮箱的，请重新获取',
+    'sheet.account.fileName': '账号',
+    'sheet.account.templateName': '账号导入模板',
+    'import.orgPath': '组织路径不存在：{path}',
+    'import.orgNameAmbiguous': '有多个组织名为“{name}”，请填写完整的组织路径（如 总公司/华东区/{name}）',
+    'import.role': '角色不存在：{name}',
+    'import.notManageable': '账号 {accountNumber} 已存在，且无权修改',
+    'import.ownContact':
+      '账号 {accountNumber} 是您自己的账号：手机号和邮箱只能在“个人信息”中验证后修改，不能通过导入修改',
+    'import.builtin': '内置账号 {accountNumber} 不能通过导入修改',
+    'import.changed': '账号 {accountNumber} 所需的组织或角色已被删除，请重新预检',
+  },
+  'en-US': {
+    'account.numberTaken': 'Account “{accountNumber}” already exists',
+    'account.notFound': 'The account does not exist or was deleted',
+    'account.orgNotFound': 'The organization does not exist',
+    'account.orgDisabled': 'The organization "{name}" is disabled and takes no new accounts',
+    'account.roleNotFound': 'The role does not exist',
+    'account.postNotFound': 'No such post: ID {ids}',
+    'account.postDisabled': 'The post "{name}" is disabled and cannot be given to accounts',
+    'account.postInUse': 'The post "{name}" is held by {count} account(s) and cannot be deleted',
+    'account.builtinDisable': 'The built-in administrator cannot be disabled',
+    'account.builtinDelete': 'The built-in administrator cannot be deleted',
+    'account.builtinRole': 'The built-in administrator must keep the super administrator role',
+    'account.deleteSelf': 'You cannot delete the account you are signed in with',
+    'account.disableSelf': 'You cannot disable the account you are signed in with',
+    'account.email': 'Invalid email address',
+    'account.contactNumber': 'Invalid mobile number',
+    'verify.registrationOrg':
+      'The organization for new accounts does not exist or is disabled; please contact the administrator',
+    'verify.registrationRole':
+      'The default role for new accounts is missing or unusable; please contact the administrator',
+    'account.switchedContact':
+      'While acting as another account (identity switch) you cannot change or verify its mobile number or e-mail; switch back first',
+    'account.mobileTaken': 'This mobile number is used by another account',
+    'account.emailTaken': 'This email address is used by another account',
+    'account.mobileProofRequired': 'To change the mobile number, send a code to the new number and verify it first',
+    'account.emailProofRequired': 'To change the email address, send a code to the new address and verify it first',
+    'account.mobileProofOther': 'The mobile code was not sent to this number; please request a new one',
+    'account.emailProofOther': 'The email code was not sent to this address; please request a new one',
+    'sheet.account.fileName': 'accounts',
+    'sheet.account.templateName': 'account-import-template',
+    'import.orgPath': 'No organization at path: {path}',
+    'import.orgNameAmbiguous': 'Several organizations are named “{name}”: give the whole path from the top (…/{name})',
+    'import.role': 'No such role: {name}',
+    'import.notManageable': 'Account {accountNumber} exists and you may not change it',
+    'import.ownContact':
+      'Account {accountNumber} is your own: its mobile number and e-mail change only on the personal page with a code, not by import',
+    'import.builtin': 'The built-in account {accountNumber} cannot be changed by an import',
+    'import.changed': 'An organization or role account {accountNumber} needs was deleted; please check the file again',
+  },
+});

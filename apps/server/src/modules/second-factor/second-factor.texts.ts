@@ -1,0 +1,51 @@
+import { defineTexts } from '../../platform/texts.js';
+
+/** The words the second factor raises: its sign-in step, authenticator apps, passkeys and recovery codes. */
+export const secondFactorTexts = defineTexts({
+  'zh-CN': {
+    'secondFactor.ticketInvalid': '登录验证已过期或已失效，请重新输入账号和密码',
+    'secondFactor.codeRequired': '请输入验证码',
+    'secondFactor.codeWrong': '动态验证码错误或已使用',
+    'secondFactor.recoveryWrong': '恢复码错误或已使用',
+    'secondFactor.passkeyRequired': '请使用通行密钥完成验证',
+    'secondFactor.passkeyInvalid': '通行密钥验证失败',
+    'secondFactor.passkeyUnknown': '该通行密钥未在本系统登记，请使用账号密码登录',
+    'secondFactor.challengeInvalid': '验证已过期，请重试',
+    'secondFactor.challengeLimit': '通行密钥验证请求过于频繁，请稍后再试',
+    'secondFactor.methodUnavailable': '该账号未启用此验证方式',
+    'secondFactor.totpOn': '身份验证器已启用',
+    'secondFactor.totpNotStaged': '请先设置身份验证器',
+    'secondFactor.totpOff': '未启用身份验证器',
+    'secondFactor.none': '未启用双因素认证',
+    'secondFactor.noPasskey': '尚未添加通行密钥',
+    'secondFactor.passkeyTaken': '该通行密钥已添加',
+    'secondFactor.passkeyNotFound': '通行密钥不存在',
+    'secondFactor.passkeyLimit': '最多可添加 {max} 个通行密钥',
+    'secondFactor.switched': '以其他账号身份操作时，不能使用或更改该账号的双因素认证',
+    'secondFactor.originUnknown': '无法确定站点地址（请求未带 Origin 或与站点不符），请管理员设置 WEBAUTHN_ORIGINS',
+  },
+  'en-US': {
+    'secondFactor.ticketInvalid':
+      'The sign-in check expired or is no longer valid; enter your account and password again',
+    'secondFactor.codeRequired': 'Enter the code',
+    'secondFactor.codeWrong': 'Wrong or already used authenticator code',
+    'secondFactor.recoveryWrong': 'Wrong or already used recovery code',
+    'secondFactor.passkeyRequired': 'Use your passkey to finish',
+    'secondFactor.passkeyInvalid': 'The passkey could not be verified',
+    'secondFactor.passkeyUnknown': 'This passkey is not registered here; sign in with your account and password',
+    'secondFactor.challengeInvalid': 'The check expired; please try again',
+    'secondFactor.challengeLimit': 'Too many passkey requests; please retry later',
+    'secondFactor.methodUnavailable': 'This account has not turned this method on',
+    'secondFactor.totpOn': 'The authenticator app is already on',
+    'secondFactor.totpNotStaged': 'Set up the authenticator app first',
+    'secondFactor.totpOff': 'The authenticator app is not on',
+    'secondFactor.none': 'Two-factor authentication is not on',
+    'secondFactor.noPasskey': 'No passkey added yet',
+    'secondFactor.passkeyTaken': 'This passkey is already added',
+    'secondFactor.passkeyNotFound': 'No such passkey',
+    'secondFactor.passkeyLimit': 'At most {max} passkeys',
+    'secondFactor.switched': 'While acting as another account you cannot use or change its two-factor authentication',
+    'secondFactor.originUnknown':
+      'The site address is unknown (no Origin header, or not this site); an administrator should set WEBAUTHN_ORIGINS',
+  },
+});

@@ -1,0 +1,67 @@
+import { defineTexts } from '../../platform/texts.js';
+
+/**
+ * The words of identity verification: image captchas, codes by SMS and e-mail and their limits, verification tokens,
+ * registration, and the texts of the code sent.
+ */
+export const verificationTexts = defineTexts({
+  'zh-CN': {
+    'verify.captchaRequired': '请先完成图形验证码',
+    'verify.captchaExpired': '图形验证码已失效，请刷新后重试',
+    'verify.captchaWrong': '图形验证码错误',
+    'verify.captchaLimit': '获取图形验证码过于频繁，请稍后再试',
+    'verify.captchaTestText': '图形验证码答案（仅测试模式写入）',
+    'verify.tokenInvalid': '验证凭证无效或已过期，请重新验证身份',
+    'verify.tokenWrongUse': '该验证凭证不能用于此操作',
+    'verify.tokenOtherAccount': '该验证凭证不属于当前账号',
+    'verify.tokenOtherMobile': '短信验证码不是发给该手机号的',
+    'verify.codeExpired': '验证码已失效，请重新获取',
+    'verify.codeWrong': '验证码错误，还可尝试 {left} 次',
+    'verify.codeExhausted': '验证码错误次数过多，请重新获取',
+    'verify.resendWait': '发送过于频繁，请 {seconds} 秒后再试',
+    'verify.recipientHourly': '该号码本小时接收验证码次数已达上限，请稍后再试',
+    'verify.recipientDaily': '该号码今日接收验证码次数已达上限，请明天再试',
+    'verify.clientLimit': '当前网络发送验证码次数过多，请稍后再试',
+    'verify.mobileNotOwn': '该手机号不是当前账号已验证的手机号',
+    'verify.emailNotOwn': '该邮箱不是当前账号已验证的邮箱',
+    'verify.mobileTaken': '该手机号已注册，请直接登录',
+    'verify.accountUnavailable': '账号不存在或已被禁用',
+    'verify.registrationClosed': '暂未开放注册',
+    'verify.fieldOne': '请提供手机号或邮箱中的一项',
+    'verify.smsText': '【Gatehouse】您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本短信。',
+    'verify.emailSubject': 'Gatehouse 验证码',
+    'verify.emailText': '您的 Gatehouse 验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
+    'verify.bindAccountDaily': '今天向新手机号或邮箱发送的验证码已达上限，请明天再试',
+  },
+  'en-US': {
+    'verify.captchaRequired': 'Please complete the image code first',
+    'verify.captchaExpired': 'The image code expired; please refresh and retry',
+    'verify.captchaWrong': 'Wrong image code',
+    'verify.captchaLimit': 'Too many image codes requested; please retry later',
+    'verify.captchaTestText': 'Image code answer (written in test mode only)',
+    'verify.tokenInvalid': 'The verification token is invalid or expired; please verify your identity again',
+    'verify.tokenWrongUse': 'This verification token cannot be used for this operation',
+    'verify.tokenOtherAccount': 'This verification token belongs to another account',
+    'verify.tokenOtherMobile': 'The SMS code was not sent to this mobile number',
+    'verify.codeExpired': 'The code expired; please request a new one',
+    'verify.codeWrong': 'Wrong code; {left} attempts left',
+    'verify.codeExhausted': 'Too many wrong codes; please request a new one',
+    'verify.resendWait': 'Sent too often; please retry in {seconds} seconds',
+    'verify.recipientHourly': 'This recipient reached the hourly code limit; please retry later',
+    'verify.recipientDaily': 'This recipient reached the daily code limit; please retry tomorrow',
+    'verify.clientLimit': 'Too many codes sent from this network; please retry later',
+    'verify.mobileNotOwn': 'That mobile number is not a verified number of this account',
+    'verify.emailNotOwn': 'That e-mail is not a verified address of this account',
+    'verify.mobileTaken': 'This mobile number is already registered; please sign in',
+    'verify.accountUnavailable': 'The account does not exist or is disabled',
+    'verify.registrationClosed': 'Sign-up is not open',
+    'verify.fieldOne': 'Please give either a mobile number or an email',
+    'verify.smsText':
+      '[Gatehouse] Your code is {code}, valid for {minutes} minutes. If you did not ask for it, ignore this message.',
+    'verify.emailSubject': 'Gatehouse verification code',
+    'verify.emailText':
+      'Your Gatehouse code is {code}, valid for {minutes} minutes. If you did not ask for it, ignore this email.',
+    'verify.bindAccountDaily':
+      'This account has had the most codes to new numbers and addresses for today; try tomorrow',
+  },
+});
